@@ -1,0 +1,76 @@
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {mkdtemp, mkdir, writeFile, rm} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {gunzipSync} from 'node:zlib';
+import {createSiteServer} from './serve.mjs';
+
+let dir;
+let server;
+let origin;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'coral-serve-'));
+  await mkdir(join(dir, 'docs'));
+  await mkdir(join(dir, 'blog'));
+  await writeFile(join(dir, 'index.html'), 'home');
+  await writeFile(join(dir, '404.html'), 'not found');
+  await writeFile(join(dir, 'blog.html'), 'blog index');
+  await writeFile(join(dir, 'blog', 'launch.html'), 'launch');
+  await writeFile(join(dir, 'docs', 'index.html'), 'docs folder');
+  await writeFile(join(dir, 'docs', 'intro.html'), 'intro');
+  await writeFile(join(dir, 'app.js'), 'console.log(1)');
+  server = createSiteServer({dir, base: '/gpap-coral/'});
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  origin = `http://127.0.0.1:${server.address().port}`;
+});
+
+afterAll(async () => {
+  await new Promise((done) => server.close(done));
+  await rm(dir, {recursive: true, force: true});
+});
+
+const get = (path, headers = {}) => fetch(origin + path, {headers, redirect: 'manual'});
+
+describe('GitHub Pages-like server', () => {
+  it.each([
+    ['/gpap-coral/', 'home'],
+    ['/gpap-coral/index.html', 'home'],
+    ['/gpap-coral/docs/intro', 'intro'],
+    ['/gpap-coral/docs/intro.html', 'intro'],
+    ['/gpap-coral/blog', 'blog index'],
+    ['/gpap-coral/blog/launch', 'launch'],
+    ['/gpap-coral/docs/', 'docs folder'],
+  ])('serves %s', async (path, body) => {
+    const res = await get(path);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(body);
+  });
+
+  it('redirects a folder without a slash, as Pages does', async () => {
+    const res = await get('/gpap-coral/docs');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/gpap-coral/docs/');
+  });
+
+  it.each(['/gpap-coral/nope', '/elsewhere/index.html', '/gpap-coral/../package.json', '/gpap-coral/%2e%2e/serve.mjs'])(
+    'answers 404 with the not-found page for %s',
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toBe('not found');
+    },
+  );
+
+  it('gzips text when asked', async () => {
+    const res = await fetch(`${origin}/gpap-coral/app.js`, {headers: {'accept-encoding': 'gzip'}, decompress: false});
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+  });
+
+  it('sends plain bytes when gzip is not accepted', async () => {
+    const res = await get('/gpap-coral/app.js', {'accept-encoding': 'identity'});
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.text()).toBe('console.log(1)');
+  });
+});

@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check, in order: types, unit tests, one production build,
+ * then the browser tests against that build. Ends with one summary line.
+ *
+ *   npm test                      everything
+ *   npm test -- --reuse-build     skip the build when build/ already exists
+ */
+import {spawnSync} from 'node:child_process';
+import {existsSync, mkdirSync, readFileSync} from 'node:fs';
+
+const reuseBuild = process.argv.includes('--reuse-build');
+const chromium = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+if (!existsSync(chromium)) {
+  console.error(
+    `Chromium not found at ${chromium}: install it with \`apt-get install -y chromium\` (Debian package "chromium"), or set CHROME_PATH.`,
+  );
+  process.exit(1);
+}
+
+mkdirSync('test-results', {recursive: true});
+
+function run(label, command, args) {
+  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, {stdio: 'inherit', env: {...process.env, FORCE_COLOR: '0'}});
+  return result.status === 0;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const tally = {passed: 0, failed: 0, skipped: 0};
+const failures = [];
+
+if (!run('types', 'npx', ['tsc', '-p', '.'])) {
+  failures.push('type check');
+  tally.failed += 1;
+} else {
+  tally.passed += 1;
+}
+
+const unitOk = run('unit tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=test-results/unit.json',
+]);
+const unit = readJson('test-results/unit.json');
+if (unit) {
+  tally.passed += unit.numPassedTests;
+  tally.failed += unit.numFailedTests;
+  tally.skipped += unit.numPendingTests + unit.numTodoTests;
+}
+if (!unitOk) {
+  failures.push('unit tests');
+  if (!unit || unit.numFailedTests === 0) tally.failed += 1;
+}
+
+let built = reuseBuild && existsSync('build/index.html');
+if (!built) {
+  built = run('production build', 'npx', ['docusaurus', 'build']);
+  if (!built) {
+    failures.push('production build');
+    tally.failed += 1;
+  }
+}
+
+if (built) {
+  const e2eOk = run('browser tests', 'npx', ['playwright', 'test']);
+  const e2e = readJson('test-results/e2e.json');
+  if (e2e) {
+    tally.passed += e2e.stats.expected + e2e.stats.flaky;
+    tally.failed += e2e.stats.unexpected;
+    tally.skipped += e2e.stats.skipped;
+  }
+  if (!e2eOk) {
+    failures.push('browser tests');
+    if (!e2e || e2e.stats.unexpected === 0) tally.failed += 1;
+  }
+}
+
+console.log('');
+if (failures.length > 0) {
+  console.log(`Failed: ${failures.join(', ')}.`);
+}
+console.log(`total: ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
+process.exit(failures.length > 0 ? 1 : 0);

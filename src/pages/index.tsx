@@ -1,0 +1,56 @@
+import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import Layout from '@theme/Layout';
+import Heading from '@theme/Heading';
+import styles from './index.module.css';
+
+type Area = {title: string; to: string; cta: string; body: string};
+
+const areas: Area[] = [
+  {
+    title: 'Docs',
+    to: '/docs/intro',
+    cta: 'Read the introduction',
+    body: 'What each component does, how to configure it, and recipes for common campaign pages.',
+  },
+  {
+    title: 'Blog',
+    to: '/blog',
+    cta: 'Read the blog',
+    body: 'News about Coral and write-ups of what we learn putting forms in front of supporters.',
+  },
+];
+
+export default function Home(): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
+  return (
+    <Layout title="Supporter-engagement components" description={siteConfig.tagline}>
+      <header className={styles.hero}>
+        <div className="container">
+          <Heading as="h1" className={styles.title}>
+            {siteConfig.title}
+          </Heading>
+          <p className={styles.tagline}>{siteConfig.tagline}</p>
+          <Link className="button button--secondary button--lg" to="/docs/intro">
+            Get started
+          </Link>
+        </div>
+      </header>
+      <main className="container margin-vert--xl">
+        <Heading as="h2" className={styles.areasTitle}>
+          Find your way around
+        </Heading>
+        <ul className={styles.areas}>
+          {areas.map((area) => (
+            <li key={area.title} className={styles.area}>
+              <Heading as="h3">{area.title}</Heading>
+              <p>{area.body}</p>
+              <Link to={area.to}>{area.cta}</Link>
+            </li>
+          ))}
+        </ul>
+      </main>
+    </Layout>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * The page fixture every browser test uses: it fails the test on any console
+ * error or uncaught exception, and on any request that leaves this machine.
+ */
+import {test as base, expect, type Page} from '@playwright/test';
+
+const LOCAL = /^(https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/|data:|blob:|about:)/;
+
+type Watch = {
+  consoleErrors: string[];
+  offsiteRequests: string[];
+  /** Paths a test visits on purpose knowing they answer 404. */
+  expectedMissing: Set<string>;
+};
+
+export const test = base.extend<{watch: Watch}>({
+  watch: [
+    async ({page}, use) => {
+      const watch: Watch = {consoleErrors: [], offsiteRequests: [], expectedMissing: new Set()};
+      page.on('console', (message) => {
+        const source = message.location().url;
+        const expected404 =
+          /status of 404/.test(message.text()) && source !== '' && watch.expectedMissing.has(new URL(source).pathname);
+        if (message.type() === 'error' && !expected404) {
+          watch.consoleErrors.push(`${message.text()} @ ${page.url()}`);
+        }
+      });
+      page.on('pageerror', (error) => watch.consoleErrors.push(`${error.message} @ ${page.url()}`));
+      page.on('request', (request) => {
+        if (!LOCAL.test(request.url())) {
+          watch.offsiteRequests.push(request.url());
+        }
+      });
+      await use(watch);
+      expect(watch.consoleErrors, 'console errors').toEqual([]);
+      expect(watch.offsiteRequests, 'requests that left localhost').toEqual([]);
+    },
+    {auto: true},
+  ],
+});
+
+export {expect};
+
+/** Opens a path and waits until React has hydrated it. */
+export async function openHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('html[data-has-hydrated]').waitFor({state: 'attached'});
+}

@@ -1,0 +1,143 @@
+import {test, expect, openHydrated} from './fixtures';
+import {url} from './routes';
+
+test.describe('colour mode', () => {
+  test('cycles light → dark → system → light, stored under `theme`, and survives a reload', async ({page}) => {
+    await page.emulateMedia({colorScheme: 'light'});
+    await openHydrated(page, url('/docs/intro'));
+    const html = page.locator('html');
+    const toggle = page.locator('.navbar').getByRole('button', {name: /dark and light mode/i});
+    const stored = () => page.evaluate(() => localStorage.getItem('theme'));
+
+    // A first visit has made no choice, so it follows the system (light here).
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await expect(html).toHaveAttribute('data-theme-choice', 'system');
+
+    await toggle.click();
+    await expect(html).toHaveAttribute('data-theme-choice', 'light');
+    expect(await stored()).toBe('light');
+
+    await toggle.click();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    expect(await stored()).toBe('dark');
+
+    await toggle.click();
+    await expect(html).toHaveAttribute('data-theme-choice', 'system');
+    expect(await stored()).toBeNull();
+    // In system mode the page follows the operating system's preference.
+    await page.emulateMedia({colorScheme: 'dark'});
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+
+    await toggle.click();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    expect(await stored()).toBe('light');
+
+    await toggle.click();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await page.reload();
+    await page.locator('html[data-has-hydrated]').waitFor({state: 'attached'});
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await expect(html).toHaveAttribute('data-theme-choice', 'dark');
+  });
+
+  test('a stored dark choice is applied before first paint, with no flash of light', async ({page}) => {
+    await page.goto(url('/hello'));
+    await page.emulateMedia({colorScheme: 'light'});
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    // Record every value data-theme takes from the very start of the next load.
+    await page.addInitScript(() => {
+      const seen: (string | null)[] = [];
+      (window as unknown as {seenThemes: typeof seen}).seenThemes = seen;
+      const record = () => seen.push(document.documentElement.getAttribute('data-theme'));
+      // The <html> element does not exist yet: watch the document for it and its attribute.
+      new MutationObserver(record).observe(document, {attributes: true, attributeFilter: ['data-theme'], subtree: true});
+      document.addEventListener('DOMContentLoaded', record);
+    });
+    await openHydrated(page, url('/docs/intro'));
+    const seen = await page.evaluate(() => (window as unknown as {seenThemes: (string | null)[]}).seenThemes);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((value) => value === 'dark')).toBe(true);
+  });
+});
+
+test.describe('announcement bar', () => {
+  const bar = '.theme-announcement-bar';
+
+  test('once dismissed it stays hidden after a reload', async ({page}) => {
+    await openHydrated(page, url('/'));
+    await expect(page.locator(bar)).toBeVisible();
+    await expect(page.locator(bar).getByRole('link', {name: 'Read the launch post'})).toHaveAttribute(
+      'href',
+      '/gpap-coral/blog/launch',
+    );
+    await page.locator(bar).getByRole('button', {name: /close/i}).click();
+    await expect(page.locator(bar)).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.dismiss'))).toBe('true');
+    await page.reload();
+    await page.locator('html[data-has-hydrated]').waitFor({state: 'attached'});
+    await expect(page.locator(bar)).toHaveCount(0);
+  });
+
+  test('a dismissal stored for another announcement id shows it again', async ({page}) => {
+    await page.goto(url('/hello'));
+    await page.evaluate(() => {
+      localStorage.setItem('docusaurus.announcement.id', 'an-older-announcement');
+      localStorage.setItem('docusaurus.announcement.dismiss', 'true');
+    });
+    await openHydrated(page, url('/hello'));
+    await expect(page.locator(bar)).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.id'))).toBe('coral-launch-2026');
+  });
+});
+
+test.describe('navbar', () => {
+  test('below 996 px it collapses into a menu that opens and closes', async ({page}) => {
+    await page.setViewportSize({width: 990, height: 800});
+    await openHydrated(page, url('/docs/intro'));
+    const toggle = page.getByRole('button', {name: 'Toggle navigation bar'});
+    await expect(toggle).toBeVisible();
+    await expect(page.locator('.navbar__items .navbar__link', {hasText: 'Blog'})).toBeHidden();
+    await toggle.click();
+    const menu = page.locator('.navbar-sidebar');
+    await expect(menu.getByRole('link', {name: 'Blog'})).toBeVisible();
+    await menu.getByRole('button', {name: /close navigation bar/i}).click();
+    await expect(menu.getByRole('link', {name: 'Blog'})).toBeHidden();
+  });
+
+  test('at 1000 px the links show in the bar itself', async ({page}) => {
+    await page.setViewportSize({width: 1000, height: 800});
+    await openHydrated(page, url('/docs/intro'));
+    await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toBeHidden();
+    const nav = page.getByRole('navigation', {name: 'Main'});
+    await expect(nav.getByRole('link', {name: 'Docs', exact: true})).toHaveAttribute('href', '/gpap-coral/docs/intro');
+    await expect(nav.getByRole('link', {name: 'Blog', exact: true})).toBeVisible();
+    await expect(nav.getByRole('link', {name: /GitHub/})).toHaveAttribute('href', /github\.com/);
+  });
+
+  test('hides while scrolling down and returns near the top', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 600});
+    await openHydrated(page, url('/docs/doc1'));
+    const navbar = page.locator('nav.navbar');
+    // A reader scrolls in steps; the bar hides once the page keeps moving down.
+    for (let step = 0; step < 6; step += 1) {
+      await page.mouse.wheel(0, 150);
+      await page.waitForTimeout(50);
+    }
+    await expect(navbar).toHaveClass(/navbarHidden/);
+    await page.evaluate(() => window.scrollTo(0, 10));
+    await expect(navbar).not.toHaveClass(/navbarHidden/);
+  });
+});
+
+test('the footer has the Docs, Community and More columns', async ({page}) => {
+  await openHydrated(page, url('/'));
+  const footer = page.locator('footer');
+  for (const title of ['Docs', 'Community', 'More']) {
+    await expect(footer.locator('.footer__title', {hasText: title})).toBeVisible();
+  }
+  await expect(footer.getByRole('link', {name: 'Coral Intro'})).toHaveAttribute('href', '/gpap-coral/docs/intro');
+  await expect(footer.getByRole('link', {name: 'Chat'})).toBeVisible();
+  await expect(footer.getByRole('link', {name: 'Updates'})).toHaveAttribute('href', '/gpap-coral/blog');
+  await expect(footer.getByRole('link', {name: 'Greenpeace Australia Pacific'})).toHaveAttribute('href', /greenpeace\.org\.au/);
+  await expect(footer.getByRole('link', {name: 'GitHub'})).toHaveAttribute('href', /github\.com/);
+});

@@ -1,0 +1,54 @@
+/**
+ * Every route of the site spec, in one place. A route is `live` once its page
+ * exists; `pending` routes belong to component work that has not landed, and a
+ * test checks they are still absent, so adding a page means moving its route here.
+ */
+export const BASE = '/gpap-coral';
+
+export const LIVE_ROUTES = [
+  '/',
+  '/hello',
+  '/blog',
+  '/blog/archive',
+  '/blog/authors',
+  '/blog/launch',
+  '/blog/tags',
+  '/blog/tags/components',
+  '/blog/tags/coral',
+  '/blog/tags/react',
+  '/blog/tags/webapps',
+  '/docs/intro',
+  '/docs/doc1',
+  '/docs/mdx',
+] as const;
+
+export const PENDING_ROUTES = [
+  '/docs/donate-form-config',
+  '/docs/donate-form-demos',
+  '/docs/donate-form-setup',
+  '/docs/category/recipes',
+  '/docs/recipes/donate-form-daily-for-one-week',
+  '/docs/recipes/donate-form-daisychain',
+  '/docs/recipes/donate-form-external-dollar-handles',
+  '/docs/recipes/donate-form-large',
+  '/docs/recipes/donate-form-RG-upgrade-on-instapage-thankyou',
+  '/docs/recipes/donate-form-using-url-params',
+  '/docs/recipes/donate-form-weekly',
+  '/demos/basic-small',
+  '/demos/daisychain-page-1',
+  '/demos/daisychain-page-2',
+  '/demos/donate-form-daily-one-week',
+  '/demos/donate-form-external-dollar-handles',
+  '/demos/donate-form-large',
+  '/demos/donate-form-marlin-features',
+  '/demos/donate-form-medium',
+  '/demos/donate-form-weekly',
+  '/demos/donate-form-wizard',
+  '/demos/powerform',
+  '/demos/powerform-leads',
+  '/demos/test1',
+  '/demos/thankyou',
+  '/demos/thankyou-photography',
+] as const;
+
+export const url = (route: string): string => (route === '/' ? `${BASE}/` : BASE + route);
