@@ -26,7 +26,7 @@ export default function Home(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   return (
     <Layout title="Supporter-engagement components" description={siteConfig.tagline}>
-      <header className={styles.hero}>
+      <div className={styles.hero}>
         <div className="container">
           <Heading as="h1" className={styles.title}>
             {siteConfig.title}
@@ -36,7 +36,7 @@ export default function Home(): ReactNode {
             Get started
           </Link>
         </div>
-      </header>
+      </div>
       <main className="container margin-vert--xl">
         <Heading as="h2" className={styles.areasTitle}>
           Find your way around
