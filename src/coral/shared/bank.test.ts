@@ -1,0 +1,26 @@
+import {describe, expect, it} from 'vitest';
+import {validateAccountName, validateAccountNumber, validateBsb} from './bank';
+
+describe('direct debit details', () => {
+  it('reads a BSB with or without its dash', () => {
+    expect(validateBsb('062-000')).toEqual({ok: true, value: '062-000'});
+    expect(validateBsb(' 062000 ')).toEqual({ok: true, value: '062-000'});
+  });
+
+  it.each(['06200', '0620001', '06a-000', ''])('refuses the BSB %j', (input) => {
+    expect(validateBsb(input)).toEqual({ok: false, reason: 'A BSB is 6 digits, like 062-000.'});
+  });
+
+  it('takes account numbers of 5 to 9 digits', () => {
+    expect(validateAccountNumber('12345').ok).toBe(true);
+    expect(validateAccountNumber('1234 5678 9').ok).toBe(true);
+    expect(validateAccountNumber('1234').ok).toBe(false);
+    expect(validateAccountNumber('1234567890').ok).toBe(false);
+  });
+
+  it('tidies the account name and holds it to 32 characters', () => {
+    expect(validateAccountName('  Jo   Citizen ')).toEqual({ok: true, value: 'Jo Citizen'});
+    expect(validateAccountName('').ok).toBe(false);
+    expect(validateAccountName('x'.repeat(33)).ok).toBe(false);
+  });
+});

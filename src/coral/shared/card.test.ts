@@ -1,0 +1,70 @@
+import {describe, expect, it} from 'vitest';
+import {cardBrand, luhn, validateCardNumber, validateCvc, validateExpiry} from './card';
+
+const now = new Date(2026, 10, 22); // 22 November 2026
+
+describe('card number', () => {
+  it.each([
+    ['4242 4242 4242 4242', 'visa'],
+    ['4000-0000-0000-0002', 'visa'],
+    ['5555 5555 5555 4444', 'mastercard'],
+    ['2223 0031 2200 3222', 'mastercard'],
+    ['3782 822463 10005', 'amex'],
+  ])('accepts %s as %s', (input, brand) => {
+    expect(validateCardNumber(input)).toEqual({ok: true, value: {number: input.replace(/\D/g, ''), brand}});
+  });
+
+  it.each([
+    ['', /Enter your card number/],
+    ['4242 4242 4242 4241', /not valid/],
+    ['4242 4242 4242', /not valid/],
+    ['6011 1111 1111 1117', /Visa, Mastercard and American Express/],
+    ['4242-abcd', /digits only/],
+  ])('refuses %j', (input, reason) => {
+    const result = validateCardNumber(input);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toMatch(reason);
+  });
+
+  it('runs the Luhn check', () => {
+    expect(luhn('79927398713')).toBe(true);
+    expect(luhn('79927398710')).toBe(false);
+    expect(luhn('')).toBe(false);
+  });
+
+  it('tells brands apart from the first digits', () => {
+    expect(cardBrand('4')).toBe('visa');
+    expect(cardBrand('51')).toBe('mastercard');
+    expect(cardBrand('34')).toBe('amex');
+    expect(cardBrand('9')).toBe('unknown');
+  });
+});
+
+describe('expiry', () => {
+  it('accepts this month and later', () => {
+    expect(validateExpiry('11/26', now)).toEqual({ok: true, value: {month: 11, year: 2026}});
+    expect(validateExpiry('04 / 2029', now)).toEqual({ok: true, value: {month: 4, year: 2029}});
+  });
+
+  it.each([
+    ['10/26', /expired/],
+    ['13/27', /01 to 12/],
+    ['00/27', /01 to 12/],
+    ['1127', /MM\/YY/],
+    ['11/60', /too far/],
+  ])('refuses %j', (input, reason) => {
+    const result = validateExpiry(input, now);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toMatch(reason);
+  });
+});
+
+describe('CVC', () => {
+  it('wants 3 digits, or 4 for American Express', () => {
+    expect(validateCvc('123', 'visa').ok).toBe(true);
+    expect(validateCvc('1234', 'visa').ok).toBe(false);
+    expect(validateCvc('1234', 'amex').ok).toBe(true);
+    const short = validateCvc('123', 'amex');
+    expect(short.ok === false && short.reason).toMatch(/4 digits on the front/);
+  });
+});

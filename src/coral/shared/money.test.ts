@@ -1,0 +1,83 @@
+import {describe, expect, it} from 'vitest';
+import fc from 'fast-check';
+import {formatMoney, parseAmount, percentOf} from './money';
+
+const aud = {locale: 'en-AU', currency: 'AUD'};
+
+describe('parseAmount', () => {
+  it.each([
+    ['25', 2500],
+    [' 25 ', 2500],
+    ['$25', 2500],
+    ['$ 35', 3500],
+    ['25.50', 2550],
+    ['25.5', 2550],
+    ['$1,000', 100000],
+    ['1 000', 100000],
+    ['1,234,567.89', 123456789],
+  ])('reads %j as %i cents', (input, cents) => {
+    expect(parseAmount(input)).toEqual({ok: true, value: cents});
+  });
+
+  it.each([
+    ['abc', /not an amount/],
+    ['-5', /not an amount/],
+    ['1e3', /not an amount/],
+    ['', /Enter an amount/],
+    ['   ', /Enter an amount/],
+    ['25.555', /not an amount/],
+    ['1,00', /not an amount/],
+    ['0', /above \$0/],
+    ['$0.00', /above \$0/],
+    ['12abc', /not an amount/],
+    ['٣٥', /not an amount/],
+  ])('refuses %j and says why', (input, reason) => {
+    const result = parseAmount(input);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.reason).toMatch(reason);
+    }
+  });
+
+  it('never throws, whatever is typed', () => {
+    fc.assert(
+      fc.property(fc.string(), (input) => {
+        const result = parseAmount(input);
+        return result.ok ? Number.isSafeInteger(result.value) && result.value > 0 : result.reason.length > 0;
+      }),
+      {numRuns: 1000},
+    );
+  });
+
+  it('reads back every amount it formats', () => {
+    fc.assert(
+      fc.property(fc.integer({min: 1, max: 10_000_000}), (cents) => {
+        const result = parseAmount(formatMoney(cents, aud));
+        return result.ok && result.value === cents;
+      }),
+      {numRuns: 1000},
+    );
+  });
+});
+
+describe('formatMoney', () => {
+  it('drops cents from whole dollars and keeps them otherwise', () => {
+    expect(formatMoney(3500, aud)).toBe('$35');
+    expect(formatMoney(3550, aud)).toBe('$35.50');
+    expect(formatMoney(100000, aud)).toBe('$1,000');
+  });
+
+  it('uses the configured currency and locale', () => {
+    expect(formatMoney(3500, {locale: 'en-NZ', currency: 'NZD'})).toBe('$35');
+    // ICU builds differ in the exact symbol ("NZ$35", "NZD 35"); both name the currency.
+    expect(formatMoney(3500, {locale: 'en-AU', currency: 'NZD'})).toMatch(/^NZ.*35$/);
+  });
+});
+
+describe('percentOf', () => {
+  it('rounds to the nearest cent', () => {
+    expect(percentOf(3500, 3)).toBe(105);
+    expect(percentOf(3333, 3)).toBe(100);
+    expect(percentOf(1050, 2.5)).toBe(26);
+  });
+});

@@ -1,0 +1,34 @@
+import {describe, expect, it} from 'vitest';
+import fc from 'fast-check';
+import {normaliseMobile} from './phone';
+
+describe('normaliseMobile', () => {
+  it.each([
+    ['0412 345 678', 'AU', '+61412345678'],
+    ['+61 412 345 678', 'AU', '+61412345678'],
+    ['(04) 1234-5678', 'AU', '+61412345678'],
+    ['+64 21 123 4567', 'AU', '+64211234567'],
+    ['021 123 4567', 'NZ', '+64211234567'],
+  ] as const)('normalises %s (%s) to %s', (input, country, e164) => {
+    expect(normaliseMobile(input, country)).toEqual({ok: true, value: e164});
+  });
+
+  it.each([
+    ['02 9261 1977', /not a mobile number we can text/],
+    ['+1 415 555 2671', /not a mobile number we can text/],
+    ['0412 345', /not a mobile number/],
+    ['', /Enter your mobile/],
+    ['0412abc678', /digits only/],
+  ])('refuses %j', (input, reason) => {
+    const result = normaliseMobile(input);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.reason).toMatch(reason);
+      expect(result.reason).toMatch(/Australian or New Zealand mobile/);
+    }
+  });
+
+  it('never throws on anything typed', () => {
+    fc.assert(fc.property(fc.string(), (input) => typeof normaliseMobile(input).ok === 'boolean'), {numRuns: 1000});
+  });
+});
