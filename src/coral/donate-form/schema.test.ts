@@ -1,0 +1,126 @@
+import {describe, expect, it} from 'vitest';
+import fc from 'fast-check';
+import {describeError} from '../shared/config';
+import {donateFormReference, parseDonateFormConfig} from './schema';
+
+const errorsOf = (input: unknown): string[] => {
+  const result = parseDonateFormConfig(input);
+  return result.ok ? [] : result.errors.map(describeError);
+};
+
+describe('donate form config', () => {
+  it('fills every default from a campaign id alone', () => {
+    const result = parseDonateFormConfig({campaign: 'save-the-reef'});
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.config).toMatchObject({
+      currency: 'AUD',
+      locale: 'en-AU',
+      size: 'medium',
+      layout: 'single',
+      frequencies: ['one-off', 'monthly'],
+      dailyDays: 7,
+      fields: {firstName: 'required', phone: 'optional', address: 'hidden'},
+      coverFees: {enabled: false, percent: 3},
+      rgUpgrade: {enabled: false, divisor: 3, roundTo: 5},
+      gateway: {type: 'sandbox', delayMs: 900},
+      urlParams: false,
+    });
+    expect(result.config.amounts.monthly.handles.map((h) => h.amount)).toEqual([15, 25, 40]);
+  });
+
+  it('requires the campaign', () => {
+    expect(errorsOf({})).toEqual(['campaign: got (missing); expected a string']);
+  });
+
+  it('names every bad key, the value given and what is allowed', () => {
+    expect(
+      errorsOf({
+        campaign: 'reef',
+        size: 'huge',
+        frequencies: ['daily', 'daily'],
+        amounts: {monthly: {min: 0, colour: 'red'}},
+        thankYouUrl: 'javascript:alert(1)',
+        layuot: 'wizard',
+      }),
+    ).toEqual([
+      'size: got "huge"; expected one of small, medium, large',
+      'frequencies: got ["daily","daily"]; expected each frequency once',
+      'amounts.monthly.min: got 0; expected more than 0',
+      'amounts.monthly.colour: got "red"; not an option here: check the spelling against the config reference',
+      'thankYouUrl: got "javascript:alert(1)"; expected an https:// address or a path starting with /',
+      'layuot: got "wizard"; not an option here: check the spelling against the config reference',
+    ]);
+  });
+
+  it('checks the rules that tie keys together', () => {
+    expect(
+      errorsOf({
+        campaign: 'reef',
+        frequencies: ['one-off'],
+        defaultFrequency: 'monthly',
+        directDebit: true,
+        rgUpgrade: {enabled: true},
+        amounts: {'one-off': {min: 50, max: 20, handles: [{amount: 10}], defaultAmount: 15}},
+      }),
+    ).toEqual([
+      'defaultFrequency: got "monthly"; expected one of the frequencies offered: one-off',
+      'directDebit: got true; direct debit needs a recurring frequency (weekly, monthly or daily)',
+      'rgUpgrade.enabled: got true; the upgrade ask needs both one-off and monthly in frequencies',
+      'amounts.one-off.min: got 50; expected min to be no more than max (20)',
+      'amounts.one-off.handles.0.amount: got 10; expected a handle between min (50) and max (20)',
+      'amounts.one-off.defaultAmount: got 15; expected one of the handles: 10',
+    ]);
+  });
+
+  it('accepts only http(s) addresses or site paths for links and images', () => {
+    expect(errorsOf({campaign: 'reef', thankYouUrl: '/thanks'})).toEqual([]);
+    expect(errorsOf({campaign: 'reef', thankYouUrl: 'https://example.org/thanks'})).toEqual([]);
+    for (const bad of ['data:text/html,hi', '//evil.example', 'JaVaScRiPt:alert(1)', ' javascript:x']) {
+      expect(errorsOf({campaign: 'reef', thankYouUrl: bad})).toHaveLength(1);
+    }
+  });
+
+  it('points at odd keys too', () => {
+    expect(errorsOf({campaign: 'reef', '': 1, 'a.b': 2})).toEqual([
+      '[""]: got 1; not an option here: check the spelling against the config reference',
+      '["a.b"]: got 2; not an option here: check the spelling against the config reference',
+    ]);
+  });
+
+  it('lets messages be replaced, and only known ones', () => {
+    const result = parseDonateFormConfig({campaign: 'reef', messages: {heading: 'Protect the reef'}});
+    expect(result.ok && result.config.messages.heading).toBe('Protect the reef');
+    expect(errorsOf({campaign: 'reef', messages: {headline: 'x'}})).toEqual([
+      'messages.headline: got "x"; not an option here: check the spelling against the config reference',
+    ]);
+  });
+
+  it('never throws, and every error names a key, whatever it is given', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), fc.record({campaign: fc.string(), size: fc.jsonValue(), amounts: fc.jsonValue()})), (input) => {
+        const result = parseDonateFormConfig(input);
+        return result.ok || result.errors.every((e) => e.message.length > 0 && (e.path !== '' || input === null || typeof input !== 'object' || Array.isArray(input)));
+      }),
+      {numRuns: 1000},
+    );
+  });
+});
+
+describe('the generated config reference', () => {
+  const rows = donateFormReference();
+
+  it('has a description for every option', () => {
+    expect(rows.filter((row) => row.description.trim() === '').map((row) => row.key)).toEqual([]);
+  });
+
+  it('lists options with their types and defaults', () => {
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    expect(byKey.get('campaign')).toMatchObject({required: true, type: 'string'});
+    expect(byKey.get('size')).toMatchObject({type: '"small" | "medium" | "large"', default: '"medium"', required: false});
+    expect(byKey.get('amounts.monthly.min')).toMatchObject({default: '5'});
+    expect(byKey.get('dailyDays')).toMatchObject({type: 'whole number', default: '7'});
+    expect(byKey.get('messages.heading')?.description).toBe('Default: "Make a donation"');
+    expect(byKey.get('gateway')?.type).toContain('{type: "http", endpoint, timeoutMs}');
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * Turning a component's zod schema into what campaigners see: parse results
+ * whose errors name the key, show the value given and say what is allowed,
+ * and the rows of the generated config reference.
+ */
+import {z} from 'zod';
+
+export type ConfigError = {
+  /** Dotted path of the key, e.g. `amounts.monthly.min`; empty for the config itself. */
+  path: string;
+  /** The value given, as JSON text ("(missing)" when the key was absent). */
+  value: string;
+  /** What is allowed there. */
+  message: string;
+};
+
+export type ParseResult<T> = {ok: true; config: T} | {ok: false; errors: ConfigError[]};
+
+// Plain keys join with dots; an odd key (empty, spaced, dotted) is quoted so the path still points at it.
+const pathOf = (path: readonly PropertyKey[]): string =>
+  path
+    .map((key, i) => {
+      const text = String(key);
+      if (/^[\w-]+$/.test(text)) return i === 0 ? text : `.${text}`;
+      return `[${JSON.stringify(text)}]`;
+    })
+    .join('');
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let here: unknown = input;
+  for (const key of path) {
+    if (here === null || typeof here !== 'object') return undefined;
+    here = (here as Record<PropertyKey, unknown>)[key];
+  }
+  return here;
+}
+
+export function showValue(value: unknown): string {
+  if (value === undefined) return '(missing)';
+  try {
+    const text = JSON.stringify(value);
+    if (text === undefined) return String(value);
+    return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+  } catch {
+    return String(value);
+  }
+}
+
+const list = (values: readonly unknown[]): string => values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
+
+function allowed(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_value':
+      return issue.values.length === 1 ? `expected ${list(issue.values)}` : `expected one of ${list(issue.values)}`;
+    case 'invalid_type':
+      return `expected ${issue.expected === 'int' ? 'a whole number' : `a ${issue.expected}`}`;
+    case 'too_small':
+      return issue.origin === 'array'
+        ? `expected at least ${String(issue.minimum)} item${issue.minimum === 1 ? '' : 's'}`
+        : issue.origin === 'string'
+          ? `expected at least ${String(issue.minimum)} character${issue.minimum === 1 ? '' : 's'}`
+          : `expected ${issue.inclusive ? 'at least' : 'more than'} ${String(issue.minimum)}`;
+    case 'too_big':
+      return issue.origin === 'array'
+        ? `expected at most ${String(issue.maximum)} items`
+        : issue.origin === 'string'
+          ? `expected at most ${String(issue.maximum)} characters`
+          : `expected ${issue.inclusive ? 'at most' : 'less than'} ${String(issue.maximum)}`;
+    case 'invalid_union':
+      return 'expected one of the documented shapes';
+    default:
+      return issue.message;
+  }
+}
+
+/** Parses a config; on failure lists every problem, one per key. */
+export function parseConfig<S extends z.ZodType>(schema: S, input: unknown): ParseResult<z.output<S>> {
+  const result = schema.safeParse(input);
+  if (result.success) return {ok: true, config: result.data};
+  const errors: ConfigError[] = [];
+  for (const issue of result.error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        const path = [...issue.path, key];
+        errors.push({
+          path: pathOf(path),
+          value: showValue(valueAt(input, path)),
+          message: 'not an option here: check the spelling against the config reference',
+        });
+      }
+      continue;
+    }
+    errors.push({path: pathOf(issue.path), value: showValue(valueAt(input, issue.path)), message: allowed(issue)});
+  }
+  return {ok: false, errors};
+}
+
+/** One line per error, as the error box and the console show them. */
+export const describeError = (error: ConfigError): string =>
+  `${error.path || 'config'}: got ${error.value}; ${error.message}`;
+
+/** A row of the generated config reference. */
+export type ReferenceRow = {key: string; type: string; default?: string; required: boolean; description: string};
+
+type JsonSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  default?: unknown;
+  description?: string;
+  additionalProperties?: boolean | JsonSchema;
+};
+
+function typeName(schema: JsonSchema): string {
+  if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
+  const union = schema.oneOf ?? schema.anyOf;
+  if (union) return union.map(typeName).join(' | ');
+  if (schema.type === 'array' && schema.items) {
+    const inner = typeName(schema.items);
+    return inner.includes('|') ? `(${inner})[]` : `${inner}[]`;
+  }
+  if (schema.type === 'object' && schema.properties) {
+    // A discriminating constant is worth showing: {type: "http", endpoint, timeoutMs}.
+    const parts = Object.entries(schema.properties).map(([key, value]) =>
+      value.const !== undefined ? `${key}: ${JSON.stringify(value.const)}` : key,
+    );
+    return `{${parts.join(', ')}}`;
+  }
+  if (schema.type === 'integer') return 'whole number';
+  return Array.isArray(schema.type) ? schema.type.join(' | ') : (schema.type ?? 'any');
+}
+
+/**
+ * Rows for every documented option. Objects that only group options are
+ * flattened into dotted keys; arrays of objects and unions are shown as one row.
+ */
+export function referenceRows(schema: z.ZodType): ReferenceRow[] {
+  const json = z.toJSONSchema(schema, {io: 'input', unrepresentable: 'any'}) as JsonSchema;
+  const rows: ReferenceRow[] = [];
+  const walk = (node: JsonSchema, prefix: string) => {
+    for (const [key, child] of Object.entries(node.properties ?? {})) {
+      const path = prefix ? `${prefix}.${key}` : key;
+      const required = (node.required ?? []).includes(key) && child.default === undefined;
+      const groups = child.type === 'object' && child.properties && !child.oneOf;
+      rows.push({
+        key: path,
+        type: typeName(child),
+        ...(child.default !== undefined && !groups ? {default: JSON.stringify(child.default)} : {}),
+        required,
+        description: child.description ?? '',
+      });
+      if (groups) walk(child, path);
+    }
+  };
+  walk(json, '');
+  return rows;
+}
