@@ -6,6 +6,7 @@
 import {parseAmount, type Cents} from './money';
 import {validateEmail} from './email';
 import {normaliseMobile} from './phone';
+import {accept, refuse, type Check} from './result';
 
 export const UTM_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
 export type UtmParam = (typeof UTM_PARAMS)[number];
@@ -49,67 +50,32 @@ export function parseUrlParams<F extends string, S extends string>(
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const values: Prefill<F, S> = {utm: {}};
   const warnings: string[] = [];
-  const ignore = (name: string, why: string) => warnings.push(`Coral: ignored URL parameter "${name}": ${why}`);
 
-  const read = (name: string): string | null => {
-    const value = params.get(name);
-    return value === null ? null : value.trim();
+  /** Reads one parameter, checks it, and keeps it or drops it with a warning. */
+  const take = <T>(name: string, check: (value: string) => Check<T>, keep: (value: T) => void) => {
+    const raw = params.get(name);
+    if (raw === null) return;
+    const checked = check(raw.trim());
+    if (checked.ok) keep(checked.value);
+    else warnings.push(`Coral: ignored URL parameter "${name}": ${checked.reason}`);
   };
+  const oneOf =
+    <T extends string>(options: readonly T[]) =>
+    (value: string): Check<T> =>
+      (options as readonly string[]).includes(value) ? accept(value as T) : refuse(`expected one of ${options.join(', ')}`);
+  const matching = (pattern: RegExp, reason: string) => (value: string) => (pattern.test(value) ? accept(value) : refuse(reason));
+  const name = matching(NAME, 'expected up to 50 letters, spaces, apostrophes or hyphens');
 
-  const amount = read('amount');
-  if (amount !== null) {
-    const parsed = parseAmount(amount);
-    if (parsed.ok) values.amount = parsed.value;
-    else ignore('amount', parsed.reason);
-  }
-
-  const frequency = read('frequency');
-  if (frequency !== null) {
-    if ((allowed.frequencies as readonly string[]).includes(frequency)) values.frequency = frequency as F;
-    else ignore('frequency', `expected one of ${allowed.frequencies.join(', ')}`);
-  }
-
-  for (const [param, key] of [
-    ['first_name', 'firstName'],
-    ['last_name', 'lastName'],
-  ] as const) {
-    const name = read(param);
-    if (name === null) continue;
-    if (NAME.test(name)) values[key] = name;
-    else ignore(param, 'expected up to 50 letters, spaces, apostrophes or hyphens');
-  }
-
-  const email = read('email');
-  if (email !== null) {
-    const checked = validateEmail(email);
-    if (checked.ok) values.email = checked.value;
-    else ignore('email', checked.reason);
-  }
-
-  const phone = read('phone');
-  if (phone !== null) {
-    const checked = normaliseMobile(phone);
-    if (checked.ok) values.phone = checked.value;
-    else ignore('phone', checked.reason);
-  }
-
-  const postcode = read('postcode');
-  if (postcode !== null) {
-    if (/^\d{4}$/.test(postcode)) values.postcode = postcode;
-    else ignore('postcode', 'expected four digits');
-  }
-
-  const step = read('step');
-  if (step !== null) {
-    if ((allowed.steps as readonly string[]).includes(step)) values.step = step as S;
-    else ignore('step', `expected one of ${allowed.steps.join(', ')}`);
-  }
-
-  for (const name of UTM_PARAMS) {
-    const value = read(name);
-    if (value === null) continue;
-    if (UTM.test(value)) values.utm[name] = value;
-    else ignore(name, 'expected up to 100 letters, digits and simple punctuation');
+  take('amount', parseAmount, (v) => (values.amount = v));
+  take('frequency', oneOf(allowed.frequencies), (v) => (values.frequency = v));
+  take('first_name', name, (v) => (values.firstName = v));
+  take('last_name', name, (v) => (values.lastName = v));
+  take('email', validateEmail, (v) => (values.email = v));
+  take('phone', (v) => normaliseMobile(v), (v) => (values.phone = v));
+  take('postcode', matching(/^\d{4}$/, 'expected four digits'), (v) => (values.postcode = v));
+  take('step', oneOf(allowed.steps), (v) => (values.step = v));
+  for (const utm of UTM_PARAMS) {
+    take(utm, matching(UTM, 'expected up to 100 letters, digits and simple punctuation'), (v) => (values.utm[utm] = v));
   }
 
   return {values, warnings};
