@@ -1,0 +1,73 @@
+import type {ReactNode} from 'react';
+import Layout from '@theme/Layout';
+import Heading from '@theme/Heading';
+import CodeBlock from '@theme/CodeBlock';
+import styles from './DemoPage.module.css';
+
+export type TestCard = {number: string; result: string};
+
+type Props = {
+  title: string;
+  /** One line on when a campaigner would pick this set-up. */
+  whenToUse: string;
+  /** The config exactly as the live component receives it. */
+  config: unknown;
+  /** Sandbox card numbers, shown on demos that take a payment. */
+  testCards?: readonly TestCard[];
+  /** Extra notes under the config: what to try on this demo. */
+  notes?: ReactNode;
+  children: ReactNode;
+};
+
+/** The frame every demo shares: the live component, its copyable config, and how to try it. */
+export default function DemoPage({title, whenToUse, config, testCards, notes, children}: Props): ReactNode {
+  return (
+    <Layout title={`${title} demo`} description={whenToUse}>
+      <main className={`container margin-vert--lg ${styles.page}`}>
+        <Heading as="h1">{title}</Heading>
+        <p className={styles.lead}>{whenToUse}</p>
+        <div className={styles.grid}>
+          <section aria-label="Live demo" className={styles.live}>
+            {children}
+          </section>
+          <aside className={styles.side}>
+            <Heading as="h2" className={styles.sideTitle}>
+              Config
+            </Heading>
+            <CodeBlock language="json" title="config.json">
+              {JSON.stringify(config, null, 2)}
+            </CodeBlock>
+            {testCards && testCards.length > 0 && (
+              <>
+                <Heading as="h2" className={styles.sideTitle}>
+                  Test cards
+                </Heading>
+                <p>This demo pays through the in-browser sandbox: nothing is charged or sent anywhere.</p>
+                <table className={styles.cards}>
+                  <thead>
+                    <tr>
+                      <th scope="col">Card number</th>
+                      <th scope="col">What happens</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {testCards.map((card) => (
+                      <tr key={card.number}>
+                        <td>
+                          <code>{card.number}</code>
+                        </td>
+                        <td>{card.result}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                <p>Use any future expiry date and any three-digit CVC.</p>
+              </>
+            )}
+            {notes}
+          </aside>
+        </div>
+      </main>
+    </Layout>
+  );
+}
