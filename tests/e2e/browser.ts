@@ -15,6 +15,3 @@ export function findChromium(): string | null {
   const candidate = process.env.CHROME_PATH || '/usr/bin/chromium';
   return existsSync(candidate) ? candidate : null;
 }
-
-export const MISSING_CHROMIUM =
-  'Chromium not found: install it with `apt-get install -y chromium` (Debian package "chromium"), or set CHROME_PATH to a Chromium binary.';
