@@ -67,7 +67,10 @@ const amountsFor = (name: Frequency) => {
         .min(1)
         .max(160)
         .optional()
-        .describe('Impact line for an other amount; {amount} is replaced, e.g. "{amount} plants {trees} trees".'),
+        .describe('Impact line for an other amount: {amount} is the amount, {count} the amount divided by impactUnit, e.g. "{amount} plants {count} mangroves".'),
+      impactUnit: dollarsAmount
+        .default(1)
+        .describe('What one unit of impact costs, in dollars: {count} in impactTemplate is the amount divided by this, rounded down.'),
     })
     .prefault({})
     .describe(`Amounts for ${name} gifts.`);

@@ -28,6 +28,8 @@ export type GiftIntent = {
   };
   payment: PaymentDetails;
   utm: Utm;
+  /** Set when the supporter was asked to give monthly instead of once: the gift first chosen, and the answer. */
+  upgrade?: {from: {amount: Cents; frequency: string}; accepted: boolean};
 };
 
 export type ChargeResult =

@@ -1,8 +1,11 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
+import {normaliseMobile} from './phone';
 import {parseUrlParams} from './urlParams';
 
-const allowed = {frequencies: ['one-off', 'monthly'] as const, steps: ['amount', 'details', 'payment'] as const};
+const allowed = {frequencies: ['one-off', 'monthly'] as const, steps: ['amount', 'details', 'payment'] as const,
+  mobile: (value: string) => normaliseMobile(value),
+};
 
 describe('parseUrlParams', () => {
   it('reads every listed parameter', () => {

@@ -5,7 +5,6 @@
  */
 import {parseAmount, type Cents} from './money';
 import {validateEmail} from './email';
-import {normaliseMobile} from './phone';
 import {accept, refuse, type Check} from './result';
 
 export const UTM_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
@@ -45,7 +44,12 @@ const UTM = /^[\p{L}\p{N} _.,+\-/|]{1,100}$/u;
 
 export function parseUrlParams<F extends string, S extends string>(
   search: string | URLSearchParams,
-  allowed: {frequencies: readonly F[]; steps: readonly S[]},
+  allowed: {
+    frequencies: readonly F[];
+    steps: readonly S[];
+    /** The mobile check, passed in so the phone metadata loads only on pages that need it. */
+    mobile: (value: string) => Check<string>;
+  },
 ): ParsedParams<F, S> {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const values: Prefill<F, S> = {utm: {}};
@@ -71,7 +75,7 @@ export function parseUrlParams<F extends string, S extends string>(
   take('first_name', name, (v) => (values.firstName = v));
   take('last_name', name, (v) => (values.lastName = v));
   take('email', validateEmail, (v) => (values.email = v));
-  take('phone', (v) => normaliseMobile(v), (v) => (values.phone = v));
+  take('phone', allowed.mobile, (v) => (values.phone = v));
   take('postcode', matching(/^\d{4}$/, 'expected four digits'), (v) => (values.postcode = v));
   take('step', oneOf(allowed.steps), (v) => (values.step = v));
   for (const utm of UTM_PARAMS) {
