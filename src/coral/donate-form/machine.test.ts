@@ -138,6 +138,11 @@ describe('the wizard', () => {
     expect(notices(state).filter((n) => n === 'step')).toHaveLength(4);
   });
 
+  it('marks the start of a checkout once, when the supporter moves on from the amount', () => {
+    const state = run(cfg, [{type: 'next', checks}, {type: 'back'}, {type: 'next', checks}]);
+    expect(notices(state).filter((n) => n === 'begin')).toHaveLength(1);
+  });
+
   it('jumps forward only over complete steps', () => {
     const state = run(cfg, [{type: 'go', step: 'payment', checks}]);
     expect(state.step).toBe('details');
@@ -241,6 +246,7 @@ describe('the monthly upgrade ask', () => {
     const state = run(cfg, [submit()], ready);
     expect(state.upsell).toEqual({status: 'shown', oneOff: 10000, monthly: 3500});
     expect(state.submission.status).toBe('idle');
+    expect(run(cfg, [submit('again')], state)).toBe(state);
   });
 
   it('switches to monthly at the suggestion when accepted, recording both gifts', () => {

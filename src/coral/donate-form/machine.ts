@@ -45,6 +45,7 @@ export type Upsell =
 
 /** What the form tells the page, in order; the view turns these into DOM events and analytics. */
 export type Notice =
+  | {type: 'begin'}
   | {type: 'amount-change'; amount: Cents | null; frequency: Frequency; source: AmountSource}
   | {type: 'step'; step: Step}
   | {type: 'submit'; intent: GiftIntent; total: GiftTotal}
@@ -65,6 +66,8 @@ export type DonateState = {
   step: Step;
   /** The small form starts folded: handles and one button. */
   expanded: boolean;
+  /** Set once the supporter starts on their details: the start of a checkout. */
+  engaged: boolean;
   touched: Partial<Record<FieldName, true>>;
   /** Steps whose errors all show, after a try to leave or submit them. */
   attempted: Partial<Record<Step, true>>;
@@ -92,6 +95,7 @@ export type Action =
   | {type: 'method'; method: Method}
   | {type: 'blur'; field: FieldName}
   | {type: 'expand'}
+  | {type: 'engage'}
   | {type: 'next'; checks: Checks}
   | {type: 'back'}
   | {type: 'go'; step: Step; checks: Checks}
@@ -137,6 +141,7 @@ export function initialState(config: DonateFormConfig, utm: Utm = {}): DonateSta
     method: 'card',
     step: stepsFor(config)[0]!,
     expanded: config.size !== 'small',
+    engaged: false,
     touched: {},
     attempted: {},
     summaryFocus: 0,
@@ -397,13 +402,15 @@ export function reduce(config: DonateFormConfig, state: DonateState, action: Act
     case 'blur':
       return state.touched[action.field] ? state : {...state, touched: {...state.touched, [action.field]: true}};
     case 'expand':
-      return state.expanded ? state : {...state, expanded: true};
+      return state.expanded ? state : reduce(config, {...state, expanded: true}, {type: 'engage'});
+    case 'engage':
+      return state.engaged ? state : notify({...state, engaged: true}, {type: 'begin'});
     case 'next': {
       const steps = stepsFor(config);
       const index = steps.indexOf(state.step);
       if (index < 0 || index === steps.length - 1) return state;
       if (problemsOn(config, state, action.checks, [state.step]).length > 0) return focusErrors(state, state.step);
-      return moveTo(state, steps[index + 1]!);
+      return moveTo(reduce(config, state, {type: 'engage'}), steps[index + 1]!);
     }
     case 'back': {
       const steps = stepsFor(config);
@@ -423,6 +430,8 @@ export function reduce(config: DonateFormConfig, state: DonateState, action: Act
       return moveTo(state, action.step);
     }
     case 'submit': {
+      // While the upgrade ask is open only its answer sends the gift: a second click must not skip it.
+      if (state.upsell.status === 'shown') return state;
       const steps = stepsFor(config);
       const blocking = steps.find((s) => problemsOn(config, state, action.checks, s === 'payment' ? STEPS : [s]).length > 0);
       if (blocking) return focusErrors(moveTo(state, blocking), blocking);

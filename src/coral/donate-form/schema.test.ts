@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {describeError} from '../shared/config';
-import {donateFormReference, parseDonateFormConfig} from './schema';
+import {donateFormReference} from './reference';
+import {parseDonateFormConfig} from './schema';
 
 const errorsOf = (input: unknown): string[] => {
   const result = parseDonateFormConfig(input);

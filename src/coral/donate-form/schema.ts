@@ -4,7 +4,7 @@
  * Amounts in the config are in dollars (35 means $35).
  */
 import {z} from 'zod';
-import {parseConfig, referenceRows, type ParseResult} from '../shared/config';
+import {parseConfig, type ParseResult} from '../shared/config';
 import {DONATE_FORM_MESSAGES, type DonateFormMessageKey} from './messages';
 
 export const FREQUENCIES = ['one-off', 'weekly', 'monthly', 'daily'] as const;
@@ -234,6 +234,3 @@ export type DonateFormConfigInput = z.input<typeof donateFormSchema>;
 export type DonateFormConfig = z.output<typeof donateFormSchema>;
 
 export const parseDonateFormConfig = (input: unknown): ParseResult<DonateFormConfig> => parseConfig(donateFormSchema, input);
-
-/** The rows of the donate form's config reference. */
-export const donateFormReference = () => referenceRows(donateFormSchema);

@@ -1,0 +1,212 @@
+// @vitest-environment jsdom
+import {createRef} from 'react';
+import {act, cleanup, render, screen, waitFor, within} from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {axe} from 'vitest-axe';
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
+import {createSandboxGateway} from '../shared/gateway';
+import {DonateForm, type DonateFormConfigInput, type DonateFormHandle} from '.';
+
+const base = {campaign: 'save-the-reef', gateway: {type: 'sandbox', delayMs: 5}} satisfies DonateFormConfigInput;
+
+async function expectNoAxeViolations(container: HTMLElement) {
+  const results = await axe(container);
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('First name'), 'Mere');
+  await user.type(screen.getByLabelText('Last name'), 'Tane');
+  await user.type(screen.getByLabelText('Email'), 'mere@example.org');
+  await user.type(screen.getByLabelText('Postcode'), '2000');
+}
+
+async function fillCard(user: ReturnType<typeof userEvent.setup>, number = '4242 4242 4242 4242') {
+  await user.clear(screen.getByLabelText('Card number'));
+  await user.type(screen.getByLabelText('Card number'), number);
+  await user.clear(screen.getByLabelText('Expiry (MM/YY)'));
+  await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/34');
+  await user.clear(screen.getByLabelText('Security code (CVC)'));
+  await user.type(screen.getByLabelText('Security code (CVC)'), '123');
+}
+
+beforeEach(() => {
+  window.dataLayer = [];
+});
+afterEach(() => {
+  cleanup();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('DonateForm', () => {
+  it('offers the handles as a radio group and announces the total', async () => {
+    const user = userEvent.setup();
+    const {container} = render(<DonateForm config={base} />);
+    const amounts = screen.getByRole('group', {name: 'Choose an amount'});
+    expect(within(amounts).getByRole('radio', {name: '$60'})).toBeChecked();
+    await user.click(within(amounts).getByRole('radio', {name: '$120'}));
+    expect(screen.getByText('$120 once').closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+    await user.click(screen.getByRole('radio', {name: 'Monthly'}));
+    expect(screen.getByText('$25 every month')).toBeInTheDocument();
+    await expectNoAxeViolations(container);
+  });
+
+  it('refuses an other amount under the minimum, naming it, and focuses the error summary', async () => {
+    const user = userEvent.setup();
+    const {container} = render(<DonateForm config={base} />);
+    await user.type(screen.getByLabelText('Other amount'), '3');
+    await user.click(screen.getByRole('button', {name: /^Give/}));
+    const summary = screen.getByRole('group', {name: /Please check/});
+    expect(summary).toHaveFocus();
+    expect(within(summary).getByRole('link', {name: /Other amount: The smallest one-off gift we can take is \$5\./})).toBeInTheDocument();
+    const other = screen.getByLabelText('Other amount');
+    expect(other).toHaveValue('3');
+    expect(other).toHaveAttribute('aria-invalid', 'true');
+    expect(other).toHaveAccessibleDescription(expect.stringContaining('The smallest one-off gift we can take is $5.'));
+    await expectNoAxeViolations(container);
+  });
+
+  it('completes a gift with the approving test card and thanks the supporter by name', async () => {
+    const user = userEvent.setup();
+    const events: string[] = [];
+    const listener = (event: Event) => events.push(event.type);
+    for (const name of ['coral:submit', 'coral:success']) document.addEventListener(name, listener);
+    render(<DonateForm config={{...base, analytics: true}} />);
+    await fillDetails(user);
+    await fillCard(user);
+    await user.click(screen.getByRole('button', {name: 'Give $60'}));
+    expect(await screen.findByRole('heading', {name: 'Thank you, Mere!'})).toHaveFocus();
+    expect(screen.getByText(/^CRL-/)).toBeInTheDocument();
+    expect(events).toEqual(['coral:submit', 'coral:success']);
+    expect((window.dataLayer as {event?: string}[]).map((e) => e.event).filter(Boolean)).toEqual([
+      'begin_checkout',
+      'add_payment_info',
+      'purchase',
+    ]);
+    expect(JSON.stringify(window.dataLayer)).not.toMatch(/Mere|mere@|4242/);
+    for (const name of ['coral:submit', 'coral:success']) document.removeEventListener(name, listener);
+  });
+
+  it('keeps every value after a decline and says nothing was charged', async () => {
+    const user = userEvent.setup();
+    render(<DonateForm config={base} />);
+    await fillDetails(user);
+    await fillCard(user, '4000 0000 0000 0002');
+    await user.click(screen.getByRole('button', {name: 'Give $60'}));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/declined \(card declined\)\. Nothing was charged/);
+    expect(alert).toHaveFocus();
+    expect(screen.getByLabelText('First name')).toHaveValue('Mere');
+    expect(screen.getByLabelText('Card number')).toHaveValue('4000 0000 0000 0002');
+    expect(screen.getByLabelText('Security code (CVC)')).toHaveValue('123');
+  });
+
+  it('charges once however often the button is pressed', async () => {
+    const user = userEvent.setup();
+    const gateway = createSandboxGateway({delayMs: 50});
+    const charge = vi.spyOn(gateway, 'charge');
+    render(<DonateForm config={base} gateway={gateway} />);
+    await fillDetails(user);
+    await fillCard(user);
+    const button = screen.getByRole('button', {name: 'Give $60'});
+    await user.dblClick(button);
+    await user.click(button);
+    expect(button).toBeDisabled();
+    expect(button).toHaveTextContent('Processing your gift…');
+    await screen.findByRole('heading', {name: 'Thank you, Mere!'});
+    expect(gateway.charges()).toBe(1);
+    expect(new Set(charge.mock.calls.map(([, options]) => options.idempotencyKey)).size).toBe(1);
+  });
+
+  it('shows every bad key of a wrong config instead of a form', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<DonateForm config={{campaign: 'reef', size: 'huge', frequencies: ['yearly'], colour: 'red'}} />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('size: got "huge"; expected one of small, medium, large');
+    expect(alert).toHaveTextContent('frequencies.0: got "yearly"');
+    expect(alert).toHaveTextContent('colour: got "red"; not an option here');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('size: got "huge"'));
+  });
+
+  it('walks the wizard forward and back without losing anything, using browser history', async () => {
+    const user = userEvent.setup();
+    const {container} = render(<DonateForm config={{...base, layout: 'wizard'}} />);
+    expect(screen.getByRole('list')).toHaveTextContent('1 Amount');
+    await user.click(screen.getByRole('radio', {name: '$120'}));
+    await user.click(screen.getByRole('button', {name: 'Next'}));
+    expect(screen.getByRole('heading', {name: 'Step 2 of 3: Your details'})).toHaveFocus();
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', {name: 'Next'}));
+    expect(screen.getByRole('heading', {name: 'Step 3 of 3: Payment'})).toHaveFocus();
+    await expectNoAxeViolations(container);
+    await act(async () => {
+      window.history.back();
+      await new Promise((resolve) => window.addEventListener('popstate', resolve, {once: true}));
+    });
+    expect(screen.getByLabelText('First name')).toHaveValue('Mere');
+    await user.click(screen.getByRole('button', {name: 'Back'}));
+    expect(screen.getByRole('radio', {name: '$120'})).toBeChecked();
+  });
+
+  it('opens the small form from its one button', async () => {
+    const user = userEvent.setup();
+    render(<DonateForm config={{...base, size: 'small'}} />);
+    expect(screen.queryByLabelText('First name')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', {name: 'Donate $60'}));
+    expect(screen.getByRole('heading', {name: 'Your details'})).toHaveFocus();
+  });
+
+  it('selects an amount from setAmount and from an external handle', async () => {
+    const user = userEvent.setup();
+    const ref = createRef<DonateFormHandle>();
+    render(
+      <>
+        <button type="button" data-coral-amount="120">
+          Give $120
+        </button>
+        <button type="button" data-coral-amount="40" data-coral-frequency="monthly" data-coral-target="other-form">
+          Not ours
+        </button>
+        <DonateForm ref={ref} id="donate" config={{...base, externalHandles: true}} />
+      </>,
+    );
+    Element.prototype.scrollIntoView = vi.fn();
+    await user.click(screen.getByRole('button', {name: 'Give $120'}));
+    expect(screen.getByRole('radio', {name: '$120'})).toBeChecked();
+    expect(screen.getByRole('button', {name: 'Give $120', pressed: true})).toBeInTheDocument();
+    await user.click(screen.getByRole('button', {name: 'Not ours'}));
+    expect(screen.getByRole('radio', {name: '$120'})).toBeChecked();
+    act(() => ref.current!.setAmount(75, 'monthly'));
+    expect(screen.getByLabelText('Other amount')).toHaveValue('75');
+    expect(screen.getByText('$75 every month')).toBeInTheDocument();
+    expect(screen.getByRole('button', {name: 'Give $120', pressed: false})).toBeInTheDocument();
+  });
+
+  it('asks a one-off donor to give monthly, and records the switch', async () => {
+    const user = userEvent.setup();
+    const upsells: unknown[] = [];
+    const listener = (event: Event) => upsells.push((event as CustomEvent).detail);
+    document.addEventListener('coral:upsell', listener);
+    render(<DonateForm config={{...base, rgUpgrade: {enabled: true}}} />);
+    await fillDetails(user);
+    await fillCard(user);
+    await user.click(screen.getByRole('button', {name: 'Give $60'}));
+    expect(screen.getByText('Could you give $20 every month instead?')).toHaveFocus();
+    await user.click(screen.getByRole('button', {name: 'Yes, give $20 monthly'}));
+    expect(await screen.findByText('You chose to give monthly instead of $60 once. Thank you for staying with us.')).toBeInTheDocument();
+    expect(upsells).toMatchObject([{action: 'shown'}, {action: 'accepted', oneOff: 60, monthly: 20}]);
+    document.removeEventListener('coral:upsell', listener);
+  });
+
+  it('prefills from URL parameters as plain text and ignores bad values', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    window.history.replaceState(null, '', '/?amount=75&first_name=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&last_name=Tane&utm_source=email');
+    render(<DonateForm config={{...base, urlParams: true}} />);
+    await waitFor(() => expect(screen.getByLabelText('Last name')).toHaveValue('Tane'));
+    expect(screen.getByLabelText('Other amount')).toHaveValue('75');
+    expect(screen.getByLabelText('First name')).toHaveValue('');
+    expect(document.querySelector('img')).toBeNull();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('ignored URL parameter "first_name"'));
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * The rows of a component's generated config reference, read from its zod
+ * schema. Docs-only: kept apart from parsing so forms do not carry it.
+ */
+import {z} from 'zod';
+
+/** A row of the generated config reference. */
+export type ReferenceRow = {key: string; type: string; default?: string; required: boolean; description: string};
+
+type JsonSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  default?: unknown;
+  description?: string;
+  additionalProperties?: boolean | JsonSchema;
+};
+
+function typeName(schema: JsonSchema): string {
+  if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
+  const union = schema.oneOf ?? schema.anyOf;
+  if (union) return union.map(typeName).join(' | ');
+  if (schema.type === 'array' && schema.items) {
+    const inner = typeName(schema.items);
+    return inner.includes('|') ? `(${inner})[]` : `${inner}[]`;
+  }
+  if (schema.type === 'object' && schema.properties) {
+    // A discriminating constant is worth showing: {type: "http", endpoint, timeoutMs}.
+    const parts = Object.entries(schema.properties).map(([key, value]) =>
+      value.const !== undefined ? `${key}: ${JSON.stringify(value.const)}` : key,
+    );
+    return `{${parts.join(', ')}}`;
+  }
+  if (schema.type === 'integer') return 'whole number';
+  return Array.isArray(schema.type) ? schema.type.join(' | ') : (schema.type ?? 'any');
+}
+
+/**
+ * Rows for every documented option. Objects that only group options are
+ * flattened into dotted keys; arrays of objects and unions are shown as one row.
+ */
+export function referenceRows(schema: z.ZodType): ReferenceRow[] {
+  const json = z.toJSONSchema(schema, {io: 'input', unrepresentable: 'any'}) as JsonSchema;
+  const rows: ReferenceRow[] = [];
+  const walk = (node: JsonSchema, prefix: string) => {
+    for (const [key, child] of Object.entries(node.properties ?? {})) {
+      const path = prefix ? `${prefix}.${key}` : key;
+      const required = (node.required ?? []).includes(key) && child.default === undefined;
+      const groups = child.type === 'object' && child.properties && !child.oneOf;
+      rows.push({
+        key: path,
+        type: typeName(child),
+        ...(child.default !== undefined && !groups ? {default: JSON.stringify(child.default)} : {}),
+        required,
+        description: child.description ?? '',
+      });
+      if (groups) walk(child, path);
+    }
+  };
+  walk(json, '');
+  return rows;
+}

@@ -1,0 +1,2 @@
+// DOM matchers (toBeChecked, toHaveFocus, toHaveAccessibleDescription…) for component tests.
+import '@testing-library/jest-dom/vitest';
