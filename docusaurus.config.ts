@@ -46,6 +46,7 @@ const config: Config = {
 
   plugins: [
     ['./src/plugins/announcementId.ts', {id: announcementId}],
+    './src/plugins/configReference.ts',
     [
       '@docusaurus/plugin-client-redirects',
       {redirects: [{from: '/docs', to: '/docs/intro'}]},

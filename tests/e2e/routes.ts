@@ -20,6 +20,14 @@ export const LIVE_ROUTES = [
   '/docs/intro',
   '/docs/doc1',
   '/docs/mdx',
+  '/demos/basic-small',
+  '/demos/donate-form-daily-one-week',
+  '/demos/donate-form-external-dollar-handles',
+  '/demos/donate-form-large',
+  '/demos/donate-form-marlin-features',
+  '/demos/donate-form-medium',
+  '/demos/donate-form-weekly',
+  '/demos/donate-form-wizard',
 ] as const;
 
 export const PENDING_ROUTES = [
@@ -34,21 +42,16 @@ export const PENDING_ROUTES = [
   '/docs/recipes/donate-form-RG-upgrade-on-instapage-thankyou',
   '/docs/recipes/donate-form-using-url-params',
   '/docs/recipes/donate-form-weekly',
-  '/demos/basic-small',
   '/demos/daisychain-page-1',
   '/demos/daisychain-page-2',
-  '/demos/donate-form-daily-one-week',
-  '/demos/donate-form-external-dollar-handles',
-  '/demos/donate-form-large',
-  '/demos/donate-form-marlin-features',
-  '/demos/donate-form-medium',
-  '/demos/donate-form-weekly',
-  '/demos/donate-form-wizard',
   '/demos/powerform',
   '/demos/powerform-leads',
   '/demos/test1',
   '/demos/thankyou',
   '/demos/thankyou-photography',
 ] as const;
+
+/** The donate form demos: each takes a gift with the sandbox's test cards. */
+export const DONATE_DEMOS = LIVE_ROUTES.filter((route) => route.startsWith('/demos/'));
 
 export const url = (route: string): string => (route === '/' ? `${BASE}/` : BASE + route);

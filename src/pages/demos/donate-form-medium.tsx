@@ -11,15 +11,21 @@ const config = {
     monthly: {handles: [{amount: 15}, {amount: 25}, {amount: 40}], defaultAmount: 25},
   },
   fields: {phone: 'optional'},
+  urlParams: true,
 } satisfies DonateFormConfigInput;
 
 export default function DonateFormMedium(): ReactNode {
   return (
     <DemoPage
       title="Donate form: medium"
-      whenToUse="The standard embedded form for a campaign landing page: one-off or monthly, three handles and an other amount."
+      whenToUse="The standard embedded form for a campaign landing page: one-off or monthly, three handles, an other amount, details and card on one page."
       config={config}
       testCards={SANDBOX_CARDS}
+      notes={
+        <p>
+          URL parameters are on: try <code>?amount=80&amp;first_name=Mere</code> on this page.
+        </p>
+      }
     >
       <DonateForm config={config} id="donate" />
     </DemoPage>

@@ -16,17 +16,19 @@ type Props = {
   testCards?: readonly TestCard[];
   /** Extra notes under the config: what to try on this demo. */
   notes?: ReactNode;
+  /** Give the live component the full width, with the config below it. */
+  wide?: boolean;
   children: ReactNode;
 };
 
 /** The frame every demo shares: the live component, its copyable config, and how to try it. */
-export default function DemoPage({title, whenToUse, config, testCards, notes, children}: Props): ReactNode {
+export default function DemoPage({title, whenToUse, config, testCards, notes, wide, children}: Props): ReactNode {
   return (
     <Layout title={`${title} demo`} description={whenToUse}>
       <main className={`container margin-vert--lg ${styles.page}`}>
         <Heading as="h1">{title}</Heading>
         <p className={styles.lead}>{whenToUse}</p>
-        <div className={styles.grid}>
+        <div className={wide ? styles.stack : styles.grid}>
           <section aria-label="Live demo" className={styles.live}>
             {children}
           </section>

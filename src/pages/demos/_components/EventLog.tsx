@@ -1,0 +1,58 @@
+import {useEffect, useState, type ReactNode} from 'react';
+import Heading from '@theme/Heading';
+import {DONATE_FORM_EVENTS} from '@site/src/coral/donate-form';
+import styles from './EventLog.module.css';
+
+type Entry = {id: number; source: 'event' | 'dataLayer'; name: string; detail: string};
+
+/**
+ * An on-screen record of every `coral:` event and every dataLayer push on the
+ * page, newest first, so campaigners can see what their analytics will receive.
+ */
+export default function EventLog({events = DONATE_FORM_EVENTS}: {events?: readonly string[]}): ReactNode {
+  const [entries, setEntries] = useState<Entry[]>([]);
+  useEffect(() => {
+    let next = 0;
+    const add = (source: Entry['source'], name: string, detail: unknown) =>
+      setEntries((list) => [{id: (next += 1), source, name, detail: JSON.stringify(detail)}, ...list].slice(0, 50));
+    const onEvent = (event: Event) => add('event', event.type, (event as CustomEvent).detail);
+    for (const name of events) document.addEventListener(name, onEvent);
+
+    // Watch the dataLayer by wrapping its push, as a tag manager does.
+    const layer = (window.dataLayer ??= []);
+    const push = layer.push.bind(layer);
+    layer.push = (...items: unknown[]) => {
+      for (const item of items) {
+        const entry = item as {event?: unknown} | null;
+        if (entry && typeof entry.event === 'string') add('dataLayer', entry.event, item);
+      }
+      return push(...items);
+    };
+    return () => {
+      for (const name of events) document.removeEventListener(name, onEvent);
+      layer.push = push;
+    };
+  }, [events]);
+
+  return (
+    <section className={styles.log} aria-labelledby="event-log-title">
+      <Heading as="h2" id="event-log-title" className={styles.title}>
+        Event log
+      </Heading>
+      <p className={styles.help}>Every <code>coral:</code> event and dataLayer push from this page, newest first.</p>
+      {entries.length === 0 ? (
+        <p className={styles.empty}>Nothing yet: choose an amount or start on the form.</p>
+      ) : (
+        <ol className={styles.list} data-testid="event-log">
+          {entries.map((entry) => (
+            <li key={entry.id} data-source={entry.source}>
+              <span className={styles.source}>{entry.source === 'event' ? 'event' : 'dataLayer'}</span>{' '}
+              <code className={styles.name}>{entry.name}</code>
+              <pre className={styles.detail}>{entry.detail}</pre>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

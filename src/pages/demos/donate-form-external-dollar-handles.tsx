@@ -1,0 +1,66 @@
+import type {ReactNode} from 'react';
+import Heading from '@theme/Heading';
+import {DonateForm, type DonateFormConfigInput} from '@site/src/coral/donate-form';
+import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
+import DemoPage from './_components/DemoPage';
+import styles from './_components/ExternalHandles.module.css';
+
+const config = {
+  campaign: 'stop-deep-sea-mining',
+  frequencies: ['one-off', 'monthly'],
+  amounts: {
+    'one-off': {handles: [{amount: 30}, {amount: 75}, {amount: 150}], defaultAmount: 75},
+    monthly: {handles: [{amount: 15}, {amount: 30}, {amount: 50}], defaultAmount: 30},
+  },
+  externalHandles: true,
+} satisfies DonateFormConfigInput;
+
+const handles = [
+  {amount: 30, text: '$30 prints 100 petition cards for a community meeting'},
+  {amount: 75, text: '$75 sends a researcher to a seabed-mining hearing'},
+  {amount: 150, text: '$150 funds a day of legal work against a mining licence'},
+];
+
+export default function DonateFormExternalDollarHandles(): ReactNode {
+  return (
+    <DemoPage
+      title="Donate form: external dollar handles"
+      whenToUse="A long-form landing page where the story carries the ask: amount buttons sit in the page copy, and pressing one selects it in the form further down."
+      config={config}
+      testCards={SANDBOX_CARDS}
+      notes={
+        <p>
+          Any element with <code>data-coral-amount</code> works; add <code>data-coral-frequency="monthly"</code> for a monthly
+          amount, and <code>data-coral-target="donate"</code> when a page has more than one form.
+        </p>
+      }
+    >
+      <article className={styles.copy}>
+        <Heading as="h2">The deep sea is not a quarry</Heading>
+        <p>
+          Mining companies want to strip the Pacific seabed for metals, in ecosystems scientists have barely begun to study.
+          Pacific communities are standing up to say no, and you can stand with them.
+        </p>
+        <ul className={styles.handles}>
+          {handles.map((handle) => (
+            <li key={handle.amount}>
+              <button type="button" className={styles.handle} data-coral-amount={handle.amount} data-coral-target="donate">
+                {handle.text}
+              </button>
+            </li>
+          ))}
+          <li>
+            <button type="button" className={styles.handle} data-coral-amount="30" data-coral-frequency="monthly" data-coral-target="donate">
+              $30 a month keeps the campaign going all year
+            </button>
+          </li>
+        </ul>
+        <p>
+          Every licence granted is a fight for years. Regular supporters let us plan for that fight, and every gift goes to the
+          campaign, not to shareholders.
+        </p>
+      </article>
+      <DonateForm config={config} id="donate" />
+    </DemoPage>
+  );
+}

@@ -1,0 +1,37 @@
+import type {ReactNode} from 'react';
+import {DonateForm, type DonateFormConfigInput} from '@site/src/coral/donate-form';
+import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
+import DemoPage from './_components/DemoPage';
+
+const config = {
+  campaign: 'plastic-free-pacific',
+  frequencies: ['weekly', 'monthly', 'one-off'],
+  defaultFrequency: 'weekly',
+  amounts: {
+    weekly: {
+      handles: [{amount: 4, label: '$4 a week'}, {amount: 8, label: '$8 a week'}, {amount: 15, label: '$15 a week'}],
+      defaultAmount: 8,
+      min: 2,
+      max: 500,
+    },
+  },
+  directDebit: true,
+} satisfies DonateFormConfigInput;
+
+export default function DonateFormWeekly(): ReactNode {
+  return (
+    <DemoPage
+      title="Donate form: weekly"
+      whenToUse="When a small regular amount is the ask (“the price of a coffee a week”): weekly is the default, with monthly and one-off still offered, and direct debit for regular gifts."
+      config={config}
+      testCards={SANDBOX_CARDS}
+      notes={
+        <p>
+          For direct debit in the sandbox, any 6-digit BSB is accepted except <code>000-000</code>, which the bank refuses.
+        </p>
+      }
+    >
+      <DonateForm config={config} id="donate" />
+    </DemoPage>
+  );
+}

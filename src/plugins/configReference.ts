@@ -1,0 +1,28 @@
+/**
+ * Writes each component's reference (config options, URL parameters, events,
+ * dataLayer pushes, messages) as JSON at build time, read from the schemas and
+ * tables in src/coral. Docs import it from `@generated/coral-config-reference/default/`,
+ * so a page carries the rows, not the schema library.
+ */
+import type {Plugin} from '@docusaurus/types';
+import {DONATE_FORM_DATALAYER_DOCS, DONATE_FORM_EVENT_DOCS} from '../coral/donate-form/events';
+import {DONATE_FORM_MESSAGES} from '../coral/donate-form/messages';
+import {donateFormReference} from '../coral/donate-form/reference';
+import {URL_PARAMETERS} from '../coral/shared/urlParams';
+
+export const donateFormDocs = () => ({
+  options: donateFormReference(),
+  urlParameters: URL_PARAMETERS,
+  events: DONATE_FORM_EVENT_DOCS,
+  dataLayer: DONATE_FORM_DATALAYER_DOCS,
+  messages: Object.entries(DONATE_FORM_MESSAGES).map(([key, text]) => ({key, text})),
+});
+
+export default function configReferencePlugin(): Plugin {
+  return {
+    name: 'coral-config-reference',
+    async contentLoaded({actions}) {
+      await actions.createData('donate-form.json', JSON.stringify(donateFormDocs()));
+    },
+  };
+}
