@@ -3,7 +3,7 @@
  * defaults, its runtime checks and the config reference in the docs.
  * Amounts in the config are in dollars (35 means $35).
  */
-import {z} from 'zod';
+import * as z from 'zod';
 import {parseConfig, type ParseResult} from '../shared/config';
 import {DONATE_FORM_MESSAGES, type DonateFormMessageKey} from './messages';
 

@@ -2,7 +2,7 @@
  * Parse results for a component's config whose errors name the key, show the
  * value given and say what is allowed.
  */
-import {z} from 'zod';
+import * as z from 'zod';
 
 export type ConfigError = {
   /** Dotted path of the key, e.g. `amounts.monthly.min`; empty for the config itself. */

@@ -2,7 +2,7 @@
  * The rows of a component's generated config reference, read from its zod
  * schema. Docs-only: kept apart from parsing so forms do not carry it.
  */
-import {z} from 'zod';
+import * as z from 'zod';
 
 /** A row of the generated config reference. */
 export type ReferenceRow = {key: string; type: string; default?: string; required: boolean; description: string};
