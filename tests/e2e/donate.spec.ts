@@ -1,0 +1,278 @@
+/** The donate form on its demo pages, driven the way a supporter would. */
+import type {Locator, Page} from '@playwright/test';
+import {test, expect, openHydrated} from './fixtures';
+import {DONATE_DEMOS, url} from './routes';
+
+const form = (page: Page): Locator => page.locator('form#donate');
+
+/** Counts the `coral:` events the page sees, by name. */
+async function recordEvents(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: Record<string, number> = {};
+    (window as unknown as {coralSeen: Record<string, number>}).coralSeen = seen;
+    for (const name of ['coral:submit', 'coral:success', 'coral:error', 'coral:upsell', 'coral:amount-change', 'coral:step']) {
+      document.addEventListener(name, () => (seen[name] = (seen[name] ?? 0) + 1));
+    }
+  });
+}
+const seen = (page: Page) => page.evaluate(() => (window as unknown as {coralSeen: Record<string, number>}).coralSeen);
+
+async function fillDetails(scope: Locator) {
+  await scope.getByLabel('First name').fill('Mere');
+  await scope.getByLabel('Last name').fill('Tane');
+  await scope.getByLabel('Email').fill('mere@example.org');
+  await scope.getByLabel('Postcode').fill('2000');
+}
+
+async function fillCard(scope: Locator, number = '4242 4242 4242 4242') {
+  await scope.getByLabel('Card number').fill(number);
+  await scope.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await scope.getByLabel('Security code (CVC)').fill('123');
+}
+
+/** Opens whatever the demo hides (small form, wizard steps) and fills in a gift. */
+async function fillGift(page: Page, number?: string) {
+  const donate = form(page);
+  const opener = donate.getByRole('button', {name: /^Donate /});
+  if (await opener.isVisible()) await opener.click();
+  const wizard = (await donate.getAttribute('data-layout')) === 'wizard';
+  if (wizard && (await donate.getByRole('button', {name: 'Next'}).isVisible())) {
+    if (await donate.getByRole('heading', {name: /Step 1 of 3/}).isVisible()) await donate.getByRole('button', {name: 'Next'}).click();
+  }
+  await fillDetails(donate);
+  if (wizard) await donate.getByRole('button', {name: 'Next'}).click();
+  await fillCard(donate, number);
+}
+
+for (const route of DONATE_DEMOS) {
+  test(`${route}: a gift with the approving test card reaches the thank-you`, async ({page}) => {
+    await openHydrated(page, url(route));
+    await fillGift(page);
+    await form(page).getByRole('button', {name: /^Give /}).click();
+    const decline = form(page).getByRole('button', {name: /^No thanks/});
+    if (await decline.isVisible({timeout: 500}).catch(() => false)) await decline.click();
+    await expect(form(page).getByRole('heading', {name: 'Thank you, Mere!'})).toBeFocused({timeout: 10_000});
+    await expect(form(page).getByText(/^CRL-[0-9A-F]{8}$/)).toBeVisible();
+  });
+}
+
+test('a double click sends one gift', async ({page}) => {
+  await recordEvents(page);
+  await openHydrated(page, url('/demos/donate-form-medium'));
+  await fillGift(page);
+  const give = form(page).getByRole('button', {name: 'Give $60'});
+  await give.dblclick();
+  await expect(form(page).getByRole('button', {name: 'Processing your gift…'})).toBeDisabled();
+  await expect(form(page).getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
+  expect(await seen(page)).toMatchObject({'coral:submit': 1, 'coral:success': 1});
+});
+
+test('a declined card keeps every field and says nothing was charged', async ({page}) => {
+  await openHydrated(page, url('/demos/donate-form-medium'));
+  await fillGift(page, '4000 0000 0000 0002');
+  await form(page).getByRole('button', {name: 'Give $60'}).click();
+  const alert = form(page).getByRole('alert');
+  await expect(alert).toContainText('Your card was declined (card declined). Nothing was charged.');
+  await expect(alert).toBeFocused();
+  await expect(form(page).getByLabel('First name')).toHaveValue('Mere');
+  await expect(form(page).getByLabel('Email')).toHaveValue('mere@example.org');
+  await expect(form(page).getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
+  await expect(form(page).getByLabel('Security code (CVC)')).toHaveValue('123');
+  await expect(form(page).getByRole('radio', {name: '$60'})).toBeChecked();
+});
+
+test('a processing error says nothing was charged and a retry goes through', async ({page}) => {
+  await openHydrated(page, url('/demos/donate-form-medium'));
+  await fillGift(page, '4000 0000 0000 0119');
+  await form(page).getByRole('button', {name: 'Give $60'}).click();
+  await expect(form(page).getByRole('alert')).toContainText('Nothing was charged');
+  await fillCard(form(page));
+  await form(page).getByRole('button', {name: 'Give $60'}).click();
+  await expect(form(page).getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
+});
+
+test('an other amount under the minimum is refused with the limit named', async ({page}) => {
+  await openHydrated(page, url('/demos/donate-form-medium'));
+  await form(page).getByLabel('Other amount').fill('2');
+  await form(page).getByRole('button', {name: /^Give/}).click();
+  const summary = form(page).getByRole('group', {name: /Please check/});
+  await expect(summary).toBeFocused();
+  await expect(summary).toContainText('Other amount: The smallest one-off gift we can take is $5.');
+  await expect(form(page).getByLabel('Other amount')).toHaveValue('2');
+  await expect(form(page).getByLabel('Other amount')).toHaveAttribute('aria-invalid', 'true');
+  await summary.getByRole('link', {name: /Other amount/}).click();
+  await expect(form(page).getByLabel('Other amount')).toBeFocused();
+});
+
+test('the wizard moves between steps with the browser back button and keeps what was typed', async ({page}) => {
+  await openHydrated(page, url('/demos/donate-form-wizard'));
+  const donate = form(page);
+  await donate.getByRole('radio', {name: '$40'}).check();
+  await donate.getByRole('button', {name: 'Next'}).click();
+  await expect(donate.getByRole('heading', {name: 'Step 2 of 3: Your details'})).toBeFocused();
+  await fillDetails(donate);
+  await donate.getByRole('button', {name: 'Next'}).click();
+  await expect(donate.getByRole('heading', {name: 'Step 3 of 3: Payment'})).toBeVisible();
+  await donate.getByLabel('Card number').fill('4242 4242 4242 4242');
+
+  await page.goBack();
+  await expect(donate.getByRole('heading', {name: 'Step 2 of 3: Your details'})).toBeVisible();
+  await expect(donate.getByLabel('Email')).toHaveValue('mere@example.org');
+  await page.goBack();
+  await expect(donate.getByRole('radio', {name: '$40'})).toBeChecked();
+  await page.goForward();
+  await page.goForward();
+  await expect(donate.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+  expect(new URL(page.url()).pathname).toBe('/gpap-coral/demos/donate-form-wizard');
+});
+
+test('the daily demo shows the total for seven days', async ({page}) => {
+  await openHydrated(page, url('/demos/donate-form-daily-one-week'));
+  await expect(form(page).getByText('$5 a day for 7 days = $35')).toBeVisible();
+  await form(page).getByRole('radio', {name: '$10'}).check();
+  await expect(form(page).getByText('$10 a day for 7 days = $70')).toBeVisible();
+  await expect(form(page).getByRole('button', {name: 'Give $10 a day'})).toBeVisible();
+});
+
+test('an external handle in the page copy selects its amount and brings the form into view', async ({page}) => {
+  await page.setViewportSize({width: 390, height: 800});
+  await openHydrated(page, url('/demos/donate-form-external-dollar-handles'));
+  const handle = page.getByRole('button', {name: /^\$150 funds a day of legal work/});
+  await expect(handle).toHaveAttribute('aria-pressed', 'false');
+  await handle.click();
+  await expect(form(page).getByRole('radio', {name: '$150'})).toBeChecked();
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await expect(form(page).getByRole('heading', {name: 'Make a donation'})).toBeInViewport();
+  await page.getByRole('button', {name: /^\$30 a month/}).click();
+  await expect(form(page).getByRole('radio', {name: 'Monthly'})).toBeChecked();
+  await expect(form(page).getByRole('radio', {name: '$30'})).toBeChecked();
+  await expect(handle).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('URL parameters prefill the form, and script payloads never run or render', async ({page}) => {
+  const payloads = [
+    '<script>window.__pwned=1</script>',
+    '"><img src=x onerror="window.__pwned=1">',
+    'javascript:window.__pwned=1',
+    "'-alert(1)-'",
+  ];
+  await openHydrated(page, url('/demos/donate-form-medium?amount=80&first_name=Mere&utm_source=newsletter'));
+  await expect(form(page).getByLabel('Other amount')).toHaveValue('80');
+  await expect(form(page).getByLabel('First name')).toHaveValue('Mere');
+
+  for (const payload of payloads) {
+    const query = new URLSearchParams();
+    for (const name of ['amount', 'frequency', 'first_name', 'last_name', 'email', 'phone', 'postcode', 'utm_source', 'utm_campaign']) {
+      query.set(name, payload);
+    }
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await openHydrated(page, url(`/demos/donate-form-medium?${query}`));
+    await expect(form(page).getByRole('radio', {name: '$60'})).toBeChecked();
+    for (const label of ['First name', 'Last name', 'Email', 'Postcode']) {
+      await expect(form(page).getByLabel(label)).toHaveValue('');
+    }
+    expect(await page.evaluate(() => (window as unknown as {__pwned?: number}).__pwned)).toBeUndefined();
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+  }
+});
+
+test('a gift can be completed with the keyboard alone', async ({page}) => {
+  await openHydrated(page, url('/demos/donate-form-medium'));
+  const focusedName = () =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLInputElement | null;
+      return el ? (el.labels?.[0]?.textContent ?? el.textContent ?? '').trim() : '';
+    });
+  const tabTo = async (name: RegExp) => {
+    for (let i = 0; i < 80; i += 1) {
+      await page.keyboard.press('Tab');
+      if (name.test(await focusedName())) return;
+    }
+    throw new Error(`Tab never reached ${name}`);
+  };
+  await tabTo(/^\$35$|^\$60$|^\$120$/);
+  await page.keyboard.press('ArrowRight');
+  await expect(form(page).getByRole('radio', {name: '$120'})).toBeChecked();
+  await tabTo(/^First name$/);
+  await page.keyboard.type('Mere');
+  await tabTo(/^Last name$/);
+  await page.keyboard.type('Tane');
+  await tabTo(/^Email$/);
+  await page.keyboard.type('mere@example.org');
+  await tabTo(/^Postcode$/);
+  await page.keyboard.type('2000');
+  await tabTo(/^Keep me updated/);
+  await page.keyboard.press('Space');
+  await tabTo(/^Card number$/);
+  await page.keyboard.type('4242424242424242');
+  await tabTo(/^Expiry/);
+  await page.keyboard.type('12/34');
+  await tabTo(/^Security code/);
+  await page.keyboard.type('123');
+  await tabTo(/^Give \$120$/);
+  await page.keyboard.press('Enter');
+  await expect(form(page).getByRole('heading', {name: 'Thank you, Mere!'})).toBeFocused({timeout: 10_000});
+});
+
+test('direct debit takes a weekly gift', async ({page}) => {
+  await openHydrated(page, url('/demos/donate-form-weekly'));
+  const donate = form(page);
+  await expect(donate.getByRole('radio', {name: 'Weekly'})).toBeChecked();
+  await fillDetails(donate);
+  await donate.getByRole('radio', {name: 'Direct debit'}).check();
+  await donate.getByLabel('BSB').fill('062-000');
+  await donate.getByLabel('Account number').fill('12345678');
+  await donate.getByLabel('Account name').fill('M Tane');
+  await donate.getByRole('button', {name: 'Give $8 weekly'}).click();
+  await expect(donate.getByRole('group', {name: /Please check/})).toContainText('direct debit');
+  await donate.getByLabel(/direct debit request service agreement/).check();
+  await donate.getByRole('button', {name: 'Give $8 weekly'}).click();
+  await expect(donate.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
+});
+
+test('Marlin: the upgrade ask, cover fees and the on-screen event log', async ({page}) => {
+  await openHydrated(page, url('/demos/donate-form-marlin-features'));
+  const donate = form(page);
+  await donate.getByLabel('Other amount').fill('150');
+  await expect(donate.getByText('$150 funds 30 hours of satellite tracking.')).toBeVisible();
+  await donate.getByLabel(/cover processing fees/).check();
+  await expect(donate.getByText('$154.50 once')).toBeVisible();
+  await fillDetails(donate);
+  await fillCard(donate);
+  await donate.getByRole('button', {name: 'Give $154.50'}).click();
+  await expect(donate.getByText('Could you give $50 every month instead?')).toBeFocused();
+  await donate.getByRole('button', {name: 'Yes, give $50 monthly'}).click();
+  await expect(donate.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
+  await expect(donate.getByText('You chose to give monthly instead of $150 once.', {exact: false})).toBeVisible();
+  const log = page.getByTestId('event-log');
+  for (const name of ['coral:success', 'purchase', 'upsell_accepted', 'coral:upsell', 'begin_checkout', 'add_payment_info']) {
+    await expect(log.getByText(name, {exact: true}).first()).toBeVisible();
+  }
+  const pushes = JSON.stringify(await page.evaluate(() => window.dataLayer));
+  expect(pushes).toContain('"item_variant":"monthly"');
+  for (const personal of ['Mere', 'Tane', 'mere@example.org', '4242', '2000"']) expect(pushes).not.toContain(personal);
+});
+
+test('the form follows the site colour mode', async ({page}) => {
+  await openHydrated(page, url('/demos/donate-form-medium'));
+  const background = () => form(page).evaluate((el) => getComputedStyle(el).backgroundColor);
+  const light = await background();
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+  const dark = await background();
+  expect(light).toBe('rgb(255, 255, 255)');
+  expect(dark).toBe('rgb(31, 42, 48)');
+});
+
+test('the form fits a 320 px screen without sideways scrolling', async ({page}) => {
+  await page.setViewportSize({width: 320, height: 700});
+  for (const route of DONATE_DEMOS) {
+    await openHydrated(page, url(route));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, route).toBeLessThanOrEqual(0);
+  }
+});
