@@ -18,14 +18,14 @@ async function recordEvents(page: Page): Promise<void> {
 const seen = (page: Page) => page.evaluate(() => (window as unknown as {coralSeen: Record<string, number>}).coralSeen);
 
 async function fillDetails(scope: Locator) {
-  await scope.getByLabel('First name').fill('Mere');
-  await scope.getByLabel('Last name').fill('Tane');
-  await scope.getByLabel('Email').fill('mere@example.org');
-  await scope.getByLabel('Postcode').fill('2000');
+  await scope.getByLabel('First name', {exact: true}).fill('Mere');
+  await scope.getByLabel('Last name', {exact: true}).fill('Tane');
+  await scope.getByLabel('Email', {exact: true}).fill('mere@example.org');
+  await scope.getByLabel('Postcode', {exact: true}).fill('2000');
 }
 
 async function fillCard(scope: Locator, number = '4242 4242 4242 4242') {
-  await scope.getByLabel('Card number').fill(number);
+  await scope.getByLabel('Card number', {exact: true}).fill(number);
   await scope.getByLabel('Expiry (MM/YY)').fill('12/34');
   await scope.getByLabel('Security code (CVC)').fill('123');
 }
@@ -74,9 +74,9 @@ test('a declined card keeps every field and says nothing was charged', async ({p
   const alert = form(page).getByRole('alert');
   await expect(alert).toContainText('Your card was declined (card declined). Nothing was charged.');
   await expect(alert).toBeFocused();
-  await expect(form(page).getByLabel('First name')).toHaveValue('Mere');
-  await expect(form(page).getByLabel('Email')).toHaveValue('mere@example.org');
-  await expect(form(page).getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
+  await expect(form(page).getByLabel('First name', {exact: true})).toHaveValue('Mere');
+  await expect(form(page).getByLabel('Email', {exact: true})).toHaveValue('mere@example.org');
+  await expect(form(page).getByLabel('Card number', {exact: true})).toHaveValue('4000 0000 0000 0002');
   await expect(form(page).getByLabel('Security code (CVC)')).toHaveValue('123');
   await expect(form(page).getByRole('radio', {name: '$60'})).toBeChecked();
 });
@@ -93,15 +93,15 @@ test('a processing error says nothing was charged and a retry goes through', asy
 
 test('an other amount under the minimum is refused with the limit named', async ({page}) => {
   await openHydrated(page, url('/demos/donate-form-medium'));
-  await form(page).getByLabel('Other amount').fill('2');
+  await form(page).getByLabel('Other amount', {exact: true}).fill('2');
   await form(page).getByRole('button', {name: /^Give/}).click();
   const summary = form(page).getByRole('group', {name: /Please check/});
   await expect(summary).toBeFocused();
   await expect(summary).toContainText('Other amount: The smallest one-off gift we can take is $5.');
-  await expect(form(page).getByLabel('Other amount')).toHaveValue('2');
-  await expect(form(page).getByLabel('Other amount')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form(page).getByLabel('Other amount', {exact: true})).toHaveValue('2');
+  await expect(form(page).getByLabel('Other amount', {exact: true})).toHaveAttribute('aria-invalid', 'true');
   await summary.getByRole('link', {name: /Other amount/}).click();
-  await expect(form(page).getByLabel('Other amount')).toBeFocused();
+  await expect(form(page).getByLabel('Other amount', {exact: true})).toBeFocused();
 });
 
 test('the wizard moves between steps with the browser back button and keeps what was typed', async ({page}) => {
@@ -113,16 +113,16 @@ test('the wizard moves between steps with the browser back button and keeps what
   await fillDetails(donate);
   await donate.getByRole('button', {name: 'Next'}).click();
   await expect(donate.getByRole('heading', {name: 'Step 3 of 3: Payment'})).toBeVisible();
-  await donate.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await donate.getByLabel('Card number', {exact: true}).fill('4242 4242 4242 4242');
 
   await page.goBack();
   await expect(donate.getByRole('heading', {name: 'Step 2 of 3: Your details'})).toBeVisible();
-  await expect(donate.getByLabel('Email')).toHaveValue('mere@example.org');
+  await expect(donate.getByLabel('Email', {exact: true})).toHaveValue('mere@example.org');
   await page.goBack();
   await expect(donate.getByRole('radio', {name: '$40'})).toBeChecked();
   await page.goForward();
   await page.goForward();
-  await expect(donate.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+  await expect(donate.getByLabel('Card number', {exact: true})).toHaveValue('4242 4242 4242 4242');
   expect(new URL(page.url()).pathname).toBe('/gpap-coral/demos/donate-form-wizard');
 });
 
@@ -157,8 +157,8 @@ test('URL parameters prefill the form, and script payloads never run or render',
     "'-alert(1)-'",
   ];
   await openHydrated(page, url('/demos/donate-form-medium?amount=80&first_name=Mere&utm_source=newsletter'));
-  await expect(form(page).getByLabel('Other amount')).toHaveValue('80');
-  await expect(form(page).getByLabel('First name')).toHaveValue('Mere');
+  await expect(form(page).getByLabel('Other amount', {exact: true})).toHaveValue('80');
+  await expect(form(page).getByLabel('First name', {exact: true})).toHaveValue('Mere');
 
   for (const payload of payloads) {
     const query = new URLSearchParams();
@@ -173,7 +173,7 @@ test('URL parameters prefill the form, and script payloads never run or render',
     await openHydrated(page, url(`/demos/donate-form-medium?${query}`));
     await expect(form(page).getByRole('radio', {name: '$60'})).toBeChecked();
     for (const label of ['First name', 'Last name', 'Email', 'Postcode']) {
-      await expect(form(page).getByLabel(label)).toHaveValue('');
+      await expect(form(page).getByLabel(label, {exact: true})).toHaveValue('');
     }
     expect(await page.evaluate(() => (window as unknown as {__pwned?: number}).__pwned)).toBeUndefined();
     expect(await page.locator('img[src="x"]').count()).toBe(0);
@@ -225,11 +225,11 @@ test('direct debit takes a weekly gift', async ({page}) => {
   await expect(donate.getByRole('radio', {name: 'Weekly'})).toBeChecked();
   await fillDetails(donate);
   await donate.getByRole('radio', {name: 'Direct debit'}).check();
-  await donate.getByLabel('BSB').fill('062-000');
-  await donate.getByLabel('Account number').fill('12345678');
-  await donate.getByLabel('Account name').fill('M Tane');
+  await donate.getByLabel('BSB', {exact: true}).fill('062-000');
+  await donate.getByLabel('Account number', {exact: true}).fill('12345678');
+  await donate.getByLabel('Account name', {exact: true}).fill('M Tane');
   await donate.getByRole('button', {name: 'Give $8 weekly'}).click();
-  await expect(donate.getByRole('group', {name: /Please check/})).toContainText('direct debit');
+  await expect(donate.getByRole('group', {name: /Please check/})).toContainText('Direct debit agreement: To give by direct debit, please accept the service agreement.');
   await donate.getByLabel(/direct debit request service agreement/).check();
   await donate.getByRole('button', {name: 'Give $8 weekly'}).click();
   await expect(donate.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
@@ -238,7 +238,7 @@ test('direct debit takes a weekly gift', async ({page}) => {
 test('Marlin: the upgrade ask, cover fees and the on-screen event log', async ({page}) => {
   await openHydrated(page, url('/demos/donate-form-marlin-features'));
   const donate = form(page);
-  await donate.getByLabel('Other amount').fill('150');
+  await donate.getByLabel('Other amount', {exact: true}).fill('150');
   await expect(donate.getByText('$150 funds 30 hours of satellite tracking.')).toBeVisible();
   await donate.getByLabel(/cover processing fees/).check();
   await expect(donate.getByText('$154.50 once')).toBeVisible();

@@ -671,7 +671,7 @@ function labelOf(field: FieldName, messages: DonateFormMessages): string {
     bsb: messages.bsbLabel,
     account: messages.accountNumberLabel,
     accountName: messages.accountNameLabel,
-    ddAgreement: messages.directDebitTab,
+    ddAgreement: messages.directDebitAgreementLabel,
   };
   return labels[field];
 }

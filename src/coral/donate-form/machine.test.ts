@@ -179,7 +179,7 @@ describe('fields', () => {
     const oneOff = run(cfg, [{type: 'method', method: 'direct-debit'}]);
     expect(problems(cfg, oneOff, checks).bsb).toBeUndefined();
     const monthly = run(cfg, [{type: 'frequency', frequency: 'monthly'}], oneOff);
-    expect(problems(cfg, monthly, checks)).toMatchObject({bsb: expect.any(String), ddAgreement: 'This is required.'});
+    expect(problems(cfg, monthly, checks)).toMatchObject({bsb: expect.any(String), ddAgreement: 'To give by direct debit, please accept the service agreement.'});
   });
 
   it('normalises the mobile number in the gift', () => {

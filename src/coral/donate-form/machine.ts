@@ -236,7 +236,7 @@ export function problems(config: DonateFormConfig, state: DonateState, checks: C
     if (!account.ok) found.account = account.reason;
     const name = validateAccountName(state.values.accountName);
     if (!name.ok) found.accountName = name.reason;
-    if (!state.ddAgreement) found.ddAgreement = messages.requiredField;
+    if (!state.ddAgreement) found.ddAgreement = messages.directDebitAgreementRequired;
   }
   return found;
 }

@@ -38,6 +38,8 @@ export const DONATE_FORM_MESSAGES = {
   accountNumberLabel: 'Account number',
   accountNameLabel: 'Account name',
   directDebitAgreement: 'I have read and accept the direct debit request service agreement.',
+  directDebitAgreementLabel: 'Direct debit agreement',
+  directDebitAgreementRequired: 'To give by direct debit, please accept the service agreement.',
   requiredField: 'This is required.',
   errorSummary: 'Please check {count} thing(s) before you continue:',
   next: 'Next',
