@@ -141,3 +141,29 @@ test('the footer has the Docs, Community and More columns', async ({page}) => {
   await expect(footer.getByRole('link', {name: 'Greenpeace Australia Pacific'})).toHaveAttribute('href', /greenpeace\.org\.au/);
   await expect(footer.getByRole('link', {name: 'GitHub'})).toHaveAttribute('href', /github\.com/);
 });
+
+test('tabbing past the search box keeps focus moving when the search index arrives', async ({page}) => {
+  await page.setViewportSize({width: 1280, height: 900});
+  // Hold the index back until focus has moved on, as on a slow connection.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/search-index\.json/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openHydrated(page, url('/docs/intro'));
+  const search = page.getByRole('navigation', {name: 'Main'}).getByPlaceholder('Search');
+  for (let i = 0; i < 30 && !(await search.evaluate((el) => el === document.activeElement)); i += 1) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(search).toBeFocused();
+  await page.keyboard.press('Tab');
+  const indexLoaded = page.waitForResponse(/search-index\.json/);
+  release();
+  await indexLoaded;
+  // The plugin refocuses its box a moment after the index loads; give it that moment.
+  await page.waitForTimeout(500);
+  await expect(search).not.toBeFocused();
+  await page.keyboard.press('Control+k');
+  await expect(search).toBeFocused();
+});
