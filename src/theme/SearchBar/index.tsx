@@ -2,8 +2,9 @@
  * Wraps the local search bar to keep it from taking focus back. The plugin
  * loads its index on the box's first focus and then focuses the box again when
  * the index arrives, even if a keyboard user has tabbed on to something else
- * by then. Only a focus call made while handling an event (a click, the
- * search shortcut) is let through once focus is elsewhere.
+ * by then (the index comes from a worker, so that focus call runs in a
+ * message event). Once focus is elsewhere, only a focus call made while
+ * handling the reader's own input (a click, a tap, the search shortcut) is let through.
  */
 import {useEffect, useRef, type ComponentProps, type ReactNode} from 'react';
 import SearchBar from '@theme-original/SearchBar';
@@ -16,7 +17,9 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     const input = box.current?.querySelector('input');
     if (!input) return undefined;
     input.focus = function focus(this: HTMLInputElement, options?: FocusOptions) {
-      if (window.event === undefined && document.activeElement !== this) return;
+      const event = window.event;
+      const readerAction = event instanceof UIEvent && event.isTrusted;
+      if (!readerAction && document.activeElement !== this) return;
       HTMLElement.prototype.focus.call(this, options);
     };
     return () => {

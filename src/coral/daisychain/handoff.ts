@@ -1,0 +1,118 @@
+/**
+ * The daisychain hand-off: what one page tells the next about a supporter or
+ * a gift, through same-origin session storage with an expiry. Never the URL,
+ * so an email or phone number never lands in a query string, a referrer or
+ * analytics. Reading never throws: storage that is missing, blocked, expired
+ * or holds garbage reads as "nothing handed over".
+ */
+import * as z from 'zod';
+
+export const HANDOFF_VERSION = 1;
+/** How long a hand-off stays readable: long enough to read page 2, short enough not to greet the next person on a shared device. */
+export const HANDOFF_TTL_MS = 30 * 60 * 1000;
+
+export const SUPPORTER_KEY = 'coral.handoff.supporter';
+export const GIFT_KEY = 'coral.handoff.gift';
+
+const envelope = <T extends z.ZodType>(data: T) =>
+  z.strictObject({
+    version: z.literal(HANDOFF_VERSION),
+    /** Milliseconds since the epoch. */
+    expiresAt: z.number().int().positive(),
+    data,
+  });
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+/** The signer, as page 1 (a powerform) hands them to page 2 (a donate form). */
+export const supporterHandoffSchema = z.strictObject({
+  firstName: text(50),
+  lastName: text(50).optional(),
+  email: text(254).optional(),
+  phone: text(20).optional(),
+  postcode: z.string().regex(/^\d{4}$/).optional(),
+  consent: z.boolean(),
+  /** The campaign signed, so page 2 can say what the gift supports. */
+  campaign: text(64),
+});
+export type SupporterHandoff = z.infer<typeof supporterHandoffSchema>;
+
+/** A gift, as the donate form hands it to a thank-you page. Amounts in cents. */
+export const giftHandoffSchema = z.strictObject({
+  firstName: text(50).optional(),
+  amount: z.number().int().positive(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  frequency: z.enum(['one-off', 'weekly', 'monthly', 'daily']),
+  reference: text(64),
+  /** ISO date-time of the gift. */
+  date: z.iso.datetime(),
+  campaign: text(64),
+});
+export type GiftHandoff = z.infer<typeof giftHandoffSchema>;
+
+export type ReadResult<T> =
+  | {ok: true; data: T}
+  | {ok: false; reason: 'none' | 'expired' | 'corrupt' | 'unavailable'};
+
+/** Storage as the hand-off needs it; `sessionStorage` in a browser. */
+export type HandoffStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The page's session storage, or null where reading it throws (blocked cookies, sandboxed frames). */
+export function sessionStore(): HandoffStorage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function write<T>(storage: HandoffStorage | null, key: string, schema: z.ZodType<T>, data: T, now: number): boolean {
+  if (!storage) return false;
+  const checked = schema.safeParse(data);
+  if (!checked.success) return false;
+  try {
+    storage.setItem(key, JSON.stringify({version: HANDOFF_VERSION, expiresAt: now + HANDOFF_TTL_MS, data: checked.data}));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function read<T>(storage: HandoffStorage | null, key: string, schema: z.ZodType<T>, now: number): ReadResult<T> {
+  if (!storage) return {ok: false, reason: 'unavailable'};
+  let raw: string | null;
+  try {
+    raw = storage.getItem(key);
+  } catch {
+    return {ok: false, reason: 'unavailable'};
+  }
+  if (raw === null) return {ok: false, reason: 'none'};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return forget(storage, key, 'corrupt');
+  }
+  const checked = envelope(schema).safeParse(parsed);
+  if (!checked.success) return forget(storage, key, 'corrupt');
+  if (checked.data.expiresAt <= now) return forget(storage, key, 'expired');
+  return {ok: true, data: checked.data.data as T};
+}
+
+function forget(storage: HandoffStorage, key: string, reason: 'corrupt' | 'expired'): ReadResult<never> {
+  try {
+    storage.removeItem(key);
+  } catch {
+    // Nothing more to do: the next read fails the same way.
+  }
+  return {ok: false, reason};
+}
+
+export const writeSupporterHandoff = (storage: HandoffStorage | null, data: SupporterHandoff, now = Date.now()) =>
+  write(storage, SUPPORTER_KEY, supporterHandoffSchema, data, now);
+export const readSupporterHandoff = (storage: HandoffStorage | null, now = Date.now()): ReadResult<SupporterHandoff> =>
+  read(storage, SUPPORTER_KEY, supporterHandoffSchema, now);
+export const writeGiftHandoff = (storage: HandoffStorage | null, data: GiftHandoff, now = Date.now()) =>
+  write(storage, GIFT_KEY, giftHandoffSchema, data, now);
+export const readGiftHandoff = (storage: HandoffStorage | null, now = Date.now()): ReadResult<GiftHandoff> =>
+  read(storage, GIFT_KEY, giftHandoffSchema, now);
