@@ -209,4 +209,16 @@ describe('DonateForm', () => {
     expect(document.querySelector('img')).toBeNull();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('ignored URL parameter "first_name"'));
   });
+
+  it('hands the gift to a thank-you page through session storage, with no personal data but the first name', async () => {
+    const user = userEvent.setup();
+    render(<DonateForm config={{...base, thankYouUrl: '/thank-you'}} />);
+    await fillDetails(user);
+    await fillCard(user);
+    await user.click(screen.getByRole('button', {name: 'Give $60'}));
+    await waitFor(() => expect(sessionStorage.getItem('coral.handoff.gift')).not.toBeNull());
+    const stored = JSON.parse(sessionStorage.getItem('coral.handoff.gift')!) as {data: Record<string, unknown>};
+    expect(stored.data).toMatchObject({firstName: 'Mere', amount: 6000, frequency: 'one-off', currency: 'AUD', campaign: 'save-the-reef'});
+    expect(JSON.stringify(stored)).not.toMatch(/mere@|Tane|4242|2000"/);
+  });
 });

@@ -18,6 +18,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import {sessionStore, writeGiftHandoff} from '../daisychain/handoff';
 import {cardBrand} from '../shared/card';
 import {suggestEmail} from '../shared/email';
 import {createHttpGateway, createSandboxGateway, newIdempotencyKey as newKey, type Gateway} from '../shared/gateway';
@@ -157,16 +158,26 @@ function DonateFormView({config, id, gateway: gatewayOverride, headingLevel = 2,
   useExternalHandles(config, state, root, id, dispatch);
   useUrlPrefill(config, dispatch, loadMobile);
 
-  // After a gift, hand over to the thank-you page when one is configured; only non-personal values go in its URL.
+  // After a gift, hand over to the thank-you page when one is configured: the summary (with the first
+  // name) through session storage, and only non-personal values in its URL.
   useEffect(() => {
     if (state.submission.status !== 'done' || !config.thankYouUrl) return;
-    const {intent, reference, total} = state.submission;
+    const {intent, reference, total, date} = state.submission;
+    writeGiftHandoff(sessionStore(), {
+      ...(intent.supporter.firstName ? {firstName: intent.supporter.firstName} : {}),
+      amount: total.amount,
+      currency: config.currency,
+      frequency: intent.frequency as Frequency,
+      reference,
+      date,
+      campaign: config.campaign,
+    });
     const url = new URL(config.thankYouUrl, window.location.href);
     url.searchParams.set('amount', String(total.amount / 100));
     url.searchParams.set('frequency', intent.frequency);
     url.searchParams.set('ref', reference);
     window.location.assign(url.toString());
-  }, [state.submission, config.thankYouUrl]);
+  }, [state.submission, config.thankYouUrl, config.currency, config.campaign]);
 
   const shown = shownProblems(config, state, checks);
   const visibleSteps: readonly Step[] = wizard ? [state.step] : state.expanded ? STEPS : ['amount'];
