@@ -5,21 +5,14 @@
  */
 import * as z from 'zod';
 import {parseConfig, type ParseResult} from '../shared/config';
-import {DONATE_FORM_MESSAGES, type DonateFormMessageKey} from './messages';
+import {campaignId, fieldMode, gatewayConfig, locale, messageOverrides, safeUrl, theme} from '../shared/schemaParts';
+import {DONATE_FORM_MESSAGES} from './messages';
 
 export const FREQUENCIES = ['one-off', 'weekly', 'monthly', 'daily'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 export const RECURRING: readonly Frequency[] = ['weekly', 'monthly', 'daily'];
 
 const frequency = z.enum(FREQUENCIES);
-
-/** http(s) URLs or site-relative paths only: never `javascript:` or `data:`. */
-export const safeUrl = z
-  .string()
-  .trim()
-  .refine((value) => /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i.test(value), {
-    message: 'expected an https:// address or a path starting with /',
-  });
 
 const dollarsAmount = z.number().positive().max(1_000_000).multipleOf(0.01);
 
@@ -76,58 +69,18 @@ const amountsFor = (name: Frequency) => {
     .describe(`Amounts for ${name} gifts.`);
 };
 
-const fieldMode = z.enum(['required', 'optional', 'hidden']);
-
-const messageOverrides = z
-  .strictObject(
-    Object.fromEntries(
-      (Object.entries(DONATE_FORM_MESSAGES) as [DonateFormMessageKey, string][]).map(([key, text]) => [
-        key,
-        z.string().min(1).max(400).optional().describe(`Default: "${text}"`),
-      ]),
-    ) as Record<DonateFormMessageKey, z.ZodOptional<z.ZodString>>,
-  )
-  .prefault({})
-  .describe('Replace any sentence the supporter reads; keys are listed under Messages.');
-
-const gateway = z
-  .discriminatedUnion('type', [
-    z.strictObject({
-      type: z.literal('sandbox'),
-      delayMs: z.number().int().min(0).max(10_000).default(900),
-    }),
-    z.strictObject({
-      type: z.literal('http'),
-      endpoint: safeUrl,
-      timeoutMs: z.number().int().min(1_000).max(120_000).default(15_000),
-    }),
-  ])
-  .prefault({type: 'sandbox'})
-  .describe('Where payments go: {"type":"sandbox"} runs in the browser with test cards; {"type":"http","endpoint":"…"} posts JSON.');
+const messages = messageOverrides(DONATE_FORM_MESSAGES);
 
 export const donateFormSchema = z
   .strictObject({
-    campaign: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9-]{1,63}$/i, {message: 'expected letters, digits and dashes, e.g. "save-the-reef"'})
-      .describe('The campaign id recorded with every gift.'),
+    campaign: campaignId.describe('The campaign id recorded with every gift.'),
     sourceCode: z.string().trim().max(40).optional().describe('Source code recorded with every gift, for reporting.'),
     currency: z
       .string()
       .regex(/^[A-Z]{3}$/, {message: 'expected a three-letter currency code such as AUD'})
       .default('AUD')
       .describe('ISO 4217 currency code.'),
-    locale: z
-      .string()
-      .refine((tag) => {
-        try {
-          return Intl.NumberFormat.supportedLocalesOf([tag]).length > 0;
-        } catch {
-          return false;
-        }
-      }, {message: 'expected a locale tag such as en-AU or en-NZ'})
-      .default('en-AU')
-      .describe('Locale for amounts and dates.'),
+    locale,
     size: z
       .enum(['small', 'medium', 'large'])
       .default('medium')
@@ -185,11 +138,11 @@ export const donateFormSchema = z
       .default(false)
       .describe('Let elements marked data-coral-amount anywhere on the page select an amount.'),
     urlParams: z.boolean().default(false).describe('Prefill the form from the URL parameters listed below.'),
-    gateway,
+    gateway: gatewayConfig('payments'),
     thankYouUrl: safeUrl.optional().describe('Go to this page after a gift instead of showing the thank-you inline.'),
     analytics: z.boolean().default(false).describe('Push GA4-style events to window.dataLayer (never personal data).'),
-    theme: z.enum(['auto', 'light', 'dark']).default('auto').describe('Colour scheme when embedded; on this site it follows the site.'),
-    messages: messageOverrides,
+    theme,
+    messages,
   })
   .superRefine((config, ctx) => {
     if (config.defaultFrequency && !config.frequencies.includes(config.defaultFrequency)) {
