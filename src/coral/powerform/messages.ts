@@ -1,0 +1,31 @@
+/** Every sentence a supporter reads on a powerform. Override any of them with `messages` in the config. */
+export const POWERFORM_MESSAGES = {
+  heading: 'Add your name',
+  intro: 'Stand with Pacific communities: sign now and we will keep you posted on what your name achieves.',
+  counter: '{count} of {goal} signatures',
+  counterGoalReached: '{count} signatures: we passed our goal of {goal}!',
+  firstNameLabel: 'First name',
+  lastNameLabel: 'Last name',
+  emailLabel: 'Email',
+  phoneLabel: 'Mobile',
+  postcodeLabel: 'Postcode',
+  optional: '(optional)',
+  consentLabel: 'Keep me updated about this campaign and others by email and text. You can unsubscribe at any time.',
+  emailSuggestion: 'Did you mean {email}?',
+  emailSuggestionApply: 'Use {email}',
+  requiredField: 'This is required.',
+  consentRequired: 'Please tick the box to agree before you sign.',
+  errorSummary: 'Please check {count} thing(s) before you sign:',
+  submit: 'Sign now',
+  submitting: 'Adding your name…',
+  rejected: 'We could not add your name ({reason}). Your details are still here: check them and try again.',
+  notSent: 'We could not reach our servers, so your name was not added. Your details are still here: please try again.',
+  unknownOutcome: 'We could not confirm your signature. It may have been added; please check your email before signing again.',
+  thankYouHeading: 'Thank you, {name}!',
+  thankYouHeadingNoName: 'Thank you for signing!',
+  thankYouBody: 'Your name is on the petition. Share it so more people can add theirs.',
+  redirecting: 'Taking you to the next step…',
+} as const;
+
+export type PowerformMessageKey = keyof typeof POWERFORM_MESSAGES;
+export type PowerformMessages = Record<PowerformMessageKey, string>;
