@@ -1,6 +1,6 @@
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
 import {createServer, type IncomingMessage, type Server} from 'node:http';
-import {createHttpGateway, createSandboxGateway, newIdempotencyKey, type GiftIntent} from './gateway';
+import {createHttpGateway, createSandboxGateway, newIdempotencyKey, SANDBOX_SIGNUP_EMAILS, type GiftIntent, type Signup} from './gateway';
 
 const intent = (number = '4242424242424242'): GiftIntent => ({
   campaign: 'reef',
@@ -11,6 +11,15 @@ const intent = (number = '4242424242424242'): GiftIntent => ({
   supporter: {firstName: 'Mere', email: 'mere@example.org', consent: false},
   payment: {method: 'card', number, expiry: {month: 4, year: 2029}, cvc: '123'},
   utm: {},
+});
+
+const signup = (email = 'mere@example.org'): Signup => ({
+  campaign: 'reef',
+  sourceCode: 'PF-REEF',
+  variant: 'petition',
+  supporter: {firstName: 'Mere', email, postcode: '2000', consent: true},
+  answer: {id: 'why', value: 'For my kids'},
+  utm: {utm_source: 'email'},
 });
 
 describe('sandbox gateway', () => {
@@ -51,6 +60,68 @@ describe('sandbox gateway', () => {
   });
 });
 
+describe('sandbox gateway for signups', () => {
+  it.each([
+    ['mere@example.org', 'accepted'],
+    ['mere+reject@example.org', 'rejected'],
+    ['Mere+ERROR@example.org', 'error'],
+    ['mere+unknown@example.org', 'error'],
+  ])('answers %s with %s', async (email, status) => {
+    const gateway = createSandboxGateway({delayMs: 0});
+    expect((await gateway.sign(signup(email), {idempotencyKey: newIdempotencyKey()})).status).toBe(status);
+  });
+
+  it('documents a test address for every outcome it can give', async () => {
+    const gateway = createSandboxGateway({delayMs: 0});
+    const statuses = await Promise.all(SANDBOX_SIGNUP_EMAILS.map(({email}) => gateway.sign(signup(email), {idempotencyKey: email})));
+    expect(statuses).toEqual([
+      {status: 'accepted', reference: expect.stringMatching(/^CRL-/)},
+      {status: 'rejected', reason: 'the address cannot receive email'},
+      {status: 'error', outcome: 'not-sent', retryable: true, detail: 'signup service unavailable'},
+      {status: 'error', outcome: 'unknown', retryable: false, detail: 'no answer from the signup service'},
+    ]);
+  });
+
+  it('records one signature per idempotency key, and waits before answering', async () => {
+    vi.useFakeTimers();
+    try {
+      const gateway = createSandboxGateway({delayMs: 900});
+      const key = newIdempotencyKey();
+      const answers = Promise.all([gateway.sign(signup(), {idempotencyKey: key}), gateway.sign(signup(), {idempotencyKey: key})]);
+      await vi.advanceTimersByTimeAsync(899);
+      expect(gateway.signups()).toBe(0);
+      await vi.advanceTimersByTimeAsync(1);
+      const [first, second] = await answers;
+      expect(second).toBe(first);
+      const again = gateway.sign(signup(), {idempotencyKey: key});
+      expect(await again).toBe(first);
+      expect(gateway.signups()).toBe(1);
+      void gateway.sign(signup(), {idempotencyKey: newIdempotencyKey()});
+      await vi.advanceTimersByTimeAsync(900);
+      expect(gateway.signups()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('lets a retryable error be tried again under the same key', async () => {
+    const gateway = createSandboxGateway({delayMs: 0});
+    const first = await gateway.sign(signup('a+error@example.org'), {idempotencyKey: 'k'});
+    const second = await gateway.sign(signup('a+error@example.org'), {idempotencyKey: 'k'});
+    expect(second).not.toBe(first);
+    expect(second).toEqual(first);
+    const rejected = await gateway.sign(signup('a+reject@example.org'), {idempotencyKey: 'r'});
+    expect(await gateway.sign(signup('a+reject@example.org'), {idempotencyKey: 'r'})).toBe(rejected);
+  });
+
+  it('sends nothing over the network', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const gateway = createSandboxGateway({delayMs: 0});
+    await gateway.sign(signup(), {idempotencyKey: 'x'});
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
 describe('http gateway against a local server', () => {
   let server: Server;
   let origin: string;
@@ -86,6 +157,12 @@ describe('http gateway against a local server', () => {
           return req.socket.destroy();
         case '/malformed':
           return reply(200, '{"status": "appro');
+        case '/sign':
+          return setTimeout(() => reply(200, JSON.stringify({status: 'accepted', reference: 'SIG-7'})), 30);
+        case '/sign-reject':
+          return reply(422, JSON.stringify({status: 'rejected', reason: 'address on the do-not-contact list'}));
+        case '/sign-invalid':
+          return reply(422, JSON.stringify({errors: ['email']}));
         default:
           return reply(404, '{}');
       }
@@ -133,6 +210,41 @@ describe('http gateway against a local server', () => {
     const gateway = createHttpGateway({endpoint: `${origin}/approve`, timeoutMs: 400});
     const key = newIdempotencyKey();
     const [a, b] = await Promise.all([gateway.charge(intent(), {idempotencyKey: key}), gateway.charge(intent(), {idempotencyKey: key})]);
+    expect(a).toBe(b);
+    expect(received.filter((r) => r.key === key)).toHaveLength(1);
+  });
+
+  const sign = (path: string, key = newIdempotencyKey()) =>
+    createHttpGateway({endpoint: origin + path, timeoutMs: 400}).sign(signup(), {idempotencyKey: key});
+
+  it('posts a signup as JSON with its key, campaign, source code, fields, consent, answer and utm', async () => {
+    const key = newIdempotencyKey();
+    expect(await sign('/sign', key)).toEqual({status: 'accepted', reference: 'SIG-7'});
+    expect(received.find((r) => r.key === key)?.body).toEqual(signup());
+  });
+
+  it('reads a rejected signup with its reason', async () => {
+    expect(await sign('/sign-reject')).toEqual({status: 'rejected', reason: 'address on the do-not-contact list'});
+  });
+
+  it.each([
+    ['/sign-invalid', 'not-sent', /request refused \(422\)/],
+    ['/bad-request', 'not-sent', /request refused \(400\)/],
+    ['/approve', 'unknown', /unreadable answer from the signup service/],
+    ['/server-error', 'unknown', /signup service error \(500\)/],
+    ['/slow', 'unknown', /no answer within 0.4 s/],
+    ['/drop', 'unknown', /connection failed/],
+    ['/malformed', 'unknown', /unreadable answer/],
+  ])('treats a signup sent to %s as %s', async (path, outcome, detail) => {
+    const result = await sign(path);
+    expect(result).toMatchObject({status: 'error', outcome, retryable: false});
+    expect(result.status === 'error' && result.detail).toMatch(detail);
+  });
+
+  it('sends one signup request for a double click', async () => {
+    const gateway = createHttpGateway({endpoint: `${origin}/sign`, timeoutMs: 400});
+    const key = newIdempotencyKey();
+    const [a, b] = await Promise.all([gateway.sign(signup(), {idempotencyKey: key}), gateway.sign(signup(), {idempotencyKey: key})]);
     expect(a).toBe(b);
     expect(received.filter((r) => r.key === key)).toHaveLength(1);
   });
