@@ -130,6 +130,7 @@ const config: Config = {
           title: 'Docs',
           items: [
             {label: 'Coral Intro', to: '/docs/intro'},
+            {label: 'Donate Form Demos', to: '/docs/donate-form-demos'},
           ],
         },
         {

@@ -15,6 +15,12 @@ const areas: Area[] = [
     body: 'What each component does, how to configure it, and recipes for common campaign pages.',
   },
   {
+    title: 'Demos',
+    to: '/docs/donate-form-demos',
+    cta: 'See the demos',
+    body: 'Working forms in every set-up, each with its config to copy. Pay with a test card; nothing is charged.',
+  },
+  {
     title: 'Blog',
     to: '/blog',
     cta: 'Read the blog',

@@ -136,6 +136,7 @@ test('the footer has the Docs, Community and More columns', async ({page}) => {
     await expect(footer.locator('.footer__title', {hasText: title})).toBeVisible();
   }
   await expect(footer.getByRole('link', {name: 'Coral Intro'})).toHaveAttribute('href', '/gpap-coral/docs/intro');
+  await expect(footer.getByRole('link', {name: 'Donate Form Demos'})).toHaveAttribute('href', '/gpap-coral/docs/donate-form-demos');
   await expect(footer.getByRole('link', {name: 'Chat'})).toBeVisible();
   await expect(footer.getByRole('link', {name: 'Updates'})).toHaveAttribute('href', '/gpap-coral/blog');
   await expect(footer.getByRole('link', {name: 'Greenpeace Australia Pacific'})).toHaveAttribute('href', /greenpeace\.org\.au/);

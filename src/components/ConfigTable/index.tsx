@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react';
+import ReferenceTable, {codeOrDash, type Column} from '../ReferenceTable';
 import styles from './styles.module.css';
 
 /** One option of a component's config, as its schema describes it. */
@@ -10,36 +11,31 @@ export type ConfigRow = {
   description: string;
 };
 
+const columns: readonly Column<ConfigRow>[] = [
+  {
+    label: 'Option',
+    rowHeader: true,
+    cell: (row) => (
+      <>
+        <code className={styles.key}>{row.key}</code>
+        {row.required && <span className={styles.required}>required</span>}
+      </>
+    ),
+  },
+  {label: 'Type', cell: (row) => <code className={styles.type}>{row.type}</code>},
+  {label: 'Default', cell: (row) => codeOrDash(row.default)},
+  {label: 'Description', cell: (row) => row.description},
+];
+
 /** The config reference of a component, rendered from its schema's descriptions. */
 export default function ConfigTable({rows, caption}: {rows: readonly ConfigRow[]; caption: string}): ReactNode {
   return (
-    <div className={styles.wrapper}>
-      <table className={styles.table}>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Option</th>
-            <th scope="col">Type</th>
-            <th scope="col">Default</th>
-            <th scope="col">Description</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key} id={`option-${row.key.replaceAll('.', '-')}`}>
-              <th scope="row">
-                <code>{row.key}</code>
-                {row.required && <span className={styles.required}>required</span>}
-              </th>
-              <td>
-                <code className={styles.type}>{row.type}</code>
-              </td>
-              <td>{row.default === undefined ? '—' : <code>{row.default}</code>}</td>
-              <td>{row.description}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ReferenceTable
+      caption={caption}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.key}
+      rowId={(row) => `option-${row.key.replaceAll('.', '-')}`}
+    />
   );
 }

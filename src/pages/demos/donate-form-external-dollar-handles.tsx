@@ -2,8 +2,8 @@ import type {ReactNode} from 'react';
 import Heading from '@theme/Heading';
 import {DonateForm, type DonateFormConfigInput} from '@site/src/coral/donate-form';
 import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
+import DollarHandles, {type PageHandle} from '@site/src/components/DollarHandles';
 import DemoPage from './_components/DemoPage';
-import styles from './_components/ExternalHandles.module.css';
 
 const config = {
   campaign: 'stop-deep-sea-mining',
@@ -15,10 +15,11 @@ const config = {
   externalHandles: true,
 } satisfies DonateFormConfigInput;
 
-const handles = [
+const handles: PageHandle[] = [
   {amount: 30, text: '$30 prints 100 petition cards for a community meeting'},
   {amount: 75, text: '$75 sends a researcher to a seabed-mining hearing'},
   {amount: 150, text: '$150 funds a day of legal work against a mining licence'},
+  {amount: 30, frequency: 'monthly', text: '$30 a month keeps the campaign going all year'},
 ];
 
 export default function DonateFormExternalDollarHandles(): ReactNode {
@@ -35,26 +36,13 @@ export default function DonateFormExternalDollarHandles(): ReactNode {
         </p>
       }
     >
-      <article className={styles.copy}>
+      <article className="margin-bottom--lg">
         <Heading as="h2">The deep sea is not a quarry</Heading>
         <p>
           Mining companies want to strip the Pacific seabed for metals, in ecosystems scientists have barely begun to study.
           Pacific communities are standing up to say no, and you can stand with them.
         </p>
-        <ul className={styles.handles}>
-          {handles.map((handle) => (
-            <li key={handle.amount}>
-              <button type="button" className={styles.handle} data-coral-amount={handle.amount} data-coral-target="donate">
-                {handle.text}
-              </button>
-            </li>
-          ))}
-          <li>
-            <button type="button" className={styles.handle} data-coral-amount="30" data-coral-frequency="monthly" data-coral-target="donate">
-              $30 a month keeps the campaign going all year
-            </button>
-          </li>
-        </ul>
+        <DollarHandles handles={handles} target="donate" />
         <p>
           Every licence granted is a fight for years. Regular supporters let us plan for that fight, and every gift goes to the
           campaign, not to shareholders.

@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import {DonateForm, type DonateFormConfigInput} from '@site/src/coral/donate-form';
 import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
 import DemoPage from './_components/DemoPage';
-import EventLog from './_components/EventLog';
+import EventLog from '@site/src/components/EventLog';
 
 const config = {
   campaign: 'marlin-appeal',

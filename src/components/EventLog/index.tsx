@@ -1,7 +1,7 @@
-import {useEffect, useState, type ReactNode} from 'react';
+import {useEffect, useId, useState, type ReactNode} from 'react';
 import Heading from '@theme/Heading';
 import {DONATE_FORM_EVENTS} from '@site/src/coral/donate-form';
-import styles from './EventLog.module.css';
+import styles from './styles.module.css';
 
 type Entry = {id: number; source: 'event' | 'dataLayer'; name: string; detail: string};
 
@@ -9,7 +9,14 @@ type Entry = {id: number; source: 'event' | 'dataLayer'; name: string; detail: s
  * An on-screen record of every `coral:` event and every dataLayer push on the
  * page, newest first, so campaigners can see what their analytics will receive.
  */
-export default function EventLog({events = DONATE_FORM_EVENTS}: {events?: readonly string[]}): ReactNode {
+export default function EventLog({
+  events = DONATE_FORM_EVENTS,
+  headingLevel = 2,
+}: {
+  events?: readonly string[];
+  headingLevel?: 2 | 3;
+}): ReactNode {
+  const titleId = useId();
   const [entries, setEntries] = useState<Entry[]>([]);
   useEffect(() => {
     let next = 0;
@@ -35,8 +42,8 @@ export default function EventLog({events = DONATE_FORM_EVENTS}: {events?: readon
   }, [events]);
 
   return (
-    <section className={styles.log} aria-labelledby="event-log-title">
-      <Heading as="h2" id="event-log-title" className={styles.title}>
+    <section className={styles.log} aria-labelledby={titleId}>
+      <Heading as={`h${headingLevel}`} id={titleId} className={styles.title}>
         Event log
       </Heading>
       <p className={styles.help}>Every <code>coral:</code> event and dataLayer push from this page, newest first.</p>
