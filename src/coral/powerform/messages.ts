@@ -15,6 +15,7 @@ export const POWERFORM_MESSAGES = {
   emailSuggestionApply: 'Use {email}',
   requiredField: 'This is required.',
   consentRequired: 'Please tick the box to agree before you sign.',
+  consentSummaryLabel: 'Keeping in touch',
   errorSummary: 'Please check {count} thing(s) before you sign:',
   submit: 'Sign now',
   submitting: 'Adding your name…',

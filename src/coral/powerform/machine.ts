@@ -1,0 +1,243 @@
+/**
+ * The powerform's state and its transitions, with no view: what is typed and
+ * ticked, which errors show, the signature's progress and the counter. The
+ * view renders a state and dispatches actions; the events it must announce
+ * collect in `outbox`.
+ */
+import {suggestEmail, validateEmail} from '../shared/email';
+import type {Signup, SignupResult} from '../shared/gateway';
+import {accept, refuse, type Check} from '../shared/result';
+import type {Prefill, Utm} from '../shared/urlParams';
+import {POWERFORM_MESSAGES, type PowerformMessages} from './messages';
+import type {PowerformConfig} from './schema';
+
+export const TEXT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'postcode'] as const;
+export type TextField = (typeof TEXT_FIELDS)[number];
+/** Every control an error can belong to. */
+export type FieldName = TextField | 'answer' | 'consent';
+
+/** The leads form asks for the fewest things, email first. */
+const LEADS_ORDER: readonly TextField[] = ['email', 'firstName', 'postcode'];
+
+export type Failure = Exclude<SignupResult, {status: 'accepted'}>;
+
+export type Submission =
+  | {status: 'idle'}
+  | {status: 'sending'; signup: Signup; key: string}
+  | {status: 'failed'; result: Failure; key: string}
+  | {status: 'done'; reference: string; signup: Signup};
+
+/** What the form tells the page, in order; the view turns these into DOM events and analytics. */
+export type Notice =
+  | {type: 'invalid'; fields: FieldName[]}
+  | {type: 'submit'; signup: Signup}
+  | {type: 'success'; reference: string; signup: Signup; count: number}
+  | {type: 'error'; result: Failure};
+
+export type PowerformState = {
+  values: Record<TextField, string>;
+  consent: boolean;
+  /** The answer to the extra question: typed text, or the option chosen. */
+  answer: string;
+  touched: Partial<Record<FieldName, true>>;
+  /** Set by a submit: from then on every problem shows. */
+  attempted: boolean;
+  /** Bumped when the error summary should take focus. */
+  summaryFocus: number;
+  submission: Submission;
+  /** The last signup sent and its idempotency key: the same signup is never sent under a new key. */
+  sent: {fingerprint: string; key: string} | null;
+  /** Signatures shown by the counter. */
+  count: number;
+  utm: Utm;
+  outbox: {seq: number; notice: Notice}[];
+  seq: number;
+};
+
+/** Checks that depend on the outside world: the (lazily loaded) mobile check. */
+export type Checks = {mobile: ((value: string) => Check<string>) | null};
+
+export type Action =
+  | {type: 'field'; field: TextField; value: string}
+  | {type: 'consent'; value: boolean}
+  | {type: 'answer'; value: string}
+  | {type: 'blur'; field: FieldName}
+  | {type: 'accept-suggestion'}
+  | {type: 'submit'; checks: Checks; key: string}
+  | {type: 'answered'; key: string; result: SignupResult}
+  | {type: 'prefill'; values: Prefill<never, never>};
+
+export const messagesFor = (config: PowerformConfig): PowerformMessages => {
+  const merged: Record<string, string> = {...POWERFORM_MESSAGES};
+  for (const [key, text] of Object.entries(config.messages)) if (text !== undefined) merged[key] = text;
+  return merged as PowerformMessages;
+};
+
+/** The text fields the form shows, in order. */
+export const visibleFields = (config: PowerformConfig): TextField[] =>
+  (config.variant === 'leads' ? LEADS_ORDER : TEXT_FIELDS).filter((field) => config.fields[field] !== 'hidden');
+
+/** The leads form never shows the counter: it is for lead capture, not a petition. */
+export const showsCounter = (config: PowerformConfig): boolean => config.variant === 'petition' && config.counter.enabled;
+
+export function initialState(config: PowerformConfig): PowerformState {
+  return {
+    values: {firstName: '', lastName: '', email: '', phone: '', postcode: ''},
+    consent: false,
+    answer: '',
+    touched: {},
+    attempted: false,
+    summaryFocus: 0,
+    submission: {status: 'idle'},
+    sent: null,
+    count: config.counter.count,
+    utm: {},
+    outbox: [],
+    seq: 0,
+  };
+}
+
+// ——— checks ———
+
+function checkField(field: TextField, value: string, checks: Checks): Check<string> | null {
+  switch (field) {
+    case 'email':
+      return validateEmail(value);
+    case 'phone':
+      // Until the phone metadata has loaded there is nothing to say; submit waits for it.
+      return checks.mobile ? checks.mobile(value) : null;
+    case 'postcode':
+      return /^\d{4}$/.test(value) ? accept(value) : refuse('A postcode is 4 digits, like 2000.');
+    case 'firstName':
+    case 'lastName':
+      return value.length <= 50 ? accept(value) : refuse('Use at most 50 characters.');
+  }
+}
+
+function checkAnswer(config: PowerformConfig, answer: string, messages: PowerformMessages): Check<string> | null {
+  const question = config.question;
+  if (!question) return null;
+  const value = answer.trim();
+  if (value === '') return question.required ? refuse(messages.requiredField) : null;
+  if (question.type === 'choice') return question.options.includes(value) ? accept(value) : refuse(messages.requiredField);
+  return value.length <= 500 ? accept(value) : refuse('Use at most 500 characters.');
+}
+
+/** Every current problem, by control, whether or not it shows yet, in the order of the form. */
+export function problems(config: PowerformConfig, state: PowerformState, checks: Checks): Partial<Record<FieldName, string>> {
+  const messages = messagesFor(config);
+  const found: Partial<Record<FieldName, string>> = {};
+  for (const field of visibleFields(config)) {
+    const value = state.values[field].trim();
+    if (value === '') {
+      if (config.fields[field] === 'required') found[field] = messages.requiredField;
+      continue;
+    }
+    const checked = checkField(field, value, checks);
+    if (checked && !checked.ok) found[field] = checked.reason;
+  }
+  const answer = checkAnswer(config, state.answer, messages);
+  if (answer && !answer.ok) found.answer = answer.reason;
+  if (config.consentRequired && !state.consent) found.consent = messages.consentRequired;
+  return found;
+}
+
+/** The problems the signer should see now: touched controls, and all of them after a submit. */
+export function shownProblems(config: PowerformConfig, state: PowerformState, checks: Checks): Partial<Record<FieldName, string>> {
+  const all = problems(config, state, checks);
+  if (state.attempted) return all;
+  return Object.fromEntries(Object.entries(all).filter(([field]) => state.touched[field as FieldName]));
+}
+
+/** "Did you mean …?" for a typo in a common email domain, once the signer has left the field. */
+export const emailSuggestion = (state: PowerformState): string | null => (state.touched.email ? suggestEmail(state.values.email) : null);
+
+/** The signup as the gateway receives it, once everything checks out. */
+export function buildSignup(config: PowerformConfig, state: PowerformState, checks: Checks): Signup | null {
+  if (Object.keys(problems(config, state, checks)).length > 0) return null;
+  const supporter: Signup['supporter'] = {consent: state.consent};
+  for (const field of visibleFields(config)) {
+    const value = state.values[field].trim();
+    if (value === '') continue;
+    const checked = checkField(field, value, checks);
+    // Only the phone can be unchecked here (metadata still loading), and submit waits for it.
+    if (!checked?.ok) return null;
+    supporter[field] = checked.value;
+  }
+  const signup: Signup = {campaign: config.campaign, variant: config.variant, supporter, utm: state.utm};
+  if (config.sourceCode) signup.sourceCode = config.sourceCode;
+  const answer = checkAnswer(config, state.answer, messagesFor(config));
+  if (config.question && answer?.ok) signup.answer = {id: config.question.id, value: answer.value};
+  return signup;
+}
+
+// ——— transitions ———
+
+const notify = (state: PowerformState, ...notices: Notice[]): PowerformState => {
+  let seq = state.seq;
+  const added = notices.map((notice) => ({seq: (seq += 1), notice}));
+  // The view drains the outbox after each render; a short tail is all it ever needs.
+  return {...state, seq, outbox: [...state.outbox, ...added].slice(-20)};
+};
+
+/** An edit after a failed signature starts a fresh attempt: the old message no longer describes the form. */
+const edited = (state: PowerformState): PowerformState =>
+  state.submission.status === 'failed' ? {...state, submission: {status: 'idle'}} : state;
+
+const locked = (state: PowerformState) => state.submission.status === 'sending' || state.submission.status === 'done';
+
+export function reduce(config: PowerformConfig, state: PowerformState, action: Action): PowerformState {
+  if (locked(state) && action.type !== 'answered') return state;
+
+  switch (action.type) {
+    case 'field':
+      return edited({...state, values: {...state.values, [action.field]: action.value}});
+    case 'consent':
+      return edited({...state, consent: action.value});
+    case 'answer':
+      return edited({...state, answer: action.value});
+    case 'blur':
+      return state.touched[action.field] ? state : {...state, touched: {...state.touched, [action.field]: true}};
+    case 'accept-suggestion': {
+      const suggestion = emailSuggestion(state);
+      return suggestion ? edited({...state, values: {...state.values, email: suggestion}}) : state;
+    }
+    case 'submit': {
+      const fields = Object.keys(problems(config, state, action.checks)) as FieldName[];
+      if (fields.length > 0) {
+        return notify({...state, attempted: true, summaryFocus: state.summaryFocus + 1}, {type: 'invalid', fields});
+      }
+      const signup = buildSignup(config, state, action.checks);
+      // Only a phone typed before its check has loaded gets here; the view waits for the check, so nothing is lost.
+      if (!signup) return state;
+      // The same signup sent again (after an error) keeps its key, so the service can recognise a repeat.
+      const fingerprint = JSON.stringify(signup);
+      const key = state.sent?.fingerprint === fingerprint ? state.sent.key : action.key;
+      return notify(
+        {...state, attempted: true, submission: {status: 'sending', signup, key}, sent: {fingerprint, key}},
+        {type: 'submit', signup},
+      );
+    }
+    case 'answered': {
+      if (state.submission.status !== 'sending' || state.submission.key !== action.key) return state;
+      const {signup} = state.submission;
+      const result = action.result;
+      if (result.status === 'accepted') {
+        const count = state.count + 1;
+        return notify(
+          {...state, count, submission: {status: 'done', reference: result.reference, signup}},
+          {type: 'success', reference: result.reference, signup, count},
+        );
+      }
+      return notify({...state, submission: {status: 'failed', result, key: action.key}}, {type: 'error', result});
+    }
+    case 'prefill': {
+      const values = {...state.values};
+      for (const field of visibleFields(config)) {
+        const value = action.values[field];
+        if (value !== undefined) values[field] = value;
+      }
+      return {...state, values, utm: {...state.utm, ...action.values.utm}};
+    }
+  }
+}
