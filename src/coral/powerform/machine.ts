@@ -7,7 +7,7 @@
 import {suggestEmail, validateEmail} from '../shared/email';
 import type {Signup, SignupResult} from '../shared/gateway';
 import {accept, refuse, type Check} from '../shared/result';
-import type {Prefill, Utm} from '../shared/urlParams';
+import {parseUrlParams, URL_PARAMETERS, UTM_PARAMS, type ParsedParams, type Prefill, type Utm} from '../shared/urlParams';
 import {POWERFORM_MESSAGES, type PowerformMessages} from './messages';
 import type {PowerformConfig} from './schema';
 
@@ -240,4 +240,27 @@ export function reduce(config: PowerformConfig, state: PowerformState, action: A
       return {...state, values, utm: {...state.utm, ...action.values.utm}};
     }
   }
+}
+
+// ——— URL prefill ———
+
+/** The URL parameters a powerform reads: the supporter's details and the utm values, nothing about amounts or steps. */
+export const POWERFORM_URL_PARAMS = ['first_name', 'last_name', 'email', 'phone', 'postcode', ...UTM_PARAMS] as const;
+
+/** The docs' table of those parameters. */
+export const POWERFORM_URL_PARAMETERS = URL_PARAMETERS.filter((p) => (POWERFORM_URL_PARAMS as readonly string[]).includes(p.name));
+
+/**
+ * Reads the powerform's parameters from a query string, each checked like
+ * typed input. Parameters meant for a donate form on the same page (amount,
+ * frequency, step) are left alone, so they raise no warning here.
+ */
+export function readPrefill(search: string | URLSearchParams, mobile: (value: string) => Check<string>): ParsedParams<never, never> {
+  const all = new URLSearchParams(search);
+  const ours = new URLSearchParams();
+  for (const name of POWERFORM_URL_PARAMS) {
+    const value = all.get(name);
+    if (value !== null) ours.set(name, value);
+  }
+  return parseUrlParams<never, never>(ours, {frequencies: [], steps: [], mobile});
 }
