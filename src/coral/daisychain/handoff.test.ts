@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {
+  clearSupporterHandoff,
   GIFT_KEY,
   HANDOFF_TTL_MS,
   readGiftHandoff,
@@ -97,6 +98,17 @@ describe('supporter hand-off', () => {
       }),
       {numRuns: 1000},
     );
+  });
+});
+
+describe('forgetting a signer', () => {
+  it('removes the signer, and never throws when storage does', () => {
+    const storage = new MemoryStorage();
+    writeSupporterHandoff(storage, signer, now);
+    clearSupporterHandoff(storage);
+    expect(readSupporterHandoff(storage, now)).toEqual({ok: false, reason: 'none'});
+    expect(() => clearSupporterHandoff(throwing)).not.toThrow();
+    expect(() => clearSupporterHandoff(null)).not.toThrow();
   });
 });
 

@@ -112,6 +112,14 @@ export const writeSupporterHandoff = (storage: HandoffStorage | null, data: Supp
   write(storage, SUPPORTER_KEY, supporterHandoffSchema, data, now);
 export const readSupporterHandoff = (storage: HandoffStorage | null, now = Date.now()): ReadResult<SupporterHandoff> =>
   read(storage, SUPPORTER_KEY, supporterHandoffSchema, now);
+/** Forgets a signer once their gift is made, so the next person on a shared device is not greeted as them. */
+export function clearSupporterHandoff(storage: HandoffStorage | null): void {
+  try {
+    storage?.removeItem(SUPPORTER_KEY);
+  } catch {
+    // Storage that cannot be written cannot hold a hand-off either.
+  }
+}
 export const writeGiftHandoff = (storage: HandoffStorage | null, data: GiftHandoff, now = Date.now()) =>
   write(storage, GIFT_KEY, giftHandoffSchema, data, now);
 export const readGiftHandoff = (storage: HandoffStorage | null, now = Date.now()): ReadResult<GiftHandoff> =>

@@ -4,6 +4,7 @@ import {act, cleanup, render, screen, waitFor, within} from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import {axe} from 'vitest-axe';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
+import {writeSupporterHandoff} from '../daisychain/handoff';
 import {createSandboxGateway} from '../shared/gateway';
 import {DonateForm, type DonateFormConfigInput, type DonateFormHandle} from '.';
 
@@ -220,5 +221,49 @@ describe('DonateForm', () => {
     const stored = JSON.parse(sessionStorage.getItem('coral.handoff.gift')!) as {data: Record<string, unknown>};
     expect(stored.data).toMatchObject({firstName: 'Mere', amount: 6000, frequency: 'one-off', currency: 'AUD', campaign: 'save-the-reef'});
     expect(JSON.stringify(stored)).not.toMatch(/mere@|Tane|4242|2000"/);
+  });
+
+  describe('as daisychain page 2', () => {
+    const signer = {firstName: 'Mere', lastName: 'Tane', email: 'mere@example.org', phone: '+61412345678', postcode: '2000', consent: true, campaign: 'save-the-reef'};
+    const handOver = () => writeSupporterHandoff(sessionStorage, signer);
+    afterEach(() => sessionStorage.clear());
+
+    it('greets the signer by first name with their details filled in, and forgets them after the gift', async () => {
+      handOver();
+      const statuses: string[] = [];
+      const listener = (event: Event) => statuses.push((event as CustomEvent<{status: string}>).detail.status);
+      document.addEventListener('coral:handoff', listener);
+      const user = userEvent.setup();
+      const {container} = render(<DonateForm config={{...base, handoff: true}} />);
+      expect(await screen.findByRole('heading', {name: 'Thanks for signing, Mere. Will you chip in?'})).toBeInTheDocument();
+      expect(screen.getByLabelText('Email')).toHaveValue('mere@example.org');
+      expect(screen.getByLabelText('Postcode')).toHaveValue('2000');
+      expect(screen.getByRole('checkbox', {name: /Keep me updated/})).not.toBeChecked();
+      expect(statuses).toEqual(['greeted']);
+      await expectNoAxeViolations(container);
+      await fillCard(user);
+      await user.click(screen.getByRole('button', {name: 'Give $60'}));
+      expect(await screen.findByRole('heading', {name: 'Thank you, Mere!'})).toBeInTheDocument();
+      expect(sessionStorage.getItem('coral.handoff.supporter')).toBeNull();
+      document.removeEventListener('coral:handoff', listener);
+    });
+
+    it('shows the ordinary ask when opened cold, with corrupt data, or without handoff on', async () => {
+      render(<DonateForm config={{...base, handoff: true}} />);
+      expect(await screen.findByRole('heading', {name: 'Make a donation'})).toBeInTheDocument();
+      expect(screen.getByLabelText('First name')).toHaveValue('');
+      cleanup();
+
+      sessionStorage.setItem('coral.handoff.supporter', '{"version":1,"expiresAt":1,"data":');
+      render(<DonateForm config={{...base, handoff: true}} />);
+      expect(await screen.findByRole('heading', {name: 'Make a donation'})).toBeInTheDocument();
+      expect(sessionStorage.getItem('coral.handoff.supporter')).toBeNull();
+      cleanup();
+
+      handOver();
+      render(<DonateForm config={base} />);
+      expect(await screen.findByRole('heading', {name: 'Make a donation'})).toBeInTheDocument();
+      expect(screen.getByLabelText('First name')).toHaveValue('');
+    });
   });
 });

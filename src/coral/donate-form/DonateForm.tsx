@@ -18,7 +18,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import {sessionStore, writeGiftHandoff} from '../daisychain/handoff';
+import {clearSupporterHandoff, readSupporterHandoff, sessionStore, writeGiftHandoff} from '../daisychain/handoff';
 import {cardBrand} from '../shared/card';
 import {suggestEmail} from '../shared/email';
 import {createHttpGateway, createSandboxGateway, newIdempotencyKey as newKey, type Gateway} from '../shared/gateway';
@@ -157,6 +157,7 @@ function DonateFormView({config, id, gateway: gatewayOverride, headingLevel = 2,
   useWizardHistory(config, state, dispatch, id ?? config.campaign, mobile);
   useExternalHandles(config, state, root, id, dispatch);
   useUrlPrefill(config, dispatch, loadMobile);
+  useSignerHandoff(config, state, dispatch);
 
   // After a gift, hand over to the thank-you page when one is configured: the summary (with the first
   // name) through session storage, and only non-personal values in its URL.
@@ -220,7 +221,7 @@ function DonateFormView({config, id, gateway: gatewayOverride, headingLevel = 2,
       part="form"
     >
       <Heading id={fieldId('heading')} className={styles.heading}>
-        {messages.heading}
+        {state.greeting === null ? messages.heading : fill(messages.greeting, {name: state.greeting})}
       </Heading>
       {state.submission.status === 'done' ? (
         <ThankYou config={config} messages={messages} state={state} Heading={SubHeading} />
@@ -824,6 +825,22 @@ function useExternalHandles(
       handle.setAttribute('aria-pressed', String(pressed));
     }
   }, [enabled, ours, selected.ok, selected.ok ? selected.value : null, state.frequency]);
+}
+
+/**
+ * Daisychain page 2: reads the signer a powerform handed over, once, after the
+ * first render (storage is not there on the server), and forgets them once
+ * their gift is made.
+ */
+function useSignerHandoff(config: DonateFormConfig, state: DonateState, dispatch: (action: Action) => void) {
+  useEffect(() => {
+    if (config.handoff) dispatch({type: 'handoff', result: readSupporterHandoff(sessionStore())});
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount
+  }, []);
+  const done = state.submission.status === 'done';
+  useEffect(() => {
+    if (done && config.handoff) clearSupporterHandoff(sessionStore());
+  }, [done, config.handoff]);
 }
 
 /** Reads the whitelisted URL parameters once, checked like typed input; a bad value is dropped with a console warning. */

@@ -5,7 +5,7 @@
  */
 import {ecommerce, type DataLayerEntry} from '../shared/analytics';
 import type {Cents} from '../shared/money';
-import type {AmountSource, Notice, Step} from './machine';
+import type {AmountSource, HandoffStatus, Notice, Step} from './machine';
 import type {DonateFormConfig, Frequency} from './schema';
 
 type Base = {campaign: string; currency: string};
@@ -30,6 +30,8 @@ export interface DonateFormEventDetails {
   'coral:error': Base & {kind: 'declined' | 'error'; reason: string; charged: 'no' | 'unknown'; retryable: boolean};
   /** The monthly upgrade ask was shown, accepted or declined. */
   'coral:upsell': Base & {action: 'shown' | 'accepted' | 'declined'; oneOff: number; monthly: number};
+  /** Daisychain page 2 looked for a signer: `greeted`, or why it shows the ordinary ask. */
+  'coral:handoff': Base & {status: HandoffStatus};
 }
 
 export type DonateFormEventName = keyof DonateFormEventDetails;
@@ -59,6 +61,11 @@ export const DONATE_FORM_EVENT_DOCS: readonly {name: DonateFormEventName; when: 
     detail: 'campaign, currency, kind (declined or error), reason, charged (no or unknown), retryable',
   },
   {name: 'coral:upsell', when: 'The monthly upgrade ask is shown, accepted or declined.', detail: 'campaign, currency, action, oneOff, monthly (dollars)'},
+  {
+    name: 'coral:handoff',
+    when: 'With handoff on, the form has looked for a signer handed over by a powerform.',
+    detail: 'campaign, currency, status: greeted, or why not: none, expired, corrupt or unavailable (storage blocked). Never the signer’s details.',
+  },
 ];
 
 export const DONATE_FORM_EVENTS: readonly DonateFormEventName[] = DONATE_FORM_EVENT_DOCS.map((e) => e.name);
@@ -140,6 +147,8 @@ export function eventFor(config: DonateFormConfig, notice: Notice, steps: readon
               },
       };
     }
+    case 'handoff':
+      return {name: 'coral:handoff', detail: {...base, status: notice.status}};
     case 'upsell':
       return {
         name: 'coral:upsell',

@@ -284,3 +284,36 @@ describe('prefill', () => {
     expect(state.utm).toEqual({utm_source: 'email'});
   });
 });
+
+describe('the daisychain hand-off', () => {
+  const signer = {firstName: 'Mere', lastName: 'Tane', email: 'mere@example.org', phone: '+61412345678', postcode: '2000', consent: true, campaign: 'reef'};
+
+  it('greets the signer and fills the fields the form shows, but never a hidden one', () => {
+    const cfg = config({handoff: true, fields: {phone: 'hidden'}});
+    const state = run(cfg, [{type: 'handoff', result: {ok: true, data: signer}}]);
+    expect(state.greeting).toBe('Mere');
+    expect(state.values).toMatchObject({firstName: 'Mere', lastName: 'Tane', email: 'mere@example.org', postcode: '2000', phone: ''});
+    expect(state.consent).toBe(false);
+    expect(state.outbox.at(-1)?.notice).toEqual({type: 'handoff', status: 'greeted'});
+  });
+
+  it('keeps what the supporter has already typed', () => {
+    const cfg = config({handoff: true});
+    const state = run(cfg, [
+      {type: 'field', field: 'email', value: 'other@example.org'},
+      {type: 'handoff', result: {ok: true, data: signer}},
+    ]);
+    expect(state.values.email).toBe('other@example.org');
+    expect(state.values.firstName).toBe('Mere');
+  });
+
+  it('shows the ordinary ask, and says why, when nothing usable was handed over', () => {
+    const cfg = config({handoff: true});
+    for (const reason of ['none', 'expired', 'corrupt', 'unavailable'] as const) {
+      const state = run(cfg, [{type: 'handoff', result: {ok: false, reason}}]);
+      expect(state.greeting).toBeNull();
+      expect(state.values.firstName).toBe('');
+      expect(state.outbox.at(-1)?.notice).toEqual({type: 'handoff', status: reason});
+    }
+  });
+});

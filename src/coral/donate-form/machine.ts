@@ -4,6 +4,7 @@
  * payment's progress. The view renders a state and dispatches actions; the
  * events it must announce collect in `outbox`.
  */
+import type {ReadResult, SupporterHandoff} from '../daisychain/handoff';
 import {validateAccountName, validateAccountNumber, validateBsb} from '../shared/bank';
 import {validateCardNumber, validateCvc, validateExpiry} from '../shared/card';
 import {validateEmail} from '../shared/email';
@@ -51,7 +52,10 @@ export type Notice =
   | {type: 'submit'; intent: GiftIntent; total: GiftTotal}
   | {type: 'success'; reference: string; intent: GiftIntent; total: GiftTotal}
   | {type: 'error'; result: Exclude<ChargeResult, {status: 'approved'}>}
-  | {type: 'upsell'; action: 'shown' | 'accepted' | 'declined'; oneOff: Cents; monthly: Cents};
+  | {type: 'upsell'; action: 'shown' | 'accepted' | 'declined'; oneOff: Cents; monthly: Cents}
+  | {type: 'handoff'; status: HandoffStatus};
+/** What a daisychain page 2 found: a signer to greet, or why it shows the ordinary ask. */
+export type HandoffStatus = 'greeted' | Exclude<ReadResult<SupporterHandoff>, {ok: true}>['reason'];
 export type AmountSource = 'handle' | 'other' | 'frequency' | 'external' | 'api' | 'url' | 'upsell';
 
 export type DonateState = {
@@ -78,6 +82,8 @@ export type DonateState = {
   /** The last intent sent and its idempotency key: the same intent is never sent under a new key. */
   sent: {fingerprint: string; key: string} | null;
   utm: Utm;
+  /** The first name of a signer handed over by a powerform, to greet them by. */
+  greeting: string | null;
   outbox: {seq: number; notice: Notice}[];
   seq: number;
 };
@@ -102,7 +108,8 @@ export type Action =
   | {type: 'submit'; checks: Checks; key: string; date: string}
   | {type: 'upsell'; answer: 'accept' | 'decline'; checks: Checks; key: string; date: string}
   | {type: 'charged'; key: string; result: ChargeResult; date: string}
-  | {type: 'prefill'; values: Prefill<Frequency, Step>; checks: Checks};
+  | {type: 'prefill'; values: Prefill<Frequency, Step>; checks: Checks}
+  | {type: 'handoff'; result: ReadResult<SupporterHandoff>};
 
 export const messagesFor = (config: DonateFormConfig): DonateFormMessages => {
   const merged: Record<string, string> = {...DONATE_FORM_MESSAGES};
@@ -149,6 +156,7 @@ export function initialState(config: DonateFormConfig, utm: Utm = {}): DonateSta
     submission: {status: 'idle'},
     sent: null,
     utm,
+    greeting: null,
     outbox: [],
     seq: 0,
   };
@@ -473,19 +481,34 @@ export function reduce(config: DonateFormConfig, state: DonateState, action: Act
     }
     case 'prefill': {
       const {values} = action;
-      let next: DonateState = {...state, utm: {...state.utm, ...values.utm}};
-      const text = {...next.values};
-      for (const field of ['firstName', 'lastName', 'email', 'phone', 'postcode'] as const) {
-        const value = values[field];
-        if (value !== undefined && config.fields[field] !== 'hidden') text[field] = value;
-      }
-      next = {...next, values: text};
+      let next: DonateState = fillSupporter(config, {...state, utm: {...state.utm, ...values.utm}}, values);
       if (values.frequency && config.frequencies.includes(values.frequency)) next = {...next, frequency: values.frequency};
       if (values.amount !== undefined) next = selectAmount(config, next, values.amount, next.frequency, 'url');
       if (values.step && config.layout === 'wizard') next = reduce(config, next, {type: 'go', step: values.step, checks: action.checks});
       return next;
     }
+    case 'handoff': {
+      if (!action.result.ok) return notify(state, {type: 'handoff', status: action.result.reason});
+      const signer = action.result.data;
+      // A field the supporter has already typed in is theirs; the hand-off only fills empty ones.
+      const empty = Object.fromEntries(
+        (['firstName', 'lastName', 'email', 'phone', 'postcode'] as const)
+          .filter((field) => state.values[field] === '' && signer[field] !== undefined)
+          .map((field) => [field, signer[field]]),
+      );
+      return notify({...fillSupporter(config, state, empty), greeting: signer.firstName}, {type: 'handoff', status: 'greeted'});
+    }
   }
+}
+
+/** Puts known supporter details into the fields the form shows; hidden fields stay empty. */
+function fillSupporter(config: DonateFormConfig, state: DonateState, values: Partial<Record<SupporterField, string>>): DonateState {
+  const text = {...state.values};
+  for (const field of ['firstName', 'lastName', 'email', 'phone', 'postcode'] as const) {
+    const value = values[field];
+    if (value !== undefined && config.fields[field] !== 'hidden') text[field] = value;
+  }
+  return {...state, values: text};
 }
 
 /** The line under the amount: what the gift comes to, in the supporter's words. */

@@ -138,6 +138,10 @@ export const donateFormSchema = z
       .default(false)
       .describe('Let elements marked data-coral-amount anywhere on the page select an amount.'),
     urlParams: z.boolean().default(false).describe('Prefill the form from the URL parameters listed below.'),
+    handoff: z
+      .boolean()
+      .default(false)
+      .describe('Daisychain page 2: greet a signer handed over by a powerform by first name, with their details filled in.'),
     gateway: gatewayConfig('payments'),
     thankYouUrl: safeUrl.optional().describe('Go to this page after a gift instead of showing the thank-you inline.'),
     analytics: z.boolean().default(false).describe('Push GA4-style events to window.dataLayer (never personal data).'),
