@@ -1,0 +1,304 @@
+// @vitest-environment jsdom
+import {cleanup, render, screen, waitFor, within} from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {axe} from 'vitest-axe';
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
+import {SUPPORTER_KEY} from '../daisychain/handoff';
+import {createSandboxGateway} from '../shared/gateway';
+import {Powerform, type PowerformConfigInput} from '.';
+
+const base = {
+  campaign: 'save-the-reef',
+  sourceCode: 'PF-REEF',
+  counter: {count: 12430, goal: 20000},
+  gateway: {type: 'sandbox', delayMs: 5},
+} satisfies PowerformConfigInput;
+const leads = {...base, variant: 'leads', sourceCode: 'LD-REEF', fields: {lastName: 'hidden', phone: 'hidden'}} satisfies PowerformConfigInput;
+
+type User = ReturnType<typeof userEvent.setup>;
+
+async function expectNoAxeViolations(container: HTMLElement) {
+  const results = await axe(container);
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function fillRequired(user: User, email = 'mere@example.org') {
+  await user.type(screen.getByLabelText('First name'), 'Mere');
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Postcode'), '2000');
+}
+
+const collect = (...names: string[]) => {
+  const seen: {type: string; detail: unknown}[] = [];
+  const listener = (event: Event) => seen.push({type: event.type, detail: (event as CustomEvent).detail});
+  for (const name of names) document.addEventListener(name, listener);
+  return {seen, stop: () => names.forEach((name) => document.removeEventListener(name, listener))};
+};
+
+beforeEach(() => {
+  // jsdom has no layout: the error summary's links scroll their field into view.
+  Element.prototype.scrollIntoView = vi.fn();
+  window.dataLayer = [];
+  sessionStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('Powerform', () => {
+  it('renders labelled fields with autocomplete tokens and a counter formatted for the locale', async () => {
+    const {container} = render(<Powerform config={base} />);
+    expect(screen.getByRole('form', {name: 'Add your name'})).toHaveAttribute('novalidate');
+    expect(screen.getByLabelText('First name')).toHaveAttribute('autocomplete', 'given-name');
+    expect(screen.getByLabelText('Last name (optional)')).toHaveAttribute('autocomplete', 'family-name');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email');
+    expect(screen.getByLabelText('Mobile (optional)')).toHaveAttribute('autocomplete', 'tel');
+    expect(screen.getByLabelText('Postcode')).toHaveAttribute('autocomplete', 'postal-code');
+    expect(screen.getByRole('checkbox', {name: /Keep me updated/})).not.toBeChecked();
+    const bar = screen.getByRole('progressbar', {name: '12,430 of 20,000 signatures'});
+    expect(bar).toHaveAttribute('aria-valuenow', '12430');
+    expect(bar).toHaveAttribute('aria-valuemax', '20000');
+    await expectNoAxeViolations(container);
+  });
+
+  it('formats the counter for another locale', () => {
+    render(<Powerform config={{...base, locale: 'de-DE'}} />);
+    expect(screen.getByRole('progressbar', {name: '12.430 of 20.000 signatures'})).toBeInTheDocument();
+  });
+
+  it('signs a petition through the sandbox, thanks the signer by name and counts the signature', async () => {
+    const user = userEvent.setup();
+    const events = collect('coral:submit', 'coral:success');
+    render(<Powerform config={{...base, analytics: true}} />);
+    await fillRequired(user);
+    await user.click(screen.getByRole('checkbox', {name: /Keep me updated/}));
+    await user.click(screen.getByRole('button', {name: 'Sign now'}));
+    expect(await screen.findByRole('heading', {name: 'Thank you, Mere!'})).toHaveFocus();
+    expect(screen.getByText('Your name is on the petition. Share it so more people can add theirs.')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', {name: '12,431 of 20,000 signatures'})).toBeInTheDocument();
+    expect(events.seen.map((e) => e.type)).toEqual(['coral:submit', 'coral:success']);
+    expect(events.seen[1]!.detail).toMatchObject({campaign: 'save-the-reef', sourceCode: 'PF-REEF', count: 12431, consent: true});
+    expect(window.dataLayer).toEqual([{event: 'sign_up', method: 'petition', campaign: 'save-the-reef', source_code: 'PF-REEF'}]);
+    expect(JSON.stringify([window.dataLayer, events.seen])).not.toMatch(/Mere|mere@|2000"/);
+    events.stop();
+  });
+
+  it('lists the required fields in an error summary that takes focus, with each message tied to its field', async () => {
+    const user = userEvent.setup();
+    const invalid = collect('coral:invalid');
+    const {container} = render(<Powerform config={{...base, consentRequired: true}} />);
+    await user.type(screen.getByLabelText('Postcode'), '20');
+    await user.click(screen.getByRole('button', {name: 'Sign now'}));
+    const summary = screen.getByRole('group', {name: 'Please check 4 thing(s) before you sign:'});
+    expect(summary).toHaveFocus();
+    const links = within(summary).getAllByRole('link').map((link) => link.textContent);
+    expect(links).toEqual([
+      'First name: This is required.',
+      'Email: This is required.',
+      'Postcode: A postcode is 4 digits, like 2000.',
+      'Keeping in touch: Please tick the box to agree before you sign.',
+    ]);
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('This is required.');
+    expect(screen.getByRole('checkbox', {name: /Keep me updated/})).toHaveAccessibleDescription('Please tick the box to agree before you sign.');
+    await user.click(within(summary).getByRole('link', {name: /^Email/}));
+    expect(email).toHaveFocus();
+    expect(invalid.seen[0]!.detail).toMatchObject({fields: ['firstName', 'email', 'postcode', 'consent']});
+    await expectNoAxeViolations(container);
+    invalid.stop();
+  });
+
+  it('suggests a fix for a mistyped email domain, and the button fixes the field', async () => {
+    const user = userEvent.setup();
+    render(<Powerform config={base} />);
+    const email = screen.getByLabelText('Email');
+    await user.type(email, 'mere@gmial.com');
+    await user.tab();
+    expect(screen.getByText(/Did you mean mere@gmail\.com\?/).closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+    await user.click(screen.getByRole('button', {name: 'Use mere@gmail.com'}));
+    expect(email).toHaveValue('mere@gmail.com');
+    expect(email).toHaveFocus();
+    expect(screen.queryByRole('button', {name: /Use /})).not.toBeInTheDocument();
+  });
+
+  it('signs once however often the button is pressed, and says it is sending', async () => {
+    const user = userEvent.setup();
+    const gateway = createSandboxGateway({delayMs: 0});
+    // The sandbox answers only when the test lets it, so the in-flight state can be looked at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answer = gateway.sign;
+    const sign = vi.spyOn(gateway, 'sign').mockImplementation(async (signup, options) => {
+      await held;
+      return answer(signup, options);
+    });
+    render(<Powerform config={base} gateway={gateway} />);
+    await fillRequired(user);
+    const button = screen.getByRole('button', {name: 'Sign now'});
+    await user.dblClick(button);
+    await user.click(button);
+    expect(button).toBeDisabled();
+    expect(button).toHaveTextContent('Adding your name…');
+    expect(screen.getByRole('form')).toHaveAttribute('aria-busy', 'true');
+    release();
+    await screen.findByRole('heading', {name: 'Thank you, Mere!'});
+    expect(gateway.signups()).toBe(1);
+    expect(new Set(sign.mock.calls.map(([, options]) => options.idempotencyKey)).size).toBe(1);
+  });
+
+  it('keeps every value after an error, says so, and tries again under the same key', async () => {
+    const user = userEvent.setup();
+    const gateway = createSandboxGateway({delayMs: 5});
+    const sign = vi.spyOn(gateway, 'sign');
+    const errors = collect('coral:error');
+    render(<Powerform config={{...base, question: {type: 'text', id: 'why', label: 'Why does the reef matter to you?'}}} gateway={gateway} />);
+    await fillRequired(user, 'mere+error@example.org');
+    await user.type(screen.getByLabelText('Mobile (optional)'), '0412 345 678');
+    await user.type(screen.getByLabelText('Why does the reef matter to you? (optional)'), 'I swim there');
+    await user.click(screen.getByRole('checkbox', {name: /Keep me updated/}));
+    await user.click(screen.getByRole('button', {name: 'Sign now'}));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not reach our servers, so your name was not added. Your details are still here: please try again.');
+    expect(alert).toHaveFocus();
+    expect(screen.getByLabelText('First name')).toHaveValue('Mere');
+    expect(screen.getByLabelText('Email')).toHaveValue('mere+error@example.org');
+    expect(screen.getByLabelText('Mobile (optional)')).toHaveValue('0412 345 678');
+    expect(screen.getByLabelText('Postcode')).toHaveValue('2000');
+    expect(screen.getByLabelText('Why does the reef matter to you? (optional)')).toHaveValue('I swim there');
+    expect(screen.getByRole('checkbox', {name: /Keep me updated/})).toBeChecked();
+    expect(errors.seen[0]!.detail).toMatchObject({kind: 'error', saved: 'no', retryable: true});
+    expect(sign.mock.calls[0]![0]).toMatchObject({
+      supporter: {phone: '+61412345678', consent: true},
+      answer: {id: 'why', value: 'I swim there'},
+      sourceCode: 'PF-REEF',
+    });
+    await user.click(screen.getByRole('button', {name: 'Sign now'}));
+    await waitFor(() => expect(sign).toHaveBeenCalledTimes(2));
+    expect(sign.mock.calls[1]![1].idempotencyKey).toBe(sign.mock.calls[0]![1].idempotencyKey);
+    errors.stop();
+  });
+
+  it('says honestly when a signature may have been added', async () => {
+    const user = userEvent.setup();
+    render(<Powerform config={base} />);
+    await fillRequired(user, 'mere+unknown@example.org');
+    await user.click(screen.getByRole('button', {name: 'Sign now'}));
+    expect(await screen.findByRole('alert')).toHaveTextContent('It may have been added; please check your email before signing again.');
+  });
+
+  it('shows only email, first name, postcode and consent on the leads form, and pushes generate_lead', async () => {
+    const user = userEvent.setup();
+    const {container} = render(<Powerform config={{...leads, analytics: true}} />);
+    const inputs = within(screen.getByRole('form')).getAllByRole('textbox');
+    expect(inputs.map((input) => input.getAttribute('autocomplete'))).toEqual(['email', 'given-name', 'postal-code']);
+    expect(screen.getAllByRole('checkbox')).toHaveLength(1);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/Last name|Mobile/)).not.toBeInTheDocument();
+    await expectNoAxeViolations(container);
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', {name: 'Sign now'}));
+    await screen.findByRole('heading', {name: 'Thank you, Mere!'});
+    expect(window.dataLayer).toEqual([{event: 'generate_lead', lead_source: 'LD-REEF', campaign: 'save-the-reef', source_code: 'LD-REEF'}]);
+  });
+
+  it('asks a choice question as a radio group and sends the answer', async () => {
+    const user = userEvent.setup();
+    const gateway = createSandboxGateway({delayMs: 0});
+    const sign = vi.spyOn(gateway, 'sign');
+    const question = {type: 'choice', id: 'beach', label: 'Which beach is yours?', options: ['Bondi', 'Manly'], required: true} as const;
+    const {container} = render(<Powerform config={{...base, question}} gateway={gateway} />);
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', {name: 'Sign now'}));
+    const group = screen.getByRole('group', {name: 'Which beach is yours?'});
+    expect(within(group).getByRole('radio', {name: 'Bondi'})).toHaveAccessibleDescription('This is required.');
+    await expectNoAxeViolations(container);
+    await user.click(within(group).getByRole('radio', {name: 'Manly'}));
+    await user.click(screen.getByRole('button', {name: 'Sign now'}));
+    await screen.findByRole('heading', {name: 'Thank you, Mere!'});
+    expect(sign.mock.calls[0]![0].answer).toEqual({id: 'beach', value: 'Manly'});
+  });
+
+  it('shows every bad key of a wrong config instead of a form', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<Powerform config={{campaign: 'reef', variant: 'short', counter: {goal: 0}, colour: 'red'}} />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('This powerform cannot be shown: its config has 3 problems.');
+    expect(alert).toHaveTextContent('variant: got "short"; expected one of petition, leads');
+    expect(alert).toHaveTextContent('counter.goal: got 0; expected at least 1');
+    expect(alert).toHaveTextContent('colour: got "red"; not an option here');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('variant: got "short"'));
+  });
+
+  it('hands the signer to the daisychain page through session storage and leaves with no personal data in the URL', async () => {
+    const user = userEvent.setup();
+    const navigate = vi.fn();
+    render(<Powerform config={{...base, success: {type: 'daisychain', url: '/demos/daisychain-page-2'}}} navigate={navigate} />);
+    await user.type(screen.getByLabelText('Last name (optional)'), 'Tane');
+    await user.type(screen.getByLabelText('Mobile (optional)'), '0412 345 678');
+    await fillRequired(user);
+    await user.click(screen.getByRole('checkbox', {name: /Keep me updated/}));
+    await user.click(screen.getByRole('button', {name: 'Sign now'}));
+    await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
+    expect(navigate).toHaveBeenCalledWith('/demos/daisychain-page-2');
+    expect(screen.getByRole('status')).toHaveTextContent('Taking you to the next step…');
+    const stored = JSON.parse(sessionStorage.getItem(SUPPORTER_KEY)!) as {data: unknown; expiresAt: number};
+    expect(stored.data).toEqual({
+      firstName: 'Mere',
+      lastName: 'Tane',
+      email: 'mere@example.org',
+      phone: '+61412345678',
+      postcode: '2000',
+      consent: true,
+      campaign: 'save-the-reef',
+    });
+    expect(stored.expiresAt).toBeGreaterThan(Date.now());
+  });
+
+  it('redirects after signing without handing anything over', async () => {
+    const user = userEvent.setup();
+    const navigate = vi.fn();
+    render(<Powerform config={{...base, success: {type: 'redirect', url: 'https://example.org/next'}}} navigate={navigate} />);
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', {name: 'Sign now'}));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://example.org/next'));
+    expect(sessionStorage.getItem(SUPPORTER_KEY)).toBeNull();
+  });
+
+  it('prefills from URL parameters as plain text, ignores bad values and carries utm to the signup', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const gateway = createSandboxGateway({delayMs: 0});
+    const sign = vi.spyOn(gateway, 'sign');
+    window.history.replaceState(
+      null,
+      '',
+      '/?first_name=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&email=mere%40example.org&postcode=2000&utm_source=newsletter&utm_campaign=reef',
+    );
+    const user = userEvent.setup();
+    render(<Powerform config={{...base, urlParams: true}} gateway={gateway} />);
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('mere@example.org'));
+    expect(screen.getByLabelText('Postcode')).toHaveValue('2000');
+    expect(screen.getByLabelText('First name')).toHaveValue('');
+    expect(document.querySelector('img')).toBeNull();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('ignored URL parameter "first_name"'));
+    await user.type(screen.getByLabelText('First name'), 'Mere');
+    await user.click(screen.getByRole('button', {name: 'Sign now'}));
+    await screen.findByRole('heading', {name: 'Thank you, Mere!'});
+    expect(sign.mock.calls[0]![0].utm).toEqual({utm_source: 'newsletter', utm_campaign: 'reef'});
+  });
+
+  it('ignores URL parameters unless the config turns them on', async () => {
+    window.history.replaceState(null, '', '/?email=mere%40example.org');
+    render(<Powerform config={base} />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+  });
+
+  it('follows the colour mode through the shared theme', () => {
+    render(<Powerform config={{...base, theme: 'dark'}} headingLevel={3} />);
+    expect(screen.getByRole('form')).toHaveAttribute('data-theme', 'dark');
+    expect(screen.getByRole('heading', {level: 3, name: 'Add your name'})).toBeInTheDocument();
+  });
+});

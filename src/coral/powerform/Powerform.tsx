@@ -1,0 +1,483 @@
+/**
+ * The powerform's view: it renders the machine's state and dispatches its
+ * actions. Side effects live here and only here: signing through the gateway,
+ * DOM events and dataLayer pushes, URL prefill, and leaving the page after a
+ * redirect or daisychain success.
+ */
+import {useEffect, useId, useMemo, useReducer, useRef, type FormEvent, type ReactNode, type RefObject} from 'react';
+import {sessionStore, writeSupporterHandoff, type SupporterHandoff} from '../daisychain/handoff';
+import {pushDataLayer} from '../shared/analytics';
+import {emit} from '../shared/events';
+import {createHttpGateway, createSandboxGateway, newIdempotencyKey, type SignupGateway} from '../shared/gateway';
+import {accept} from '../shared/result';
+import {fill} from '../shared/template';
+import {ConfigErrorBox} from '../shared/ui/ConfigErrorBox';
+import {ErrorSummary, type SummaryItem} from '../shared/ui/ErrorSummary';
+import {Checkbox, TextField, type TextFieldProps} from '../shared/ui/TextField';
+import {useMobileCheck, type MobileCheck} from '../shared/ui/useMobileCheck';
+import ui from '../shared/ui/ui.module.css';
+import {counterText, progressPercent} from './counter';
+import {dataLayerFor, eventFor} from './events';
+import {
+  emailSuggestion,
+  initialState,
+  messagesFor,
+  readPrefill,
+  reduce,
+  showsCounter,
+  shownProblems,
+  visibleFields,
+  type Action,
+  type Checks,
+  type FieldName,
+  type PowerformState,
+  type TextField as TextFieldName,
+} from './machine';
+import type {PowerformMessages} from './messages';
+import {parsePowerformConfig, type PowerformConfig} from './schema';
+import styles from './Powerform.module.css';
+
+export type PowerformProps = {
+  /** The config, as JSON would give it; checked against the schema before anything renders. */
+  config: unknown;
+  /** The form's element id. */
+  id?: string;
+  /** Replaces the gateway the config names, e.g. in tests. */
+  gateway?: SignupGateway;
+  /** The level of the form's heading, to fit the page's outline. */
+  headingLevel?: 2 | 3 | 4;
+  /** Leaves for the redirect or daisychain page; `window.location.assign` unless replaced, e.g. in tests or a client-side router. */
+  navigate?: (url: string) => void;
+};
+
+const configKey = (config: unknown): unknown => {
+  try {
+    return JSON.stringify(config);
+  } catch {
+    return config;
+  }
+};
+
+/** A petition or action signup form, or its short `leads` variant, from one config. */
+export function Powerform(props: PowerformProps): ReactNode {
+  const key = configKey(props.config);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- parse again only when the config's content changes
+  const parsed = useMemo(() => parsePowerformConfig(props.config), [key]);
+  if (!parsed.ok) return <ConfigErrorBox component="powerform" errors={parsed.errors} />;
+  return <PowerformView {...props} config={parsed.config} />;
+}
+
+const leave = (url: string) => window.location.assign(url);
+
+type ViewProps = Omit<PowerformProps, 'config'> & {config: PowerformConfig};
+
+function PowerformView({config, id, gateway: gatewayOverride, headingLevel = 2, navigate = leave}: ViewProps): ReactNode {
+  const uid = useId();
+  const fieldId = (name: string) => `${id ?? uid}-${name}`;
+  const messages = useMemo(() => messagesFor(config), [config]);
+  const [state, dispatch] = useReducer((s: PowerformState, a: Action) => reduce(config, s, a), config, initialState);
+  const fields = visibleFields(config);
+  const phoneShown = fields.includes('phone');
+  const [mobile, loadMobile] = useMobileCheck(phoneShown);
+  const checks: Checks = {mobile};
+  const root = useRef<HTMLFormElement>(null);
+  const inputs = useRef<Partial<Record<TextFieldName, HTMLInputElement | null>>>({});
+  const gateway = useMemo<SignupGateway>(
+    () =>
+      gatewayOverride ??
+      (config.gateway.type === 'sandbox'
+        ? createSandboxGateway({delayMs: config.gateway.delayMs})
+        : createHttpGateway({endpoint: config.gateway.endpoint, timeoutMs: config.gateway.timeoutMs})),
+    [config.gateway, gatewayOverride],
+  );
+
+  useAnnouncements(config, state, root);
+  useSigning(state, gateway, dispatch);
+  useUrlPrefill(config, phoneShown, dispatch, loadMobile);
+  useLeaving(config, state, navigate);
+
+  const shown = shownProblems(config, state, checks);
+  const summaryItems: SummaryItem[] = (Object.entries(shown) as [FieldName, string][]).map(([field, message]) => ({
+    id: fieldId(field),
+    label: labelOf(field, config, messages),
+    message,
+  }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    // A phone number is never sent unchecked: wait for its check when one was typed.
+    const ready: Checks = {mobile: phoneShown && state.values.phone.trim() !== '' ? (mobile ?? (await loadMobile())) : mobile};
+    dispatch({type: 'submit', checks: ready, key: newIdempotencyKey()});
+  };
+
+  const field = (name: TextFieldName) => (
+    <TextField
+      key={name}
+      id={fieldId(name)}
+      label={labelOf(name, config, messages)}
+      value={state.values[name]}
+      required={config.fields[name] === 'required'}
+      optionalText={messages.optional}
+      error={shown[name]}
+      inputRef={(element) => {
+        inputs.current[name] = element;
+      }}
+      {...INPUTS[name]}
+      onChange={(value) => dispatch({type: 'field', field: name, value})}
+      onBlur={() => dispatch({type: 'blur', field: name})}
+    >
+      {name === 'email' && (
+        <EmailSuggestion
+          messages={messages}
+          suggestion={emailSuggestion(state)}
+          onAccept={() => {
+            dispatch({type: 'accept-suggestion'});
+            inputs.current.email?.focus();
+          }}
+        />
+      )}
+    </TextField>
+  );
+  // First and last name share a row when there is room for both.
+  const pairNames = fields[0] === 'firstName' && fields[1] === 'lastName';
+
+  const Heading = `h${headingLevel}` as 'h2';
+  const SubHeading = `h${headingLevel + 1}` as 'h3';
+  const {submission} = state;
+  const sending = submission.status === 'sending';
+
+  return (
+    <form
+      id={id}
+      ref={root}
+      className={`${ui.theme} ${styles.form}`}
+      data-theme={config.theme}
+      data-variant={config.variant}
+      data-state={submission.status}
+      aria-labelledby={fieldId('heading')}
+      aria-busy={sending || undefined}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      part="form"
+    >
+      <Heading id={fieldId('heading')} className={styles.heading}>
+        {messages.heading}
+      </Heading>
+      {submission.status === 'done' ? (
+        config.success.type === 'inline' ? (
+          <ThankYou config={config} messages={messages} state={state} Heading={SubHeading} fieldId={fieldId} />
+        ) : (
+          <p className={styles.leaving} role="status" part="leaving">
+            {messages.redirecting}
+          </p>
+        )
+      ) : (
+        <>
+          <p className={styles.intro}>{messages.intro}</p>
+          {showsCounter(config) && <SignatureCounter config={config} messages={messages} count={state.count} fieldId={fieldId} />}
+          <ErrorSummary title={fill(messages.errorSummary, {count: summaryItems.length})} items={summaryItems} focusKey={state.summaryFocus} />
+          {pairNames ? (
+            <>
+              <div className={styles.pair}>{fields.slice(0, 2).map(field)}</div>
+              {fields.slice(2).map(field)}
+            </>
+          ) : (
+            fields.map(field)
+          )}
+          <Question config={config} state={state} dispatch={dispatch} fieldId={fieldId} error={shown.answer} messages={messages} />
+          <Checkbox
+            id={fieldId('consent')}
+            label={messages.consentLabel}
+            checked={state.consent}
+            required={config.consentRequired}
+            error={shown.consent}
+            onChange={(value) => dispatch({type: 'consent', value})}
+          />
+          <Failure state={state} messages={messages} />
+          <button type="submit" className={`${ui.button} ${styles.submit}`} disabled={sending} part="submit">
+            {sending ? (
+              <>
+                <span className={styles.spinner} aria-hidden="true" />
+                {messages.submitting}
+              </>
+            ) : (
+              messages.submit
+            )}
+          </button>
+        </>
+      )}
+    </form>
+  );
+}
+
+// ——— pieces of the form ———
+
+const INPUTS: Record<TextFieldName, Pick<TextFieldProps, 'type' | 'autoComplete' | 'inputMode' | 'maxLength'>> = {
+  firstName: {autoComplete: 'given-name', maxLength: 50},
+  lastName: {autoComplete: 'family-name', maxLength: 50},
+  email: {type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 254},
+  phone: {type: 'tel', autoComplete: 'tel', inputMode: 'tel', maxLength: 20},
+  postcode: {autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 4},
+};
+
+function labelOf(field: FieldName, config: PowerformConfig, messages: PowerformMessages): string {
+  switch (field) {
+    case 'answer':
+      return config.question?.label ?? '';
+    case 'consent':
+      return messages.consentSummaryLabel;
+    default:
+      return messages[`${field}Label`];
+  }
+}
+
+function SignatureCounter({
+  config,
+  messages,
+  count,
+  fieldId,
+}: {
+  config: PowerformConfig;
+  messages: PowerformMessages;
+  count: number;
+  fieldId: (name: string) => string;
+}) {
+  const {goal} = config.counter;
+  const text = counterText({count, goal}, config.locale, messages);
+  return (
+    <div className={styles.counter} part="counter">
+      <p id={fieldId('counter')} className={styles.counterText}>
+        {text}
+      </p>
+      <div
+        className={styles.bar}
+        role="progressbar"
+        aria-labelledby={fieldId('counter')}
+        aria-valuemin={0}
+        aria-valuemax={goal}
+        aria-valuenow={Math.min(count, goal)}
+        aria-valuetext={text}
+        part="progress"
+      >
+        <div className={styles.barFill} style={{width: `${progressPercent({count, goal})}%`}} />
+      </div>
+    </div>
+  );
+}
+
+/** The "did you mean …?" line; its region is always there, so a new suggestion is announced. */
+function EmailSuggestion({messages, suggestion, onAccept}: {messages: PowerformMessages; suggestion: string | null; onAccept: () => void}) {
+  return (
+    <p className={styles.suggestion} aria-live="polite" part="email-suggestion">
+      {suggestion && (
+        <>
+          {fill(messages.emailSuggestion, {email: suggestion})}{' '}
+          <button type="button" className={ui.linkButton} onClick={onAccept}>
+            {fill(messages.emailSuggestionApply, {email: suggestion})}
+          </button>
+        </>
+      )}
+    </p>
+  );
+}
+
+function Question({
+  config,
+  state,
+  dispatch,
+  fieldId,
+  error,
+  messages,
+}: {
+  config: PowerformConfig;
+  state: PowerformState;
+  dispatch: (action: Action) => void;
+  fieldId: (name: string) => string;
+  error: string | undefined;
+  messages: PowerformMessages;
+}) {
+  const {question} = config;
+  if (!question) return null;
+  if (question.type === 'text') {
+    return (
+      <TextField
+        id={fieldId('answer')}
+        label={question.label}
+        value={state.answer}
+        required={question.required}
+        optionalText={messages.optional}
+        error={error}
+        autoComplete="off"
+        maxLength={500}
+        onChange={(value) => dispatch({type: 'answer', value})}
+        onBlur={() => dispatch({type: 'blur', field: 'answer'})}
+      />
+    );
+  }
+  const errorId = error ? fieldId('answer-error') : undefined;
+  return (
+    <fieldset className={styles.group} data-invalid={error ? '' : undefined} part="question">
+      <legend className={styles.legend}>
+        {question.label}
+        {!question.required && <span className={ui.optional}> {messages.optional}</span>}
+      </legend>
+      {error && (
+        <p id={errorId} className={ui.error} part="error">
+          {error}
+        </p>
+      )}
+      <div className={styles.choices}>
+        {question.options.map((option, i) => (
+          <label key={option} className={styles.choice}>
+            <input
+              type="radio"
+              id={i === 0 ? fieldId('answer') : fieldId(`answer-${i}`)}
+              name={fieldId('answer')}
+              value={option}
+              checked={state.answer === option}
+              required={question.required}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={errorId}
+              onChange={() => dispatch({type: 'answer', value: option})}
+            />
+            <span>{option}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Failure({state, messages}: {state: PowerformState; messages: PowerformMessages}) {
+  const alert = useRef<HTMLDivElement>(null);
+  const {submission} = state;
+  useEffect(() => {
+    if (submission.status === 'failed') alert.current?.focus();
+  }, [submission]);
+  if (submission.status !== 'failed') return null;
+  const {result} = submission;
+  const text =
+    result.status === 'rejected'
+      ? fill(messages.rejected, {reason: result.reason})
+      : result.outcome === 'not-sent'
+        ? messages.notSent
+        : messages.unknownOutcome;
+  return (
+    <div ref={alert} className={styles.failure} role="alert" tabIndex={-1} part="signup-error">
+      <p>{text}</p>
+    </div>
+  );
+}
+
+function ThankYou({
+  config,
+  messages,
+  state,
+  Heading,
+  fieldId,
+}: {
+  config: PowerformConfig;
+  messages: PowerformMessages;
+  state: PowerformState;
+  Heading: 'h3';
+  fieldId: (name: string) => string;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  if (state.submission.status !== 'done') return null;
+  const name = state.submission.signup.supporter.firstName;
+  return (
+    <div className={styles.thankYou} part="thank-you">
+      <Heading ref={heading} tabIndex={-1} className={styles.thankYouHeading}>
+        {name ? fill(messages.thankYouHeading, {name}) : messages.thankYouHeadingNoName}
+      </Heading>
+      <p>{messages.thankYouBody}</p>
+      {showsCounter(config) && <SignatureCounter config={config} messages={messages} count={state.count} fieldId={fieldId} />}
+    </div>
+  );
+}
+
+// ——— effects ———
+
+/** Sends each new notice once: as a `coral:` DOM event, and as a dataLayer push when analytics is on. */
+function useAnnouncements(config: PowerformConfig, state: PowerformState, root: RefObject<HTMLElement | null>) {
+  const sent = useRef(0);
+  useEffect(() => {
+    for (const {seq, notice} of state.outbox) {
+      if (seq <= sent.current) continue;
+      sent.current = seq;
+      const event = eventFor(config, notice);
+      if (root.current) emit(root.current, event.name, event.detail);
+      if (config.analytics) {
+        const entry = dataLayerFor(config, notice);
+        if (entry) pushDataLayer(entry);
+      }
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the outbox is the only trigger
+  }, [state.outbox]);
+}
+
+/** Signs once per attempt; a late answer for an older attempt is dropped by the machine. */
+function useSigning(state: PowerformState, gateway: SignupGateway, dispatch: (action: Action) => void) {
+  const {submission} = state;
+  useEffect(() => {
+    if (submission.status !== 'sending') return;
+    const {signup, key} = submission;
+    gateway
+      .sign(signup, {idempotencyKey: key})
+      .catch((error: unknown) => ({status: 'error', outcome: 'unknown', retryable: false, detail: String(error)}) as const)
+      .then((result) => dispatch({type: 'answered', key, result}));
+  }, [submission, gateway, dispatch]);
+}
+
+/** Reads the whitelisted URL parameters once, checked like typed input; a bad value is dropped with a console warning. */
+function useUrlPrefill(
+  config: PowerformConfig,
+  phoneShown: boolean,
+  dispatch: (action: Action) => void,
+  loadMobile: () => Promise<MobileCheck>,
+) {
+  useEffect(() => {
+    if (!config.urlParams) return;
+    const search = new URLSearchParams(window.location.search);
+    let live = true;
+    void (async () => {
+      // A phone for a form without a phone field is dropped anyway: no need to load its check.
+      const mobile: MobileCheck = phoneShown && search.has('phone') ? await loadMobile() : (value) => accept(value);
+      if (!live) return;
+      const {values, warnings} = readPrefill(search, mobile);
+      for (const warning of warnings) console.warn(warning);
+      dispatch({type: 'prefill', values});
+    })();
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount
+  }, []);
+}
+
+/**
+ * After a signature with a redirect or daisychain configured, leaves for the
+ * next page. A daisychain first hands the signer to it through session
+ * storage; the URL never carries their details.
+ */
+function useLeaving(config: PowerformConfig, state: PowerformState, navigate: (url: string) => void) {
+  const {submission} = state;
+  useEffect(() => {
+    if (submission.status !== 'done' || config.success.type === 'inline') return;
+    if (config.success.type === 'daisychain') {
+      const {supporter} = submission.signup;
+      // Without a first name there is no one to greet: page 2 then shows its ordinary ask.
+      if (supporter.firstName) {
+        const handoff: SupporterHandoff = {firstName: supporter.firstName, consent: supporter.consent, campaign: config.campaign};
+        for (const field of ['lastName', 'email', 'phone', 'postcode'] as const) {
+          const value = supporter[field];
+          if (value) handoff[field] = value;
+        }
+        writeSupporterHandoff(sessionStore(), handoff);
+      }
+    }
+    navigate(config.success.url);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the signature is recorded
+  }, [submission]);
+}
