@@ -9,6 +9,7 @@ import {DONATE_FORM_DATALAYER_DOCS, DONATE_FORM_EVENT_DOCS} from '../coral/donat
 import {DONATE_FORM_MESSAGES} from '../coral/donate-form/messages';
 import {donateFormReference} from '../coral/donate-form/reference';
 import {parseDonateFormConfig} from '../coral/donate-form/schema';
+import {powerformDocs} from '../coral/powerform/reference';
 import {describeError} from '../coral/shared/config';
 import {URL_PARAMETERS} from '../coral/shared/urlParams';
 
@@ -39,6 +40,7 @@ export default function configReferencePlugin(): Plugin {
     name: 'coral-config-reference',
     async contentLoaded({actions}) {
       await actions.createData('donate-form.json', JSON.stringify(donateFormDocs()));
+      await actions.createData('powerform.json', JSON.stringify(powerformDocs()));
     },
   };
 }
