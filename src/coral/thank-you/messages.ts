@@ -1,0 +1,35 @@
+/** Every sentence a supporter reads on the thank-you component. Override any of them with `messages` in the config. */
+export const THANK_YOU_MESSAGES = {
+  heading: 'Thank you, {name}!',
+  headingNoName: 'Thank you!',
+  body: 'Your gift is on its way to the campaign. A receipt will follow by email.',
+  bodyNoGift: 'Your support keeps the campaign going. Thank you for standing with us.',
+  receiptHeading: 'Your gift',
+  receiptAmount: 'Amount',
+  receiptFrequency: 'Frequency',
+  receiptReference: 'Reference',
+  receiptDate: 'Date',
+  'frequency.one-off': 'One-off',
+  'frequency.weekly': 'Weekly',
+  'frequency.monthly': 'Monthly',
+  'frequency.daily': 'Daily',
+  shareHeading: 'Ask a friend to join you',
+  shareNative: 'Share',
+  'share.email': 'Share by email',
+  'share.whatsapp': 'Share on WhatsApp',
+  'share.facebook': 'Share on Facebook',
+  'share.x': 'Share on X',
+  newTab: '(opens in a new tab)',
+  copyLink: 'Copy link',
+  copied: 'Link copied.',
+  copyFailed: 'Could not copy the link. Select it here to copy it: {url}',
+  upgradeAsk: 'Could you give {amount} every month?',
+  upgradeBody: 'Regular gifts let us plan campaigns for the long haul.',
+  upgradeAccept: 'Yes, give {amount} monthly',
+  upgradeDecline: 'No thanks',
+  upgradeDeclined: 'No problem. Thank you again for your gift.',
+  upgradeFormHeading: 'Your monthly gift',
+} as const;
+
+export type ThankYouMessageKey = keyof typeof THANK_YOU_MESSAGES;
+export type ThankYouMessages = Record<ThankYouMessageKey, string>;
