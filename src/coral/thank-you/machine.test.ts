@@ -1,0 +1,257 @@
+import fc from 'fast-check';
+import {describe, expect, it} from 'vitest';
+import type {GiftHandoff} from '../daisychain/handoff';
+import {rgUpgradeSuggestion} from '../donate-form/rules';
+import {parseDonateFormConfig} from '../donate-form/schema';
+import {
+  createDeclinedMemory,
+  giftKey,
+  headingOf,
+  initialUpgrade,
+  messagesFor,
+  monthlyFormConfig,
+  parseGiftParams,
+  receiptRows,
+  reduceUpgrade,
+  resolveReceipt,
+  shareLink,
+  shareUrlOf,
+  upgradeOffer,
+  type Receipt,
+} from './machine';
+import {parseThankYouConfig, type ThankYouConfig, type ThankYouConfigInput} from './schema';
+
+const configOf = (input: Partial<ThankYouConfigInput> = {}): ThankYouConfig => {
+  const result = parseThankYouConfig({campaign: 'save-the-reef', ...input});
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.config;
+};
+const messages = messagesFor(configOf());
+
+const gift: GiftHandoff = {
+  firstName: 'Mere',
+  amount: 6000,
+  currency: 'AUD',
+  frequency: 'one-off',
+  reference: 'CRL-7Q2K9',
+  date: '2026-03-14T02:30:00.000Z',
+  campaign: 'save-the-reef',
+};
+
+const oneOff = (amount: number, extra: Partial<Receipt> = {}): Receipt => ({
+  source: 'url',
+  amount,
+  currency: 'AUD',
+  frequency: 'one-off',
+  reference: null,
+  date: null,
+  firstName: null,
+  ...extra,
+});
+
+describe('gift URL parameters', () => {
+  it('reads amount, frequency and ref', () => {
+    expect(parseGiftParams('?amount=%2450.50&frequency=one-off&ref=CRL-ABC_12')).toEqual({
+      values: {amount: 5050, frequency: 'one-off', reference: 'CRL-ABC_12'},
+      warnings: [],
+    });
+  });
+
+  it('drops a script payload or a bad value with a warning, keeping the rest', () => {
+    const {values, warnings} = parseGiftParams(
+      new URLSearchParams({amount: '<img src=x onerror=alert(1)>', frequency: 'yearly', ref: '"><script>alert(1)</script>'}),
+    );
+    expect(values).toEqual({});
+    expect(warnings).toEqual([
+      expect.stringContaining('ignored URL parameter "amount"'),
+      expect.stringContaining('ignored URL parameter "frequency": expected one of one-off, weekly, monthly, daily'),
+      expect.stringContaining('ignored URL parameter "ref"'),
+    ]);
+    expect(parseGiftParams('?amount=2000000').warnings[0]).toContain('expected at most 1,000,000');
+  });
+
+  it('never reads personal parameters', () => {
+    const {values, warnings} = parseGiftParams('?first_name=Mere&email=mere%40example.org&phone=0412345678&amount=20');
+    expect(values).toEqual({amount: 2000});
+    expect(warnings).toEqual([]);
+  });
+});
+
+describe('the receipt', () => {
+  it('takes the hand-off first, whatever the URL says', () => {
+    const receipt = resolveReceipt({ok: true, data: gift}, {amount: 100, frequency: 'monthly', reference: 'URL-1'}, 'AUD');
+    expect(receipt).toEqual({
+      source: 'handoff',
+      amount: 6000,
+      currency: 'AUD',
+      frequency: 'one-off',
+      reference: 'CRL-7Q2K9',
+      date: gift.date,
+      firstName: 'Mere',
+    });
+  });
+
+  it('falls back to the URL, never with a name, and to nothing at all', () => {
+    for (const reason of ['none', 'expired', 'corrupt', 'unavailable'] as const) {
+      expect(resolveReceipt({ok: false, reason}, {amount: 2500, frequency: 'monthly'}, 'NZD')).toEqual({
+        source: 'url',
+        amount: 2500,
+        currency: 'NZD',
+        frequency: 'monthly',
+        reference: null,
+        date: null,
+        firstName: null,
+      });
+    }
+    expect(resolveReceipt({ok: false, reason: 'none'}, {}, 'AUD')).toBeNull();
+    expect(resolveReceipt(null, null, 'AUD')).toBeNull();
+  });
+
+  it('greets by first name only when one was handed over', () => {
+    expect(headingOf(resolveReceipt({ok: true, data: gift}, null, 'AUD'), messages)).toBe('Thank you, Mere!');
+    expect(headingOf(resolveReceipt({ok: true, data: {...gift, firstName: undefined}}, null, 'AUD'), messages)).toBe('Thank you!');
+    expect(headingOf(null, messages)).toBe('Thank you!');
+  });
+
+  it('formats amount and date for the locale and the gift’s currency, leaving out what is unknown', () => {
+    const receipt = resolveReceipt({ok: true, data: {...gift, amount: 123450, currency: 'NZD'}}, null, 'AUD')!;
+    expect(receiptRows(receipt, messages, 'en-NZ')).toEqual([
+      {key: 'amount', label: 'Amount', value: '$1,234.50'},
+      {key: 'frequency', label: 'Frequency', value: 'One-off'},
+      {key: 'reference', label: 'Reference', value: 'CRL-7Q2K9'},
+      {key: 'date', label: 'Date', value: expect.stringMatching(/^1[45] March 2026$/)},
+    ]);
+    expect(receiptRows(oneOff(3500), messages, 'en-AU')).toEqual([
+      {key: 'amount', label: 'Amount', value: '$35'},
+      {key: 'frequency', label: 'Frequency', value: 'One-off'},
+    ]);
+    expect(receiptRows(oneOff(3500, {currency: 'USD'}), messages, 'en-AU')[0]!.value).toMatch(/^USD\s35$/);
+  });
+});
+
+describe('share links', () => {
+  const tricky: [string, string, string?][] = [
+    ['ampersands and spaces', 'Reefs & coasts: 100% worth it + more'],
+    ['unicode', 'Kia ora — Tāmaki Makaurau 🌊 مرجان'],
+    ['a fragment and a query', 'Read #reef?a=1&b=2'],
+    ['a script payload', '"><script>alert("x")</script>'],
+    ['a lone surrogate', 'broken \uD83C here', 'broken \uFFFD here'],
+  ];
+  const url = 'https://example.org/reef?utm_source=share&x=1#sign';
+
+  it.each(tricky)('keeps %s inside their own parameter', (_, text, expected = text) => {
+    const content = {url, title: text, text};
+    const x = new URL(shareLink('x', content));
+    expect(x.origin + x.pathname).toBe('https://x.com/intent/tweet');
+    expect([...x.searchParams.keys()]).toEqual(['text', 'url']);
+    expect(x.searchParams.get('text')).toBe(expected);
+    expect(x.searchParams.get('url')).toBe(url);
+    expect(x.hash).toBe('');
+
+    const whatsapp = new URL(shareLink('whatsapp', content));
+    expect(whatsapp.origin).toBe('https://wa.me');
+    expect([...whatsapp.searchParams.entries()]).toEqual([['text', `${expected} ${url}`]]);
+
+    const facebook = new URL(shareLink('facebook', content));
+    expect([...facebook.searchParams.entries()]).toEqual([['u', url]]);
+
+    const mail = shareLink('email', content);
+    expect(mail.startsWith('mailto:?subject=')).toBe(true);
+    const mailParams = new URL(mail).searchParams;
+    expect([...mailParams.keys()]).toEqual(['subject', 'body']);
+    expect(mailParams.get('subject')).toBe(expected);
+    expect(mailParams.get('body')).toBe(`${expected}\n\n${url}`);
+
+    for (const link of [x.href, whatsapp.href, facebook.href, mail]) expect(link).not.toMatch(/[<>"\s]/);
+  });
+
+  it('encodes spaces as %20, not +, which mail apps would show', () => {
+    expect(shareLink('email', {url: 'https://example.org/', title: 'a b', text: 'c'})).toBe(
+      'mailto:?subject=a%20b&body=c%0A%0Ahttps%3A%2F%2Fexample.org%2F',
+    );
+  });
+
+  it('shares this page without its query and fragment unless an address is configured', () => {
+    const page = 'https://example.org/thank-you?amount=50&ref=CRL-1#top';
+    expect(shareUrlOf(undefined, page)).toBe('https://example.org/thank-you');
+    expect(shareUrlOf('/campaigns/reef?utm_source=share', page)).toBe('https://example.org/campaigns/reef?utm_source=share');
+    expect(shareUrlOf('https://other.example/x', page)).toBe('https://other.example/x');
+  });
+});
+
+describe('the monthly ask', () => {
+  it('suggests the donate form’s monthly equivalent for a one-off gift', () => {
+    expect(upgradeOffer(configOf(), oneOff(6000))).toEqual({oneOff: 6000, monthly: 2000});
+    expect(upgradeOffer(configOf({upgrade: {divisor: 4, roundTo: 10}}), oneOff(12000))).toEqual({oneOff: 12000, monthly: 3000});
+    // Never below the monthly minimum.
+    expect(upgradeOffer(configOf({upgrade: {minMonthly: 10}}), oneOff(1000))).toEqual({oneOff: 1000, monthly: 1000});
+  });
+
+  it('uses the very rule the donate form uses', () => {
+    fc.assert(
+      fc.property(fc.integer({min: 100, max: 1_000_000}), fc.integer({min: 1, max: 12}), fc.integer({min: 1, max: 50}), (cents, divisor, roundTo) => {
+        const config = configOf({upgrade: {divisor, roundTo, maxMonthly: 1_000_000}});
+        expect(upgradeOffer(config, oneOff(cents))?.monthly).toBe(rgUpgradeSuggestion(cents, {divisor, roundTo}, 500));
+      }),
+    );
+  });
+
+  it('asks nothing of regular givers, unknown gifts, other currencies, or when off', () => {
+    const config = configOf();
+    for (const frequency of ['weekly', 'monthly', 'daily', null] as const) expect(upgradeOffer(config, oneOff(6000, {frequency}))).toBeNull();
+    expect(upgradeOffer(config, oneOff(6000, {currency: 'NZD'}))).toBeNull();
+    expect(upgradeOffer(config, null)).toBeNull();
+    expect(upgradeOffer(configOf({upgrade: {enabled: false}}), oneOff(6000))).toBeNull();
+    expect(upgradeOffer(config, {...oneOff(0), amount: null})).toBeNull();
+    expect(upgradeOffer(configOf({upgrade: {maxMonthly: 100}}), oneOff(60_000))).toBeNull();
+  });
+
+  it('moves from shown to accepted or declined, once', () => {
+    const offer = {oneOff: 6000, monthly: 2000};
+    const shown = initialUpgrade(offer, false);
+    expect(shown).toEqual({status: 'shown', offer});
+    expect(reduceUpgrade(shown, {type: 'accept'})).toEqual({status: 'accepted', offer});
+    const declined = reduceUpgrade(shown, {type: 'decline'});
+    expect(declined).toEqual({status: 'declined', offer});
+    expect(reduceUpgrade(declined, {type: 'accept'})).toBe(declined);
+    expect(initialUpgrade(offer, true)).toEqual({status: 'declined', offer});
+    expect(initialUpgrade(null, false)).toEqual({status: 'none'});
+  });
+
+  it('remembers a declined gift by its reference, or its amount without one', () => {
+    const memory = createDeclinedMemory();
+    memory.add(giftKey(oneOff(6000, {reference: 'CRL-1'})));
+    expect(memory.has(giftKey(oneOff(9000, {reference: 'CRL-1'})))).toBe(true);
+    expect(memory.has(giftKey(oneOff(6000)))).toBe(false);
+    memory.add(giftKey(oneOff(6000)));
+    expect(memory.has(giftKey(oneOff(6000)))).toBe(true);
+    expect(memory.has(giftKey(oneOff(7000)))).toBe(false);
+  });
+
+  it('builds a monthly donate form config the donate form accepts, with the suggestion selected', () => {
+    const config = configOf({upgrade: {directDebit: true, sourceCode: 'TY-RG'}, theme: 'dark'});
+    const form = parseDonateFormConfig(monthlyFormConfig(config, {oneOff: 6000, monthly: 2000}, messages));
+    expect(form.ok).toBe(true);
+    if (!form.ok) return;
+    expect(form.config).toMatchObject({
+      campaign: 'save-the-reef',
+      sourceCode: 'TY-RG',
+      frequencies: ['monthly'],
+      directDebit: true,
+      theme: 'dark',
+      fields: {firstName: 'required', email: 'required', phone: 'hidden', postcode: 'hidden'},
+      messages: {heading: 'Your monthly gift'},
+    });
+    expect(form.config.amounts.monthly).toMatchObject({defaultAmount: 20, handles: [{amount: 20}], min: 5, max: 2000});
+  });
+
+  it('always gives the donate form a valid config when it asks', () => {
+    fc.assert(
+      fc.property(fc.integer({min: 1, max: 100_000_000}), fc.integer({min: 1, max: 12}), fc.integer({min: 1, max: 50}), (cents, divisor, roundTo) => {
+        const config = configOf({upgrade: {divisor, roundTo}});
+        const offer = upgradeOffer(config, oneOff(cents));
+        if (offer) expect(parseDonateFormConfig(monthlyFormConfig(config, offer, messages)).ok).toBe(true);
+      }),
+    );
+  });
+});

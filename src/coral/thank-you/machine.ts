@@ -1,0 +1,233 @@
+/**
+ * The thank-you component's rules, apart from React: which gift to show, the
+ * share links, and whether and how to ask for a monthly gift.
+ */
+import type {GiftHandoff, ReadResult} from '../daisychain/handoff';
+import {rgUpgradeSuggestion} from '../donate-form/rules';
+import {FREQUENCIES, type DonateFormConfigInput, type Frequency} from '../donate-form/schema';
+import {dollars, formatMoney, parseAmount, type Cents} from '../shared/money';
+import {accept, refuse, type Check} from '../shared/result';
+import {fill} from '../shared/template';
+import {THANK_YOU_MESSAGES, type ThankYouMessages} from './messages';
+import type {ShareChannel, ThankYouConfig} from './schema';
+
+export const messagesFor = (config: ThankYouConfig): ThankYouMessages => {
+  const merged: Record<string, string> = {...THANK_YOU_MESSAGES};
+  for (const [key, text] of Object.entries(config.messages)) if (text !== undefined) merged[key] = text;
+  return merged as ThankYouMessages;
+};
+
+// ——— the gift ———
+
+/** The gift the page thanks the supporter for. Amounts in cents; a value not known is null. */
+export type Receipt = {
+  source: 'handoff' | 'url';
+  amount: Cents | null;
+  currency: string;
+  frequency: Frequency | null;
+  reference: string | null;
+  /** ISO date-time, known only from a hand-off. */
+  date: string | null;
+  /** Known only from a hand-off: a name in a URL could be anyone's, typed by anyone. */
+  firstName: string | null;
+};
+
+/** The only URL parameters the component reads: none of them personal. The docs list this table. */
+export const THANK_YOU_URL_PARAMETERS = [
+  {name: 'amount', accepts: 'The gift in dollars, like 50 or 50.00, up to 1,000,000.'},
+  {name: 'frequency', accepts: 'one-off, weekly, monthly or daily.'},
+  {name: 'ref', accepts: 'The gift’s reference: up to 64 letters, digits, dashes and underscores.'},
+] as const;
+
+export type GiftParams = {amount?: Cents; frequency?: Frequency; reference?: string};
+
+const REFERENCE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+const MAX_AMOUNT = dollars(1_000_000);
+
+/** Reads amount, frequency and ref, each checked like typed input; a bad one is dropped with a warning. */
+export function parseGiftParams(search: string | URLSearchParams): {values: GiftParams; warnings: string[]} {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const values: GiftParams = {};
+  const warnings: string[] = [];
+  const take = <T>(name: string, check: (value: string) => Check<T>, keep: (value: T) => void) => {
+    const raw = params.get(name);
+    if (raw === null) return;
+    const checked = check(raw.trim());
+    if (checked.ok) keep(checked.value);
+    else warnings.push(`Coral: ignored URL parameter "${name}": ${checked.reason}`);
+  };
+  take(
+    'amount',
+    (text) => {
+      const parsed = parseAmount(text);
+      return parsed.ok && parsed.value > MAX_AMOUNT ? refuse('expected at most 1,000,000') : parsed;
+    },
+    (v) => (values.amount = v),
+  );
+  take(
+    'frequency',
+    (text) => ((FREQUENCIES as readonly string[]).includes(text) ? accept(text as Frequency) : refuse(`expected one of ${FREQUENCIES.join(', ')}`)),
+    (v) => (values.frequency = v),
+  );
+  take('ref', (text) => (REFERENCE.test(text) ? accept(text) : refuse('expected up to 64 letters, digits, dashes or underscores')), (v) => (values.reference = v));
+  return {values, warnings};
+}
+
+/**
+ * The gift to show: a hand-off from the donate form first (it is the whole
+ * summary, and the only source of a first name), else what the URL says,
+ * else nothing, and the page gives a general thanks.
+ */
+export function resolveReceipt(handoff: ReadResult<GiftHandoff> | null, params: GiftParams | null, currency: string): Receipt | null {
+  if (handoff?.ok) {
+    const gift = handoff.data;
+    return {
+      source: 'handoff',
+      amount: gift.amount,
+      currency: gift.currency,
+      frequency: gift.frequency,
+      reference: gift.reference,
+      date: gift.date,
+      firstName: gift.firstName ?? null,
+    };
+  }
+  if (params && (params.amount !== undefined || params.frequency !== undefined || params.reference !== undefined)) {
+    return {
+      source: 'url',
+      amount: params.amount ?? null,
+      currency,
+      frequency: params.frequency ?? null,
+      reference: params.reference ?? null,
+      date: null,
+      firstName: null,
+    };
+  }
+  return null;
+}
+
+export const headingOf = (receipt: Receipt | null, messages: ThankYouMessages): string =>
+  receipt?.firstName ? fill(messages.heading, {name: receipt.firstName}) : messages.headingNoName;
+
+export type ReceiptRow = {key: 'amount' | 'frequency' | 'reference' | 'date'; label: string; value: string};
+
+/** The receipt as label–value rows, leaving out what is not known. */
+export function receiptRows(receipt: Receipt, messages: ThankYouMessages, locale: string): ReceiptRow[] {
+  const rows: ReceiptRow[] = [];
+  if (receipt.amount !== null) {
+    rows.push({key: 'amount', label: messages.receiptAmount, value: formatMoney(receipt.amount, {locale, currency: receipt.currency})});
+  }
+  if (receipt.frequency !== null) {
+    rows.push({key: 'frequency', label: messages.receiptFrequency, value: messages[`frequency.${receipt.frequency}`]});
+  }
+  if (receipt.reference !== null) rows.push({key: 'reference', label: messages.receiptReference, value: receipt.reference});
+  if (receipt.date !== null) {
+    rows.push({key: 'date', label: messages.receiptDate, value: new Intl.DateTimeFormat(locale, {dateStyle: 'long'}).format(new Date(receipt.date))});
+  }
+  return rows;
+}
+
+// ——— sharing ———
+
+export type ShareContent = {url: string; title: string; text: string};
+export type LinkChannel = Exclude<ShareChannel, 'copy'>;
+
+/**
+ * The address to share, absolute. Without one configured it is this page
+ * stripped of its query and fragment, where a gift's amount and reference live.
+ */
+export function shareUrlOf(configured: string | undefined, pageHref: string): string {
+  const url = new URL(configured ?? pageHref, pageHref);
+  if (configured === undefined) {
+    url.search = '';
+    url.hash = '';
+  }
+  return url.toString();
+}
+
+// encodeURIComponent throws on a lone surrogate; one in pasted text should not break the page.
+const wellFormed = (text: string) => text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+const encode = (text: string) => encodeURIComponent(wellFormed(text));
+
+/** A share link for one channel, every value percent-encoded so nothing in it can end or add a parameter. */
+export function shareLink(channel: LinkChannel, {url, title, text}: ShareContent): string {
+  switch (channel) {
+    case 'email':
+      return `mailto:?subject=${encode(title)}&body=${encode(`${text}\n\n${url}`)}`;
+    case 'whatsapp':
+      return `https://wa.me/?text=${encode(`${text} ${url}`)}`;
+    case 'facebook':
+      return `https://www.facebook.com/sharer/sharer.php?u=${encode(url)}`;
+    case 'x':
+      return `https://x.com/intent/tweet?text=${encode(text)}&url=${encode(url)}`;
+  }
+}
+
+// ——— the monthly ask ———
+
+export type UpgradeOffer = {oneOff: Cents; monthly: Cents};
+
+/**
+ * The monthly gift to suggest, by the donate form's own rule, or null when no
+ * ask fits: the ask is off, the gift is not a known one-off amount, it was in
+ * another currency, or the suggestion is over the monthly maximum.
+ */
+export function upgradeOffer(config: ThankYouConfig, receipt: Receipt | null): UpgradeOffer | null {
+  const {upgrade} = config;
+  if (!upgrade.enabled || !receipt || receipt.amount === null || receipt.frequency !== 'one-off') return null;
+  if (receipt.currency !== config.currency) return null;
+  const monthly = rgUpgradeSuggestion(receipt.amount, upgrade, dollars(upgrade.minMonthly));
+  if (monthly > dollars(upgrade.maxMonthly)) return null;
+  return {oneOff: receipt.amount, monthly};
+}
+
+export type UpgradeState =
+  | {status: 'none'}
+  | {status: 'shown' | 'accepted' | 'declined'; offer: UpgradeOffer};
+export type UpgradeAction = {type: 'accept'} | {type: 'decline'};
+
+export const initialUpgrade = (offer: UpgradeOffer | null, declinedBefore: boolean): UpgradeState =>
+  offer === null ? {status: 'none'} : {status: declinedBefore ? 'declined' : 'shown', offer};
+
+/** Shown → accepted or declined; an answer is final, so a second click changes nothing. */
+export function reduceUpgrade(state: UpgradeState, action: UpgradeAction): UpgradeState {
+  if (state.status !== 'shown') return state;
+  return {status: action.type === 'accept' ? 'accepted' : 'declined', offer: state.offer};
+}
+
+/** Gifts whose ask was declined, so it is not asked again while the page is open. */
+export function createDeclinedMemory() {
+  const declined = new Set<string>();
+  return {
+    has: (key: string) => declined.has(key),
+    add: (key: string) => void declined.add(key),
+  };
+}
+
+/** Which gift an answer belongs to: its reference, or its amount and frequency when it has none. */
+export const giftKey = (receipt: Receipt): string => receipt.reference ?? `${receipt.amount ?? ''}/${receipt.frequency ?? ''}`;
+
+/**
+ * The compact monthly donate form the accepted ask opens: this campaign,
+ * monthly only, the suggested amount selected, and only the fields a monthly
+ * gift needs, since the supporter has just given.
+ */
+export function monthlyFormConfig(config: ThankYouConfig, offer: UpgradeOffer, messages: ThankYouMessages) {
+  const {upgrade} = config;
+  const suggested = offer.monthly / 100;
+  return {
+    campaign: config.campaign,
+    ...(upgrade.sourceCode ? {sourceCode: upgrade.sourceCode} : {}),
+    currency: config.currency,
+    locale: config.locale,
+    size: 'medium',
+    layout: 'single',
+    frequencies: ['monthly'],
+    amounts: {monthly: {handles: [{amount: suggested}], defaultAmount: suggested, min: upgrade.minMonthly, max: upgrade.maxMonthly}},
+    fields: {firstName: 'required', lastName: 'required', email: 'required', phone: 'hidden', postcode: 'hidden', address: 'hidden'},
+    directDebit: upgrade.directDebit,
+    gateway: config.gateway,
+    analytics: config.analytics,
+    theme: config.theme,
+    messages: {heading: messages.upgradeFormHeading},
+  } satisfies DonateFormConfigInput;
+}
