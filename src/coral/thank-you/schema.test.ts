@@ -42,6 +42,7 @@ describe('thank-you config', () => {
     expect(errorsOf({campaign: 'reef', variant: 'photography'})).toEqual([
       'photo: got (missing); required with variant "photography": {src, srcset, width, height, alt, credit}',
     ]);
+    expect(errorsOf({campaign: 'reef', variant: 'photography', theme: 'sepia'}).map((line) => line.split(':')[0])).toEqual(['theme', 'photo']);
     const ok = parseThankYouConfig({campaign: 'reef', variant: 'photography', photo});
     expect(ok.ok && ok.config.photo?.sizes).toBe('100vw');
   });

@@ -112,13 +112,20 @@ export const thankYouSchema = z
     theme,
     messages: messageOverrides(THANK_YOU_MESSAGES),
   })
+  // Checked even when other keys are wrong, so the error box lists a missing or stray photo with the rest.
+  .superRefine(
+    (config, ctx) => {
+      const {variant, photo} = config as {variant?: unknown; photo?: unknown};
+      if (variant === 'photography' && photo === undefined) {
+        ctx.addIssue({code: 'custom', path: ['photo'], message: 'required with variant "photography": {src, srcset, width, height, alt, credit}'});
+      }
+      if (variant !== 'photography' && photo !== undefined) {
+        ctx.addIssue({code: 'custom', path: ['photo'], message: 'only used with variant "photography": set the variant or remove the photo'});
+      }
+    },
+    {when: (payload) => typeof payload.value === 'object' && payload.value !== null},
+  )
   .superRefine((config, ctx) => {
-    if (config.variant === 'photography' && !config.photo) {
-      ctx.addIssue({code: 'custom', path: ['photo'], message: 'required with variant "photography": {src, srcset, width, height, alt, credit}'});
-    }
-    if (config.variant !== 'photography' && config.photo) {
-      ctx.addIssue({code: 'custom', path: ['photo'], message: 'only used with variant "photography": set the variant or remove the photo'});
-    }
     if (config.upgrade.minMonthly > config.upgrade.maxMonthly) {
       ctx.addIssue({
         code: 'custom',

@@ -1,0 +1,424 @@
+/**
+ * The thank-you view: it renders what the rules in machine.ts decide. Side
+ * effects live here: reading the hand-off and the URL, sharing, copying,
+ * DOM events and dataLayer pushes.
+ */
+import {useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react';
+import {readGiftHandoff, sessionStore} from '../daisychain/handoff';
+import {DonateForm} from '../donate-form';
+import {pushDataLayer} from '../shared/analytics';
+import {emit} from '../shared/events';
+import type {Gateway} from '../shared/gateway';
+import {formatMoney} from '../shared/money';
+import {fill} from '../shared/template';
+import {ConfigErrorBox} from '../shared/ui/ConfigErrorBox';
+import ui from '../shared/ui/ui.module.css';
+import {dataLayerFor, eventFor, type Notice, type ShareMethod, type ShareOutcome} from './events';
+import {
+  createDeclinedMemory,
+  giftKey,
+  headingOf,
+  initialUpgrade,
+  messagesFor,
+  monthlyFormConfig,
+  parseGiftParams,
+  receiptRows,
+  reduceUpgrade,
+  resolveReceipt,
+  shareLink,
+  shareUrlOf,
+  upgradeOffer,
+  type LinkChannel,
+  type Receipt,
+  type ShareContent,
+  type UpgradeState,
+} from './machine';
+import type {ThankYouMessages} from './messages';
+import {parseThankYouConfig, type PhotoConfig, type ThankYouConfig} from './schema';
+import styles from './ThankYou.module.css';
+
+export type ThankYouProps = {
+  /** The config, as JSON would give it; checked against the schema before anything renders. */
+  config: unknown;
+  /** The component's element id. */
+  id?: string;
+  /** Replaces the gateway the config names for the monthly form, e.g. in tests. */
+  gateway?: Gateway;
+  /** The level of the main heading, to fit the page's outline: 1 on a page of its own. */
+  headingLevel?: 1 | 2 | 3;
+};
+
+const configKey = (config: unknown): unknown => {
+  try {
+    return JSON.stringify(config);
+  } catch {
+    return config;
+  }
+};
+
+/** Gifts whose monthly ask was declined while this page is open: the ask comes once, even if the component mounts again. */
+const declinedOnThisPage = createDeclinedMemory();
+
+export function ThankYou(props: ThankYouProps): ReactNode {
+  const key = configKey(props.config);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- parse again only when the config's content changes
+  const parsed = useMemo(() => parseThankYouConfig(props.config), [key]);
+  if (!parsed.ok) return <ConfigErrorBox component="thank-you" errors={parsed.errors} />;
+  return <ThankYouView {...props} config={parsed.config} />;
+}
+
+type Announce = (notice: Notice) => void;
+type HeadingTag = 'h1' | 'h2' | 'h3' | 'h4';
+
+function ThankYouView({config, id, gateway, headingLevel = 2}: Omit<ThankYouProps, 'config'> & {config: ThankYouConfig}): ReactNode {
+  const uid = useId();
+  const partId = (name: string) => `${id ?? uid}-${name}`;
+  const messages = useMemo(() => messagesFor(config), [config]);
+  const root = useRef<HTMLElement>(null);
+  // What the page knows about the gift is read after the first render: storage and the URL are not there on the server.
+  const [gift, setGift] = useState<{receipt: Receipt | null; pageHref: string} | null>(null);
+  const [upgrade, setUpgrade] = useState<UpgradeState>({status: 'none'});
+
+  const announce: Announce = (notice) => {
+    const event = eventFor(config, notice);
+    if (root.current) emit(root.current, event.name, event.detail);
+    if (config.analytics) {
+      const entry = dataLayerFor(config, notice);
+      if (entry) pushDataLayer(entry);
+    }
+  };
+
+  useEffect(() => {
+    let params = null;
+    if (config.urlParams) {
+      const {values, warnings} = parseGiftParams(window.location.search);
+      for (const warning of warnings) console.warn(warning);
+      params = values;
+    }
+    const receipt = resolveReceipt(readGiftHandoff(sessionStore()), params, config.currency);
+    const first = initialUpgrade(upgradeOffer(config, receipt), receipt !== null && declinedOnThisPage.has(giftKey(receipt)));
+    setGift({receipt, pageHref: window.location.href});
+    setUpgrade(first);
+    announce({type: 'view', receipt});
+    if (first.status === 'shown') announce({type: 'upsell', action: 'shown', offer: first.offer});
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount
+  }, []);
+
+  const answer = (type: 'accept' | 'decline') => {
+    if (upgrade.status !== 'shown') return;
+    const next = reduceUpgrade(upgrade, {type});
+    setUpgrade(next);
+    if (type === 'decline' && gift?.receipt) declinedOnThisPage.add(giftKey(gift.receipt));
+    announce({type: 'upsell', action: type === 'accept' ? 'accepted' : 'declined', offer: upgrade.offer});
+  };
+
+  const Heading = `h${headingLevel}` as HeadingTag;
+  const SubHeading = `h${headingLevel + 1}` as HeadingTag;
+  const receipt = gift?.receipt ?? null;
+  const heading = headingOf(receipt, messages);
+  const body = receipt ? messages.body : messages.bodyNoGift;
+  const photography = config.variant === 'photography' && config.photo;
+
+  return (
+    <article
+      id={id}
+      ref={root}
+      className={`${ui.theme} ${styles.thankYou}`}
+      data-theme={config.theme}
+      data-variant={config.variant}
+      aria-labelledby={partId('heading')}
+      part="thank-you"
+    >
+      {photography ? (
+        <Hero photo={config.photo!} Heading={Heading} headingId={partId('heading')} heading={heading} body={body} />
+      ) : (
+        <header className={styles.header}>
+          <Heading id={partId('heading')} className={styles.heading}>
+            {heading}
+          </Heading>
+          <p className={styles.lead}>{body}</p>
+        </header>
+      )}
+      <div className={styles.content}>
+        {receipt && <ReceiptList receipt={receipt} config={config} messages={messages} Heading={SubHeading} headingId={partId('receipt')} />}
+        {upgrade.status !== 'none' && (
+          <UpgradeAsk
+            config={config}
+            messages={messages}
+            state={upgrade}
+            onAnswer={answer}
+            gateway={gateway}
+            Heading={SubHeading}
+            headingId={partId('ask')}
+            formLevel={(headingLevel + 1) as 2 | 3 | 4}
+          />
+        )}
+        {config.share.enabled && gift && (
+          <ShareActions
+            config={config}
+            messages={messages}
+            content={{url: shareUrlOf(config.share.url, gift.pageHref), title: config.share.title, text: config.share.text}}
+            announce={announce}
+            Heading={SubHeading}
+            headingId={partId('share')}
+          />
+        )}
+      </div>
+    </article>
+  );
+}
+
+function Hero({
+  photo,
+  Heading,
+  headingId,
+  heading,
+  body,
+}: {
+  photo: PhotoConfig;
+  Heading: HeadingTag;
+  headingId: string;
+  heading: string;
+  body: string;
+}) {
+  const srcSet = [...photo.srcset]
+    .sort((a, b) => a.width - b.width)
+    .map((source) => `${source.src} ${source.width}w`)
+    .join(', ');
+  return (
+    <figure className={styles.hero} part="hero">
+      <div className={styles.heroMedia}>
+        {/* The hero is the largest thing on the page: loaded at once and first, never lazily. */}
+        <img
+          className={styles.heroImage}
+          src={photo.src}
+          srcSet={srcSet}
+          sizes={photo.sizes}
+          alt={photo.alt}
+          width={photo.width}
+          height={photo.height}
+          fetchPriority="high"
+          part="hero-image"
+        />
+        <div className={styles.heroText}>
+          <Heading id={headingId} className={styles.heading}>
+            {heading}
+          </Heading>
+          <p className={styles.lead}>{body}</p>
+        </div>
+      </div>
+      <figcaption className={styles.caption} part="caption">
+        {photo.caption && <span>{photo.caption}</span>} <span className={styles.credit}>{photo.credit}</span>
+      </figcaption>
+    </figure>
+  );
+}
+
+function ReceiptList({
+  receipt,
+  config,
+  messages,
+  Heading,
+  headingId,
+}: {
+  receipt: Receipt;
+  config: ThankYouConfig;
+  messages: ThankYouMessages;
+  Heading: HeadingTag;
+  headingId: string;
+}) {
+  const rows = receiptRows(receipt, messages, config.locale);
+  if (rows.length === 0) return null;
+  return (
+    <section className={styles.section} aria-labelledby={headingId} part="receipt">
+      <Heading id={headingId} className={styles.subheading}>
+        {messages.receiptHeading}
+      </Heading>
+      <dl className={styles.receipt}>
+        {rows.map((row) => (
+          <div key={row.key} className={styles.receiptRow} data-key={row.key}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+const prefersStillness = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+
+function UpgradeAsk({
+  config,
+  messages,
+  state,
+  onAnswer,
+  gateway,
+  Heading,
+  headingId,
+  formLevel,
+}: {
+  config: ThankYouConfig;
+  messages: ThankYouMessages;
+  state: Exclude<UpgradeState, {status: 'none'}>;
+  onAnswer: (type: 'accept' | 'decline') => void;
+  gateway?: Gateway;
+  Heading: HeadingTag;
+  headingId: string;
+  formLevel: 2 | 3 | 4;
+}) {
+  const after = useRef<HTMLDivElement>(null);
+  const answered = useRef(false);
+  useEffect(() => {
+    // The buttons that had focus are gone: move it to what replaced them, not back to the top of the page.
+    if (!answered.current || state.status === 'shown') return;
+    after.current?.focus();
+    after.current?.scrollIntoView?.({behavior: prefersStillness() ? 'auto' : 'smooth', block: 'nearest'});
+  }, [state.status]);
+  const money = (cents: number) => formatMoney(cents, config);
+  const reply = (type: 'accept' | 'decline') => {
+    answered.current = true;
+    onAnswer(type);
+  };
+
+  if (state.status === 'declined') {
+    // Declined earlier on this page: nothing to say. Just declined: a word of thanks where the ask was.
+    if (!answered.current) return null;
+    return (
+      <div ref={after} tabIndex={-1} className={styles.declined}>
+        <p>{messages.upgradeDeclined}</p>
+      </div>
+    );
+  }
+  if (state.status === 'accepted') {
+    return (
+      <div ref={after} tabIndex={-1} className={styles.monthlyForm} part="monthly-form">
+        <DonateForm config={monthlyFormConfig(config, state.offer, messages)} gateway={gateway} headingLevel={formLevel} />
+      </div>
+    );
+  }
+  const amount = money(state.offer.monthly);
+  return (
+    <section className={styles.ask} aria-labelledby={headingId} part="upgrade">
+      <Heading id={headingId} className={styles.subheading}>
+        {fill(messages.upgradeAsk, {amount})}
+      </Heading>
+      <p>{messages.upgradeBody}</p>
+      <div className={styles.buttons}>
+        <button type="button" className={ui.button} onClick={() => reply('accept')}>
+          {fill(messages.upgradeAccept, {amount})}
+        </button>
+        <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => reply('decline')}>
+          {messages.upgradeDecline}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+const LINK_LABELS: Record<LinkChannel, 'share.email' | 'share.whatsapp' | 'share.facebook' | 'share.x'> = {
+  email: 'share.email',
+  whatsapp: 'share.whatsapp',
+  facebook: 'share.facebook',
+  x: 'share.x',
+};
+
+function ShareActions({
+  config,
+  messages,
+  content,
+  announce,
+  Heading,
+  headingId,
+}: {
+  config: ThankYouConfig;
+  messages: ThankYouMessages;
+  content: ShareContent;
+  announce: Announce;
+  Heading: HeadingTag;
+  headingId: string;
+}) {
+  // Known only in the browser, so the server's markup and the first render agree.
+  const [native, setNative] = useState(false);
+  const [status, setStatus] = useState<{outcome: 'copied' | 'failed'; seq: number} | null>(null);
+  useEffect(() => {
+    setNative(config.share.native && typeof navigator !== 'undefined' && typeof navigator.share === 'function');
+  }, [config.share.native]);
+
+  const report = (method: ShareMethod, outcome: ShareOutcome) => announce({type: 'share', method, outcome});
+
+  const shareNatively = async () => {
+    try {
+      await navigator.share({title: content.title, text: content.text, url: content.url});
+      report('native', 'shared');
+    } catch (error) {
+      report('native', (error as {name?: unknown} | null)?.name === 'AbortError' ? 'cancelled' : 'failed');
+    }
+  };
+
+  const copy = async () => {
+    let outcome: 'copied' | 'failed' = 'failed';
+    try {
+      if (navigator.clipboard) {
+        await navigator.clipboard.writeText(content.url);
+        outcome = 'copied';
+      }
+    } catch {
+      // Refused (no permission, insecure page): the status shows the link to copy by hand.
+    }
+    setStatus((last) => ({outcome, seq: (last?.seq ?? 0) + 1}));
+    report('copy', outcome);
+  };
+
+  const links = config.share.channels.filter((channel): channel is LinkChannel => channel !== 'copy');
+  const copyOffered = config.share.channels.includes('copy');
+  return (
+    <section className={styles.section} aria-labelledby={headingId} part="share">
+      <Heading id={headingId} className={styles.subheading}>
+        {messages.shareHeading}
+      </Heading>
+      <ul className={styles.shareList}>
+        {native ? (
+          <li>
+            <button type="button" className={ui.button} onClick={() => void shareNatively()}>
+              {messages.shareNative}
+            </button>
+          </li>
+        ) : (
+          links.map((channel) => {
+            // A mail link opens the mail app, not a page: a new tab would be left empty.
+            const web = channel !== 'email';
+            return (
+              <li key={channel}>
+                <a
+                  className={styles.shareLink}
+                  href={shareLink(channel, content)}
+                  rel="noopener noreferrer"
+                  target={web ? '_blank' : undefined}
+                  data-channel={channel}
+                  onClick={() => report(channel, 'opened')}
+                >
+                  {messages[LINK_LABELS[channel]]}
+                  {web && ' '}
+                  {web && <span className={ui.visuallyHidden}>{messages.newTab}</span>}
+                </a>
+              </li>
+            );
+          })
+        )}
+        {copyOffered && (
+          <li>
+            <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => void copy()}>
+              {messages.copyLink}
+            </button>
+          </li>
+        )}
+      </ul>
+      <p className={styles.status} role="status">
+        {status && (
+          <span key={status.seq}>{status.outcome === 'copied' ? messages.copied : fill(messages.copyFailed, {url: content.url})}</span>
+        )}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The thank-you component's public events: the `coral:` DOM events a host page
+ * can listen to, and the GA4-style dataLayer pushes. Amounts are in dollars,
+ * like the config. Neither ever carries the supporter's name.
+ */
+import type {DataLayerEntry} from '../shared/analytics';
+import type {Cents} from '../shared/money';
+import type {Receipt, UpgradeOffer} from './machine';
+import type {ShareChannel, ThankYouConfig} from './schema';
+
+type Base = {campaign: string; currency: string};
+
+export type ShareMethod = ShareChannel | 'native';
+/** opened: a share link was followed; shared or cancelled: the share sheet's answer; copied or failed: the copy button's. */
+export type ShareOutcome = 'opened' | 'shared' | 'cancelled' | 'copied' | 'failed';
+
+export interface ThankYouEventDetails {
+  /** The component has looked for the gift: where it found it, and what it was. */
+  'coral:thank-you': Base & {source: 'handoff' | 'url' | 'none'; amount: number | null; frequency: string | null};
+  /** A share action was used. */
+  'coral:share': Base & {method: ShareMethod; outcome: ShareOutcome};
+  /** The monthly ask was shown, accepted or declined. */
+  'coral:upsell': Base & {action: 'shown' | 'accepted' | 'declined'; oneOff: number; monthly: number};
+}
+
+export type ThankYouEventName = keyof ThankYouEventDetails;
+export type ThankYouEvent = {[N in ThankYouEventName]: {name: N; detail: ThankYouEventDetails[N]}}[ThankYouEventName];
+
+/** What happened, as the view reports it. */
+export type Notice =
+  | {type: 'view'; receipt: Receipt | null}
+  | {type: 'share'; method: ShareMethod; outcome: ShareOutcome}
+  | {type: 'upsell'; action: 'shown' | 'accepted' | 'declined'; offer: UpgradeOffer};
+
+export const THANK_YOU_EVENT_DOCS: readonly {name: ThankYouEventName; when: string; detail: string}[] = [
+  {
+    name: 'coral:thank-you',
+    when: 'Once, after the component has looked for the gift in the hand-off and (with urlParams on) the URL.',
+    detail: 'campaign, currency, source (handoff, url or none), amount (dollars or null), frequency (or null). Never the first name.',
+  },
+  {
+    name: 'coral:share',
+    when: 'A share action is used.',
+    detail: 'campaign, currency, method (native, email, whatsapp, facebook, x or copy), outcome (opened, shared, cancelled, copied or failed)',
+  },
+  {name: 'coral:upsell', when: 'The monthly ask is shown, accepted or declined.', detail: 'campaign, currency, action, oneOff, monthly (dollars)'},
+];
+
+export const THANK_YOU_EVENTS: readonly ThankYouEventName[] = THANK_YOU_EVENT_DOCS.map((e) => e.name);
+
+export const THANK_YOU_DATALAYER_DOCS: readonly {event: string; when: string; fields: string}[] = [
+  {event: 'share', when: 'A share link is followed, the share sheet reports a share, or the link is copied.', fields: 'method, content_type ("campaign"), item_id (the campaign)'},
+  {event: 'upsell_shown', when: 'The monthly ask appears.', fields: 'currency, value, original_value, suggested_value, upsell_location ("thank_you")'},
+  {event: 'upsell_accepted', when: 'The supporter opens the monthly form.', fields: 'as upsell_shown, value being the monthly gift'},
+  {event: 'upsell_declined', when: 'The supporter says no thanks.', fields: 'as upsell_shown, value being the one-off gift'},
+  {
+    event: 'begin_checkout, add_payment_info, purchase',
+    when: 'From the monthly form, as the donate form pushes them. The thank-you itself never pushes a purchase: the donate form did.',
+    fields: 'see the donate form',
+  },
+];
+
+const toDollars = (cents: Cents) => cents / 100;
+
+export function eventFor(config: ThankYouConfig, notice: Notice): ThankYouEvent {
+  const base: Base = {campaign: config.campaign, currency: config.currency};
+  switch (notice.type) {
+    case 'view': {
+      const {receipt} = notice;
+      return {
+        name: 'coral:thank-you',
+        detail: {
+          campaign: config.campaign,
+          currency: receipt?.currency ?? config.currency,
+          source: receipt?.source ?? 'none',
+          amount: receipt?.amount == null ? null : toDollars(receipt.amount),
+          frequency: receipt?.frequency ?? null,
+        },
+      };
+    }
+    case 'share':
+      return {name: 'coral:share', detail: {...base, method: notice.method, outcome: notice.outcome}};
+    case 'upsell':
+      return {
+        name: 'coral:upsell',
+        detail: {...base, action: notice.action, oneOff: toDollars(notice.offer.oneOff), monthly: toDollars(notice.offer.monthly)},
+      };
+  }
+}
+
+export function dataLayerFor(config: ThankYouConfig, notice: Notice): DataLayerEntry | null {
+  switch (notice.type) {
+    case 'view':
+      return null;
+    case 'share':
+      return ['opened', 'shared', 'copied'].includes(notice.outcome)
+        ? {event: 'share', method: notice.method, content_type: 'campaign', item_id: config.campaign}
+        : null;
+    case 'upsell': {
+      const {offer, action} = notice;
+      return {
+        event: `upsell_${action}`,
+        currency: config.currency,
+        value: toDollars(action === 'declined' ? offer.oneOff : offer.monthly),
+        original_value: toDollars(offer.oneOff),
+        suggested_value: toDollars(offer.monthly),
+        upsell_location: 'thank_you',
+      };
+    }
+  }
+}
