@@ -12,6 +12,7 @@ import {parseDonateFormConfig} from '../coral/donate-form/schema';
 import {powerformDocs} from '../coral/powerform/reference';
 import {describeError} from '../coral/shared/config';
 import {URL_PARAMETERS} from '../coral/shared/urlParams';
+import {thankYouDocs} from '../coral/thank-you/reference';
 
 // A config with typical mistakes, so the docs show the real error box text rather than a made-up one.
 const DONATE_FORM_BAD_CONFIG = {
@@ -41,6 +42,7 @@ export default function configReferencePlugin(): Plugin {
     async contentLoaded({actions}) {
       await actions.createData('donate-form.json', JSON.stringify(donateFormDocs()));
       await actions.createData('powerform.json', JSON.stringify(powerformDocs()));
+      await actions.createData('thank-you.json', JSON.stringify(thankYouDocs()));
     },
   };
 }
