@@ -37,21 +37,30 @@ export const LIVE_ROUTES = [
   '/demos/donate-form-medium',
   '/demos/donate-form-weekly',
   '/demos/donate-form-wizard',
+  '/demos/powerform',
+  '/demos/powerform-leads',
+  '/demos/daisychain-page-1',
+  '/demos/daisychain-page-2',
+  '/demos/thankyou',
+  '/demos/thankyou-photography',
 ] as const;
 
 export const PENDING_ROUTES = [
   '/docs/recipes/donate-form-daisychain',
   '/docs/recipes/donate-form-RG-upgrade-on-instapage-thankyou',
-  '/demos/daisychain-page-1',
-  '/demos/daisychain-page-2',
-  '/demos/powerform',
-  '/demos/powerform-leads',
   '/demos/test1',
-  '/demos/thankyou',
-  '/demos/thankyou-photography',
 ] as const;
 
-/** The donate form demos: each takes a gift with the sandbox's test cards. */
-export const DONATE_DEMOS = LIVE_ROUTES.filter((route) => route.startsWith('/demos/'));
+/** The donate form's own demos, the ones its gallery lists: each takes a gift with the sandbox's test cards. */
+export const DONATE_DEMOS = [
+  '/demos/basic-small',
+  '/demos/donate-form-daily-one-week',
+  '/demos/donate-form-external-dollar-handles',
+  '/demos/donate-form-large',
+  '/demos/donate-form-marlin-features',
+  '/demos/donate-form-medium',
+  '/demos/donate-form-weekly',
+  '/demos/donate-form-wizard',
+] as const satisfies readonly (typeof LIVE_ROUTES)[number][];
 
 export const url = (route: string): string => (route === '/' ? `${BASE}/` : BASE + route);

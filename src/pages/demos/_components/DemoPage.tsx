@@ -5,6 +5,7 @@ import CodeBlock from '@theme/CodeBlock';
 import styles from './DemoPage.module.css';
 
 export type TestCard = {number: string; result: string};
+export type TestSignup = {email: string; result: string};
 
 type Props = {
   title: string;
@@ -14,6 +15,8 @@ type Props = {
   config: unknown;
   /** Sandbox card numbers, shown on demos that take a payment. */
   testCards?: readonly TestCard[];
+  /** Sandbox signup addresses, shown on demos that take a signature. */
+  testSignups?: readonly TestSignup[];
   /** Extra notes under the config: what to try on this demo. */
   notes?: ReactNode;
   /** Give the live component the full width, with the config below it. */
@@ -22,7 +25,7 @@ type Props = {
 };
 
 /** The frame every demo shares: the live component, its copyable config, and how to try it. */
-export default function DemoPage({title, whenToUse, config, testCards, notes, wide, children}: Props): ReactNode {
+export default function DemoPage({title, whenToUse, config, testCards, testSignups, notes, wide, children}: Props): ReactNode {
   return (
     <Layout title={`${title} demo`} description={whenToUse}>
       <main className={`container margin-vert--lg ${styles.page}`}>
@@ -64,6 +67,32 @@ export default function DemoPage({title, whenToUse, config, testCards, notes, wi
                   </tbody>
                 </table>
                 <p>Use any future expiry date and any three-digit CVC.</p>
+              </>
+            )}
+            {testSignups && testSignups.length > 0 && (
+              <>
+                <Heading as="h2" className={styles.sideTitle}>
+                  Test addresses
+                </Heading>
+                <p>Signatures go to the in-browser sandbox: nothing is sent anywhere. The email address decides the answer.</p>
+                <table className={styles.cards}>
+                  <thead>
+                    <tr>
+                      <th scope="col">Email</th>
+                      <th scope="col">What happens</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {testSignups.map((signup) => (
+                      <tr key={signup.email}>
+                        <td>
+                          <code>{signup.email}</code>
+                        </td>
+                        <td>{signup.result}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
               </>
             )}
             {notes}

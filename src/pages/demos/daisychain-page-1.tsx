@@ -1,0 +1,31 @@
+import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import {Powerform, SANDBOX_SIGNUP_EMAILS, type PowerformConfigInput} from '@site/src/coral/powerform';
+import DemoPage from './_components/DemoPage';
+
+const config = {
+  campaign: 'protect-the-pacific',
+  sourceCode: 'DAISY-1',
+  fields: {firstName: 'required', lastName: 'optional', email: 'required', phone: 'optional', postcode: 'required'},
+  counter: {enabled: true, count: 12_480, goal: 20_000},
+  success: {type: 'daisychain', url: '/gpap-coral/demos/daisychain-page-2'},
+} satisfies PowerformConfigInput;
+
+export default function DaisychainPage1(): ReactNode {
+  return (
+    <DemoPage
+      title="Daisychain, page 1: the petition"
+      whenToUse="When a petition should lead straight to a donation ask: the signer’s details go to the next page in this browser tab, never in the address, and the donate form there greets them by name."
+      config={config}
+      testSignups={SANDBOX_SIGNUP_EMAILS}
+      notes={
+        <p>
+          Sign, and you land on <Link to="/demos/daisychain-page-2">page 2</Link> with your name and email filled in. The hand-off lasts
+          30 minutes and stays in this tab.
+        </p>
+      }
+    >
+      <Powerform config={config} id="petition" />
+    </DemoPage>
+  );
+}

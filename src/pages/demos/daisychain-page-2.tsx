@@ -1,0 +1,36 @@
+import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import {DonateForm, type DonateFormConfigInput} from '@site/src/coral/donate-form';
+import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
+import DemoPage from './_components/DemoPage';
+
+const config = {
+  campaign: 'protect-the-pacific',
+  sourceCode: 'DAISY-2',
+  frequencies: ['one-off', 'monthly'],
+  defaultFrequency: 'monthly',
+  amounts: {
+    'one-off': {handles: [{amount: 20}, {amount: 45}, {amount: 90}], defaultAmount: 45},
+    monthly: {handles: [{amount: 10}, {amount: 20}, {amount: 35}], defaultAmount: 20},
+  },
+  handoff: true,
+} satisfies DonateFormConfigInput;
+
+export default function DaisychainPage2(): ReactNode {
+  return (
+    <DemoPage
+      title="Daisychain, page 2: the donation ask"
+      whenToUse="The page a petition sends its signers to: a donate form that greets them by first name, with the details they just gave already filled in."
+      config={config}
+      testCards={SANDBOX_CARDS}
+      notes={
+        <p>
+          Opened on its own, this page shows the ordinary ask. <Link to="/demos/daisychain-page-1">Sign on page 1</Link> first to be
+          greeted here: your details come through this browser tab’s session storage for 30 minutes, never through the address.
+        </p>
+      }
+    >
+      <DonateForm config={config} id="donate" />
+    </DemoPage>
+  );
+}

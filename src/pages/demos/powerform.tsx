@@ -1,0 +1,39 @@
+import type {ReactNode} from 'react';
+import {Powerform, SANDBOX_SIGNUP_EMAILS, type PowerformConfigInput} from '@site/src/coral/powerform';
+import DemoPage from './_components/DemoPage';
+
+const config = {
+  campaign: 'ban-deep-sea-mining',
+  sourceCode: 'PETITION-DSM',
+  locale: 'en-AU',
+  fields: {firstName: 'required', lastName: 'optional', email: 'required', phone: 'optional', postcode: 'required'},
+  question: {
+    type: 'choice',
+    id: 'coastline',
+    label: 'Which coastline matters most to you?',
+    options: ['Great Barrier Reef', 'Torres Strait', 'Coral Sea islands', 'Somewhere else'],
+  },
+  counter: {enabled: true, count: 48_317, goal: 75_000},
+  urlParams: true,
+  analytics: true,
+} satisfies PowerformConfigInput;
+
+export default function PowerformDemo(): ReactNode {
+  return (
+    <DemoPage
+      title="Powerform: petition"
+      whenToUse="For a petition or action signup: names, email, mobile and postcode, one extra question, and a counter that shows how close the campaign is to its goal."
+      config={config}
+      testSignups={SANDBOX_SIGNUP_EMAILS}
+      notes={
+        <p>
+          Try a typo such as <code>name@gmial.com</code> to see the suggestion, or a mobile written as <code>0412 345 678</code> or{' '}
+          <code>+64 21 123 4567</code>. With <code>urlParams</code> on, adding <code>?first_name=Mere&amp;utm_source=newsletter</code> to the
+          address prefills the name and records where the signer came from.
+        </p>
+      }
+    >
+      <Powerform config={config} id="petition" />
+    </DemoPage>
+  );
+}

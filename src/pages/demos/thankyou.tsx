@@ -1,0 +1,36 @@
+import type {ReactNode} from 'react';
+import {ThankYou, type ThankYouConfigInput} from '@site/src/coral/thank-you';
+import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
+import DemoPage from './_components/DemoPage';
+
+const config = {
+  campaign: 'save-the-reef',
+  urlParams: true,
+  share: {url: 'https://www.greenpeace.org.au/'},
+  upgrade: {sourceCode: 'TY-UPGRADE'},
+  analytics: true,
+} satisfies ThankYouConfigInput;
+
+const example = '?amount=60&frequency=one-off&ref=CRL-DEMO1';
+
+export default function ThankYouDemo(): ReactNode {
+  return (
+    <DemoPage
+      title="Thank-you page"
+      whenToUse="The page a donor lands on after giving: thanks by name, a receipt, ways to share the campaign, and for one-off donors a single ask to give monthly."
+      config={config}
+      testCards={SANDBOX_CARDS}
+      notes={
+        <>
+          <p>
+            After a gift on any donate form demo with a <code>thankYouUrl</code>, this page shows that gift. Opened on its own, it reads the
+            gift from the address instead: try <a href={example}>{example}</a>, then accept the monthly ask and pay with a test card.
+          </p>
+          <p>Only the amount, frequency and reference come from the address; a name or email there is ignored.</p>
+        </>
+      }
+    >
+      <ThankYou config={config} id="thanks" />
+    </DemoPage>
+  );
+}
