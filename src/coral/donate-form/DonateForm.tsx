@@ -13,7 +13,6 @@ import {
   useMemo,
   useReducer,
   useRef,
-  useState,
   type FormEvent,
   type ReactNode,
   type Ref,
@@ -25,12 +24,12 @@ import {createHttpGateway, createSandboxGateway, newIdempotencyKey as newKey, ty
 import {pushDataLayer} from '../shared/analytics';
 import {emit} from '../shared/events';
 import {dollars, formatMoney, parseAmount, type Cents} from '../shared/money';
-import type {Check} from '../shared/result';
 import {fill} from '../shared/template';
 import {parseUrlParams} from '../shared/urlParams';
 import {ConfigErrorBox} from '../shared/ui/ConfigErrorBox';
 import {ErrorSummary, type SummaryItem} from '../shared/ui/ErrorSummary';
 import {Checkbox, TextField} from '../shared/ui/TextField';
+import {useMobileCheck, type MobileCheck} from '../shared/ui/useMobileCheck';
 import ui from '../shared/ui/ui.module.css';
 import {dataLayerFor, eventFor} from './events';
 import {
@@ -75,7 +74,6 @@ export type DonateFormProps = {
   headingLevel?: 2 | 3 | 4;
 };
 
-type MobileCheck = (value: string) => Check<string>;
 
 const configKey = (config: unknown): unknown => {
   try {
@@ -93,24 +91,6 @@ export const DonateForm = forwardRef(function DonateForm(props: DonateFormProps,
   return <DonateFormView {...props} config={parsed.config} handleRef={ref} />;
 });
 
-/** The phone metadata is large, so it loads only when a form shows a phone field or reads one from the URL. */
-function useMobileCheck(needed: boolean): [MobileCheck | null, () => Promise<MobileCheck>] {
-  const [check, setCheck] = useState<MobileCheck | null>(null);
-  const load = useCallback(
-    () =>
-      import('../shared/phone').then(({normaliseMobile}) => {
-        const fn: MobileCheck = (value) => normaliseMobile(value);
-        setCheck(() => fn);
-        return fn;
-      }),
-    [],
-  );
-  useEffect(() => {
-    if (needed) void load();
-  }, [needed, load]);
-  return [check, load];
-}
-
 const today = () => new Date().toISOString();
 
 type ViewProps = Omit<DonateFormProps, 'config'> & {config: DonateFormConfig; handleRef: Ref<DonateFormHandle>};
@@ -123,7 +103,7 @@ function DonateFormView({config, id, gateway: gatewayOverride, headingLevel = 2,
   const wizard = config.layout === 'wizard';
   const [state, dispatch] = useReducer((s: DonateState, a: Action) => reduce(config, s, a), config, (c) => initialState(c));
   const phoneShown = config.fields.phone !== 'hidden';
-  const [mobile, loadMobile] = useMobileCheck(phoneShown);
+  const [mobile, loadMobile] = useMobileCheck(phoneShown, config.locale);
   const checks: Checks = {now: new Date(), mobile};
   const root = useRef<HTMLFormElement>(null);
   const opened = useRef(false);

@@ -78,7 +78,7 @@ function PowerformView({config, id, gateway: gatewayOverride, headingLevel = 2, 
   const [state, dispatch] = useReducer((s: PowerformState, a: Action) => reduce(config, s, a), config, initialState);
   const fields = visibleFields(config);
   const phoneShown = fields.includes('phone');
-  const [mobile, loadMobile] = useMobileCheck(phoneShown);
+  const [mobile, loadMobile] = useMobileCheck(phoneShown, config.locale);
   const checks: Checks = {mobile};
   const root = useRef<HTMLFormElement>(null);
   const inputs = useRef<Partial<Record<TextFieldName, HTMLInputElement | null>>>({});

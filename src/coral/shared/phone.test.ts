@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {normaliseMobile} from './phone';
+import {mobileCountryOf} from './ui/useMobileCheck';
 
 describe('normaliseMobile', () => {
   it.each([
@@ -30,5 +31,17 @@ describe('normaliseMobile', () => {
 
   it('never throws on anything typed', () => {
     fc.assert(fc.property(fc.string(), (input) => typeof normaliseMobile(input).ok === 'boolean'), {numRuns: 1000});
+  });
+});
+
+describe('mobileCountryOf', () => {
+  it('reads numbers without a country code as New Zealand ones on an en-NZ form, else as Australian', () => {
+    expect(mobileCountryOf('en-NZ')).toBe('NZ');
+    expect(mobileCountryOf('mi-NZ')).toBe('NZ');
+    expect(mobileCountryOf('en-AU')).toBe('AU');
+    expect(mobileCountryOf('en')).toBe('AU');
+    expect(normaliseMobile('021 123 4567', mobileCountryOf('en-NZ'))).toEqual({ok: true, value: '+64211234567'});
+    expect(normaliseMobile('021 123 4567', mobileCountryOf('en-AU')).ok).toBe(false);
+    expect(normaliseMobile('+64 21 123 4567', mobileCountryOf('en-AU'))).toEqual({ok: true, value: '+64211234567'});
   });
 });

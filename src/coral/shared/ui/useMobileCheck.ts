@@ -1,5 +1,9 @@
 import {useCallback, useEffect, useState} from 'react';
 import type {Check} from '../result';
+import type {MobileCountry} from '../phone';
+
+/** Numbers written without a country code are read as New Zealand ones on an en-NZ form, else as Australian. */
+export const mobileCountryOf = (locale: string): MobileCountry => (/-NZ$/i.test(locale) ? 'NZ' : 'AU');
 
 export type MobileCheck = (value: string) => Check<string>;
 
@@ -8,16 +12,17 @@ export type MobileCheck = (value: string) => Check<string>;
  * only when a form shows a phone field (`needed`) or asks for it with `load`,
  * e.g. to read a phone number from the URL or before a submit.
  */
-export function useMobileCheck(needed: boolean): [MobileCheck | null, () => Promise<MobileCheck>] {
+export function useMobileCheck(needed: boolean, locale: string): [MobileCheck | null, () => Promise<MobileCheck>] {
   const [check, setCheck] = useState<MobileCheck | null>(null);
+  const country = mobileCountryOf(locale);
   const load = useCallback(
     () =>
       import('../phone').then(({normaliseMobile}) => {
-        const fn: MobileCheck = (value) => normaliseMobile(value);
+        const fn: MobileCheck = (value) => normaliseMobile(value, country);
         setCheck(() => fn);
         return fn;
       }),
-    [],
+    [country],
   );
   useEffect(() => {
     if (needed) void load();
