@@ -11,6 +11,8 @@ const sidebars: SidebarsConfig = {
       collapsed: false,
       items: ['donate-form-setup', 'donate-form-config', 'donate-form-demos'],
     },
+    'powerform',
+    'thank-you',
     {
       type: 'category',
       label: 'Recipes',

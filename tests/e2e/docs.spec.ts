@@ -43,9 +43,11 @@ test('the recipes category lists every recipe', async ({page}) => {
   await openHydrated(page, url('/docs/category/recipes'));
   for (const title of [
     'Daily giving for one week',
+    'Daisychain a petition into a donation ask',
     'External dollar handles',
     'A large form with impact images',
     'Prefilling the form from the URL',
+    'Ask one-off donors to give monthly on the thank-you page',
     'Weekly giving',
   ]) {
     await expect(page.locator('article').getByRole('link', {name: new RegExp(title)})).toBeVisible();

@@ -23,10 +23,14 @@ export const LIVE_ROUTES = [
   '/docs/donate-form-config',
   '/docs/donate-form-demos',
   '/docs/donate-form-setup',
+  '/docs/powerform',
+  '/docs/thank-you',
   '/docs/category/recipes',
   '/docs/recipes/donate-form-daily-for-one-week',
+  '/docs/recipes/donate-form-daisychain',
   '/docs/recipes/donate-form-external-dollar-handles',
   '/docs/recipes/donate-form-large',
+  '/docs/recipes/donate-form-RG-upgrade-on-instapage-thankyou',
   '/docs/recipes/donate-form-using-url-params',
   '/docs/recipes/donate-form-weekly',
   '/demos/basic-small',
@@ -45,11 +49,7 @@ export const LIVE_ROUTES = [
   '/demos/thankyou-photography',
 ] as const;
 
-export const PENDING_ROUTES = [
-  '/docs/recipes/donate-form-daisychain',
-  '/docs/recipes/donate-form-RG-upgrade-on-instapage-thankyou',
-  '/demos/test1',
-] as const;
+export const PENDING_ROUTES = ['/demos/test1'] as const;
 
 /** The donate form's own demos, the ones its gallery lists: each takes a gift with the sandbox's test cards. */
 export const DONATE_DEMOS = [

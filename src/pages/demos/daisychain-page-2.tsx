@@ -14,6 +14,7 @@ const config = {
     monthly: {handles: [{amount: 10}, {amount: 20}, {amount: 35}], defaultAmount: 20},
   },
   handoff: true,
+  thankYouUrl: '/gpap-coral/demos/thankyou',
 } satisfies DonateFormConfigInput;
 
 export default function DaisychainPage2(): ReactNode {
@@ -27,6 +28,7 @@ export default function DaisychainPage2(): ReactNode {
         <p>
           Opened on its own, this page shows the ordinary ask. <Link to="/demos/daisychain-page-1">Sign on page 1</Link> first to be
           greeted here: your details come through this browser tab’s session storage for 30 minutes, never through the address.
+          After the gift, the <Link to="/demos/thankyou">thank-you demo</Link> shows it.
         </p>
       }
     >

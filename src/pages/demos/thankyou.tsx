@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
 import {ThankYou, type ThankYouConfigInput} from '@site/src/coral/thank-you';
 import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
 import DemoPage from './_components/DemoPage';
@@ -23,8 +24,8 @@ export default function ThankYouDemo(): ReactNode {
       notes={
         <>
           <p>
-            After a gift on any donate form demo with a <code>thankYouUrl</code>, this page shows that gift. Opened on its own, it reads the
-            gift from the address instead: try <a href={example}>{example}</a>, then accept the monthly ask and pay with a test card.
+            After a gift on <Link to="/demos/daisychain-page-2">daisychain page 2</Link>, whose <code>thankYouUrl</code> is this page, it
+            shows that gift and thanks the donor by name. Opened on its own, it reads the gift from the address instead: try <a href={example}>{example}</a>, then accept the monthly ask and pay with a test card.
           </p>
           <p>Only the amount, frequency and reference come from the address; a name or email there is ignored.</p>
         </>
