@@ -34,14 +34,23 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return here;
 }
 
+// An object without a prototype has no toString, so even String() throws on one JSON cannot show (a BigInt inside).
+function asText(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
 export function showValue(value: unknown): string {
   if (value === undefined) return '(missing)';
   try {
     const text = JSON.stringify(value);
-    if (text === undefined) return String(value);
+    if (text === undefined) return asText(value);
     return text.length > 80 ? `${text.slice(0, 77)}…` : text;
   } catch {
-    return String(value);
+    return asText(value);
   }
 }
 
