@@ -1,0 +1,248 @@
+/**
+ * Property-test pieces for the config schemas: valid values, near-valid
+ * configs (a valid one with one key broken), and the checks every parse
+ * result must pass, whatever it was given.
+ */
+import fc from 'fast-check';
+import {expect} from 'vitest';
+import {describeError, type ParseResult} from '../config';
+import {hostileString, XSS_PAYLOADS} from './hostile';
+
+export type Path = (string | number)[];
+
+// ——— valid values ———
+
+/** http(s) addresses and site paths, the only links a config may hold. */
+export const safeUrl = fc.oneof(
+  fc.webUrl({validSchemes: ['http', 'https'], withQueryParameters: true, withFragments: true}),
+  fc.array(fc.webSegment().filter((segment) => segment !== ''), {maxLength: 4}).map((segments) => `/${segments.join('/')}`),
+);
+
+export const campaignId = fc.stringMatching(/^[a-zA-Z0-9][a-zA-Z0-9-]{1,63}$/);
+
+/** Text the schema trims, then holds to 1..max UTF-16 units: any code points, at least one of them not space. */
+export const text = (max: number) =>
+  fc.string({unit: 'binary', minLength: 1, maxLength: Math.min(30, Math.floor(max / 2))}).filter((value) => value.trim() !== '');
+
+/** Whole cents from 1 to 100,000,000, as the dollars a config holds. */
+export const dollars = (minCents = 1, maxCents = 100_000_000) => fc.integer({min: minCents, max: maxCents}).map((cents) => cents / 100);
+
+/** A message table's overrides: a few of its keys, each replaced by text of any script (the schema allows 1 to 400 characters). */
+export const messageOverrides = (table: Readonly<Record<string, string>>) =>
+  fc
+    .subarray(Object.keys(table), {maxLength: 6})
+    .chain((keys) => fc.tuple(...keys.map(() => fc.string({unit: 'binary', minLength: 1, maxLength: 60}))).map((texts) => Object.fromEntries(keys.map((key, i) => [key, texts[i]]))));
+
+export const gateway = fc.oneof(
+  fc.record({type: fc.constant('sandbox' as const), delayMs: fc.option(fc.integer({min: 0, max: 10_000}), {nil: undefined})}).map(compact),
+  fc
+    .record({type: fc.constant('http' as const), endpoint: safeUrl, timeoutMs: fc.option(fc.integer({min: 1_000, max: 120_000}), {nil: undefined})})
+    .map(compact),
+);
+
+export const locale = fc.constantFrom('en-AU', 'en-NZ', 'mi-NZ', 'en', 'fr-FR', 'zh-Hant-TW');
+
+/** Drops keys whose value is undefined, so an optional key is absent rather than present and empty. */
+export function compact<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** Makes each value optional: sometimes absent. */
+export const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, {nil: undefined, freq: 3});
+
+// ——— wrong values ———
+
+/** Strings a schema limited to `max` characters must refuse, whitespace trimming or not. */
+export const tooLong = (max: number) => fc.integer({min: max + 1, max: max + 20_000}).map((length) => 'x'.repeat(length));
+
+/** Links that are not http(s) addresses or site paths. */
+export const unsafeUrl = fc.constantFrom(
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(1)',
+  ' javascript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'vbscript:msgbox(1)',
+  '//evil.example/',
+  'https://',
+  'https://exa mple.org',
+  'mailto:jo@example.org',
+  '\u202ehttps://example.org',
+  '',
+  '   ',
+);
+
+/** Dollar amounts a config must refuse: not positive, over a million, finer than cents, or not finite. */
+export const badDollars = fc.oneof(
+  fc.constantFrom(0, -0, -5, 0.001, 12.345, 1_000_000.01, 1e21, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY),
+  fc.double({max: 0}),
+  fc.double({min: 1_000_001}),
+);
+
+type Kind = 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object' | 'other';
+
+export const kindOf = (value: unknown): Kind => {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  const type = typeof value;
+  return type === 'string' || type === 'number' || type === 'boolean' || type === 'object' ? type : 'other';
+};
+
+/** Object keys to add where they do not belong: odd, empty, dotted, inherited names and any script. */
+export const hostileKey = fc.oneof(
+  fc.string({maxLength: 12}),
+  fc.string({unit: 'binary', maxLength: 12}),
+  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '', ' ', 'a.b', '0', '["x"]', ...XSS_PAYLOADS),
+);
+
+/** JSON nested a few levels deep, with hostile strings at the leaves. */
+export const garbage = fc.letrec((tie) => ({
+  value: fc.oneof(
+    {depthSize: 'small', withCrossShrink: true},
+    hostileString,
+    fc.double(),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), {maxLength: 4}),
+    fc.dictionary(hostileKey, tie('value'), {maxKeys: 4}),
+  ),
+})).value;
+
+/** A value of another JSON kind than `value`: a config key never accepts two kinds. */
+export const wrongKindFor = (value: unknown) => garbage.filter((candidate) => kindOf(candidate) !== kindOf(value));
+
+// ——— walking and editing a config ———
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => kindOf(value) === 'object';
+
+/** Every value under the root, with its path. */
+export function leaves(value: unknown, path: Path = []): {path: Path; value: unknown}[] {
+  const children: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((item, index) => [index, item])
+    : isPlainObject(value)
+      ? Object.entries(value)
+      : [];
+  return children.flatMap(([key, child]) => [{path: [...path, key], value: child}, ...leaves(child, [...path, key])]);
+}
+
+/** Every plain object in the tree, the root first. */
+export const objectsIn = (value: unknown): {path: Path; value: Record<string, unknown>}[] =>
+  [{path: [] as Path, value}, ...leaves(value)].filter((node): node is {path: Path; value: Record<string, unknown>} => isPlainObject(node.value));
+
+/** A copy with `path` set to `value`, making any missing object or array on the way. */
+export function setAt(config: object, path: Path, value: unknown): Record<string, unknown> {
+  const copy = structuredClone(config) as Record<string, unknown>;
+  let here: Record<string | number, unknown> = copy;
+  path.forEach((key, i) => {
+    if (i === path.length - 1) {
+      // defineProperty, so that "__proto__" becomes an own key as JSON.parse would make it.
+      Object.defineProperty(here, key, {value, enumerable: true, writable: true, configurable: true});
+      return;
+    }
+    const next = here[key];
+    if (next === null || typeof next !== 'object') here[key] = typeof path[i + 1] === 'number' ? [] : {};
+    here = here[key] as Record<string | number, unknown>;
+  });
+  return copy;
+}
+
+/** The path as a ConfigError shows it: plain keys joined with dots, odd keys quoted in brackets. */
+export const pathText = (path: Path): string =>
+  path
+    .map((key, i) => (/^[\w-]+$/.test(String(key)) ? (i === 0 ? String(key) : `.${key}`) : `[${JSON.stringify(String(key))}]`))
+    .join('');
+
+/** Whether an error's path is the key or lies under it. */
+export const names = (errorPath: string, key: string): boolean =>
+  errorPath === key || errorPath.startsWith(`${key}.`) || errorPath.startsWith(`${key}[`);
+
+export type Mutation = {input: Record<string, unknown>; path: Path; how: string};
+
+/** A value the schema refuses at `path`; `blame` is the key its error names when that is deeper than `path`. */
+export type RefusedValue = {path: Path; value: unknown; blame?: Path};
+
+/**
+ * A valid config with one key broken: set to another kind of value, set to a
+ * value of the right kind that the schema refuses (`wrongValues`), or an
+ * unknown key added to any object in it.
+ */
+export function nearValid(valid: fc.Arbitrary<Record<string, unknown>>, refused: fc.Arbitrary<RefusedValue>): fc.Arbitrary<Mutation> {
+  return valid.chain((config) => {
+    const keys = leaves(config);
+    return fc.oneof(
+      fc.constantFrom(...keys).chain(({path, value}) => wrongKindFor(value).map((wrong) => ({input: setAt(config, path, wrong), path, how: 'another kind'}))),
+      refused.map(({path, value, blame}) => ({input: setAt(config, path, value), path: blame ?? path, how: 'a refused value'})),
+      fc
+        .constantFrom(...objectsIn(config))
+        .chain(({path, value}) =>
+          fc
+            .tuple(hostileKey.filter((key) => !Object.hasOwn(value, key)), garbage)
+            .map(([key, extra]) => ({input: setAt(config, [...path, key], extra), path: [...path, key], how: 'an unknown key'})),
+        ),
+    );
+  });
+}
+
+// ——— what every parse result must be ———
+
+/** Values JSON cannot hold, in every shape fast-check can make: the config may come from JavaScript, not JSON. */
+export const anything = fc.anything({
+  maxDepth: 3,
+  withBigInt: true,
+  withBoxedValues: true,
+  withDate: true,
+  withMap: true,
+  withSet: true,
+  withNullPrototype: true,
+  withObjectString: true,
+  withSparseArray: true,
+  withTypedArray: true,
+  withUnicodeString: true,
+});
+
+const bare = (entries: Record<string, unknown>): object => Object.assign(Object.create(null) as object, entries);
+const cycle: Record<string, unknown> = {};
+cycle.self = cycle;
+
+/**
+ * Values JSON cannot show, tried first on every run: a BigInt inside an object
+ * without a prototype (which String() cannot turn into text either), a cycle,
+ * a symbol and a function, at the top and under a key.
+ */
+export const unprintable: unknown[] = [
+  bare({campaign: 1n}),
+  {campaign: 'reef', theme: bare({colour: 1n})},
+  {campaign: 'reef', messages: cycle},
+  {campaign: 'reef', theme: Symbol('dark')},
+  {campaign: 'reef', gateway: () => 'sandbox'},
+];
+
+/**
+ * Either a config, or at least one error, each naming a key (the config
+ * itself only when it is not an object at all), showing the value given in a
+ * few dozen characters, and saying what is allowed.
+ */
+export function expectHonestResult(result: ParseResult<unknown>, input: unknown): void {
+  expect(typeof result.ok).toBe('boolean');
+  if (result.ok) {
+    expect(result.config).toBeTypeOf('object');
+    return;
+  }
+  expect(result.errors.length).toBeGreaterThan(0);
+  const isObject = typeof input === 'object' && input !== null && !Array.isArray(input);
+  for (const error of result.errors) {
+    expect(error.message).toBeTypeOf('string');
+    expect(error.message.trim()).not.toBe('');
+    expect(error.value).toBeTypeOf('string');
+    expect(error.value).not.toBe('');
+    if (isObject) expect(error.path).not.toBe('');
+    const line = describeError(error);
+    expect(line.startsWith(`${error.path || 'config'}: got `)).toBe(true);
+    expect(line.endsWith(error.message)).toBe(true);
+  }
+}
+
+/** JSON values show at most 80 characters, however long the value given. */
+export function expectShortValues(result: ParseResult<unknown>): void {
+  if (!result.ok) for (const error of result.errors) expect(error.value.length).toBeLessThanOrEqual(80);
+}

@@ -1,0 +1,69 @@
+/** Hostile strings for the property tests: what a supporter, a crafted link or a broken page can hand a parser. */
+import fc from 'fast-check';
+
+/** Script payloads and invisible characters that must never slip through a field that cannot hold them. */
+export const XSS_PAYLOADS = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+  '"><svg onload=alert(1)>',
+  "' onmouseover='alert(1)",
+  '\u202e',
+  'gro.elpmaxe\u202e@mere',
+  '\u200d',
+  'Me\u200dre',
+  '\u200b\ufeff',
+  '%3Cscript%3E',
+  '%253Cscript%253E',
+  '&lt;script&gt;',
+  '\uff1cscript\uff1e',
+  '\u0000',
+  '\r\n\t',
+  '\ud800',
+] as const;
+
+/** Values a field could really be given, to hide a payload in. */
+export const PLAUSIBLE = [
+  '25',
+  '$1,000.50',
+  'Mere',
+  "O'Brien-Tane",
+  'mere@example.org',
+  'jo@gmial.com',
+  '0412 345 678',
+  '+64 21 123 4567',
+  '2000',
+  'CRL-1A2B3C4D',
+  'one-off',
+  '4242 4242 4242 4242',
+  '04/29',
+  '123',
+  '062-000',
+  '12345678',
+] as const;
+
+/** Any UTF-16 code unit, lone surrogates included: pasted text can carry them. */
+const codeUnit = fc.integer({min: 0, max: 0xffff}).map((code) => String.fromCharCode(code));
+
+/** Tens to hundreds of thousands of characters. */
+export const longString = fc
+  .tuple(fc.oneof(fc.constantFrom(...PLAUSIBLE, ...XSS_PAYLOADS), fc.string({minLength: 1, maxLength: 4})), fc.integer({min: 1_000, max: 10_000}))
+  .map(([piece, times]) => piece.repeat(times));
+
+export const hostileString: fc.Arbitrary<string> = fc.oneof(
+  fc.string(),
+  fc.string({unit: 'binary'}),
+  fc.string({unit: 'grapheme'}),
+  fc.string({unit: codeUnit}),
+  fc.constantFrom(...XSS_PAYLOADS),
+  fc
+    .tuple(fc.constantFrom(...PLAUSIBLE), fc.constantFrom(...XSS_PAYLOADS), fc.boolean())
+    .map(([value, payload, before]) => (before ? payload + value : value + payload)),
+  fc.constantFrom(...PLAUSIBLE),
+  longString,
+);
+
+/** Characters of markup. */
+export const MARKUP = /[<>]/;
+/** Invisible format characters: bidi overrides, zero-width joiners and spaces, the byte-order mark. */
+export const INVISIBLE = /\p{Cf}/u;
