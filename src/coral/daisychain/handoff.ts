@@ -5,7 +5,7 @@
  * analytics. Reading never throws: storage that is missing, blocked, expired
  * or holds garbage reads as "nothing handed over".
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const HANDOFF_VERSION = 1;
 /** How long a hand-off stays readable: long enough to read page 2, short enough not to greet the next person on a shared device. */
@@ -14,23 +14,23 @@ export const HANDOFF_TTL_MS = 30 * 60 * 1000;
 export const SUPPORTER_KEY = 'coral.handoff.supporter';
 export const GIFT_KEY = 'coral.handoff.gift';
 
-const envelope = <T extends z.ZodType>(data: T) =>
+const envelope = <T extends z.ZodMiniType>(data: T) =>
   z.strictObject({
     version: z.literal(HANDOFF_VERSION),
     /** Milliseconds since the epoch. */
-    expiresAt: z.number().int().positive(),
+    expiresAt: z.int().check(z.positive()),
     data,
   });
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
 /** The signer, as page 1 (a powerform) hands them to page 2 (a donate form). */
 export const supporterHandoffSchema = z.strictObject({
   firstName: text(50),
-  lastName: text(50).optional(),
-  email: text(254).optional(),
-  phone: text(20).optional(),
-  postcode: z.string().regex(/^\d{4}$/).optional(),
+  lastName: z.optional(text(50)),
+  email: z.optional(text(254)),
+  phone: z.optional(text(20)),
+  postcode: z.optional(z.string().check(z.regex(/^\d{4}$/))),
   consent: z.boolean(),
   /** The campaign signed, so page 2 can say what the gift supports. */
   campaign: text(64),
@@ -39,9 +39,9 @@ export type SupporterHandoff = z.infer<typeof supporterHandoffSchema>;
 
 /** A gift, as the donate form hands it to a thank-you page. Amounts in cents. */
 export const giftHandoffSchema = z.strictObject({
-  firstName: text(50).optional(),
-  amount: z.number().int().positive(),
-  currency: z.string().regex(/^[A-Z]{3}$/),
+  firstName: z.optional(text(50)),
+  amount: z.int().check(z.positive()),
+  currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
   frequency: z.enum(['one-off', 'weekly', 'monthly', 'daily']),
   reference: text(64),
   /** ISO date-time of the gift. */
@@ -66,7 +66,7 @@ export function sessionStore(): HandoffStorage | null {
   }
 }
 
-function write<T>(storage: HandoffStorage | null, key: string, schema: z.ZodType<T>, data: T, now: number): boolean {
+function write<T>(storage: HandoffStorage | null, key: string, schema: z.ZodMiniType<T>, data: T, now: number): boolean {
   if (!storage) return false;
   const checked = schema.safeParse(data);
   if (!checked.success) return false;
@@ -78,7 +78,7 @@ function write<T>(storage: HandoffStorage | null, key: string, schema: z.ZodType
   }
 }
 
-function read<T>(storage: HandoffStorage | null, key: string, schema: z.ZodType<T>, now: number): ReadResult<T> {
+function read<T>(storage: HandoffStorage | null, key: string, schema: z.ZodMiniType<T>, now: number): ReadResult<T> {
   if (!storage) return {ok: false, reason: 'unavailable'};
   let raw: string | null;
   try {

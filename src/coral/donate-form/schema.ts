@@ -3,9 +3,9 @@
  * defaults, its runtime checks and the config reference in the docs.
  * Amounts in the config are in dollars (35 means $35).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {parseConfig, type ParseResult} from '../shared/config';
-import {campaignId, fieldMode, gatewayConfig, locale, messageOverrides, safeUrl, theme} from '../shared/schemaParts';
+import {campaignId, describe, fieldMode, gatewayConfig, locale, messageOverrides, safeUrl, text, theme} from '../shared/schemaParts';
 import {DONATE_FORM_MESSAGES} from './messages';
 
 export const FREQUENCIES = ['one-off', 'weekly', 'monthly', 'daily'] as const;
@@ -14,19 +14,21 @@ export const RECURRING: readonly Frequency[] = ['weekly', 'monthly', 'daily'];
 
 const frequency = z.enum(FREQUENCIES);
 
-const dollarsAmount = z.number().positive().max(1_000_000).multipleOf(0.01);
+export const dollarsAmount = z.number().check(z.positive(), z.maximum(1_000_000), z.multipleOf(0.01));
 
 const handle = z.strictObject({
-  amount: dollarsAmount.describe('The amount in dollars, e.g. 35.'),
-  label: z.string().trim().min(1).max(40).optional().describe('Button text instead of the formatted amount.'),
-  impact: z.string().trim().min(1).max(160).optional().describe('What this amount does, e.g. "funds a day of ship fuel".'),
-  image: z
-    .strictObject({
-      src: safeUrl.describe('Image address: https:// or a site path.'),
-      alt: z.string().max(160).describe('Text for screen readers; empty when the image is decorative.'),
-    })
-    .optional()
-    .describe('An impact image, shown beside the handle on the large form.'),
+  amount: describe(dollarsAmount, 'The amount in dollars, e.g. 35.'),
+  label: describe(z.optional(text(1, 40)), 'Button text instead of the formatted amount.'),
+  impact: describe(z.optional(text(1, 160)), 'What this amount does, e.g. "funds a day of ship fuel".'),
+  image: describe(
+    z.optional(
+      z.strictObject({
+        src: describe(safeUrl, 'Image address: https:// or a site path.'),
+        alt: describe(z.string().check(z.maxLength(160)), 'Text for screen readers; empty when the image is decorative.'),
+      }),
+    ),
+    'An impact image, shown beside the handle on the large form.',
+  ),
 });
 
 type AmountDefaults = {handles: number[]; defaultAmount: number; min: number; max: number};
@@ -40,115 +42,139 @@ export const DEFAULT_AMOUNTS: Record<Frequency, AmountDefaults> = {
 
 const amountsFor = (name: Frequency) => {
   const defaults = DEFAULT_AMOUNTS[name];
-  return z
-    .strictObject({
-      handles: z
-        .array(handle)
-        .min(1)
-        .max(6)
-        .default(defaults.handles.map((amount) => ({amount})))
-        .describe('Preset amount buttons (dollar handles), 1 to 6, in order.'),
-      defaultAmount: dollarsAmount
-        .optional()
-        .describe('The handle selected at the start; must be one of the handles. Defaults to the middle handle.'),
-      min: dollarsAmount.default(defaults.min).describe('The smallest amount accepted, in dollars.'),
-      max: dollarsAmount.default(defaults.max).describe('The largest amount accepted, in dollars.'),
-      allowOther: z.boolean().default(true).describe('Show an other-amount field beside the handles.'),
-      impactTemplate: z
-        .string()
-        .trim()
-        .min(1)
-        .max(160)
-        .optional()
-        .describe('Impact line for an other amount: {amount} is the amount, {count} the amount divided by impactUnit, e.g. "{amount} plants {count} mangroves".'),
-      impactUnit: dollarsAmount
-        .default(1)
-        .describe('What one unit of impact costs, in dollars: {count} in impactTemplate is the amount divided by this, rounded down.'),
-    })
-    .prefault({})
-    .describe(`Amounts for ${name} gifts.`);
+  return describe(
+    z.prefault(
+      z.strictObject({
+        handles: describe(
+          z._default(
+            z.array(handle).check(z.minLength(1), z.maxLength(6)),
+            defaults.handles.map((amount) => ({amount})),
+          ),
+          'Preset amount buttons (dollar handles), 1 to 6, in order.',
+        ),
+        defaultAmount: describe(
+          z.optional(dollarsAmount),
+          'The handle selected at the start; must be one of the handles. Defaults to the middle handle.',
+        ),
+        min: describe(z._default(dollarsAmount, defaults.min), 'The smallest amount accepted, in dollars.'),
+        max: describe(z._default(dollarsAmount, defaults.max), 'The largest amount accepted, in dollars.'),
+        allowOther: describe(z._default(z.boolean(), true), 'Show an other-amount field beside the handles.'),
+        impactTemplate: describe(
+          z.optional(text(1, 160)),
+          'Impact line for an other amount: {amount} is the amount, {count} the amount divided by impactUnit, e.g. "{amount} plants {count} mangroves".',
+        ),
+        impactUnit: describe(
+          z._default(dollarsAmount, 1),
+          'What one unit of impact costs, in dollars: {count} in impactTemplate is the amount divided by this, rounded down.',
+        ),
+      }),
+      {},
+    ),
+    `Amounts for ${name} gifts.`,
+  );
 };
 
-const messages = messageOverrides(DONATE_FORM_MESSAGES);
+/** The monthly-ask rule's options; the thank-you page's ask takes the same ones. */
+export const rgUpgradeRule = {
+  divisor: describe(
+    z._default(z.number().check(z.minimum(1), z.maximum(12)), 3),
+    'The monthly suggestion is the one-off amount divided by this…',
+  ),
+  roundTo: describe(
+    z._default(z.int().check(z.minimum(1), z.maximum(50)), 5),
+    '…rounded to the nearest this many dollars, never below the monthly minimum.',
+  ),
+};
 
-export const donateFormSchema = z
-  .strictObject({
-    campaign: campaignId.describe('The campaign id recorded with every gift.'),
-    sourceCode: z.string().trim().max(40).optional().describe('Source code recorded with every gift, for reporting.'),
-    currency: z
-      .string()
-      .regex(/^[A-Z]{3}$/, {message: 'expected a three-letter currency code such as AUD'})
-      .default('AUD')
-      .describe('ISO 4217 currency code.'),
-    locale,
-    size: z
-      .enum(['small', 'medium', 'large'])
-      .default('medium')
-      .describe('small: handles and one button, opens the rest on click; medium: the standard form; large: full width with impact images.'),
-    layout: z
-      .enum(['single', 'wizard'])
-      .default('single')
-      .describe('single: one page; wizard: Amount → Your details → Payment, with a step indicator.'),
-    frequencies: z
-      .array(frequency)
-      .min(1)
-      .refine((list) => new Set(list).size === list.length, {message: 'expected each frequency once'})
-      .default(['one-off', 'monthly'])
-      .describe('The frequencies offered, in order.'),
-    defaultFrequency: frequency.optional().describe('The frequency selected at the start. Defaults to the first one offered.'),
-    dailyDays: z.number().int().min(2).max(31).default(7).describe('How many days a daily gift runs for.'),
-    amounts: z
-      .strictObject({
+export const currency = describe(
+  z._default(z.string().check(z.regex(/^[A-Z]{3}$/, {message: 'expected a three-letter currency code such as AUD'})), 'AUD'),
+  'ISO 4217 currency code.',
+);
+
+const boolean = (fallback: boolean, description: string) => describe(z._default(z.boolean(), fallback), description);
+const field = (fallback: z.infer<typeof fieldMode>, description: string) => describe(z._default(fieldMode, fallback), description);
+
+const options = z.strictObject({
+  campaign: describe(campaignId, 'The campaign id recorded with every gift.'),
+  sourceCode: describe(z.optional(text(0, 40)), 'Source code recorded with every gift, for reporting.'),
+  currency,
+  locale,
+  size: describe(
+    z._default(z.enum(['small', 'medium', 'large']), 'medium'),
+    'small: handles and one button, opens the rest on click; medium: the standard form; large: full width with impact images.',
+  ),
+  layout: describe(
+    z._default(z.enum(['single', 'wizard']), 'single'),
+    'single: one page; wizard: Amount → Your details → Payment, with a step indicator.',
+  ),
+  frequencies: describe(
+    z._default(
+      z.array(frequency).check(
+        z.minLength(1),
+        z.refine((list) => new Set(list).size === list.length, {message: 'expected each frequency once'}),
+      ),
+      ['one-off', 'monthly'],
+    ),
+    'The frequencies offered, in order.',
+  ),
+  defaultFrequency: describe(z.optional(frequency), 'The frequency selected at the start. Defaults to the first one offered.'),
+  dailyDays: describe(z._default(z.int().check(z.minimum(2), z.maximum(31)), 7), 'How many days a daily gift runs for.'),
+  amounts: describe(
+    z.prefault(
+      z.strictObject({
         'one-off': amountsFor('one-off'),
         weekly: amountsFor('weekly'),
         monthly: amountsFor('monthly'),
         daily: amountsFor('daily'),
-      })
-      .prefault({})
-      .describe('Handles and limits for each frequency.'),
-    fields: z
-      .strictObject({
-        firstName: fieldMode.default('required').describe('First name field.'),
-        lastName: fieldMode.default('required').describe('Last name field.'),
-        email: fieldMode.default('required').describe('Email field.'),
-        phone: fieldMode.default('optional').describe('Mobile field (AU and NZ numbers).'),
-        postcode: fieldMode.default('required').describe('Postcode field, for the tax receipt.'),
-        address: fieldMode.default('hidden').describe('Street address field, for the tax receipt.'),
-      })
-      .prefault({})
-      .describe('Which supporter fields are required, optional or hidden.'),
-    directDebit: z.boolean().default(false).describe('Offer Australian direct debit (BSB and account) for recurring gifts.'),
-    coverFees: z
-      .strictObject({
-        enabled: z.boolean().default(false).describe('Offer to add a percentage that covers processing fees.'),
-        percent: z.number().min(0.5).max(10).default(3).describe('The percentage added when the supporter ticks the box.'),
-      })
-      .prefault({})
-      .describe('The cover-fees option.'),
-    rgUpgrade: z
-      .strictObject({
-        enabled: z.boolean().default(false).describe('Ask one-off donors, once, to give monthly instead.'),
-        divisor: z.number().min(1).max(12).default(3).describe('The monthly suggestion is the one-off amount divided by this…'),
-        roundTo: z.number().int().min(1).max(50).default(5).describe('…rounded to the nearest this many dollars, never below the monthly minimum.'),
-      })
-      .prefault({})
-      .describe('The regular-giving upgrade ask.'),
-    externalHandles: z
-      .boolean()
-      .default(false)
-      .describe('Let elements marked data-coral-amount anywhere on the page select an amount.'),
-    urlParams: z.boolean().default(false).describe('Prefill the form from the URL parameters listed below.'),
-    handoff: z
-      .boolean()
-      .default(false)
-      .describe('Daisychain page 2: greet a signer handed over by a powerform by first name, with their details filled in.'),
-    gateway: gatewayConfig('payments'),
-    thankYouUrl: safeUrl.optional().describe('Go to this page after a gift instead of showing the thank-you inline.'),
-    analytics: z.boolean().default(false).describe('Push GA4-style events to window.dataLayer (never personal data).'),
-    theme,
-    messages,
-  })
-  .superRefine((config, ctx) => {
+      }),
+      {},
+    ),
+    'Handles and limits for each frequency.',
+  ),
+  fields: describe(
+    z.prefault(
+      z.strictObject({
+        firstName: field('required', 'First name field.'),
+        lastName: field('required', 'Last name field.'),
+        email: field('required', 'Email field.'),
+        phone: field('optional', 'Mobile field (AU and NZ numbers).'),
+        postcode: field('required', 'Postcode field, for the tax receipt.'),
+        address: field('hidden', 'Street address field, for the tax receipt.'),
+      }),
+      {},
+    ),
+    'Which supporter fields are required, optional or hidden.',
+  ),
+  directDebit: boolean(false, 'Offer Australian direct debit (BSB and account) for recurring gifts.'),
+  coverFees: describe(
+    z.prefault(
+      z.strictObject({
+        enabled: boolean(false, 'Offer to add a percentage that covers processing fees.'),
+        percent: describe(
+          z._default(z.number().check(z.minimum(0.5), z.maximum(10)), 3),
+          'The percentage added when the supporter ticks the box.',
+        ),
+      }),
+      {},
+    ),
+    'The cover-fees option.',
+  ),
+  rgUpgrade: describe(
+    z.prefault(z.strictObject({enabled: boolean(false, 'Ask one-off donors, once, to give monthly instead.'), ...rgUpgradeRule}), {}),
+    'The regular-giving upgrade ask.',
+  ),
+  externalHandles: boolean(false, 'Let elements marked data-coral-amount anywhere on the page select an amount.'),
+  urlParams: boolean(false, 'Prefill the form from the URL parameters listed below.'),
+  handoff: boolean(false, 'Daisychain page 2: greet a signer handed over by a powerform by first name, with their details filled in.'),
+  gateway: gatewayConfig('payments'),
+  thankYouUrl: describe(z.optional(safeUrl), 'Go to this page after a gift instead of showing the thank-you inline.'),
+  analytics: boolean(false, 'Push GA4-style events to window.dataLayer (never personal data).'),
+  theme,
+  messages: messageOverrides(DONATE_FORM_MESSAGES),
+});
+
+export const donateFormSchema = options.check(
+  z.superRefine((config: z.output<typeof options>, ctx) => {
     if (config.defaultFrequency && !config.frequencies.includes(config.defaultFrequency)) {
       ctx.addIssue({
         code: 'custom',
@@ -185,7 +211,8 @@ export const donateFormSchema = z
         });
       }
     }
-  });
+  }),
+);
 
 export type DonateFormConfigInput = z.input<typeof donateFormSchema>;
 export type DonateFormConfig = z.output<typeof donateFormSchema>;

@@ -3,81 +3,96 @@
  * `leads` variant. The one source of its types, defaults, runtime checks and
  * config reference.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {parseConfig, type ParseResult} from '../shared/config';
-import {campaignId, fieldMode, gatewayConfig, locale, messageOverrides, safeUrl, theme} from '../shared/schemaParts';
+import {campaignId, describe, fieldMode, gatewayConfig, locale, messageOverrides, safeUrl, text, theme} from '../shared/schemaParts';
 import {POWERFORM_MESSAGES} from './messages';
 
-const question = z
-  .discriminatedUnion('type', [
-    z.strictObject({
-      type: z.literal('text'),
-      id: z.string().regex(/^[a-z][a-z0-9_]{0,31}$/, {message: 'expected a short id like "why_it_matters"'}),
-      label: z.string().trim().min(1).max(160),
-      required: z.boolean().default(false),
-    }),
-    z.strictObject({
-      type: z.literal('choice'),
-      id: z.string().regex(/^[a-z][a-z0-9_]{0,31}$/, {message: 'expected a short id like "local_beach"'}),
-      label: z.string().trim().min(1).max(160),
-      options: z.array(z.string().trim().min(1).max(80)).min(2).max(8),
-      required: z.boolean().default(false),
-    }),
-  ])
-  .optional()
-  .describe('One extra question: {"type":"text"} for a short answer or {"type":"choice","options":[…]} for radio buttons.');
+const questionId = (example: string) =>
+  z.string().check(z.regex(/^[a-z][a-z0-9_]{0,31}$/, {message: `expected a short id like "${example}"`}));
 
-const success = z
-  .discriminatedUnion('type', [
-    z.strictObject({type: z.literal('inline')}),
-    z.strictObject({type: z.literal('redirect'), url: safeUrl}),
-    z.strictObject({type: z.literal('daisychain'), url: safeUrl}),
-  ])
-  .prefault({type: 'inline'})
-  .describe(
-    'After signing: {"type":"inline"} thanks the signer in place; {"type":"redirect","url":…} goes to a page; {"type":"daisychain","url":…} hands the signer to a donate form page.',
-  );
+const question = describe(
+  z.optional(
+    z.discriminatedUnion('type', [
+      z.strictObject({
+        type: z.literal('text'),
+        id: questionId('why_it_matters'),
+        label: text(1, 160),
+        required: z._default(z.boolean(), false),
+      }),
+      z.strictObject({
+        type: z.literal('choice'),
+        id: questionId('local_beach'),
+        label: text(1, 160),
+        options: z.array(text(1, 80)).check(z.minLength(2), z.maxLength(8)),
+        required: z._default(z.boolean(), false),
+      }),
+    ]),
+  ),
+  'One extra question: {"type":"text"} for a short answer or {"type":"choice","options":[…]} for radio buttons.',
+);
 
-export const powerformSchema = z
-  .strictObject({
-    campaign: campaignId.describe('The campaign id recorded with every signature.'),
-    sourceCode: z.string().trim().max(40).optional().describe('Lead source code recorded with every signature, for reporting.'),
-    variant: z
-      .enum(['petition', 'leads'])
-      .default('petition')
-      .describe('petition: the full signup with its counter; leads: the shortest form, for lead generation.'),
-    locale,
-    fields: z
-      .strictObject({
-        firstName: fieldMode.default('required').describe('First name field.'),
-        lastName: fieldMode.default('optional').describe('Last name field.'),
-        email: fieldMode.default('required').describe('Email field.'),
-        phone: fieldMode.default('optional').describe('Mobile field (AU and NZ numbers).'),
-        postcode: fieldMode.default('required').describe('Postcode field.'),
-      })
-      .prefault({})
-      .describe('Which fields are required, optional or hidden.'),
-    consentRequired: z
-      .boolean()
-      .default(false)
-      .describe('Make the consent box required to sign. It always starts unticked.'),
-    question,
-    counter: z
-      .strictObject({
-        enabled: z.boolean().default(true).describe('Show the signature counter and progress bar.'),
-        count: z.number().int().min(0).max(100_000_000).default(0).describe('Signatures so far, when the page was published.'),
-        goal: z.number().int().min(1).max(100_000_000).default(10_000).describe('The goal the progress bar fills towards.'),
-      })
-      .prefault({})
-      .describe('The signature counter.'),
-    gateway: gatewayConfig('signatures'),
-    success,
-    urlParams: z.boolean().default(false).describe('Prefill names, email, phone and postcode, and carry utm parameters, from the URL.'),
-    analytics: z.boolean().default(false).describe('Push GA4-style events to window.dataLayer (never personal data).'),
-    theme,
-    messages: messageOverrides(POWERFORM_MESSAGES),
-  })
-  .superRefine((config, ctx) => {
+const success = describe(
+  z.prefault(
+    z.discriminatedUnion('type', [
+      z.strictObject({type: z.literal('inline')}),
+      z.strictObject({type: z.literal('redirect'), url: safeUrl}),
+      z.strictObject({type: z.literal('daisychain'), url: safeUrl}),
+    ]),
+    {type: 'inline'},
+  ),
+  'After signing: {"type":"inline"} thanks the signer in place; {"type":"redirect","url":…} goes to a page; {"type":"daisychain","url":…} hands the signer to a donate form page.',
+);
+
+const boolean = (fallback: boolean, description: string) => describe(z._default(z.boolean(), fallback), description);
+const field = (fallback: z.infer<typeof fieldMode>, description: string) => describe(z._default(fieldMode, fallback), description);
+const count = (fallback: number, min: number, description: string) =>
+  describe(z._default(z.int().check(z.minimum(min), z.maximum(100_000_000)), fallback), description);
+
+const options = z.strictObject({
+  campaign: describe(campaignId, 'The campaign id recorded with every signature.'),
+  sourceCode: describe(z.optional(text(0, 40)), 'Lead source code recorded with every signature, for reporting.'),
+  variant: describe(
+    z._default(z.enum(['petition', 'leads']), 'petition'),
+    'petition: the full signup with its counter; leads: the shortest form, for lead generation.',
+  ),
+  locale,
+  fields: describe(
+    z.prefault(
+      z.strictObject({
+        firstName: field('required', 'First name field.'),
+        lastName: field('optional', 'Last name field.'),
+        email: field('required', 'Email field.'),
+        phone: field('optional', 'Mobile field (AU and NZ numbers).'),
+        postcode: field('required', 'Postcode field.'),
+      }),
+      {},
+    ),
+    'Which fields are required, optional or hidden.',
+  ),
+  consentRequired: boolean(false, 'Make the consent box required to sign. It always starts unticked.'),
+  question,
+  counter: describe(
+    z.prefault(
+      z.strictObject({
+        enabled: boolean(true, 'Show the signature counter and progress bar.'),
+        count: count(0, 0, 'Signatures so far, when the page was published.'),
+        goal: count(10_000, 1, 'The goal the progress bar fills towards.'),
+      }),
+      {},
+    ),
+    'The signature counter.',
+  ),
+  gateway: gatewayConfig('signatures'),
+  success,
+  urlParams: boolean(false, 'Prefill names, email, phone and postcode, and carry utm parameters, from the URL.'),
+  analytics: boolean(false, 'Push GA4-style events to window.dataLayer (never personal data).'),
+  theme,
+  messages: messageOverrides(POWERFORM_MESSAGES),
+});
+
+export const powerformSchema = options.check(
+  z.superRefine((config: z.output<typeof options>, ctx) => {
     if (config.fields.email === 'hidden') {
       ctx.addIssue({code: 'custom', path: ['fields', 'email'], message: 'expected required or optional: a signature needs a way to reach the signer'});
     }
@@ -89,11 +104,11 @@ export const powerformSchema = z
       });
     }
     if (config.variant === 'leads') {
-      for (const field of ['lastName', 'phone'] as const) {
-        if (config.fields[field] !== 'hidden') {
+      for (const name of ['lastName', 'phone'] as const) {
+        if (config.fields[name] !== 'hidden') {
           ctx.addIssue({
             code: 'custom',
-            path: ['fields', field],
+            path: ['fields', name],
             message: 'expected hidden: the leads form asks only for email, first name and postcode',
           });
         }
@@ -102,7 +117,8 @@ export const powerformSchema = z
         ctx.addIssue({code: 'custom', path: ['question'], message: 'expected no extra question on the leads form'});
       }
     }
-  });
+  }),
+);
 
 export type PowerformConfigInput = z.input<typeof powerformSchema>;
 export type PowerformConfig = z.output<typeof powerformSchema>;

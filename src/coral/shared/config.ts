@@ -2,7 +2,7 @@
  * Parse results for a component's config whose errors name the key, show the
  * value given and say what is allowed.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export type ConfigError = {
   /** Dotted path of the key, e.g. `amounts.monthly.min`; empty for the config itself. */
@@ -76,13 +76,18 @@ function allowed(issue: z.core.$ZodIssue): string {
           : `expected ${issue.inclusive ? 'at most' : 'less than'} ${String(issue.maximum)}`;
     case 'invalid_union':
       return 'expected one of the documented shapes';
+    case 'not_multiple_of':
+      return issue.divisor === 0.01 ? 'expected an amount in dollars and cents, like 25 or 25.50' : `expected a multiple of ${issue.divisor}`;
+    case 'invalid_format':
+      // A pattern with its own message (campaign ids, currency codes) says what is allowed; a bare one names the format.
+      return issue.message && issue.message !== 'Invalid input' ? issue.message : `expected ${issue.format === 'regex' ? 'the documented format' : issue.format}`;
     default:
-      return issue.message;
+      return issue.message && issue.message !== 'Invalid input' ? issue.message : 'not allowed here: see the config reference';
   }
 }
 
 /** Parses a config; on failure lists every problem, one per key. */
-export function parseConfig<S extends z.ZodType>(schema: S, input: unknown): ParseResult<z.output<S>> {
+export function parseConfig<S extends z.ZodMiniType>(schema: S, input: unknown): ParseResult<z.output<S>> {
   const result = schema.safeParse(input);
   if (result.success) return {ok: true, config: result.data};
   const errors: ConfigError[] = [];

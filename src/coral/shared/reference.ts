@@ -2,7 +2,7 @@
  * The rows of a component's generated config reference, read from its zod
  * schema. Docs-only: kept apart from parsing so forms do not carry it.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** A row of the generated config reference. */
 export type ReferenceRow = {key: string; type: string; default?: string; required: boolean; description: string};
@@ -45,7 +45,7 @@ function typeName(schema: JsonSchema): string {
  * Rows for every documented option. Objects that only group options are
  * flattened into dotted keys; arrays of objects and unions are shown as one row.
  */
-export function referenceRows(schema: z.ZodType): ReferenceRow[] {
+export function referenceRows(schema: z.ZodMiniType): ReferenceRow[] {
   const json = z.toJSONSchema(schema, {io: 'input', unrepresentable: 'any'}) as JsonSchema;
   const rows: ReferenceRow[] = [];
   const walk = (node: JsonSchema, prefix: string) => {
