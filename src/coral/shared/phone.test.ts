@@ -45,3 +45,12 @@ describe('mobileCountryOf', () => {
     expect(normaliseMobile('+64 21 123 4567', mobileCountryOf('en-AU'))).toEqual({ok: true, value: '+64211234567'});
   });
 });
+
+describe('the phone metadata', () => {
+  it('is the current cut of the library’s mobile metadata for +61 and +64', async () => {
+    const {cutMetadata} = await import('../../../scripts/phone-metadata.mjs');
+    const full = (await import('libphonenumber-js/metadata.mobile.json')).default;
+    const shipped = (await import('./phoneMetadata.json')).default;
+    expect(shipped, 'run `node scripts/phone-metadata.mjs` after updating libphonenumber-js').toEqual(cutMetadata(full));
+  });
+});
