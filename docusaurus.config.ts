@@ -11,6 +11,8 @@ const config: Config = {
   tagline:
     'Web-app components for engaging supporters, collecting donations and organising for change.',
   favicon: 'img/favicon.svg',
+  // `.embed` holds the embed build (`npm run build:embed`): /gpap-coral/coral/coral.js and its chunks.
+  staticDirectories: ['static', '.embed'],
 
   url: 'https://greenpeace.github.io',
   baseUrl,

@@ -100,6 +100,8 @@ export function createSiteServer({dir = 'build', base = '/gpap-coral/'} = {}) {
       'content-type': type,
       'cache-control': 'max-age=600',
       vary: 'Accept-Encoding',
+      // GitHub Pages lets any origin load its files, which a page embedding Coral's script relies on.
+      'access-control-allow-origin': '*',
       ...(gzip ? {'content-encoding': 'gzip'} : {}),
     });
     if (req.method === 'HEAD') {

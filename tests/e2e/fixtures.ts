@@ -11,17 +11,20 @@ type Watch = {
   offsiteRequests: string[];
   /** Paths a test visits on purpose knowing they answer 404. */
   expectedMissing: Set<string>;
+  /** Console errors a test provokes on purpose, e.g. a wrong config's report. */
+  expectedErrors: RegExp[];
 };
 
 export const test = base.extend<{watch: Watch}>({
   watch: [
     async ({page}, use) => {
-      const watch: Watch = {consoleErrors: [], offsiteRequests: [], expectedMissing: new Set()};
+      const watch: Watch = {consoleErrors: [], offsiteRequests: [], expectedMissing: new Set(), expectedErrors: []};
       page.on('console', (message) => {
         const source = message.location().url;
         const expected404 =
           /status of 404/.test(message.text()) && source !== '' && watch.expectedMissing.has(new URL(source).pathname);
-        if (message.type() === 'error' && !expected404) {
+        const provoked = watch.expectedErrors.some((pattern) => pattern.test(message.text()));
+        if (message.type() === 'error' && !expected404 && !provoked) {
           watch.consoleErrors.push(`${message.text()} @ ${page.url()}`);
         }
       });

@@ -1,0 +1,69 @@
+/**
+ * The embed's sizes, read from the built files: the first script with every
+ * module it imports statically (what a host page loads before anything
+ * renders), and for each component the code fetched on demand when its first
+ * element appears (its chunk and everything that chunk can import, static or
+ * dynamic, that the first load does not already hold). Sizes are deterministic,
+ * so tests hold the budgets; gzip at level 9, as static hosts serve it.
+ */
+import {readFileSync} from 'node:fs';
+import {dirname, join, relative} from 'node:path';
+import {gzipSync} from 'node:zlib';
+
+export const EMBED_BUDGET_GZIP = 40 * 1024;
+
+/** The components the embed defines, by the name of the chunk holding each. */
+export const EMBED_COMPONENTS = {'coral-donate-form': 'DonateForm', 'coral-powerform': 'Powerform', 'coral-thankyou': 'ThankYou'};
+
+// Minified output: `import{a as b}from"./x.js"`, `import"./x.js"` and import(`./x.js`).
+const STATIC = /\bimport\s*(?:[\w*{}\s,$]+from\s*)?["'`](\.{1,2}\/[^"'`]+)["'`]/g;
+const DYNAMIC = /\bimport\(\s*["'`](\.{1,2}\/[^"'`]+)["'`]\s*\)/g;
+
+function importsOf(file) {
+  const code = readFileSync(file, 'utf8');
+  const resolve = (specifier) => join(dirname(file), specifier);
+  return {
+    static: [...code.matchAll(STATIC)].map((m) => resolve(m[1])),
+    dynamic: [...code.matchAll(DYNAMIC)].map((m) => resolve(m[1])),
+  };
+}
+
+/** Every file reachable from `start`, following static imports, and dynamic ones too when asked. */
+function closure(start, {dynamic}) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const found = importsOf(file);
+    for (const next of [...found.static, ...(dynamic ? found.dynamic : [])]) visit(next);
+  };
+  visit(start);
+  return seen;
+}
+
+function weigh(files, root) {
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const body = readFileSync(file);
+    raw += body.length;
+    gzip += gzipSync(body, {level: 9}).length;
+  }
+  return {files: [...files].map((file) => relative(root, file)).sort(), raw, gzip};
+}
+
+export function embedSizes(dir = 'build/coral') {
+  const entry = join(dir, 'coral.js');
+  const first = closure(entry, {dynamic: false});
+  const lazy = importsOf(entry).dynamic.concat([...first].flatMap((file) => importsOf(file).dynamic));
+  const components = {};
+  for (const [tag, chunk] of Object.entries(EMBED_COMPONENTS)) {
+    const start = lazy.find((file) => file.split('/').pop().startsWith(`${chunk}-`));
+    if (!start) throw new Error(`the embed build has no ${chunk} chunk for <${tag}>`);
+    const onDemand = [...closure(start, {dynamic: true})].filter((file) => !first.has(file));
+    components[tag] = weigh(onDemand, dir);
+  }
+  return {first: weigh(first, dir), components};
+}
+
+export const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -1,0 +1,140 @@
+/**
+ * The custom element every Coral component is embedded as: it reads the
+ * config from a `config` JSON attribute or a child
+ * `<script type="application/json">`, renders the component into a shadow
+ * root with Coral's styles, and follows the host page's colour mode.
+ */
+import {createElement, type ComponentType, type Ref} from 'react';
+import {createRoot, type Root} from 'react-dom/client';
+import type {ParseResult} from '../coral/shared/config';
+import {ConfigErrorBox} from '../coral/shared/ui/ConfigErrorBox';
+
+/** The props every Coral component takes from its element. */
+export type ElementProps = {config: unknown; id?: string; headingLevel?: number; ref?: Ref<unknown>};
+
+/** Where the component's code comes from: loaded when the first element of its kind is connected. */
+export type ComponentLoader = () => Promise<ComponentType<ElementProps>>;
+
+type Read = {ok: true; config: unknown} | {ok: false; message: string};
+
+/** The config as the page gives it: the attribute wins over a child script; no config at all is an empty one, which the schema then explains. */
+export function readConfig(element: Element): Read {
+  const attribute = element.getAttribute('config');
+  const script = element.querySelector(':scope > script[type="application/json"]');
+  const [text, where] = attribute !== null ? [attribute, 'the config attribute'] : [script?.textContent ?? null, 'the config script'];
+  if (text === null || text.trim() === '') return {ok: true, config: {}};
+  try {
+    return {ok: true, config: JSON.parse(text) as unknown};
+  } catch (error) {
+    return {ok: false, message: `${where} is not valid JSON (${error instanceof Error ? error.message : String(error)})`};
+  }
+}
+
+/**
+ * Rules of the element itself. Page styles can place and size the element but
+ * not change what is inside it: the root resets every inherited property (the
+ * page's fonts, colours, letter spacing, text transforms) except the --coral-*
+ * custom properties, which are how a page themes the component.
+ */
+const HOST_STYLES =
+  ':host{display:block!important}:host([hidden]){display:none!important}' +
+  '.coral-root{all:initial;display:block;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:16px;line-height:1.5}';
+
+/** The host page's colour mode, as Docusaurus and many sites mark it on <html>; null when the page has none. */
+const pageMode = (): string | null => document.documentElement.getAttribute('data-theme');
+
+export function defineCoralElement(options: {
+  tag: string;
+  /** The component's name in error messages, e.g. "donate form". */
+  component: string;
+  /** The component's own config check, run before its code loads, so a wrong config is explained at once. */
+  parse: (config: unknown) => ParseResult<unknown>;
+  load: ComponentLoader;
+  styles: string;
+  /** The component gives a handle through its ref (the donate form's setAmount). */
+  withHandle?: boolean;
+}) {
+  const {tag, component, parse, load, styles, withHandle = false} = options;
+  let loading: Promise<ComponentType<ElementProps>> | null = null;
+
+  class CoralElement extends HTMLElement {
+    static observedAttributes = ['config', 'heading-level'];
+
+    #root: Root | null = null;
+    #modeWatch: MutationObserver | null = null;
+    #childWatch: MutationObserver | null = null;
+    /** What the component's handle (e.g. setAmount) exposes, once it has rendered. */
+    protected handle: unknown = null;
+
+    connectedCallback(): void {
+      const shadow = this.shadowRoot ?? this.attachShadow({mode: 'open'});
+      if (!this.#root) {
+        const style = document.createElement('style');
+        style.textContent = HOST_STYLES + styles;
+        const mount = document.createElement('div');
+        mount.className = 'coral-root';
+        mount.setAttribute('part', 'root');
+        shadow.replaceChildren(style, mount);
+        this.#root = createRoot(mount);
+      }
+      this.#followMode();
+      // A config script may arrive after the element when the page is still being parsed.
+      this.#childWatch = new MutationObserver(() => this.#render());
+      this.#childWatch.observe(this, {childList: true, subtree: true, characterData: true});
+      this.#render();
+    }
+
+    disconnectedCallback(): void {
+      this.#modeWatch?.disconnect();
+      this.#childWatch?.disconnect();
+      this.#root?.unmount();
+      this.#root = null;
+    }
+
+    attributeChangedCallback(): void {
+      if (this.#root) this.#render();
+    }
+
+    #followMode(): void {
+      const mirror = () => {
+        const mode = pageMode();
+        if (mode === null) this.removeAttribute('data-coral-mode');
+        else this.setAttribute('data-coral-mode', mode);
+      };
+      mirror();
+      this.#modeWatch = new MutationObserver(mirror);
+      this.#modeWatch.observe(document.documentElement, {attributes: true, attributeFilter: ['data-theme']});
+    }
+
+    #render(): void {
+      const root = this.#root;
+      if (!root) return;
+      const read = readConfig(this);
+      if (!read.ok) {
+        root.render(createElement(ConfigErrorBox, {component, errors: [{path: '', value: '(not JSON)', message: read.message}]}));
+        return;
+      }
+      const checked = parse(read.config);
+      if (!checked.ok) {
+        root.render(createElement(ConfigErrorBox, {component, errors: checked.errors}));
+        return;
+      }
+      const level = Number(this.getAttribute('heading-level'));
+      const props: ElementProps = {
+        config: read.config,
+        ...(this.id ? {id: this.id} : {}),
+        ...(level >= 1 && level <= 4 ? {headingLevel: level} : {}),
+        ...(withHandle ? {ref: (handle: unknown) => {
+              this.handle = handle;
+            }} : {}),
+      };
+      loading ??= load();
+      void loading.then((Component) => {
+        if (this.#root === root) root.render(createElement(Component, props));
+      });
+    }
+  }
+
+  if (!customElements.get(tag)) customElements.define(tag, CoralElement);
+  return CoralElement;
+}

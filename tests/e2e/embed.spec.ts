@@ -1,0 +1,192 @@
+/** Coral as custom elements on pages it does not control: the plain-page fixtures in static/embed/, and the embed's size. */
+import type {Locator, Page} from '@playwright/test';
+import {EMBED_BUDGET_GZIP, embedSizes} from '../../scripts/lib/embedSize.mjs';
+import {test, expect} from './fixtures';
+import {url} from './routes';
+
+/** Opens a fixture and waits until every Coral element on it has rendered its component. */
+async function openFixture(page: Page, path: string): Promise<void> {
+  await page.goto(url(path));
+  await page.waitForFunction(() => {
+    const elements = [...document.querySelectorAll('coral-donate-form, coral-powerform, coral-thankyou')];
+    return elements.length > 0 && elements.every((element) => element.shadowRoot?.querySelector('.coral-root > *'));
+  });
+}
+
+async function payByCard(form: Locator): Promise<void> {
+  await form.getByLabel('Card number', {exact: true}).fill('4242 4242 4242 4242');
+  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await form.getByLabel('Security code (CVC)').fill('123');
+}
+
+test('the first script and each component’s on-demand code stay within 40 KB gzip', () => {
+  const sizes = embedSizes('build/coral');
+  expect(sizes.first.files).toContain('coral.js');
+  expect(sizes.first.gzip, `first load: ${sizes.first.files.join(', ')}`).toBeLessThanOrEqual(EMBED_BUDGET_GZIP);
+  for (const [tag, loaded] of Object.entries(sizes.components)) {
+    expect(loaded.files.length, tag).toBeGreaterThan(0);
+    expect(loaded.gzip, `${tag} on demand: ${loaded.files.join(', ')}`).toBeLessThanOrEqual(EMBED_BUDGET_GZIP);
+  }
+});
+
+test.describe('a plain page with nothing but the script and the elements', () => {
+  test('the donate form takes a gift and its events reach the page', async ({page}) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as {seen: string[]}).seen = seen;
+      for (const name of ['coral:submit', 'coral:success']) {
+        document.addEventListener(name, (event) => seen.push(`${event.type}@${(event.target as Element).tagName.toLowerCase()}`));
+      }
+    });
+    await openFixture(page, '/embed/plain.html');
+    const form = page.locator('coral-donate-form').getByRole('form');
+    await form.getByRole('radio', {name: '$35'}).check();
+    await form.getByLabel('First name', {exact: true}).fill('Mere');
+    await form.getByLabel('Last name', {exact: true}).fill('Tane');
+    await form.getByLabel('Email', {exact: true}).fill('mere@example.org');
+    await form.getByLabel('Postcode', {exact: true}).fill('2000');
+    await payByCard(form);
+    await form.getByRole('button', {name: 'Give $35'}).click();
+    await expect(page.locator('coral-donate-form').getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as {seen: string[]}).seen)).toEqual([
+      'coral:submit@coral-donate-form',
+      'coral:success@coral-donate-form',
+    ]);
+  });
+
+  test('the powerform signs, checking a mobile number with the phone metadata loaded on demand', async ({page}) => {
+    await openFixture(page, '/embed/plain.html');
+    const petition = page.locator('coral-powerform');
+    await expect(petition.getByRole('progressbar', {name: '48,317 of 75,000 signatures'})).toBeVisible();
+    await petition.getByLabel('First name', {exact: true}).fill('Sione');
+    await petition.getByLabel('Email', {exact: true}).fill('sione@example.org');
+    await petition.getByLabel('Mobile (optional)').fill('12345');
+    await petition.getByLabel('Postcode', {exact: true}).fill('0800');
+    await petition.getByRole('button', {name: 'Sign now'}).click();
+    await expect(petition.getByLabel('Mobile (optional)')).toHaveAccessibleDescription(/not a mobile number we can text/);
+    await petition.getByLabel('Mobile (optional)').fill('0412 345 678');
+    await petition.getByRole('button', {name: 'Sign now'}).click();
+    await expect(petition.getByRole('heading', {name: 'Thank you, Sione!'})).toBeVisible();
+  });
+
+  test('a config that is not JSON, or breaks the schema, is explained in place', async ({page, watch}) => {
+    watch.expectedErrors.push(/^Coral: the (donate form|thank-you) config has/);
+    await openFixture(page, '/embed/plain.html');
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(message.text()));
+    await page.evaluate(() => {
+      document.querySelector('coral-donate-form')!.setAttribute('config', '{"campaign": "save-the-reef",');
+      document.querySelector('coral-thankyou')!.setAttribute('config', '{"campaign": "Save The Reef!", "variant": "photography"}');
+    });
+    await expect(page.locator('coral-donate-form').getByRole('alert')).toContainText('the config attribute is not valid JSON');
+    const thanks = page.locator('coral-thankyou').getByRole('alert');
+    await expect(thanks).toContainText('This thank-you cannot be shown: its config has 2 problems.');
+    await expect(thanks).toContainText('campaign: got "Save The Reef!"; expected letters, digits and dashes');
+    await expect(thanks).toContainText('photo: got (missing); required with variant "photography"');
+    expect(messages.some((text) => text.includes('the thank-you config has 2 problem(s)'))).toBe(true);
+  });
+
+  test('a script payload in the URL never runs in any element', async ({page}) => {
+    let dialogs = 0;
+    page.on('dialog', async (dialog) => {
+      dialogs += 1;
+      await dialog.dismiss();
+    });
+    const payload = '<img src=x onerror="window.__coralXss=1">';
+    const query = new URLSearchParams(['amount', 'frequency', 'ref', 'first_name', 'email', 'utm_source'].map((name) => [name, payload]));
+    await page.goto(`${url('/embed/plain.html')}?${query.toString()}`);
+    await expect(page.locator('coral-thankyou').getByRole('heading', {name: 'Thank you!'})).toBeVisible();
+    await expect(page.locator('coral-donate-form').getByLabel('First name', {exact: true})).toHaveValue('');
+    expect(await page.evaluate(() => (window as unknown as {__coralXss?: number}).__coralXss)).toBeUndefined();
+    expect(await page.evaluate(() => [...document.querySelectorAll('coral-donate-form, coral-powerform, coral-thankyou')].some((e) => e.shadowRoot!.querySelector('img[src="x"]')))).toBe(false);
+    expect(dialogs).toBe(0);
+  });
+});
+
+test.describe('a landing-page builder page with aggressive global CSS', () => {
+  const HOST = ['h1', 'h2', 'p.copy', 'a.cta', 'button.host-button', 'main'];
+  const PROPERTIES = ['color', 'font-family', 'font-size', 'background-color', 'display', 'margin-top', 'padding-left', 'border-top-style', 'text-transform'];
+
+  const hostStyles = (page: Page) =>
+    page.evaluate(
+      ({selectors, properties}) =>
+        selectors.map((selector) => {
+          const style = getComputedStyle(document.querySelector(selector)!);
+          return [selector, properties.map((name) => style.getPropertyValue(name))];
+        }),
+      {selectors: HOST, properties: PROPERTIES},
+    );
+
+  test('the form keeps its own look, and the page’s external handles select amounts', async ({page}) => {
+    await openFixture(page, '/embed/landing-page.html');
+    const element = page.locator('coral-donate-form');
+    const form = element.getByRole('form');
+    // The page's `label { display: none !important }` and its yellow 40 px inputs stop at the shadow root.
+    await expect(form.getByText('First name', {exact: true})).toBeVisible();
+    const input = form.getByLabel('First name', {exact: true});
+    const look = await input.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return {width: el.getBoundingClientRect().width, background: style.backgroundColor, font: style.fontFamily, transform: style.textTransform};
+    });
+    expect(look.width).toBeGreaterThan(150);
+    expect(look.background).not.toBe('rgb(255, 255, 0)');
+    expect(look.font).not.toContain('Comic Sans');
+    expect(look.transform).toBe('none');
+
+    await page.getByRole('link', {name: 'Give $75'}).click();
+    await expect(form.getByRole('radio', {name: '$75'})).toBeChecked();
+    await expect(page.getByRole('link', {name: 'Give $75'})).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('link', {name: '$25 a month'}).click();
+    await expect(form.getByRole('radio', {name: 'Monthly'})).toBeChecked();
+    await expect(form.getByRole('radio', {name: '$25'})).toBeChecked();
+
+    await form.getByLabel('First name', {exact: true}).fill('Mere');
+    await form.getByLabel('Last name', {exact: true}).fill('Tane');
+    await form.getByLabel('Email', {exact: true}).fill('mere@example.org');
+    await form.getByLabel('Postcode', {exact: true}).fill('2000');
+    await payByCard(form);
+    await form.getByRole('button', {name: 'Give $25 monthly'}).click();
+    await expect(element.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
+    const pushed = JSON.stringify(await page.evaluate(() => (window as unknown as {dataLayer?: unknown[]}).dataLayer ?? []));
+    expect(pushed).toContain('"purchase"');
+    expect(pushed).not.toContain('mere@example.org');
+  });
+
+  test('the page’s own elements look exactly the same with and without Coral', async ({page, watch}) => {
+    watch.expectedErrors.push(/net::ERR_FAILED/);
+    await page.route('**/coral/coral.js', (route) => route.abort());
+    await page.goto(url('/embed/landing-page.html'));
+    const without = await hostStyles(page);
+    await page.unroute('**/coral/coral.js');
+    await openFixture(page, '/embed/landing-page.html');
+    expect(await hostStyles(page)).toEqual(without);
+  });
+});
+
+test('the RG-upgrade thank-you page takes a monthly gift from a one-off donor', async ({page}) => {
+  await openFixture(page, '/embed/thank-you.html?amount=60&frequency=one-off&ref=LP-48213');
+  const thanks = page.locator('coral-thankyou');
+  await expect(thanks.getByRole('heading', {level: 1, name: 'Thank you!'})).toBeVisible();
+  await expect(thanks.getByRole('heading', {name: 'Your gift'}).locator('..')).toContainText('LP-48213');
+  await thanks.getByRole('button', {name: 'Yes, give $20 monthly'}).click();
+  const monthly = thanks.getByRole('form', {name: 'Your monthly gift'});
+  await monthly.getByLabel('First name', {exact: true}).fill('Mere');
+  await monthly.getByLabel('Last name', {exact: true}).fill('Tane');
+  await monthly.getByLabel('Email', {exact: true}).fill('mere@example.org');
+  await payByCard(monthly);
+  await monthly.getByRole('button', {name: 'Give $20 monthly'}).click();
+  await expect(monthly.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
+  const events = await page.evaluate(() => ((window as unknown as {dataLayer?: {event?: string}[]}).dataLayer ?? []).map((entry) => entry.event));
+  expect(events).toEqual(expect.arrayContaining(['upsell_shown', 'upsell_accepted', 'purchase']));
+});
+
+test('an element follows the page’s colour mode as it changes', async ({page}) => {
+  await openFixture(page, '/embed/plain.html');
+  const surface = () =>
+    page.locator('coral-powerform').evaluate((element) => getComputedStyle(element.shadowRoot!.querySelector('.coral-root > *')!).backgroundColor);
+  const light = await surface();
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+  await expect.poll(surface).not.toBe(light);
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+  await expect.poll(surface).toBe(light);
+});

@@ -1,0 +1,68 @@
+/**
+ * The embed build: Coral's components as custom elements in one ES module,
+ * `/gpap-coral/coral/coral.js` on the site (written to .embed/coral, which the
+ * site serves as a static directory) (see src/embed/coral.ts). React is swapped for
+ * preact/compat here only, so the same component source serves the site and
+ * the embed at a fraction of the runtime's size.
+ */
+import {defineConfig, type Plugin} from 'vite';
+
+const EMBED_OUT_DIR = process.env.CORAL_EMBED_OUT ?? '.embed/coral';
+const MARKER = '__CORAL_EMBED_STYLES__';
+
+/**
+ * The site's CSS marks dark mode on <html>; inside a shadow root that element
+ * cannot be seen, so those selectors look at the element itself, which
+ * mirrors the page's mode as data-coral-mode.
+ */
+function forShadowRoot(css: string): string {
+  return css
+    .replace(/html\[data-theme=(["']?)dark\1\]/g, ':host([data-coral-mode=dark])')
+    .replace(/html:not\(\[data-theme\]\)/g, ':host(:not([data-coral-mode]))');
+}
+
+/** Moves the compiled CSS into the entry script, where each element puts it in its shadow root. */
+function stylesIntoScript(): Plugin {
+  return {
+    name: 'coral-styles-into-script',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const sheets = Object.values(bundle).filter((file) => file.type === 'asset' && file.fileName.endsWith('.css'));
+      const css = forShadowRoot(sheets.map((sheet) => (sheet.type === 'asset' ? String(sheet.source) : '')).join('\n'));
+      for (const sheet of sheets) delete bundle[sheet.fileName];
+      const entries = Object.values(bundle).filter((file) => file.type === 'chunk' && file.code.includes(MARKER));
+      if (entries.length !== 1) this.error(`expected the styles marker in exactly one chunk, found ${entries.length}`);
+      const entry = entries[0]!;
+      if (entry.type === 'chunk') entry.code = entry.code.replace(new RegExp(`(["'\`])${MARKER}\\1`), JSON.stringify(css));
+    },
+  };
+}
+
+export default defineConfig({
+  publicDir: false,
+  logLevel: 'warn',
+  resolve: {
+    alias: [
+      {find: /^react$/, replacement: 'preact/compat'},
+      {find: /^react-dom\/client$/, replacement: 'preact/compat/client'},
+      {find: /^react-dom$/, replacement: 'preact/compat'},
+      {find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime'},
+    ],
+  },
+  oxc: {jsx: {runtime: 'automatic', importSource: 'preact'}},
+  css: {modules: {generateScopedName: 'coral-[hash:base64:6]'}},
+  define: {'process.env.NODE_ENV': JSON.stringify('production')},
+  plugins: [stylesIntoScript()],
+  build: {
+    outDir: EMBED_OUT_DIR,
+    emptyOutDir: true,
+    target: 'es2022',
+    cssCodeSplit: false,
+    minify: true,
+    reportCompressedSize: false,
+    lib: {entry: 'src/embed/coral.ts', formats: ['es'], fileName: () => 'coral.js'},
+    // Lib mode keeps whitespace in ES output by default; this file is only ever served, so minify it all.
+    rolldownOptions: {output: {chunkFileNames: 'chunks/[name]-[hash].js', minify: true}},
+  },
+});
