@@ -15,7 +15,8 @@ export function luhn(digits: string): boolean {
     }
     sum += digit;
   }
-  return digits.length > 0 && sum % 10 === 0;
+  // Number(' ') is 0, so anything but digits must fail here rather than count as zeros.
+  return /^\d+$/.test(digits) && sum % 10 === 0;
 }
 
 export function cardBrand(input: string): CardBrand {
