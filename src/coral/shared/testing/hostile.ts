@@ -7,6 +7,7 @@ export const XSS_PAYLOADS = [
   '<img src=x onerror=alert(1)>',
   'javascript:alert(1)',
   '"><svg onload=alert(1)>',
+  '<svg/onload=alert`1`>',
   "' onmouseover='alert(1)",
   '\u202e',
   'gro.elpmaxe\u202e@mere',

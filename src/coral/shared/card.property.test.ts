@@ -1,0 +1,81 @@
+import {describe, expect, it} from 'vitest';
+import fc from 'fast-check';
+import {cardBrand, luhn, validateCardNumber, validateCvc, validateExpiry, type CardBrand} from './card';
+import {hostileString, MARKUP} from './testing/hostile';
+
+const brands: CardBrand[] = ['visa', 'mastercard', 'amex', 'unknown'];
+const now = fc.date({min: new Date(2000, 0, 1), max: new Date(2099, 11, 31), noInvalidDate: true});
+
+describe('card checks, given hostile text', () => {
+  it('reads a card number only from digits, spaces and dashes, and gives a reason for every refusal', () => {
+    fc.assert(
+      fc.property(hostileString, (input) => {
+        const result = validateCardNumber(input);
+        if (result.ok) {
+          expect(input).toMatch(/^[\s\d-]+$/);
+          expect(result.value.number).toMatch(/^\d{13,19}$/);
+          expect(luhn(result.value.number)).toBe(true);
+          expect(result.value.brand).not.toBe('unknown');
+          expect(cardBrand(result.value.number)).toBe(result.value.brand);
+        } else {
+          expect(result.reason.trim()).not.toBe('');
+        }
+      }),
+      {numRuns: 1000},
+    );
+  });
+
+  it('accepts only an expiry from this month to twenty years ahead', () => {
+    fc.assert(
+      fc.property(hostileString, now, (input, today) => {
+        const result = validateExpiry(input, today);
+        if (result.ok) {
+          expect(input).not.toMatch(MARKUP);
+          const {month, year} = result.value;
+          expect(Number.isInteger(month) && month >= 1 && month <= 12).toBe(true);
+          expect(year * 12 + month - 1).toBeGreaterThanOrEqual(today.getFullYear() * 12 + today.getMonth());
+          expect(year).toBeLessThanOrEqual(today.getFullYear() + 20);
+        } else {
+          expect(result.reason.trim()).not.toBe('');
+        }
+      }),
+      {numRuns: 1000},
+    );
+  });
+
+  it('accepts only three digits as a security code, or four for American Express', () => {
+    fc.assert(
+      fc.property(hostileString, fc.constantFrom(...brands), (input, brand) => {
+        const result = validateCvc(input, brand);
+        if (result.ok) expect(result.value).toMatch(brand === 'amex' ? /^\d{4}$/ : /^\d{3}$/);
+        else expect(result.reason.trim()).not.toBe('');
+      }),
+      {numRuns: 1000},
+    );
+  });
+
+  it('names a brand and runs the Luhn check on anything without throwing', () => {
+    fc.assert(
+      fc.property(hostileString, (input) => {
+        expect(brands).toContain(cardBrand(input));
+        expect(typeof luhn(input)).toBe('boolean');
+        if (luhn(input)) expect(input).toMatch(/^\d+$/);
+      }),
+      {numRuns: 1000},
+    );
+  });
+
+  it('completes any digits with exactly one check digit, and notices any single wrong digit', () => {
+    fc.assert(
+      fc.property(fc.string({unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: 18}), fc.nat(), fc.integer({min: 1, max: 9}), (body, at, shift) => {
+        const completions = [...'0123456789'].filter((digit) => luhn(body + digit));
+        expect(completions).toHaveLength(1);
+        const number = body + completions[0]!;
+        const i = at % number.length;
+        const typo = number.slice(0, i) + String((Number(number[i]) + shift) % 10) + number.slice(i + 1);
+        expect(luhn(typo)).toBe(false);
+      }),
+      {numRuns: 1000},
+    );
+  });
+});

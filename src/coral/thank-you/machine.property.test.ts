@@ -1,0 +1,62 @@
+import {describe, expect, it} from 'vitest';
+import fc from 'fast-check';
+import {FREQUENCIES} from '../donate-form/schema';
+import {hostileKey} from '../shared/testing/configs';
+import {hostileString, INVISIBLE, MARKUP} from '../shared/testing/hostile';
+import {expectWarningsFor} from '../shared/testing/prefill';
+import {parseGiftParams, THANK_YOU_URL_PARAMETERS} from './machine';
+
+const READ = THANK_YOU_URL_PARAMETERS.map((p) => p.name);
+const PERSONAL = ['first_name', 'last_name', 'email', 'phone', 'postcode', 'name'];
+
+describe('parseGiftParams, given hostile links', () => {
+  it('keeps only a checked amount, frequency and reference, and warns once for each it drops', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...READ, ...PERSONAL), hostileString, {minKeys: 1}), (dict) => {
+        const search = new URLSearchParams();
+        for (const [name, value] of Object.entries(dict)) search.set(name, value);
+        const {values, warnings} = parseGiftParams(search);
+
+        expect(Object.keys(values).every((key) => ['amount', 'frequency', 'reference'].includes(key))).toBe(true);
+        if (values.amount !== undefined) {
+          expect(Number.isSafeInteger(values.amount)).toBe(true);
+          expect(values.amount).toBeGreaterThan(0);
+          expect(values.amount).toBeLessThanOrEqual(100_000_000);
+        }
+        if (values.frequency !== undefined) expect(FREQUENCIES).toContain(values.frequency);
+        if (values.reference !== undefined) {
+          expect(values.reference).not.toMatch(MARKUP);
+          expect(values.reference).not.toMatch(INVISIBLE);
+          expect(values.reference).toMatch(/^[A-Za-z0-9][\w-]{0,63}$/);
+        }
+
+        const given = Object.keys(dict).filter((name) => (READ as string[]).includes(name));
+        expectWarningsFor(warnings, given);
+        expect(Object.keys(values).length + warnings.length).toBe(given.length);
+      }),
+      {numRuns: 1000},
+    );
+  });
+
+  it('reads nothing from parameters it does not list, whatever their name or value', () => {
+    fc.assert(
+      fc.property(fc.dictionary(hostileKey.filter((name) => !(READ as string[]).includes(name)), hostileString), (dict) => {
+        const search = new URLSearchParams();
+        for (const [name, value] of Object.entries(dict)) search.set(name, value);
+        expect(parseGiftParams(search)).toEqual({values: {}, warnings: []});
+      }),
+      {numRuns: 1000},
+    );
+  });
+
+  it('never throws on a raw query string', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom(...READ), hostileString), {maxLength: 4}), (pairs) => {
+        const {values, warnings} = parseGiftParams(`?${pairs.map(([name, value]) => `${name}=${value}`).join('&')}`);
+        expectWarningsFor(warnings, READ);
+        if (values.reference !== undefined) expect(values.reference).toMatch(/^[A-Za-z0-9][\w-]{0,63}$/);
+      }),
+      {numRuns: 1000},
+    );
+  });
+});
