@@ -8,6 +8,7 @@ import {createElement, type ComponentType, type Ref} from 'react';
 import {createRoot, type Root} from 'react-dom/client';
 import type {ParseResult} from '../coral/shared/config';
 import {ConfigErrorBox} from '../coral/shared/ui/ConfigErrorBox';
+import {WATCHED_ATTRIBUTES} from './attributes';
 
 /** The props every Coral component takes from its element. */
 export type ElementProps = {config: unknown; id?: string; headingLevel?: number; ref?: Ref<unknown>};
@@ -58,7 +59,7 @@ export function defineCoralElement(options: {
   let loading: Promise<ComponentType<ElementProps>> | null = null;
 
   class CoralElement extends HTMLElement {
-    static observedAttributes = ['config', 'heading-level'];
+    static observedAttributes = WATCHED_ATTRIBUTES;
 
     #root: Root | null = null;
     #modeWatch: MutationObserver | null = null;

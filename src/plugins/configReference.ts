@@ -4,7 +4,7 @@
  * tables in src/coral. Docs import it from `@generated/coral-config-reference/default/`,
  * so a page carries the rows, not the schema library.
  */
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 import {DONATE_FORM_DATALAYER_DOCS, DONATE_FORM_EVENT_DOCS} from '../coral/donate-form/events';
 import {DONATE_FORM_MESSAGES} from '../coral/donate-form/messages';
 import {donateFormReference} from '../coral/donate-form/reference';
@@ -13,6 +13,7 @@ import {powerformDocs} from '../coral/powerform/reference';
 import {describeError} from '../coral/shared/config';
 import {URL_PARAMETERS} from '../coral/shared/urlParams';
 import {thankYouDocs} from '../coral/thank-you/reference';
+import {embedDocs} from '../embed/reference';
 
 // A config with typical mistakes, so the docs show the real error box text rather than a made-up one.
 const DONATE_FORM_BAD_CONFIG = {
@@ -36,13 +37,14 @@ export const donateFormDocs = () => ({
   badConfig: {config: DONATE_FORM_BAD_CONFIG, errors: errorLines(parseDonateFormConfig, DONATE_FORM_BAD_CONFIG)},
 });
 
-export default function configReferencePlugin(): Plugin {
+export default function configReferencePlugin(context: LoadContext): Plugin {
   return {
     name: 'coral-config-reference',
     async contentLoaded({actions}) {
       await actions.createData('donate-form.json', JSON.stringify(donateFormDocs()));
       await actions.createData('powerform.json', JSON.stringify(powerformDocs()));
       await actions.createData('thank-you.json', JSON.stringify(thankYouDocs()));
+      await actions.createData('embed.json', JSON.stringify(embedDocs(context.siteDir)));
     },
   };
 }

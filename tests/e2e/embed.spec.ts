@@ -190,3 +190,62 @@ test('an element follows the page’s colour mode as it changes', async ({page})
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
   await expect.poll(surface).toBe(light);
 });
+
+test('the snippet from a demo’s Embed tab, pasted into an empty page, gives the same working form', async ({page}) => {
+  await page.goto(url('/demos/donate-form-medium'));
+  await page.locator('html[data-has-hydrated]').waitFor({state: 'attached'});
+  await page.getByRole('tab', {name: 'Embed'}).click();
+  const snippet = await page.getByRole('tabpanel').locator('pre code').innerText();
+  expect(snippet).toContain('<script type="module" src="https://greenpeace.github.io/gpap-coral/coral/coral.js"></script>');
+  const config = await page.getByRole('tab', {name: 'Config'}).click().then(() => page.getByRole('tabpanel').locator('pre code').innerText());
+  const embedded = /<script type="application\/json">([\s\S]*?)<\/script>/.exec(snippet)![1]!;
+  expect(JSON.parse(embedded)).toEqual(JSON.parse(config));
+
+  // The published address becomes this test server's; nothing else changes. (The page stays on the test
+  // server's origin: Chromium keeps pages of other origins from loading scripts from a loopback address.)
+  const site = new URL(page.url());
+  const local = snippet.replaceAll('https://greenpeace.github.io', site.origin);
+  const pasted = `${site.origin}/campaign/appeal.html`;
+  await page.route(pasted, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Appeal</title></head><body>${local}</body></html>`,
+    }),
+  );
+  await page.goto(pasted);
+  const form = page.locator('coral-donate-form').getByRole('form');
+  await form.getByLabel('First name', {exact: true}).fill('Mere');
+  await form.getByLabel('Last name', {exact: true}).fill('Tane');
+  await form.getByLabel('Email', {exact: true}).fill('mere@example.org');
+  await form.getByLabel('Postcode', {exact: true}).fill('2000');
+  await payByCard(form);
+  await form.getByRole('button', {name: /^Give /}).click();
+  await expect(page.locator('coral-donate-form').getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
+});
+
+test('the test bench runs every component both ways and logs where each event came from', async ({page}) => {
+  await page.goto(url('/demos/test1?amount=60&frequency=one-off&ref=CRL-BENCH1'));
+  await page.locator('html[data-has-hydrated]').waitFor({state: 'attached'});
+  for (const id of ['react-thanks', 'embed-thanks']) {
+    await expect(page.locator(`#${id}`).getByRole('heading', {name: 'Could you give $20 every month?'})).toBeVisible();
+  }
+  await expect(page.locator('#react-petition').getByRole('progressbar', {name: '48,317 of 75,000 signatures'})).toBeVisible();
+  await expect(page.locator('coral-powerform').getByRole('progressbar', {name: '48,317 of 75,000 signatures'})).toBeVisible();
+
+  const element = page.locator('coral-donate-form');
+  const form = element.getByRole('form');
+  await form.getByLabel('First name', {exact: true}).fill('Mere');
+  await form.getByLabel('Last name', {exact: true}).fill('Tane');
+  await form.getByLabel('Email', {exact: true}).fill('mere@example.org');
+  await form.getByLabel('Postcode', {exact: true}).fill('2000');
+  await payByCard(form);
+  await form.getByRole('button', {name: 'Give $60'}).click();
+  const decline = element.getByRole('button', {name: /^No thanks/});
+  await decline.click();
+  await expect(element.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
+  const log = page.getByTestId('event-log');
+  await expect(log.getByText('coral:success')).toBeVisible();
+  await expect(log.locator('li', {hasText: 'coral:success'})).toContainText('from #embed-donate');
+  await expect(log.locator('li[data-source="dataLayer"]', {hasText: 'purchase'})).toHaveCount(1);
+  await expect(log).not.toContainText('mere@example.org');
+});

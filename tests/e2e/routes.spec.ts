@@ -1,5 +1,5 @@
 import {test, expect, openHydrated} from './fixtures';
-import {LIVE_ROUTES, PENDING_ROUTES, url} from './routes';
+import {LIVE_ROUTES, url} from './routes';
 
 test.describe('every live route', () => {
   for (const route of LIVE_ROUTES) {
@@ -11,14 +11,6 @@ test.describe('every live route', () => {
       await expect(page.locator('main').first()).not.toBeEmpty();
       await expect(page.getByText('Page Not Found')).toHaveCount(0);
     });
-  }
-});
-
-test('routes waiting for their components do not exist yet', async ({page, watch}) => {
-  for (const route of PENDING_ROUTES) {
-    watch.expectedMissing.add(url(route));
-    const response = await page.goto(url(route));
-    expect(response?.status(), route).toBe(404);
   }
 });
 

@@ -1,8 +1,4 @@
-/**
- * Every route of the site spec, in one place. A route is `live` once its page
- * exists; `pending` routes belong to component work that has not landed, and a
- * test checks they are still absent, so adding a page means moving its route here.
- */
+/** Every route of the site spec, in one place: the browser tests open each. A new page adds its route here. */
 export const BASE = '/gpap-coral';
 
 export const LIVE_ROUTES = [
@@ -47,9 +43,8 @@ export const LIVE_ROUTES = [
   '/demos/daisychain-page-2',
   '/demos/thankyou',
   '/demos/thankyou-photography',
+  '/demos/test1',
 ] as const;
-
-export const PENDING_ROUTES = ['/demos/test1'] as const;
 
 /** The donate form's own demos, the ones its gallery lists: each takes a gift with the sandbox's test cards. */
 export const DONATE_DEMOS = [

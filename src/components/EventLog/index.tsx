@@ -3,7 +3,7 @@ import Heading from '@theme/Heading';
 import {DONATE_FORM_EVENTS} from '@site/src/coral/donate-form';
 import styles from './styles.module.css';
 
-type Entry = {id: number; source: 'event' | 'dataLayer'; name: string; detail: string};
+type Entry = {id: number; source: 'event' | 'dataLayer'; name: string; detail: string; origin?: string};
 
 /**
  * An on-screen record of every `coral:` event and every dataLayer push on the
@@ -20,9 +20,11 @@ export default function EventLog({
   const [entries, setEntries] = useState<Entry[]>([]);
   useEffect(() => {
     let next = 0;
-    const add = (source: Entry['source'], name: string, detail: unknown) =>
-      setEntries((list) => [{id: (next += 1), source, name, detail: JSON.stringify(detail)}, ...list].slice(0, 50));
-    const onEvent = (event: Event) => add('event', event.type, (event as CustomEvent).detail);
+    const add = (source: Entry['source'], name: string, detail: unknown, origin?: string) =>
+      setEntries((list) => [{id: (next += 1), source, name, detail: JSON.stringify(detail), origin}, ...list].slice(0, 50));
+    // Which component sent it: its element's id (a custom element's own, once the event leaves its shadow root).
+    const originOf = (target: EventTarget | null) => (target instanceof Element && target.id ? `#${target.id}` : undefined);
+    const onEvent = (event: Event) => add('event', event.type, (event as CustomEvent).detail, originOf(event.target));
     for (const name of events) document.addEventListener(name, onEvent);
 
     // Watch the dataLayer by wrapping its push, as a tag manager does.
@@ -55,6 +57,7 @@ export default function EventLog({
             <li key={entry.id} data-source={entry.source}>
               <span className={styles.source}>{entry.source === 'event' ? 'event' : 'dataLayer'}</span>{' '}
               <code className={styles.name}>{entry.name}</code>
+              {entry.origin && <span className={styles.origin}> from {entry.origin}</span>}
               <pre className={styles.detail}>{entry.detail}</pre>
             </li>
           ))}

@@ -19,6 +19,7 @@ export default function BasicSmall(): ReactNode {
       title="Donate form: small"
       whenToUse="A sidebar or a short page: the supporter sees the handles and one button, and the rest of the form opens when they press it."
       config={config}
+      embed={{tag: 'coral-donate-form', id: 'donate'}}
       testCards={SANDBOX_CARDS}
     >
       <DonateForm config={config} id="donate" />

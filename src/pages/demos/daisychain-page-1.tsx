@@ -17,6 +17,7 @@ export default function DaisychainPage1(): ReactNode {
       title="Daisychain, page 1: the petition"
       whenToUse="When a petition should lead straight to a donation ask: the signer’s details go to the next page in this browser tab, never in the address, and the donate form there greets them by name."
       config={config}
+      embed={{tag: 'coral-powerform', id: 'petition'}}
       testSignups={SANDBOX_SIGNUP_EMAILS}
       notes={
         <p>

@@ -23,6 +23,7 @@ export default function DaisychainPage2(): ReactNode {
       title="Daisychain, page 2: the donation ask"
       whenToUse="The page a petition sends its signers to: a donate form that greets them by first name, with the details they just gave already filled in."
       config={config}
+      embed={{tag: 'coral-donate-form', id: 'donate'}}
       testCards={SANDBOX_CARDS}
       notes={
         <p>

@@ -25,6 +25,7 @@ export default function DonateFormDailyOneWeek(): ReactNode {
       title="Donate form: daily for one week"
       whenToUse="A time-boxed appeal (“give $5 a day for 7 days”): the form shows the daily amount and the total for the week before the supporter gives."
       config={config}
+      embed={{tag: 'coral-donate-form', id: 'donate'}}
       testCards={SANDBOX_CARDS}
     >
       <DonateForm config={config} id="donate" />

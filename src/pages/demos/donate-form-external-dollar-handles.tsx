@@ -28,6 +28,7 @@ export default function DonateFormExternalDollarHandles(): ReactNode {
       title="Donate form: external dollar handles"
       whenToUse="A long-form landing page where the story carries the ask: amount buttons sit in the page copy, and pressing one selects it in the form further down."
       config={config}
+      embed={{tag: 'coral-donate-form', id: 'donate'}}
       testCards={SANDBOX_CARDS}
       notes={
         <p>

@@ -35,6 +35,7 @@ export default function DonateFormLarge(): ReactNode {
       title="Donate form: large"
       whenToUse="A dedicated donation page with room to show what each amount does: full width, an impact image and line beside every handle."
       config={config}
+      embed={{tag: 'coral-donate-form', id: 'donate'}}
       testCards={SANDBOX_CARDS}
       wide
     >

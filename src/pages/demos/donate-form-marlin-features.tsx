@@ -40,6 +40,7 @@ export default function DonateFormMarlinFeatures(): ReactNode {
       title="Donate form: Marlin, every feature"
       whenToUse="A flagship appeal using everything at once: the monthly upgrade ask, cover fees, impact text for any amount, direct debit for monthly gifts and analytics. The log below shows every event and dataLayer push."
       config={config}
+      embed={{tag: 'coral-donate-form', id: 'donate'}}
       testCards={SANDBOX_CARDS}
       notes={
         <p>

@@ -20,6 +20,7 @@ export default function DonateFormMedium(): ReactNode {
       title="Donate form: medium"
       whenToUse="The standard embedded form for a campaign landing page: one-off or monthly, three handles, an other amount, details and card on one page."
       config={config}
+      embed={{tag: 'coral-donate-form', id: 'donate'}}
       testCards={SANDBOX_CARDS}
       notes={
         <p>

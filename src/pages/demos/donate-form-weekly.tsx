@@ -24,6 +24,7 @@ export default function DonateFormWeekly(): ReactNode {
       title="Donate form: weekly"
       whenToUse="When a small regular amount is the ask (“the price of a coffee a week”): weekly is the default, with monthly and one-off still offered, and direct debit for regular gifts."
       config={config}
+      embed={{tag: 'coral-donate-form', id: 'donate'}}
       testCards={SANDBOX_CARDS}
       notes={
         <p>

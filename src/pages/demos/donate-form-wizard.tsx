@@ -17,6 +17,7 @@ export default function DonateFormWizard(): ReactNode {
       title="Donate form: wizard"
       whenToUse="A long form on a phone: three short steps (amount, your details, payment) instead of one long page. The browser's back button moves between steps and nothing typed is lost."
       config={config}
+      embed={{tag: 'coral-donate-form', id: 'donate'}}
       testCards={SANDBOX_CARDS}
       notes={
         <p>

@@ -20,6 +20,7 @@ export default function PowerformLeadsDemo(): ReactNode {
       title="Powerform: leads"
       whenToUse="For lead generation, where every extra field costs signups: email, first name and postcode, the consent box, and a source code of its own for reporting."
       config={config}
+      embed={{tag: 'coral-powerform', id: 'leads'}}
       testSignups={SANDBOX_SIGNUP_EMAILS}
       notes={
         <p>

@@ -24,6 +24,7 @@ export default function PowerformDemo(): ReactNode {
       title="Powerform: petition"
       whenToUse="For a petition or action signup: names, email, mobile and postcode, one extra question, and a counter that shows how close the campaign is to its goal."
       config={config}
+      embed={{tag: 'coral-powerform', id: 'petition'}}
       testSignups={SANDBOX_SIGNUP_EMAILS}
       notes={
         <p>

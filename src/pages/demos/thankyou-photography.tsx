@@ -29,6 +29,7 @@ export default function ThankYouPhotographyDemo(): ReactNode {
       title="Thank-you page: photography"
       whenToUse="When the campaign has a strong image: the same thanks, receipt, sharing and monthly ask under a full-width photograph with its caption and credit."
       config={config}
+      embed={{tag: 'coral-thankyou', id: 'thanks'}}
       testCards={SANDBOX_CARDS}
       wide
       notes={

@@ -20,6 +20,7 @@ export default function ThankYouDemo(): ReactNode {
       title="Thank-you page"
       whenToUse="The page a donor lands on after giving: thanks by name, a receipt, ways to share the campaign, and for one-off donors a single ask to give monthly."
       config={config}
+      embed={{tag: 'coral-thankyou', id: 'thanks'}}
       testCards={SANDBOX_CARDS}
       notes={
         <>

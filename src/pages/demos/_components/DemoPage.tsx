@@ -1,7 +1,12 @@
 import type {ReactNode} from 'react';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
+import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
+import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {embedSnippet, type CoralTag} from '@site/src/embed/snippet';
 import styles from './DemoPage.module.css';
 
 export type TestCard = {number: string; result: string};
@@ -13,6 +18,8 @@ type Props = {
   whenToUse: string;
   /** The config exactly as the live component receives it. */
   config: unknown;
+  /** The custom element that shows the same component on any page, and the id it gets. */
+  embed: {tag: CoralTag; id: string};
   /** Sandbox card numbers, shown on demos that take a payment. */
   testCards?: readonly TestCard[];
   /** Sandbox signup addresses, shown on demos that take a signature. */
@@ -24,8 +31,17 @@ type Props = {
   children: ReactNode;
 };
 
+function EmbedSnippet({embed, config}: {embed: Props['embed']; config: unknown}): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
+  return (
+    <CodeBlock language="html" title="index.html">
+      {embedSnippet({...embed, config, origin: siteConfig.url, basePath: siteConfig.baseUrl})}
+    </CodeBlock>
+  );
+}
+
 /** The frame every demo shares: the live component, its copyable config, and how to try it. */
-export default function DemoPage({title, whenToUse, config, testCards, testSignups, notes, wide, children}: Props): ReactNode {
+export default function DemoPage({title, whenToUse, config, embed, testCards, testSignups, notes, wide, children}: Props): ReactNode {
   return (
     <Layout title={`${title} demo`} description={whenToUse}>
       <main className={`container margin-vert--lg ${styles.page}`}>
@@ -37,11 +53,23 @@ export default function DemoPage({title, whenToUse, config, testCards, testSignu
           </section>
           <aside className={styles.side}>
             <Heading as="h2" className={styles.sideTitle}>
-              Config
+              Use it
             </Heading>
-            <CodeBlock language="json" title="config.json">
-              {JSON.stringify(config, null, 2)}
-            </CodeBlock>
+            <Tabs>
+              <TabItem value="config" label="Config" default>
+                <p>The config of the form on this page, for the React component or the embed.</p>
+                <CodeBlock language="json" title="config.json">
+                  {JSON.stringify(config, null, 2)}
+                </CodeBlock>
+              </TabItem>
+              <TabItem value="embed" label="Embed">
+                <p>
+                  Paste this into any HTML page, such as a landing-page builder’s custom HTML block, for the same working form. See{' '}
+                  <Link to="/docs/donate-form-setup#add-it-to-any-html-page">adding Coral to any page</Link>.
+                </p>
+                <EmbedSnippet embed={embed} config={config} />
+              </TabItem>
+            </Tabs>
             {testCards && testCards.length > 0 && (
               <>
                 <Heading as="h2" className={styles.sideTitle}>

@@ -1,0 +1,36 @@
+import {describe, expect, it} from 'vitest';
+import {absolutise, embedSnippet, scriptSafeJson} from './snippet';
+
+describe('embedSnippet', () => {
+  const origin = 'https://greenpeace.github.io';
+  const basePath = '/gpap-coral/';
+
+  it('gives the script tag and the element with its config as JSON', () => {
+    const snippet = embedSnippet({tag: 'coral-powerform', config: {campaign: 'ban-deep-sea-mining'}, id: 'petition', origin, basePath});
+    expect(snippet).toBe(
+      [
+        '<script type="module" src="https://greenpeace.github.io/gpap-coral/coral/coral.js"></script>',
+        '',
+        '<coral-powerform id="petition">',
+        '  <script type="application/json">',
+        '    {',
+        '      "campaign": "ban-deep-sea-mining"',
+        '    }',
+        '  </script>',
+        '</coral-powerform>',
+      ].join('\n'),
+    );
+  });
+
+  it('turns the site’s own paths into full addresses and leaves other strings alone', () => {
+    expect(
+      absolutise({success: {url: '/gpap-coral/demos/x'}, list: ['/gpap-coral/a.svg', '/elsewhere'], n: 3}, origin, basePath),
+    ).toEqual({success: {url: 'https://greenpeace.github.io/gpap-coral/demos/x'}, list: ['https://greenpeace.github.io/gpap-coral/a.svg', '/elsewhere'], n: 3});
+  });
+
+  it('cannot be cut short by text in the config', () => {
+    const json = scriptSafeJson({messages: {heading: '</script><script>alert(1)</script><!--'}});
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual({messages: {heading: '</script><script>alert(1)</script><!--'}});
+  });
+});
