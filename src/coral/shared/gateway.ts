@@ -193,8 +193,9 @@ type Undelivered = {outcome: 'not-sent' | 'unknown'; detail: string};
  * The one exchange every HTTP gateway makes: POST the payload as JSON with an
  * `Idempotency-Key` header, within a time limit. `read` recognises the
  * service's own answers; anything else is undelivered, and says whether the
- * service may have acted on it: a 4xx refused the request, while a timeout, a
- * dropped connection, a 5xx or an unreadable answer leave the outcome unknown.
+ * service may have acted on it: a 4xx refused the request, while a 409 (the
+ * key still in progress), a timeout, a dropped connection, a 5xx or an
+ * unreadable answer leave the outcome unknown.
  */
 async function postWithKey<T>(
   {endpoint, timeoutMs, fetch: fetchImpl}: Required<HttpGatewayOptions>,
@@ -238,7 +239,8 @@ async function postWithKey<T>(
   };
   const answer = read(reply);
   if (answer !== null) return {answer};
-  if (response.status >= 400 && response.status < 500) {
+  // A 409 says an earlier request under this key is still being processed: it may yet be acted on.
+  if (response.status >= 400 && response.status < 500 && response.status !== 409) {
     return {undelivered: {outcome: 'not-sent', detail: `request refused (${response.status})`}};
   }
   return {
