@@ -26,6 +26,7 @@ import {
   type RefusedValue,
   unprintable,
 } from '../shared/testing/configs';
+import {PROPERTY_TIMEOUT_MS} from '../shared/testing/hostile';
 import {DONATE_FORM_MESSAGES} from './messages';
 import {FREQUENCIES, parseDonateFormConfig, RECURRING, type Frequency} from './schema';
 
@@ -149,7 +150,7 @@ const refusedValues = fc.oneof(
   fc.constantFrom(...Object.keys(DONATE_FORM_MESSAGES)).chain((key) => at(['messages', key], fc.oneof(fc.constant(''), tooLong(400)))),
 );
 
-describe('donate form config, generated', () => {
+describe('donate form config, generated', {timeout: PROPERTY_TIMEOUT_MS}, () => {
   it('accepts every config built from valid options, and reads its own output back unchanged', () => {
     fc.assert(
       fc.property(validConfig, (input) => {

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {normaliseMobile} from '../shared/phone';
 import {hostileKey} from '../shared/testing/configs';
-import {hostileString} from '../shared/testing/hostile';
+import {hostileString, PROPERTY_TIMEOUT_MS} from '../shared/testing/hostile';
 import {expectSafePrefill, expectWarningsFor} from '../shared/testing/prefill';
 import {POWERFORM_URL_PARAMS, readPrefill} from './machine';
 
@@ -11,7 +11,7 @@ const OURS: readonly string[] = POWERFORM_URL_PARAMS;
 const DONATE_ONLY = ['amount', 'frequency', 'step'];
 const none = {frequencies: [], steps: []};
 
-describe('readPrefill, given hostile links', () => {
+describe('readPrefill, given hostile links', {timeout: PROPERTY_TIMEOUT_MS}, () => {
   it('keeps only checked details and utm values, never a donate form’s, and warns once for each it drops', () => {
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom(...OURS, ...DONATE_ONLY), hostileString, {minKeys: 1}), (dict) => {

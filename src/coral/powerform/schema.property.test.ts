@@ -24,6 +24,7 @@ import {
   type RefusedValue,
   unprintable,
 } from '../shared/testing/configs';
+import {PROPERTY_TIMEOUT_MS} from '../shared/testing/hostile';
 import {POWERFORM_MESSAGES} from './messages';
 import {parsePowerformConfig} from './schema';
 
@@ -127,7 +128,7 @@ const refusedValues = fc.oneof(
   fc.constantFrom(...Object.keys(POWERFORM_MESSAGES)).chain((key) => at(['messages', key], fc.oneof(fc.constant(''), tooLong(400)))),
 );
 
-describe('powerform config, generated', () => {
+describe('powerform config, generated', {timeout: PROPERTY_TIMEOUT_MS}, () => {
   it('accepts every config built from valid options, and reads its own output back unchanged', () => {
     fc.assert(
       fc.property(validConfig, (input) => {

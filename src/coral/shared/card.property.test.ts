@@ -1,12 +1,12 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {cardBrand, luhn, validateCardNumber, validateCvc, validateExpiry, type CardBrand} from './card';
-import {hostileString, MARKUP} from './testing/hostile';
+import {hostileString, MARKUP, PROPERTY_TIMEOUT_MS} from './testing/hostile';
 
 const brands: CardBrand[] = ['visa', 'mastercard', 'amex', 'unknown'];
 const now = fc.date({min: new Date(2000, 0, 1), max: new Date(2099, 11, 31), noInvalidDate: true});
 
-describe('card checks, given hostile text', () => {
+describe('card checks, given hostile text', {timeout: PROPERTY_TIMEOUT_MS}, () => {
   it('reads a card number only from digits, spaces and dashes, and gives a reason for every refusal', () => {
     fc.assert(
       fc.property(hostileString, (input) => {

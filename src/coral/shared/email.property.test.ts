@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {suggestEmail, validateEmail} from './email';
-import {hostileString, MARKUP, XSS_PAYLOADS} from './testing/hostile';
+import {hostileString, MARKUP, PROPERTY_TIMEOUT_MS, XSS_PAYLOADS} from './testing/hostile';
 
 const typo = fc
   .tuple(fc.constantFrom('jo', 'mere.tane', 'a+reef', '<b>', ...XSS_PAYLOADS), fc.constantFrom('gmial.com', 'gmail.con', 'hotmial.com', 'bigpond.con', 'xtra.co.nx', 'GMAIL.CON'))
@@ -14,7 +14,7 @@ const laced = fc
     where === 0 ? `${payload}${local}@${domain}` : where === 1 ? `${local}${payload}@${domain}` : `${local}@${payload}${domain}`,
   );
 
-describe('validateEmail, given hostile text', () => {
+describe('validateEmail, given hostile text', {timeout: PROPERTY_TIMEOUT_MS}, () => {
   it('never throws, accepts only one address without markup or spaces, and gives a reason for every refusal', () => {
     fc.assert(
       fc.property(fc.oneof(hostileString, laced), (input) => {
@@ -34,7 +34,7 @@ describe('validateEmail, given hostile text', () => {
   });
 });
 
-describe('suggestEmail, given hostile text', () => {
+describe('suggestEmail, given hostile text', {timeout: PROPERTY_TIMEOUT_MS}, () => {
   it('never throws, and suggests only a known domain after the same local part, once', () => {
     fc.assert(
       fc.property(fc.oneof(hostileString, typo, laced), (input) => {

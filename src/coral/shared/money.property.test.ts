@@ -1,12 +1,12 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {parseAmount} from './money';
-import {hostileString, XSS_PAYLOADS} from './testing/hostile';
+import {hostileString, PROPERTY_TIMEOUT_MS, XSS_PAYLOADS} from './testing/hostile';
 
 // Payloads that are not all whitespace: trimming would rightly leave the amount alone.
 const visiblePayload = fc.constantFrom(...XSS_PAYLOADS.filter((payload) => payload.trim() !== ''));
 
-describe('parseAmount, given hostile text', () => {
+describe('parseAmount, given hostile text', {timeout: PROPERTY_TIMEOUT_MS}, () => {
   it('never throws, accepts only digits, separators and a dollar sign, and gives a reason for every refusal', () => {
     fc.assert(
       fc.property(hostileString, (input) => {

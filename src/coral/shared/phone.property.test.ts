@@ -1,13 +1,13 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {ALLOWED_MOBILE, normaliseMobile, type MobileCountry} from './phone';
-import {hostileString, XSS_PAYLOADS} from './testing/hostile';
+import {hostileString, PROPERTY_TIMEOUT_MS, XSS_PAYLOADS} from './testing/hostile';
 
 const country = fc.constantFrom<MobileCountry>('AU', 'NZ');
 const mobiles = fc.constantFrom('0412 345 678', '+61 412 345 678', '(04) 1234-5678', '+64 21 123 4567', '021 123 4567');
 const visiblePayload = fc.constantFrom(...XSS_PAYLOADS.filter((payload) => payload.trim() !== ''));
 
-describe('normaliseMobile, given hostile text', () => {
+describe('normaliseMobile, given hostile text', {timeout: PROPERTY_TIMEOUT_MS}, () => {
   it('accepts only a number in E.164 from digits and phone punctuation, and otherwise says what it wants', () => {
     fc.assert(
       fc.property(fc.oneof(hostileString, mobiles), country, (input, home) => {

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {normaliseMobile} from './phone';
 import {hostileKey} from './testing/configs';
-import {hostileString} from './testing/hostile';
+import {hostileString, PROPERTY_TIMEOUT_MS} from './testing/hostile';
 import {expectSafePrefill, expectWarningsFor} from './testing/prefill';
 import {parseUrlParams, URL_PARAMETERS} from './urlParams';
 
@@ -14,7 +14,7 @@ const kept = ({utm, ...rest}: {utm: object}) => Object.keys(rest).length + Objec
 
 const hostileParams = fc.dictionary(fc.constantFrom(...LISTED), hostileString, {minKeys: 1});
 
-describe('parseUrlParams, given hostile links', () => {
+describe('parseUrlParams, given hostile links', {timeout: PROPERTY_TIMEOUT_MS}, () => {
   it('keeps only checked values and warns once for each listed parameter it drops', () => {
     fc.assert(
       fc.property(hostileParams, (dict) => {

@@ -2,14 +2,14 @@ import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {FREQUENCIES} from '../donate-form/schema';
 import {hostileKey} from '../shared/testing/configs';
-import {hostileString, INVISIBLE, MARKUP} from '../shared/testing/hostile';
+import {hostileString, INVISIBLE, MARKUP, PROPERTY_TIMEOUT_MS} from '../shared/testing/hostile';
 import {expectWarningsFor} from '../shared/testing/prefill';
 import {parseGiftParams, THANK_YOU_URL_PARAMETERS} from './machine';
 
 const READ = THANK_YOU_URL_PARAMETERS.map((p) => p.name);
 const PERSONAL = ['first_name', 'last_name', 'email', 'phone', 'postcode', 'name'];
 
-describe('parseGiftParams, given hostile links', () => {
+describe('parseGiftParams, given hostile links', {timeout: PROPERTY_TIMEOUT_MS}, () => {
   it('keeps only a checked amount, frequency and reference, and warns once for each it drops', () => {
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom(...READ, ...PERSONAL), hostileString, {minKeys: 1}), (dict) => {

@@ -26,6 +26,7 @@ import {
   type RefusedValue,
   unprintable,
 } from '../shared/testing/configs';
+import {PROPERTY_TIMEOUT_MS} from '../shared/testing/hostile';
 import {THANK_YOU_MESSAGES} from './messages';
 import {parseThankYouConfig, SHARE_CHANNELS} from './schema';
 
@@ -124,7 +125,7 @@ const refusedValues = fc.oneof(
   fc.constantFrom(...Object.keys(THANK_YOU_MESSAGES)).chain((key) => at(['messages', key], fc.oneof(fc.constant(''), tooLong(400)))),
 );
 
-describe('thank-you config, generated', () => {
+describe('thank-you config, generated', {timeout: PROPERTY_TIMEOUT_MS}, () => {
   it('accepts every config built from valid options, and reads its own output back unchanged', () => {
     fc.assert(
       fc.property(validConfig, (input) => {

@@ -64,6 +64,12 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   longString,
 );
 
+/**
+ * A thousand cases per property take a second or two alone, and several times
+ * that beside the DOM tests in a full parallel run: more than Vitest's five.
+ */
+export const PROPERTY_TIMEOUT_MS = 30_000;
+
 /** Characters of markup. */
 export const MARKUP = /[<>]/;
 /** Invisible format characters: bidi overrides, zero-width joiners and spaces, the byte-order mark. */
