@@ -10,6 +10,7 @@ import {
   useEffect,
   useId,
   useImperativeHandle,
+  useLayoutEffect,
   useMemo,
   useReducer,
   useRef,
@@ -535,10 +536,10 @@ function Actions({
   const alert = useRef<HTMLDivElement>(null);
   const upsellHeading = useRef<HTMLParagraphElement>(null);
   const {submission, upsell} = state;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (submission.status === 'failed') alert.current?.focus();
   }, [submission]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (upsell.status === 'shown') upsellHeading.current?.focus();
   }, [upsell.status]);
 
@@ -617,7 +618,7 @@ function failureText(messages: DonateFormMessages, submission: Extract<DonateSta
 
 function ThankYou({config, messages, state, Heading}: {config: DonateFormConfig; messages: DonateFormMessages; state: DonateState; Heading: 'h3'}) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useLayoutEffect(() => heading.current?.focus(), []);
   if (state.submission.status !== 'done') return null;
   const {intent, reference, total, date} = state.submission;
   const name = intent.supporter.firstName;
@@ -681,7 +682,7 @@ function stepTitle(config: DonateFormConfig, step: Step): string {
  */
 function useFocusOnOpen(open: {current: boolean}) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open.current) heading.current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening only
   }, []);

@@ -4,7 +4,7 @@
  * DOM events and dataLayer pushes, URL prefill, and leaving the page after a
  * redirect or daisychain success.
  */
-import {useEffect, useId, useMemo, useReducer, useRef, type FormEvent, type ReactNode, type RefObject} from 'react';
+import {useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, type FormEvent, type ReactNode, type RefObject} from 'react';
 import {sessionStore, writeSupporterHandoff, type SupporterHandoff} from '../daisychain/handoff';
 import {pushDataLayer} from '../shared/analytics';
 import {emit} from '../shared/events';
@@ -351,7 +351,7 @@ function Question({
 function Failure({state, messages}: {state: PowerformState; messages: PowerformMessages}) {
   const alert = useRef<HTMLDivElement>(null);
   const {submission} = state;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (submission.status === 'failed') alert.current?.focus();
   }, [submission]);
   if (submission.status !== 'failed') return null;
@@ -383,7 +383,7 @@ function ThankYou({
   fieldId: (name: string) => string;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useLayoutEffect(() => heading.current?.focus(), []);
   if (state.submission.status !== 'done') return null;
   const name = state.submission.signup.supporter.firstName;
   return (

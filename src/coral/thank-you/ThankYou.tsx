@@ -3,7 +3,7 @@
  * effects live here: reading the hand-off and the URL, sharing, copying,
  * DOM events and dataLayer pushes.
  */
-import {useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react';
+import {useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode} from 'react';
 import {readGiftHandoff, sessionStore} from '../daisychain/handoff';
 import {DonateForm} from '../donate-form';
 import {pushDataLayer} from '../shared/analytics';
@@ -269,7 +269,7 @@ function UpgradeAsk({
 }) {
   const after = useRef<HTMLDivElement>(null);
   const answered = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     // The buttons that had focus are gone: move it to what replaced them, not back to the top of the page.
     if (!answered.current || state.status === 'shown') return;
     after.current?.focus();

@@ -1,4 +1,4 @@
-import {useEffect, useId, useRef, type ReactNode} from 'react';
+import {useId, useLayoutEffect, useRef, type ReactNode} from 'react';
 import styles from './ui.module.css';
 
 export type SummaryItem = {id: string; label: string; message: string};
@@ -10,7 +10,7 @@ export type SummaryItem = {id: string; label: string; message: string};
 export function ErrorSummary({title, items, focusKey}: {title: string; items: readonly SummaryItem[]; focusKey: number}): ReactNode {
   const box = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusKey > 0) box.current?.focus();
   }, [focusKey]);
   if (items.length === 0) return null;
