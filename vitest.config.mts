@@ -1,13 +1,40 @@
 import {defineConfig} from 'vitest/config';
 
+/** The embed build's swap of React for preact/compat (see vite.embed.config.mts), for running the component tests against it. */
+const PREACT = [
+  {find: /^react$/, replacement: 'preact/compat'},
+  {find: /^react-dom\/client$/, replacement: 'preact/compat/client'},
+  {find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils'},
+  {find: /^react-dom$/, replacement: 'preact/compat'},
+  {find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime'},
+  // Its ES build, so the lines above apply to its own imports of React.
+  {find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js'},
+];
+
 export default defineConfig({
   // The tsconfig leaves JSX to Docusaurus's loaders ("preserve"); tests compile it themselves.
   oxc: {jsx: {runtime: 'automatic'}},
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
     environment: 'node',
     // Component tests opt into a DOM with a `// @vitest-environment jsdom` first line.
     restoreMocks: true,
     setupFiles: ['./vitest.setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {name: 'react', include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}']},
+      },
+      {
+        // The same component tests, with the runtime the embed ships.
+        extends: true,
+        resolve: {alias: PREACT},
+        test: {
+          name: 'embed',
+          include: ['src/coral/**/*.test.tsx'],
+          // Testing Library imports React itself: bundle it so the swap reaches its imports too.
+          server: {deps: {inline: ['@testing-library/react']}},
+        },
+      },
+    ],
   },
 });

@@ -78,7 +78,7 @@ describe('DonateForm', () => {
     await user.click(screen.getByRole('button', {name: 'Give $60'}));
     expect(await screen.findByRole('heading', {name: 'Thank you, Mere!'})).toHaveFocus();
     expect(screen.getByText(/^CRL-/)).toBeInTheDocument();
-    expect(events).toEqual(['coral:submit', 'coral:success']);
+    await waitFor(() => expect(events).toEqual(['coral:submit', 'coral:success']));
     expect((window.dataLayer as {event?: string}[]).map((e) => e.event).filter(Boolean)).toEqual([
       'begin_checkout',
       'add_payment_info',
@@ -244,7 +244,7 @@ describe('DonateForm', () => {
       await fillCard(user);
       await user.click(screen.getByRole('button', {name: 'Give $60'}));
       expect(await screen.findByRole('heading', {name: 'Thank you, Mere!'})).toBeInTheDocument();
-      expect(sessionStorage.getItem('coral.handoff.supporter')).toBeNull();
+      await waitFor(() => expect(sessionStorage.getItem('coral.handoff.supporter')).toBeNull());
       document.removeEventListener('coral:handoff', listener);
     });
 

@@ -77,7 +77,7 @@ describe('Powerform', () => {
     expect(await screen.findByRole('heading', {name: 'Thank you, Mere!'})).toHaveFocus();
     expect(screen.getByText('Your name is on the petition. Share it so more people can add theirs.')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', {name: '12,431 of 20,000 signatures'})).toBeInTheDocument();
-    expect(events.seen.map((e) => e.type)).toEqual(['coral:submit', 'coral:success']);
+    await waitFor(() => expect(events.seen.map((e) => e.type)).toEqual(['coral:submit', 'coral:success']));
     expect(events.seen[1]!.detail).toMatchObject({campaign: 'save-the-reef', sourceCode: 'PF-REEF', count: 12431, consent: true});
     expect(window.dataLayer).toEqual([{event: 'sign_up', method: 'petition', campaign: 'save-the-reef', source_code: 'PF-REEF'}]);
     expect(JSON.stringify([window.dataLayer, events.seen])).not.toMatch(/Mere|mere@|2000"/);
@@ -168,7 +168,7 @@ describe('Powerform', () => {
     expect(screen.getByLabelText('Postcode')).toHaveValue('2000');
     expect(screen.getByLabelText('Why does the reef matter to you? (optional)')).toHaveValue('I swim there');
     expect(screen.getByRole('checkbox', {name: /Keep me updated/})).toBeChecked();
-    expect(errors.seen[0]!.detail).toMatchObject({kind: 'error', saved: 'no', retryable: true});
+    await waitFor(() => expect(errors.seen[0]?.detail).toMatchObject({kind: 'error', saved: 'no', retryable: true}));
     expect(sign.mock.calls[0]![0]).toMatchObject({
       supporter: {phone: '+61412345678', consent: true},
       answer: {id: 'why', value: 'I swim there'},
@@ -200,7 +200,7 @@ describe('Powerform', () => {
     await fillRequired(user);
     await user.click(screen.getByRole('button', {name: 'Sign now'}));
     await screen.findByRole('heading', {name: 'Thank you, Mere!'});
-    expect(window.dataLayer).toEqual([{event: 'generate_lead', lead_source: 'LD-REEF', campaign: 'save-the-reef', source_code: 'LD-REEF'}]);
+    await waitFor(() => expect(window.dataLayer).toEqual([{event: 'generate_lead', lead_source: 'LD-REEF', campaign: 'save-the-reef', source_code: 'LD-REEF'}]));
   });
 
   it('asks a choice question as a radio group and sends the answer', async () => {

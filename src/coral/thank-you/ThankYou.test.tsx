@@ -212,7 +212,7 @@ describe('ThankYou', () => {
       expect(await within(form).findByRole('heading', {name: 'Thank you, Mere!'})).toBeInTheDocument();
       expect(within(form).getByText('$20 every month')).toBeInTheDocument();
       expect(gateway.charges()).toBe(1);
-      expect(successes.details).toMatchObject([{campaign: 'save-the-reef', frequency: 'monthly', amount: 20}]);
+      await waitFor(() => expect(successes.details).toMatchObject([{campaign: 'save-the-reef', frequency: 'monthly', amount: 20}]));
       expect(upsells.details).toEqual([
         {campaign: 'save-the-reef', currency: 'AUD', action: 'shown', oneOff: 60, monthly: 20},
         {campaign: 'save-the-reef', currency: 'AUD', action: 'accepted', oneOff: 60, monthly: 20},
