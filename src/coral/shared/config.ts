@@ -61,7 +61,7 @@ function allowed(issue: z.core.$ZodIssue): string {
     case 'invalid_value':
       return issue.values.length === 1 ? `expected ${list(issue.values)}` : `expected one of ${list(issue.values)}`;
     case 'invalid_type':
-      return `expected ${issue.expected === 'int' ? 'a whole number' : `a ${issue.expected}`}`;
+      return `expected ${issue.expected === 'int' ? 'a whole number' : `${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`}`;
     case 'too_small':
       return issue.origin === 'array'
         ? `expected at least ${String(issue.minimum)} item${issue.minimum === 1 ? '' : 's'}`
