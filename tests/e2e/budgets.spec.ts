@@ -1,0 +1,49 @@
+/**
+ * Size budgets, held on the production build. Sizes are deterministic (the
+ * same build gives the same bytes), so they are tested; times are not, and
+ * live in `npm run bench`.
+ */
+import {readdirSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {measurePage} from '../../scripts/lib/pageWeight.mjs';
+import {test, expect} from './fixtures';
+import {url} from './routes';
+
+const KB = 1024;
+/** A stock Docusaurus 3.10 classic home page with faster mode loads about this much JS, gzipped. */
+const STOCK_HOME_JS_GZIP = 172 * KB;
+/** What a demo page may add to a doc page: the component's code, gzipped. */
+const DEMO_EXTRA_JS_GZIP = 40 * KB;
+
+/** Strings only the component library holds: its events, its console warnings, its config errors. */
+const LIBRARY_MARKERS = ['coral:amount-change', 'Coral: ignored URL parameter', 'cannot be shown: its config has'];
+
+test('the home page loads no more JS than a stock Docusaurus home page', async ({browser, baseURL}) => {
+  const home = await measurePage(browser, baseURL + url('/'));
+  expect(home.js.gzip).toBeLessThanOrEqual(STOCK_HOME_JS_GZIP);
+});
+
+test('a demo page loads at most 40 KB gzip of JS more than a doc page', async ({browser, baseURL}) => {
+  const doc = await measurePage(browser, baseURL + url('/docs/intro'));
+  const demo = await measurePage(browser, baseURL + url('/demos/donate-form-medium'));
+  expect(demo.js.gzip - doc.js.gzip).toBeLessThanOrEqual(DEMO_EXTRA_JS_GZIP);
+  expect(demo.js.gzip).toBeGreaterThan(doc.js.gzip);
+});
+
+test('the component library is never in the main bundle, only in the routes that use it', async ({page}) => {
+  const dir = 'build/assets/js';
+  const main = readdirSync(dir).filter((file) => /^(main|runtime~main)\.[\w]+\.js$/.test(file));
+  expect(main.length).toBeGreaterThanOrEqual(1);
+  for (const file of main) {
+    const code = readFileSync(join(dir, file), 'utf8');
+    for (const marker of LIBRARY_MARKERS) expect(code.includes(marker), `${file} holds "${marker}"`).toBe(false);
+  }
+
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(await response.text());
+  });
+  await page.goto(url('/docs/intro'), {waitUntil: 'networkidle'});
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.some((code) => code.includes('coral:amount-change'))).toBe(false);
+});
