@@ -3,25 +3,30 @@
  * `npm run bench`: figures for the current checkout, printed as tables.
  * Times are medians of several runs and are never asserted by tests.
  *
- *   npm run bench                 cold and cached builds, then page weights
- *   npm run bench -- --runs 5     more cached builds
- *   npm run bench -- --no-build   page weights of the existing build only
+ *   npm run bench                      everything below
+ *   npm run bench -- --runs 5          more runs of each measurement
+ *   npm run bench -- --no-build        measure the existing build; skip the build timings
+ *   npm run bench -- --no-lighthouse   skip the Lighthouse runs (the slowest part)
  */
 import {spawnSync} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import {parseArgs} from 'node:util';
 import {chromium} from 'playwright-core';
 import {createSiteServer} from './serve.mjs';
+import {EMBED_BUDGET_GZIP, embedSizes, kib} from './lib/embedSize.mjs';
+import {lighthouseRun} from './lib/lighthouse.mjs';
 import {kb, measurePage} from './lib/pageWeight.mjs';
 
 const {values} = parseArgs({
   options: {
     runs: {type: 'string', default: '3'},
     'no-build': {type: 'boolean', default: false},
+    'no-lighthouse': {type: 'boolean', default: false},
   },
 });
 const runs = Math.max(1, Number(values.runs));
 const chromiumPath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 if (!existsSync(chromiumPath)) {
   console.error('Chromium not found: install it with `apt-get install -y chromium`, or set CHROME_PATH.');
   process.exit(1);
@@ -47,6 +52,11 @@ function timedBuild() {
   return {seconds: Number(match[1]), peakMb: Number(match[2]) / 1024};
 }
 
+// The docs build copies the embed in from .embed/; build it first, as `npm run build` does.
+if (!values['no-build'] || !existsSync('.embed/coral/coral.js')) {
+  if (spawnSync('npm', ['run', 'build:embed'], {stdio: 'ignore'}).status !== 0) throw new Error('The embed build failed.');
+}
+
 if (!values['no-build']) {
   console.log(`Production build (${runs} cold, ${runs} cached; median)`);
   const cold = [];
@@ -69,14 +79,16 @@ if (!existsSync('build/index.html')) {
   process.exit(1);
 }
 
-const PAGES = {home: '/gpap-coral/', doc: '/gpap-coral/docs/intro', blog: '/gpap-coral/blog/launch'};
+const PAGES = {
+  home: '/gpap-coral/',
+  doc: '/gpap-coral/docs/intro',
+  demo: '/gpap-coral/demos/donate-form-medium',
+  blog: '/gpap-coral/blog/launch',
+};
 const server = createSiteServer({dir: 'build'});
 await new Promise((done) => server.listen(0, '127.0.0.1', done));
 const origin = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await chromium.launch({executablePath: chromiumPath, args: CHROMIUM_FLAGS});
 try {
   const rows = {};
   for (const [name, path] of Object.entries(PAGES)) {
@@ -91,7 +103,76 @@ try {
   }
   console.log('\nWhat a reader downloads to open a page (JS and CSS, route chunks included)');
   console.table(rows);
+
+  const embed = embedSizes('build/coral');
+  const embedRows = {'first script (with its static imports)': embed.first};
+  for (const [tag, sizes] of Object.entries(embed.components)) embedRows[`<${tag}> on demand`] = sizes;
+  console.log(`\nThe embed (budget: ${kib(EMBED_BUDGET_GZIP)} gzip each)`);
+  console.table(
+    Object.fromEntries(
+      Object.entries(embedRows).map(([name, sizes]) => [name, {files: sizes.files.length, raw: kib(sizes.raw), gzip: kib(sizes.gzip)}]),
+    ),
+  );
+
+  const clicks = [];
+  for (let i = 0; i < Math.max(runs, 5); i += 1) clicks.push(await timeToFirstClick(browser, origin + PAGES.demo));
+  console.log(`\nTime until the demo form takes a click (median of ${clicks.length}): ${Math.round(median(clicks))} ms`);
 } finally {
   await browser.close();
+}
+
+if (!values['no-lighthouse']) {
+  try {
+    const table = {};
+    for (const [name, path] of Object.entries(PAGES)) {
+      if (name === 'blog') continue;
+      for (const mode of ['mobile', 'desktop']) {
+        const results = [];
+        for (let i = 0; i < runs; i += 1) results.push(await lighthouseRun(origin + path, mode, {chromePath: chromiumPath, flags: CHROMIUM_FLAGS}));
+        const mid = (key) => median(results.map((r) => r[key]));
+        table[`${name} ${mode}`] = {
+          performance: mid('performance').toFixed(2),
+          accessibility: mid('accessibility').toFixed(2),
+          'best practices': mid('bestPractices').toFixed(2),
+          'LCP ms': Math.round(mid('lcp')),
+          'TBT ms': Math.round(mid('tbt')),
+          CLS: mid('cls').toFixed(3),
+        };
+      }
+    }
+    console.log(`\nLighthouse (median of ${runs}; served gzip-compressed, as GitHub Pages does)`);
+    console.table(table);
+  } finally {
+    server.close();
+  }
+} else {
   server.close();
+}
+
+/**
+ * Milliseconds from asking for the page until a click on a dollar handle
+ * changes the form: clicks are tried every few milliseconds from the start,
+ * so the figure includes loading, hydration and the form's own code.
+ */
+async function timeToFirstClick(browser, pageUrl) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const started = Date.now();
+  await page.goto(pageUrl, {waitUntil: 'commit'});
+  const form = page.locator('form#donate');
+  for (;;) {
+    await form
+      .getByRole('radio', {name: '$120'})
+      .click({timeout: 20, force: true})
+      .catch(() => {});
+    const done = await form
+      .getByRole('button', {name: 'Give $120'})
+      .isVisible()
+      .catch(() => false);
+    if (done) break;
+    if (Date.now() - started > 30_000) throw new Error('the demo form never took a click');
+  }
+  const elapsed = Date.now() - started;
+  await context.close();
+  return elapsed;
 }
