@@ -48,6 +48,7 @@ const config: Config = {
 
   plugins: [
     ['./src/plugins/announcementId.ts', {id: announcementId}],
+    './src/plugins/colorModeGuard.ts',
     './src/plugins/configReference.ts',
     [
       '@docusaurus/plugin-client-redirects',
