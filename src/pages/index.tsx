@@ -32,30 +32,32 @@ export default function Home(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   return (
     <Layout title="Supporter-engagement components" description={siteConfig.tagline}>
-      <div className={styles.hero}>
-        <div className="container">
-          <Heading as="h1" className={styles.title}>
-            {siteConfig.title}
-          </Heading>
-          <p className={styles.tagline}>{siteConfig.tagline}</p>
-          <Link className="button button--secondary button--lg" to="/docs/intro">
-            Get started
-          </Link>
+      <main>
+        <div className={styles.hero}>
+          <div className="container">
+            <Heading as="h1" className={styles.title}>
+              {siteConfig.title}
+            </Heading>
+            <p className={styles.tagline}>{siteConfig.tagline}</p>
+            <Link className="button button--secondary button--lg" to="/docs/intro">
+              Get started
+            </Link>
+          </div>
         </div>
-      </div>
-      <main className="container margin-vert--xl">
-        <Heading as="h2" className={styles.areasTitle}>
-          Find your way around
-        </Heading>
-        <ul className={styles.areas}>
-          {areas.map((area) => (
-            <li key={area.title} className={styles.area}>
-              <Heading as="h3">{area.title}</Heading>
-              <p>{area.body}</p>
-              <Link to={area.to}>{area.cta}</Link>
-            </li>
-          ))}
-        </ul>
+        <div className="container margin-vert--xl">
+          <Heading as="h2" className={styles.areasTitle}>
+            Find your way around
+          </Heading>
+          <ul className={styles.areas}>
+            {areas.map((area) => (
+              <li key={area.title} className={styles.area}>
+                <Heading as="h3">{area.title}</Heading>
+                <p>{area.body}</p>
+                <Link to={area.to}>{area.cta}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
       </main>
     </Layout>
   );

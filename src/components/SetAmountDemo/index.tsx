@@ -6,6 +6,8 @@ import styles from './styles.module.css';
 const config = {
   campaign: 'reef-rescue',
   frequencies: ['one-off', 'monthly'],
+  // Its own heading, so it is not a second "Make a donation" form on the page.
+  messages: {heading: 'Donate: set by the buttons above'},
 } satisfies DonateFormConfigInput;
 
 const presets = [

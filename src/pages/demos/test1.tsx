@@ -26,6 +26,18 @@ const petition = {
 
 const thanks = {campaign: 'save-the-reef', urlParams: true, share: {url: 'https://www.greenpeace.org.au/'}, analytics: true} satisfies ThankYouConfigInput;
 
+/** The React twins' headings say so, so each twin is a landmark with a name of its own. */
+const REACT_HEADINGS = {
+  donate: {heading: 'Make a donation (React)'},
+  petition: {heading: 'Add your name (React)'},
+  thanks: {
+    heading: 'Thank you, {name}! (React)',
+    headingNoName: 'Thank you! (React)',
+    receiptHeading: 'Your gift (React)',
+    shareHeading: 'Ask a friend to join you (React)',
+  },
+};
+
 const EVENTS = [...new Set([...DONATE_FORM_EVENTS, ...POWERFORM_EVENTS, ...THANK_YOU_EVENTS])];
 
 function Pair({title, react, element}: {title: string; react: ReactNode; element: ReactNode}): ReactNode {
@@ -54,23 +66,23 @@ export default function TestBench(): ReactNode {
         <Heading as="h1">Test bench</Heading>
         <p className={styles.lead}>
           Every component twice: on the left as the React component this site uses, on the right as the custom element any page gets
-          from <code>coral.js</code>, with the same config. Both send their <code>coral:</code> events and dataLayer pushes to the log below.
+          from <code>coral.js</code>, with the same config (but for the React one’s heading). Both send their <code>coral:</code> events and dataLayer pushes to the log below.
           Pay with <code>4242 4242 4242 4242</code>; open <a href="?amount=60&frequency=one-off&ref=CRL-BENCH1">this page with a gift in its address</a> to
           see both thank-you pages ask for a monthly gift.
         </p>
         <Pair
           title="Donate form"
-          react={<DonateForm id="react-donate" headingLevel={3} config={donate} />}
+          react={<DonateForm id="react-donate" headingLevel={3} config={{...donate, messages: REACT_HEADINGS.donate}} />}
           element={<coral-donate-form id="embed-donate" heading-level={3} config={JSON.stringify(donate)} />}
         />
         <Pair
           title="Powerform"
-          react={<Powerform id="react-petition" headingLevel={3} config={petition} />}
+          react={<Powerform id="react-petition" headingLevel={3} config={{...petition, messages: REACT_HEADINGS.petition}} />}
           element={<coral-powerform id="embed-petition" heading-level={3} config={JSON.stringify(petition)} />}
         />
         <Pair
           title="Thank-you page"
-          react={<ThankYou id="react-thanks" headingLevel={3} config={thanks} />}
+          react={<ThankYou id="react-thanks" headingLevel={3} config={{...thanks, messages: REACT_HEADINGS.thanks}} />}
           element={<coral-thankyou id="embed-thanks" heading-level={3} config={JSON.stringify(thanks)} />}
         />
         <EventLog events={EVENTS} />
