@@ -81,6 +81,8 @@ const config: Config = {
           editUrl: `${repository}/edit/main/`,
         },
         blog: {
+          blogTitle: 'Blog',
+          blogDescription: 'News from the Coral team: new components, what we learned building them, and how campaigns use them.',
           showReadingTime: true,
           blogSidebarCount: 'ALL',
           blogSidebarTitle: 'All posts',
