@@ -249,3 +249,39 @@ test('the test bench runs every component both ways and logs where each event ca
   await expect(log.locator('li[data-source="dataLayer"]', {hasText: 'purchase'})).toHaveCount(1);
   await expect(log).not.toContainText('mere@example.org');
 });
+
+test('the daisychain works between two pages that use only the elements, with nothing personal in any address', async ({page}) => {
+  await page.goto(url('/embed/plain.html'));
+  const origin = new URL(page.url()).origin;
+  const script = `<script type="module" src="${origin}/gpap-coral/coral/coral.js"></script>`;
+  const shell = (body: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Campaign</title>${script}</head><body>${body}</body></html>`;
+  const pages: Record<string, string> = {
+    '/campaign/sign.html': shell(
+      `<coral-powerform id="petition" config='${JSON.stringify({campaign: 'protect-the-pacific', success: {type: 'daisychain', url: '/campaign/give.html'}})}'></coral-powerform>`,
+    ),
+    '/campaign/give.html': shell(`<coral-donate-form id="donate" config='${JSON.stringify({campaign: 'protect-the-pacific', handoff: true})}'></coral-donate-form>`),
+  };
+  for (const [path, body] of Object.entries(pages)) {
+    await page.route(origin + path, (route) => route.fulfill({contentType: 'text/html', body}));
+  }
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(`${request.url()} ${request.headers()['referer'] ?? ''}`));
+
+  await page.goto(origin + '/campaign/sign.html');
+  const petition = page.locator('coral-powerform');
+  await petition.getByLabel('First name', {exact: true}).fill('Mere');
+  await petition.getByLabel('Email', {exact: true}).fill('mere.tane@example.org');
+  await petition.getByLabel('Mobile (optional)').fill('0412 345 678');
+  await petition.getByLabel('Postcode', {exact: true}).fill('2000');
+  await petition.getByRole('button', {name: 'Sign now'}).click();
+
+  await expect(page).toHaveURL(`${origin}/campaign/give.html`);
+  const donate = page.locator('coral-donate-form');
+  await expect(donate.getByRole('heading', {name: 'Thanks for signing, Mere. Will you chip in?'})).toBeVisible();
+  await expect(donate.getByLabel('Email', {exact: true})).toHaveValue('mere.tane@example.org');
+  expect(requested.length).toBeGreaterThan(3);
+  for (const line of requested) {
+    expect(decodeURIComponent(line)).not.toMatch(/mere\.tane|412 ?345 ?678/);
+  }
+});
