@@ -1,32 +1,21 @@
-import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {
-  anything,
   badDollars,
   campaignId,
   compact,
+  describeConfigProperties,
   dollars,
-  expectHonestResult,
-  expectShortValues,
-  garbage,
   gateway,
-  leaves,
   locale,
   messageOverrides,
-  names,
-  nearValid,
   optional,
-  pathText,
   safeUrl,
-  setAt,
   text,
   tooLong,
   unsafeUrl,
   type Path,
   type RefusedValue,
-  unprintable,
 } from '../shared/testing/configs';
-import {PROPERTY_TIMEOUT_MS} from '../shared/testing/hostile';
 import {THANK_YOU_MESSAGES} from './messages';
 import {parseThankYouConfig, SHARE_CHANNELS} from './schema';
 
@@ -125,59 +114,4 @@ const refusedValues = fc.oneof(
   fc.constantFrom(...Object.keys(THANK_YOU_MESSAGES)).chain((key) => at(['messages', key], fc.oneof(fc.constant(''), tooLong(400)))),
 );
 
-describe('thank-you config, generated', {timeout: PROPERTY_TIMEOUT_MS}, () => {
-  it('accepts every config built from valid options, and reads its own output back unchanged', () => {
-    fc.assert(
-      fc.property(validConfig, (input) => {
-        const result = parseThankYouConfig(input);
-        expect(result.ok ? [] : result.errors).toEqual([]);
-        if (!result.ok) return;
-        expect(parseThankYouConfig(structuredClone(result.config))).toEqual(result);
-      }),
-      {numRuns: 1000},
-    );
-  });
-
-  it('names the broken key when one key of a valid config is wrong', () => {
-    fc.assert(
-      fc.property(nearValid(fc.oneof(validConfig, fullConfig), refusedValues), ({input, path, how}) => {
-        const result = parseThankYouConfig(input);
-        expectHonestResult(result, input);
-        expect(result.ok, `${how} at ${pathText(path)} was accepted`).toBe(false);
-        if (result.ok) return;
-        const key = pathText(path);
-        expect(result.errors.some((e) => names(e.path, key)), `${how} at ${key}, but the errors name ${result.errors.map((e) => e.path).join(', ')}`).toBe(true);
-      }),
-      {numRuns: 1000},
-    );
-  });
-
-  it('never throws on any value at all, and every error names a key', () => {
-    fc.assert(
-      fc.property(fc.oneof(fc.jsonValue(), anything), (input) => {
-        const result = parseThankYouConfig(input);
-        expectHonestResult(result, input);
-        expect(result.ok).toBe(false);
-      }),
-      {numRuns: 1000, examples: unprintable.map((value) => [value])},
-    );
-  });
-
-  it('keeps every error short and pointed when valid keys are overwritten with garbage', () => {
-    fc.assert(
-      fc.property(
-        validConfig.chain((config) =>
-          fc
-            .array(fc.tuple(fc.constantFrom(...leaves(config).map((leaf) => leaf.path)), fc.oneof(garbage, fc.jsonValue())), {minLength: 1, maxLength: 4})
-            .map((edits) => edits.reduce<Record<string, unknown>>((input, [path, value]) => setAt(input, path, value), config)),
-        ),
-        (input) => {
-          const result = parseThankYouConfig(input);
-          expectHonestResult(result, input);
-          expectShortValues(result);
-        },
-      ),
-      {numRuns: 1000},
-    );
-  });
-});
+describeConfigProperties('thank-you', parseThankYouConfig, {valid: validConfig, full: fullConfig, refused: refusedValues});

@@ -4,9 +4,9 @@
  * result must pass, whatever it was given.
  */
 import fc from 'fast-check';
-import {expect} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {describeError, type ParseResult} from '../config';
-import {hostileString, XSS_PAYLOADS} from './hostile';
+import {hostileString, PROPERTY_TIMEOUT_MS, XSS_PAYLOADS} from './hostile';
 
 export type Path = (string | number)[];
 
@@ -245,4 +245,73 @@ export function expectHonestResult(result: ParseResult<unknown>, input: unknown)
 /** JSON values show at most 80 characters, however long the value given. */
 export function expectShortValues(result: ParseResult<unknown>): void {
   if (!result.ok) for (const error of result.errors) expect(error.value.length).toBeLessThanOrEqual(80);
+}
+
+/**
+ * The four properties every component's config schema must have, run over its
+ * own generators: valid configs parse (and parse again to the same result), a
+ * config with one refused value names that key, any value at all gets an
+ * honest answer, and garbage over valid keys gives short, pointed errors.
+ */
+export function describeConfigProperties(
+  name: string,
+  parse: (input: unknown) => ParseResult<unknown>,
+  {valid, full, refused}: {valid: fc.Arbitrary<Record<string, unknown>>; full: fc.Arbitrary<Record<string, unknown>>; refused: fc.Arbitrary<RefusedValue>},
+): void {
+  describe(`${name} config, generated`, {timeout: PROPERTY_TIMEOUT_MS}, () => {
+    it('accepts every config built from valid options, and reads its own output back unchanged', () => {
+      fc.assert(
+        fc.property(valid, (input) => {
+          const result = parse(input);
+          expect(result.ok ? [] : result.errors).toEqual([]);
+          if (!result.ok) return;
+          expect(parse(structuredClone(result.config))).toEqual(result);
+        }),
+        {numRuns: 1000},
+      );
+    });
+
+    it('names the broken key when one key of a valid config is wrong', () => {
+      fc.assert(
+        fc.property(nearValid(fc.oneof(valid, full), refused), ({input, path, how}) => {
+          const result = parse(input);
+          expectHonestResult(result, input);
+          expect(result.ok, `${how} at ${pathText(path)} was accepted`).toBe(false);
+          if (result.ok) return;
+          const key = pathText(path);
+          expect(result.errors.some((e) => names(e.path, key)), `${how} at ${key}, but the errors name ${result.errors.map((e) => e.path).join(', ')}`).toBe(true);
+        }),
+        {numRuns: 1000},
+      );
+    });
+
+    it('never throws on any value at all, and every error names a key', () => {
+      fc.assert(
+        fc.property(fc.oneof(fc.jsonValue(), anything), (input) => {
+          const result = parse(input);
+          expectHonestResult(result, input);
+          expect(result.ok).toBe(false);
+        }),
+        {numRuns: 1000, examples: unprintable.map((value) => [value])},
+      );
+    });
+
+    it('keeps every error short and pointed when valid keys are overwritten with garbage', () => {
+      fc.assert(
+        fc.property(
+          valid.chain((config) =>
+            fc
+              .array(fc.tuple(fc.constantFrom(...leaves(config).map((leaf) => leaf.path)), fc.oneof(garbage, fc.jsonValue())), {minLength: 1, maxLength: 4})
+              .map((edits) => edits.reduce<Record<string, unknown>>((input, [path, value]) => setAt(input, path, value), config)),
+          ),
+          (input) => {
+            const result = parse(input);
+            expectHonestResult(result, input);
+            expectShortValues(result);
+          },
+        ),
+        {numRuns: 1000},
+      );
+    });
+  });
 }
