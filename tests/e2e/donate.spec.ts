@@ -1,6 +1,6 @@
 /** The donate form on its demo pages, driven the way a supporter would. */
 import type {Locator, Page} from '@playwright/test';
-import {test, expect, openHydrated} from './fixtures';
+import {test, expect, openHydrated, fillCard} from './fixtures';
 import {DONATE_DEMOS, url} from './routes';
 
 const form = (page: Page): Locator => page.locator('form#donate');
@@ -22,12 +22,6 @@ async function fillDetails(scope: Locator) {
   await scope.getByLabel('Last name', {exact: true}).fill('Tane');
   await scope.getByLabel('Email', {exact: true}).fill('mere@example.org');
   await scope.getByLabel('Postcode', {exact: true}).fill('2000');
-}
-
-async function fillCard(scope: Locator, number = '4242 4242 4242 4242') {
-  await scope.getByLabel('Card number', {exact: true}).fill(number);
-  await scope.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await scope.getByLabel('Security code (CVC)').fill('123');
 }
 
 /** Opens whatever the demo hides (small form, wizard steps) and fills in a gift. */

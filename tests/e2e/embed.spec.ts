@@ -1,7 +1,7 @@
 /** Coral as custom elements on pages it does not control: the plain-page fixtures in static/embed/, and the embed's size. */
-import type {Locator, Page} from '@playwright/test';
+import type {Page} from '@playwright/test';
 import {EMBED_BUDGET_GZIP, embedSizes} from '../../scripts/lib/embedSize.mjs';
-import {test, expect} from './fixtures';
+import {test, expect, fillCard} from './fixtures';
 import {url} from './routes';
 
 /** Opens a fixture and waits until every Coral element on it has rendered its component. */
@@ -11,12 +11,6 @@ async function openFixture(page: Page, path: string): Promise<void> {
     const elements = [...document.querySelectorAll('coral-donate-form, coral-powerform, coral-thankyou')];
     return elements.length > 0 && elements.every((element) => element.shadowRoot?.querySelector('.coral-root > *'));
   });
-}
-
-async function payByCard(form: Locator): Promise<void> {
-  await form.getByLabel('Card number', {exact: true}).fill('4242 4242 4242 4242');
-  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await form.getByLabel('Security code (CVC)').fill('123');
 }
 
 test('the first script and each component’s on-demand code stay within 40 KB gzip', () => {
@@ -45,7 +39,7 @@ test.describe('a plain page with nothing but the script and the elements', () =>
     await form.getByLabel('Last name', {exact: true}).fill('Tane');
     await form.getByLabel('Email', {exact: true}).fill('mere@example.org');
     await form.getByLabel('Postcode', {exact: true}).fill('2000');
-    await payByCard(form);
+    await fillCard(form);
     await form.getByRole('button', {name: 'Give $35'}).click();
     await expect(page.locator('coral-donate-form').getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as {seen: string[]}).seen)).toEqual([
@@ -144,7 +138,7 @@ test.describe('a landing-page builder page with aggressive global CSS', () => {
     await form.getByLabel('Last name', {exact: true}).fill('Tane');
     await form.getByLabel('Email', {exact: true}).fill('mere@example.org');
     await form.getByLabel('Postcode', {exact: true}).fill('2000');
-    await payByCard(form);
+    await fillCard(form);
     await form.getByRole('button', {name: 'Give $25 monthly'}).click();
     await expect(element.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
     const pushed = JSON.stringify(await page.evaluate(() => (window as unknown as {dataLayer?: unknown[]}).dataLayer ?? []));
@@ -173,7 +167,7 @@ test('the RG-upgrade thank-you page takes a monthly gift from a one-off donor', 
   await monthly.getByLabel('First name', {exact: true}).fill('Mere');
   await monthly.getByLabel('Last name', {exact: true}).fill('Tane');
   await monthly.getByLabel('Email', {exact: true}).fill('mere@example.org');
-  await payByCard(monthly);
+  await fillCard(monthly);
   await monthly.getByRole('button', {name: 'Give $20 monthly'}).click();
   await expect(monthly.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
   const events = await page.evaluate(() => ((window as unknown as {dataLayer?: {event?: string}[]}).dataLayer ?? []).map((entry) => entry.event));
@@ -218,7 +212,7 @@ test('the snippet from a demo’s Embed tab, pasted into an empty page, gives th
   await form.getByLabel('Last name', {exact: true}).fill('Tane');
   await form.getByLabel('Email', {exact: true}).fill('mere@example.org');
   await form.getByLabel('Postcode', {exact: true}).fill('2000');
-  await payByCard(form);
+  await fillCard(form);
   await form.getByRole('button', {name: /^Give /}).click();
   await expect(page.locator('coral-donate-form').getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
 });
@@ -238,7 +232,7 @@ test('the test bench runs every component both ways and logs where each event ca
   await form.getByLabel('Last name', {exact: true}).fill('Tane');
   await form.getByLabel('Email', {exact: true}).fill('mere@example.org');
   await form.getByLabel('Postcode', {exact: true}).fill('2000');
-  await payByCard(form);
+  await fillCard(form);
   await form.getByRole('button', {name: 'Give $60'}).click();
   const decline = element.getByRole('button', {name: /^No thanks/});
   await decline.click();

@@ -1,6 +1,6 @@
 /** The powerform, the daisychain and the thank-you page on their demos, driven the way a supporter would. */
 import type {Locator, Page, Request} from '@playwright/test';
-import {test, expect, openHydrated} from './fixtures';
+import {test, expect, openHydrated, fillCard} from './fixtures';
 import {url} from './routes';
 
 const SIGNER = {
@@ -61,12 +61,6 @@ async function sign(form: Locator, signer = SIGNER): Promise<void> {
   await form.getByRole('button', {name: 'Sign now'}).click();
 }
 
-async function payByCard(form: Locator): Promise<void> {
-  await form.getByLabel('Card number', {exact: true}).fill('4242 4242 4242 4242');
-  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await form.getByLabel('Security code (CVC)').fill('123');
-}
-
 test.describe('the daisychain', () => {
   test('a signer lands on page 2 greeted by name, gives, and no address, referrer or push holds their email or mobile', async ({page}) => {
     const sent = recordRequests(page);
@@ -90,7 +84,7 @@ test.describe('the daisychain', () => {
     expect(handoff).toEqual([expect.objectContaining({status: 'greeted', campaign: 'protect-the-pacific'})]);
     expect(JSON.stringify(handoff)).not.toContain('Mere');
 
-    await payByCard(donate);
+    await fillCard(donate);
     await donate.getByRole('button', {name: /^Give /}).click();
     await expect(page).toHaveURL(/\/gpap-coral\/demos\/thankyou\?amount=20&frequency=monthly&ref=CRL-[0-9A-F]{8}$/);
     await expect(page.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
@@ -192,7 +186,7 @@ test.describe('the thank-you page', () => {
     await monthly.getByLabel('First name', {exact: true}).fill('Mere');
     await monthly.getByLabel('Last name', {exact: true}).fill('Tane');
     await monthly.getByLabel('Email', {exact: true}).fill('mere@example.org');
-    await payByCard(monthly);
+    await fillCard(monthly);
     await monthly.getByRole('button', {name: 'Give $20 monthly'}).click();
     await expect(monthly.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
     await expect(monthly.getByText('$20 every month')).toBeVisible();

@@ -2,7 +2,7 @@
  * The page fixture every browser test uses: it fails the test on any console
  * error or uncaught exception, and on any request that leaves this machine.
  */
-import {test as base, expect, type Page} from '@playwright/test';
+import {test as base, expect, type Locator, type Page} from '@playwright/test';
 
 const LOCAL = /^(https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/|data:|blob:|about:)/;
 
@@ -48,4 +48,11 @@ export {expect};
 export async function openHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.locator('html[data-has-hydrated]').waitFor({state: 'attached'});
+}
+
+/** Fills in a card in a donate form: the sandbox's approving card unless another is given. */
+export async function fillCard(form: Locator, number = '4242 4242 4242 4242'): Promise<void> {
+  await form.getByLabel('Card number', {exact: true}).fill(number);
+  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await form.getByLabel('Security code (CVC)').fill('123');
 }

@@ -1,6 +1,6 @@
 /** Browsers whose storage throws (blocked cookies, some private modes) or holds garbage: the site and the forms still work. */
 import type {Page} from '@playwright/test';
-import {test, expect, openHydrated} from './fixtures';
+import {test, expect, openHydrated, fillCard} from './fixtures';
 import {url} from './routes';
 
 /** Every Storage method throws, as in a browser that blocks site data. */
@@ -48,9 +48,7 @@ test.describe('storage that throws', () => {
     await form.getByLabel('Last name', {exact: true}).fill('Tane');
     await form.getByLabel('Email', {exact: true}).fill('mere@example.org');
     await form.getByLabel('Postcode', {exact: true}).fill('2000');
-    await form.getByLabel('Card number', {exact: true}).fill('4242 4242 4242 4242');
-    await form.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await form.getByLabel('Security code (CVC)').fill('123');
+    await fillCard(form);
     await form.getByRole('button', {name: 'Give $60'}).click();
     await expect(form.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
   });

@@ -31,6 +31,37 @@ type Props = {
   children: ReactNode;
 };
 
+/** The values the sandbox answers in its own way (card numbers, email addresses), with what each does. */
+function SandboxValues({title, intro, column, rows, outro}: {title: string; intro: string; column: string; rows: [string, string][]; outro?: string}): ReactNode {
+  return (
+    <>
+      <Heading as="h2" className={styles.sideTitle}>
+        {title}
+      </Heading>
+      <p>{intro}</p>
+      <table className={styles.cards}>
+        <thead>
+          <tr>
+            <th scope="col">{column}</th>
+            <th scope="col">What happens</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([value, result]) => (
+            <tr key={value}>
+              <td>
+                <code>{value}</code>
+              </td>
+              <td>{result}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {outro && <p>{outro}</p>}
+    </>
+  );
+}
+
 function EmbedSnippet({embed, config}: {embed: Props['embed']; config: unknown}): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   return (
@@ -57,7 +88,7 @@ export default function DemoPage({title, whenToUse, config, embed, testCards, te
             </Heading>
             <Tabs>
               <TabItem value="config" label="Config" default>
-                <p>The config of the form on this page, for the React component or the embed.</p>
+                <p>The config of the component on this page, for the React component or the embed.</p>
                 <CodeBlock language="json" title="config.json">
                   {JSON.stringify(config, null, 2)}
                 </CodeBlock>
@@ -71,57 +102,21 @@ export default function DemoPage({title, whenToUse, config, embed, testCards, te
               </TabItem>
             </Tabs>
             {testCards && testCards.length > 0 && (
-              <>
-                <Heading as="h2" className={styles.sideTitle}>
-                  Test cards
-                </Heading>
-                <p>This demo pays through the in-browser sandbox: nothing is charged or sent anywhere.</p>
-                <table className={styles.cards}>
-                  <thead>
-                    <tr>
-                      <th scope="col">Card number</th>
-                      <th scope="col">What happens</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {testCards.map((card) => (
-                      <tr key={card.number}>
-                        <td>
-                          <code>{card.number}</code>
-                        </td>
-                        <td>{card.result}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                <p>Use any future expiry date and any three-digit CVC.</p>
-              </>
+              <SandboxValues
+                title="Test cards"
+                intro="This demo pays through the in-browser sandbox: nothing is charged or sent anywhere."
+                column="Card number"
+                rows={testCards.map((card) => [card.number, card.result])}
+                outro="Use any future expiry date and any three-digit CVC."
+              />
             )}
             {testSignups && testSignups.length > 0 && (
-              <>
-                <Heading as="h2" className={styles.sideTitle}>
-                  Test addresses
-                </Heading>
-                <p>Signatures go to the in-browser sandbox: nothing is sent anywhere. The email address decides the answer.</p>
-                <table className={styles.cards}>
-                  <thead>
-                    <tr>
-                      <th scope="col">Email</th>
-                      <th scope="col">What happens</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {testSignups.map((signup) => (
-                      <tr key={signup.email}>
-                        <td>
-                          <code>{signup.email}</code>
-                        </td>
-                        <td>{signup.result}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </>
+              <SandboxValues
+                title="Test addresses"
+                intro="Signatures go to the in-browser sandbox: nothing is sent anywhere. The email address decides the answer."
+                column="Email"
+                rows={testSignups.map((signup) => [signup.email, signup.result])}
+              />
             )}
             {notes}
           </aside>
