@@ -65,7 +65,7 @@ if (!unitOk) {
 
 let built = reuseBuild && existsSync('build/index.html');
 if (!built) {
-  built = run('production build', 'npx', ['docusaurus', 'build']);
+  built = run('production build (the embed, then the site)', 'npm', ['run', 'build']);
   if (!built) {
     failures.push('production build');
     tally.failed += 1;
