@@ -745,7 +745,8 @@ function useWizardHistory(
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, [wizard, formKey, dispatch]);
-  useEffect(() => {
+  // Recorded as the step renders, so a quick press of the browser's back button always finds the entry.
+  useLayoutEffect(() => {
     if (!wizard) return;
     const current = (window.history.state ?? {}) as HistoryState;
     const next: HistoryState = {...current, coral: {...current.coral, [formKey]: state.step}};
