@@ -18,6 +18,8 @@ export default defineConfig({
     environment: 'node',
     // Component tests opt into a DOM with a `// @vitest-environment jsdom` first line.
     restoreMocks: true,
+    // A test waits for behaviour (Testing Library waits up to 5 s); on a loaded 2-core machine a whole test can take longer.
+    testTimeout: 20_000,
     setupFiles: ['./vitest.setup.ts'],
     projects: [
       {
