@@ -38,8 +38,13 @@ async function fillGift(page: Page, number?: string) {
   await fillCard(donate, number);
 }
 
+/** What the supporter typed that must never leave the form: in an address, a referrer or a dataLayer push. */
+const PERSONAL = ['Mere', 'Tane', 'mere@example.org', 'mere%40example.org', '4242424242424242', '4242 4242'];
+
 for (const route of DONATE_DEMOS) {
-  test(`${route}: a gift with the approving test card reaches the thank-you`, async ({page}) => {
+  test(`${route}: a gift with the approving test card reaches the thank-you, and nothing personal leaves the form`, async ({page}) => {
+    const sent: string[] = [];
+    page.on('request', (request) => sent.push(`${request.url()} ${request.headers()['referer'] ?? ''}`));
     await openHydrated(page, url(route));
     await fillGift(page);
     await form(page).getByRole('button', {name: /^Give /}).click();
@@ -47,6 +52,12 @@ for (const route of DONATE_DEMOS) {
     if (await decline.isVisible({timeout: 500}).catch(() => false)) await decline.click();
     await expect(form(page).getByRole('heading', {name: 'Thank you, Mere!'})).toBeFocused({timeout: 10_000});
     await expect(form(page).getByText(/^CRL-[0-9A-F]{8}$/)).toBeVisible();
+    const pushed = JSON.stringify(await page.evaluate(() => (window as unknown as {dataLayer?: unknown[]}).dataLayer ?? []));
+    expect(sent.length).toBeGreaterThan(5);
+    for (const text of PERSONAL) {
+      expect(sent.filter((line) => decodeURIComponent(line).includes(text) || line.includes(text)), text).toEqual([]);
+      expect(pushed.includes(text), `dataLayer holds ${text}`).toBe(false);
+    }
   });
 }
 
