@@ -14,17 +14,14 @@ import type {ThankYouEventDetails} from '../coral/thank-you/events';
 import {parseDonateFormConfig} from '../coral/donate-form/schema';
 import {parsePowerformConfig} from '../coral/powerform/schema';
 import {parseThankYouConfig} from '../coral/thank-you/schema';
-import {defineCoralElement, type ComponentLoader} from './element';
-import styles from './styles';
+import {coralElement, defineOnce, type ComponentLoader} from './element';
 
 const component = <P>(load: () => Promise<P>, pick: (module: P) => unknown): ComponentLoader => () =>
   load().then((module) => pick(module) as Awaited<ReturnType<ComponentLoader>>);
 
-const DonateFormBase = defineCoralElement({
-  tag: 'coral-donate-form',
+const DonateFormBase = coralElement({
   component: 'donate form',
   parse: parseDonateFormConfig,
-  styles,
   withHandle: true,
   load: component(() => import('../coral/donate-form/DonateForm'), (m) => m.DonateForm),
 });
@@ -37,21 +34,21 @@ export class CoralDonateFormElement extends DonateFormBase {
   }
 }
 
-export const CoralPowerformElement = defineCoralElement({
-  tag: 'coral-powerform',
+export const CoralPowerformElement = coralElement({
   component: 'powerform',
   parse: parsePowerformConfig,
-  styles,
   load: component(() => import('../coral/powerform/Powerform'), (m) => m.Powerform),
 });
 
-export const CoralThankYouElement = defineCoralElement({
-  tag: 'coral-thankyou',
+export const CoralThankYouElement = coralElement({
   component: 'thank-you',
   parse: parseThankYouConfig,
-  styles,
   load: component(() => import('../coral/thank-you/ThankYou'), (m) => m.ThankYou),
 });
+
+defineOnce('coral-donate-form', CoralDonateFormElement);
+defineOnce('coral-powerform', CoralPowerformElement);
+defineOnce('coral-thankyou', CoralThankYouElement);
 
 type CoralEventName = keyof DonateFormEventDetails | keyof PowerformEventDetails | keyof ThankYouEventDetails;
 /** An event's detail: where two components send the same name (coral:success), either component's. */

@@ -9,6 +9,7 @@ import {createRoot, type Root} from 'react-dom/client';
 import type {ParseResult} from '../coral/shared/config';
 import {ConfigErrorBox} from '../coral/shared/ui/ConfigErrorBox';
 import {WATCHED_ATTRIBUTES} from './attributes';
+import styles from './styles';
 
 /** The props every Coral component takes from its element. */
 export type ElementProps = {config: unknown; id?: string; headingLevel?: number; ref?: Ref<unknown>};
@@ -44,18 +45,17 @@ const HOST_STYLES =
 /** The host page's colour mode, as Docusaurus and many sites mark it on <html>; null when the page has none. */
 const pageMode = (): string | null => document.documentElement.getAttribute('data-theme');
 
-export function defineCoralElement(options: {
-  tag: string;
+/** The element class for one component; the caller registers it under its tag (a subclass may add methods first). */
+export function coralElement(options: {
   /** The component's name in error messages, e.g. "donate form". */
   component: string;
   /** The component's own config check, run before its code loads, so a wrong config is explained at once. */
   parse: (config: unknown) => ParseResult<unknown>;
   load: ComponentLoader;
-  styles: string;
   /** The component gives a handle through its ref (the donate form's setAmount). */
   withHandle?: boolean;
 }) {
-  const {tag, component, parse, load, styles, withHandle = false} = options;
+  const {component, parse, load, withHandle = false} = options;
   let loading: Promise<ComponentType<ElementProps>> | null = null;
 
   class CoralElement extends HTMLElement {
@@ -136,6 +136,10 @@ export function defineCoralElement(options: {
     }
   }
 
-  if (!customElements.get(tag)) customElements.define(tag, CoralElement);
   return CoralElement;
+}
+
+/** Registers an element once, so loading the script twice on a page is harmless. */
+export function defineOnce(tag: string, element: CustomElementConstructor): void {
+  if (!customElements.get(tag)) customElements.define(tag, element);
 }

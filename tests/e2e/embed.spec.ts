@@ -1,7 +1,7 @@
 /** Coral as custom elements on pages it does not control: the plain-page fixtures in static/embed/, and the embed's size. */
 import type {Page} from '@playwright/test';
 import {EMBED_BUDGET_GZIP, embedSizes} from '../../scripts/lib/embedSize.mjs';
-import {test, expect, fillCard} from './fixtures';
+import {test, expect, fillCard, fillDonor, dataLayerOf, recordRequests} from './fixtures';
 import {url} from './routes';
 
 /** Opens a fixture and waits until every Coral element on it has rendered its component. */
@@ -35,10 +35,7 @@ test.describe('a plain page with nothing but the script and the elements', () =>
     await openFixture(page, '/embed/plain.html');
     const form = page.locator('coral-donate-form').getByRole('form');
     await form.getByRole('radio', {name: '$35'}).check();
-    await form.getByLabel('First name', {exact: true}).fill('Mere');
-    await form.getByLabel('Last name', {exact: true}).fill('Tane');
-    await form.getByLabel('Email', {exact: true}).fill('mere@example.org');
-    await form.getByLabel('Postcode', {exact: true}).fill('2000');
+    await fillDonor(form);
     await fillCard(form);
     await form.getByRole('button', {name: 'Give $35'}).click();
     await expect(page.locator('coral-donate-form').getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
@@ -46,6 +43,14 @@ test.describe('a plain page with nothing but the script and the elements', () =>
       'coral:submit@coral-donate-form',
       'coral:success@coral-donate-form',
     ]);
+  });
+
+  test('the page can choose an amount through the element’s setAmount()', async ({page}) => {
+    await openFixture(page, '/embed/plain.html');
+    await page.evaluate(() => document.querySelector('coral-donate-form')!.setAmount(25, 'monthly'));
+    const form = page.locator('coral-donate-form').getByRole('form');
+    await expect(form.getByRole('radio', {name: 'Monthly'})).toBeChecked();
+    await expect(form.getByRole('radio', {name: '$25'})).toBeChecked();
   });
 
   test('the powerform signs, checking a mobile number with the phone metadata loaded on demand', async ({page}) => {
@@ -134,14 +139,11 @@ test.describe('a landing-page builder page with aggressive global CSS', () => {
     await expect(form.getByRole('radio', {name: 'Monthly'})).toBeChecked();
     await expect(form.getByRole('radio', {name: '$25'})).toBeChecked();
 
-    await form.getByLabel('First name', {exact: true}).fill('Mere');
-    await form.getByLabel('Last name', {exact: true}).fill('Tane');
-    await form.getByLabel('Email', {exact: true}).fill('mere@example.org');
-    await form.getByLabel('Postcode', {exact: true}).fill('2000');
+    await fillDonor(form);
     await fillCard(form);
     await form.getByRole('button', {name: 'Give $25 monthly'}).click();
     await expect(element.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
-    const pushed = JSON.stringify(await page.evaluate(() => (window as unknown as {dataLayer?: unknown[]}).dataLayer ?? []));
+    const pushed = JSON.stringify(await dataLayerOf(page));
     expect(pushed).toContain('"purchase"');
     expect(pushed).not.toContain('mere@example.org');
   });
@@ -164,9 +166,7 @@ test('the RG-upgrade thank-you page takes a monthly gift from a one-off donor', 
   await expect(thanks.getByRole('heading', {name: 'Your gift'}).locator('..')).toContainText('LP-48213');
   await thanks.getByRole('button', {name: 'Yes, give $20 monthly'}).click();
   const monthly = thanks.getByRole('form', {name: 'Your monthly gift'});
-  await monthly.getByLabel('First name', {exact: true}).fill('Mere');
-  await monthly.getByLabel('Last name', {exact: true}).fill('Tane');
-  await monthly.getByLabel('Email', {exact: true}).fill('mere@example.org');
+  await fillDonor(monthly, {postcode: false});
   await fillCard(monthly);
   await monthly.getByRole('button', {name: 'Give $20 monthly'}).click();
   await expect(monthly.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
@@ -208,10 +208,7 @@ test('the snippet from a demo’s Embed tab, pasted into an empty page, gives th
   );
   await page.goto(pasted);
   const form = page.locator('coral-donate-form').getByRole('form');
-  await form.getByLabel('First name', {exact: true}).fill('Mere');
-  await form.getByLabel('Last name', {exact: true}).fill('Tane');
-  await form.getByLabel('Email', {exact: true}).fill('mere@example.org');
-  await form.getByLabel('Postcode', {exact: true}).fill('2000');
+  await fillDonor(form);
   await fillCard(form);
   await form.getByRole('button', {name: /^Give /}).click();
   await expect(page.locator('coral-donate-form').getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
@@ -228,10 +225,7 @@ test('the test bench runs every component both ways and logs where each event ca
 
   const element = page.locator('coral-donate-form');
   const form = element.getByRole('form');
-  await form.getByLabel('First name', {exact: true}).fill('Mere');
-  await form.getByLabel('Last name', {exact: true}).fill('Tane');
-  await form.getByLabel('Email', {exact: true}).fill('mere@example.org');
-  await form.getByLabel('Postcode', {exact: true}).fill('2000');
+  await fillDonor(form);
   await fillCard(form);
   await form.getByRole('button', {name: 'Give $60'}).click();
   const decline = element.getByRole('button', {name: /^No thanks/});
@@ -259,8 +253,7 @@ test('the daisychain works between two pages that use only the elements, with no
   for (const [path, body] of Object.entries(pages)) {
     await page.route(origin + path, (route) => route.fulfill({contentType: 'text/html', body}));
   }
-  const requested: string[] = [];
-  page.on('request', (request) => requested.push(`${request.url()} ${request.headers()['referer'] ?? ''}`));
+  const requested = recordRequests(page);
 
   await page.goto(origin + '/campaign/sign.html');
   const petition = page.locator('coral-powerform');
@@ -275,7 +268,7 @@ test('the daisychain works between two pages that use only the elements, with no
   await expect(donate.getByRole('heading', {name: 'Thanks for signing, Mere. Will you chip in?'})).toBeVisible();
   await expect(donate.getByLabel('Email', {exact: true})).toHaveValue('mere.tane@example.org');
   expect(requested.length).toBeGreaterThan(3);
-  for (const line of requested) {
-    expect(decodeURIComponent(line)).not.toMatch(/mere\.tane|412 ?345 ?678/);
+  for (const {url: address, referer} of requested) {
+    expect(decodeURIComponent(`${address} ${referer}`)).not.toMatch(/mere\.tane|412 ?345 ?678/);
   }
 });
