@@ -1,5 +1,28 @@
-/** The donate form's config reference rows, for the docs. */
-import {referenceRows} from '../shared/reference';
-import {donateFormSchema} from './schema';
+/** The donate form's reference for the docs: config rows, URL parameters, events, dataLayer pushes and messages. */
+import {componentDocs, referenceRows} from '../shared/reference';
+import {URL_PARAMETERS} from '../shared/urlParams';
+import {DONATE_FORM_DATALAYER_DOCS, DONATE_FORM_EVENT_DOCS} from './events';
+import {DONATE_FORM_MESSAGES} from './messages';
+import {donateFormSchema, parseDonateFormConfig} from './schema';
 
 export const donateFormReference = () => referenceRows(donateFormSchema);
+
+// A config with typical mistakes, so the docs show the real error box text rather than a made-up one.
+const DONATE_FORM_BAD_CONFIG = {
+  campaign: 'Save The Reef!',
+  size: 'huge',
+  frequencies: ['one-off', 'fortnightly'],
+  fields: {email: 'sometimes'},
+};
+
+/** Everything the donate form's docs pages read. */
+export const donateFormDocs = () =>
+  componentDocs({
+    schema: donateFormSchema,
+    parse: parseDonateFormConfig,
+    urlParameters: URL_PARAMETERS,
+    events: DONATE_FORM_EVENT_DOCS,
+    dataLayer: DONATE_FORM_DATALAYER_DOCS,
+    messages: DONATE_FORM_MESSAGES,
+    badConfig: DONATE_FORM_BAD_CONFIG,
+  });

@@ -3,6 +3,7 @@
  * schema. Docs-only: kept apart from parsing so forms do not carry it.
  */
 import * as z from 'zod/mini';
+import {describeError, type ParseResult} from './config';
 
 /** A row of the generated config reference. */
 export type ReferenceRow = {key: string; type: string; default?: string; required: boolean; description: string};
@@ -65,4 +66,37 @@ export function referenceRows(schema: z.ZodMiniType): ReferenceRow[] {
   };
   walk(json, '');
   return rows;
+}
+
+/**
+ * Everything a component's docs page reads, in one shape for every component:
+ * its options from the schema, its URL parameters, events, dataLayer pushes
+ * and messages, and the real error lines for a config with typical mistakes.
+ */
+export function componentDocs<P extends {name: string}, E extends {name: string}, D extends {event: string}>({
+  schema,
+  parse,
+  urlParameters,
+  events,
+  dataLayer,
+  messages,
+  badConfig,
+}: {
+  schema: z.ZodMiniType;
+  parse: (input: unknown) => ParseResult<unknown>;
+  urlParameters: readonly P[];
+  events: readonly E[];
+  dataLayer: readonly D[];
+  messages: Readonly<Record<string, string>>;
+  badConfig: Record<string, unknown>;
+}) {
+  const bad = parse(badConfig);
+  return {
+    options: referenceRows(schema),
+    urlParameters,
+    events,
+    dataLayer,
+    messages: Object.entries(messages).map(([key, text]) => ({key, text})),
+    badConfig: {config: badConfig, errors: bad.ok ? [] : bad.errors.map(describeError)},
+  };
 }

@@ -1,12 +1,9 @@
 /** The thank-you component's reference for the docs: config rows, URL parameters, events, dataLayer pushes and messages. */
-import {describeError} from '../shared/config';
-import {referenceRows} from '../shared/reference';
+import {componentDocs} from '../shared/reference';
 import {THANK_YOU_DATALAYER_DOCS, THANK_YOU_EVENT_DOCS} from './events';
 import {THANK_YOU_URL_PARAMETERS} from './machine';
 import {THANK_YOU_MESSAGES} from './messages';
 import {parseThankYouConfig, thankYouSchema} from './schema';
-
-export const thankYouReference = () => referenceRows(thankYouSchema);
 
 // A config with typical mistakes, so the docs show the real error box text rather than a made-up one.
 const THANK_YOU_BAD_CONFIG = {
@@ -17,14 +14,13 @@ const THANK_YOU_BAD_CONFIG = {
 };
 
 /** Everything the docs' thank-you pages read, in the same shape as the donate form's. */
-export function thankYouDocs() {
-  const bad = parseThankYouConfig(THANK_YOU_BAD_CONFIG);
-  return {
-    options: thankYouReference(),
+export const thankYouDocs = () =>
+  componentDocs({
+    schema: thankYouSchema,
+    parse: parseThankYouConfig,
     urlParameters: THANK_YOU_URL_PARAMETERS,
     events: THANK_YOU_EVENT_DOCS,
     dataLayer: THANK_YOU_DATALAYER_DOCS,
-    messages: Object.entries(THANK_YOU_MESSAGES).map(([key, text]) => ({key, text})),
-    badConfig: {config: THANK_YOU_BAD_CONFIG, errors: bad.ok ? [] : bad.errors.map(describeError)},
-  };
-}
+    messages: THANK_YOU_MESSAGES,
+    badConfig: THANK_YOU_BAD_CONFIG,
+  });

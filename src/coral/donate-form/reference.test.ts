@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {donateFormDocs} from './configReference';
+import {donateFormDocs} from './reference';
 
 describe('the donate form reference the docs read', () => {
   const docs = donateFormDocs();
