@@ -6,6 +6,7 @@
  * the embed at a fraction of the runtime's size.
  */
 import {defineConfig, type Plugin} from 'vite';
+import {PREACT_ALIASES} from './scripts/lib/preactAliases.mjs';
 
 const EMBED_OUT_DIR = process.env.CORAL_EMBED_OUT ?? '.embed/coral';
 const MARKER = '__CORAL_EMBED_STYLES__';
@@ -43,12 +44,7 @@ export default defineConfig({
   publicDir: false,
   logLevel: 'warn',
   resolve: {
-    alias: [
-      {find: /^react$/, replacement: 'preact/compat'},
-      {find: /^react-dom\/client$/, replacement: 'preact/compat/client'},
-      {find: /^react-dom$/, replacement: 'preact/compat'},
-      {find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime'},
-    ],
+    alias: PREACT_ALIASES,
   },
   oxc: {jsx: {runtime: 'automatic', importSource: 'preact'}},
   css: {modules: {generateScopedName: 'coral-[hash:base64:6]'}},

@@ -1,13 +1,11 @@
 import {defineConfig} from 'vitest/config';
+import {PREACT_ALIASES} from './scripts/lib/preactAliases.mjs';
 
-/** The embed build's swap of React for preact/compat (see vite.embed.config.mts), for running the component tests against it. */
+/** The embed's runtime, plus what Testing Library needs of it. */
 const PREACT = [
-  {find: /^react$/, replacement: 'preact/compat'},
-  {find: /^react-dom\/client$/, replacement: 'preact/compat/client'},
+  ...PREACT_ALIASES,
   {find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils'},
-  {find: /^react-dom$/, replacement: 'preact/compat'},
-  {find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime'},
-  // Its ES build, so the lines above apply to its own imports of React.
+  // Its ES build, so the aliases apply to its own imports of React.
   {find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js'},
 ];
 

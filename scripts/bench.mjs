@@ -13,6 +13,7 @@ import {existsSync} from 'node:fs';
 import {parseArgs} from 'node:util';
 import {chromium} from 'playwright-core';
 import {createSiteServer} from './serve.mjs';
+import {CHROMIUM_FLAGS, findChromium} from './lib/chromium.mjs';
 import {EMBED_BUDGET_GZIP, embedSizes, kib} from './lib/embedSize.mjs';
 import {lighthouseRun} from './lib/lighthouse.mjs';
 import {kb, measurePage} from './lib/pageWeight.mjs';
@@ -25,9 +26,8 @@ const {values} = parseArgs({
   },
 });
 const runs = Math.max(1, Number(values.runs));
-const chromiumPath = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-if (!existsSync(chromiumPath)) {
+const chromiumPath = findChromium();
+if (!chromiumPath) {
   console.error('Chromium not found: install it with `apt-get install -y chromium`, or set CHROME_PATH.');
   process.exit(1);
 }
