@@ -1,6 +1,6 @@
 /** The donate form on its demo pages, driven the way a supporter would. */
 import type {Locator, Page} from '@playwright/test';
-import {test, expect, openHydrated, fillCard} from './fixtures';
+import {test, expect, openHydrated, fillCard, fillDonor, dataLayerOf, leaksOf, recordRequests} from './fixtures';
 import {DONATE_DEMOS, url} from './routes';
 
 const form = (page: Page): Locator => page.locator('form#donate');
@@ -17,13 +17,6 @@ async function recordEvents(page: Page): Promise<void> {
 }
 const seen = (page: Page) => page.evaluate(() => (window as unknown as {coralSeen: Record<string, number>}).coralSeen);
 
-async function fillDetails(scope: Locator) {
-  await scope.getByLabel('First name', {exact: true}).fill('Mere');
-  await scope.getByLabel('Last name', {exact: true}).fill('Tane');
-  await scope.getByLabel('Email', {exact: true}).fill('mere@example.org');
-  await scope.getByLabel('Postcode', {exact: true}).fill('2000');
-}
-
 /** Opens whatever the demo hides (small form, wizard steps) and fills in a gift. */
 async function fillGift(page: Page, number?: string) {
   const donate = form(page);
@@ -33,7 +26,7 @@ async function fillGift(page: Page, number?: string) {
   if (wizard && (await donate.getByRole('button', {name: 'Next'}).isVisible())) {
     if (await donate.getByRole('heading', {name: /Step 1 of 3/}).isVisible()) await donate.getByRole('button', {name: 'Next'}).click();
   }
-  await fillDetails(donate);
+  await fillDonor(donate);
   if (wizard) await donate.getByRole('button', {name: 'Next'}).click();
   await fillCard(donate, number);
 }
@@ -43,8 +36,7 @@ const PERSONAL = ['Mere', 'Tane', 'mere@example.org', 'mere%40example.org', '424
 
 for (const route of DONATE_DEMOS) {
   test(`${route}: a gift with the approving test card reaches the thank-you, and nothing personal leaves the form`, async ({page}) => {
-    const sent: string[] = [];
-    page.on('request', (request) => sent.push(`${request.url()} ${request.headers()['referer'] ?? ''}`));
+    const sent = recordRequests(page);
     await openHydrated(page, url(route));
     await fillGift(page);
     await form(page).getByRole('button', {name: /^Give /}).click();
@@ -52,12 +44,8 @@ for (const route of DONATE_DEMOS) {
     if (await decline.isVisible({timeout: 500}).catch(() => false)) await decline.click();
     await expect(form(page).getByRole('heading', {name: 'Thank you, Mere!'})).toBeFocused({timeout: 10_000});
     await expect(form(page).getByText(/^CRL-[0-9A-F]{8}$/)).toBeVisible();
-    const pushed = JSON.stringify(await page.evaluate(() => (window as unknown as {dataLayer?: unknown[]}).dataLayer ?? []));
     expect(sent.length).toBeGreaterThan(5);
-    for (const text of PERSONAL) {
-      expect(sent.filter((line) => decodeURIComponent(line).includes(text) || line.includes(text)), text).toEqual([]);
-      expect(pushed.includes(text), `dataLayer holds ${text}`).toBe(false);
-    }
+    expect(leaksOf(sent, PERSONAL, await dataLayerOf(page))).toEqual([]);
   });
 }
 
@@ -115,7 +103,7 @@ test('the wizard moves between steps with the browser back button and keeps what
   await donate.getByRole('radio', {name: '$40'}).check();
   await donate.getByRole('button', {name: 'Next'}).click();
   await expect(donate.getByRole('heading', {name: 'Step 2 of 3: Your details'})).toBeFocused();
-  await fillDetails(donate);
+  await fillDonor(donate);
   await donate.getByRole('button', {name: 'Next'}).click();
   await expect(donate.getByRole('heading', {name: 'Step 3 of 3: Payment'})).toBeVisible();
   await donate.getByLabel('Card number', {exact: true}).fill('4242 4242 4242 4242');
@@ -232,7 +220,7 @@ test('direct debit takes a weekly gift', async ({page}) => {
   await openHydrated(page, url('/demos/donate-form-weekly'));
   const donate = form(page);
   await expect(donate.getByRole('radio', {name: 'Weekly'})).toBeChecked();
-  await fillDetails(donate);
+  await fillDonor(donate);
   await donate.getByRole('radio', {name: 'Direct debit'}).check();
   await donate.getByLabel('BSB', {exact: true}).fill('062-000');
   await donate.getByLabel('Account number', {exact: true}).fill('12345678');
@@ -251,7 +239,7 @@ test('Marlin: the upgrade ask, cover fees and the on-screen event log', async ({
   await expect(donate.getByText('$150 funds 30 hours of satellite tracking.')).toBeVisible();
   await donate.getByLabel(/cover processing fees/).check();
   await expect(donate.getByText('$154.50 once')).toBeVisible();
-  await fillDetails(donate);
+  await fillDonor(donate);
   await fillCard(donate);
   await donate.getByRole('button', {name: 'Give $154.50'}).click();
   await expect(donate.getByText('Could you give $50 every month instead?')).toBeFocused();

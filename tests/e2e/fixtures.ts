@@ -50,9 +50,46 @@ export async function openHydrated(page: Page, path: string): Promise<void> {
   await page.locator('html[data-has-hydrated]').waitFor({state: 'attached'});
 }
 
+/** Fills in the donor's details the browser tests use; the thank-you's monthly form asks for no postcode. */
+export async function fillDonor(form: Locator, {postcode = true} = {}): Promise<void> {
+  await form.getByLabel('First name', {exact: true}).fill('Mere');
+  await form.getByLabel('Last name', {exact: true}).fill('Tane');
+  await form.getByLabel('Email', {exact: true}).fill('mere@example.org');
+  if (postcode) await form.getByLabel('Postcode', {exact: true}).fill('2000');
+}
+
 /** Fills in a card in a donate form: the sandbox's approving card unless another is given. */
 export async function fillCard(form: Locator, number = '4242 4242 4242 4242'): Promise<void> {
   await form.getByLabel('Card number', {exact: true}).fill(number);
   await form.getByLabel('Expiry (MM/YY)').fill('12/34');
   await form.getByLabel('Security code (CVC)').fill('123');
+}
+
+export type Sent = {url: string; referer: string};
+
+/** Keeps the address and referrer of every request the page makes, from its first. */
+export function recordRequests(page: Page): Sent[] {
+  const sent: Sent[] = [];
+  page.on('request', (request) => sent.push({url: request.url(), referer: request.headers()['referer'] ?? ''}));
+  return sent;
+}
+
+export const dataLayerOf = (page: Page): Promise<unknown[]> =>
+  page.evaluate(() => (window as unknown as {dataLayer?: unknown[]}).dataLayer ?? []);
+
+/**
+ * Where personal data got out: each text found in a request's address or
+ * referrer (as sent or URL-decoded), or in a dataLayer push.
+ */
+export function leaksOf(sent: readonly Sent[], inAddresses: readonly string[], dataLayer: unknown[] = [], inDataLayer = inAddresses): string[] {
+  const found: string[] = [];
+  for (const {url: address, referer} of sent) {
+    for (const text of inAddresses) {
+      if (decodeURIComponent(address).includes(text) || address.includes(text)) found.push(`URL ${address} holds ${text}`);
+      if (referer.includes(text) || decodeURIComponent(referer).includes(text)) found.push(`Referer ${referer} holds ${text}`);
+    }
+  }
+  const pushed = JSON.stringify(dataLayer);
+  for (const text of inDataLayer) if (pushed.includes(text)) found.push(`dataLayer holds ${text}`);
+  return found;
 }

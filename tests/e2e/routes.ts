@@ -1,6 +1,18 @@
 /** Every route of the site spec, in one place: the browser tests open each. A new page adds its route here. */
 export const BASE = '/gpap-coral';
 
+/** The donate form's own demos, the ones its gallery lists: each takes a gift with the sandbox's test cards. */
+export const DONATE_DEMOS = [
+  '/demos/basic-small',
+  '/demos/donate-form-daily-one-week',
+  '/demos/donate-form-external-dollar-handles',
+  '/demos/donate-form-large',
+  '/demos/donate-form-marlin-features',
+  '/demos/donate-form-medium',
+  '/demos/donate-form-weekly',
+  '/demos/donate-form-wizard',
+] as const;
+
 export const LIVE_ROUTES = [
   '/',
   '/hello',
@@ -29,14 +41,7 @@ export const LIVE_ROUTES = [
   '/docs/recipes/donate-form-RG-upgrade-on-instapage-thankyou',
   '/docs/recipes/donate-form-using-url-params',
   '/docs/recipes/donate-form-weekly',
-  '/demos/basic-small',
-  '/demos/donate-form-daily-one-week',
-  '/demos/donate-form-external-dollar-handles',
-  '/demos/donate-form-large',
-  '/demos/donate-form-marlin-features',
-  '/demos/donate-form-medium',
-  '/demos/donate-form-weekly',
-  '/demos/donate-form-wizard',
+  ...DONATE_DEMOS,
   '/demos/powerform',
   '/demos/powerform-leads',
   '/demos/daisychain-page-1',
@@ -45,17 +50,5 @@ export const LIVE_ROUTES = [
   '/demos/thankyou-photography',
   '/demos/test1',
 ] as const;
-
-/** The donate form's own demos, the ones its gallery lists: each takes a gift with the sandbox's test cards. */
-export const DONATE_DEMOS = [
-  '/demos/basic-small',
-  '/demos/donate-form-daily-one-week',
-  '/demos/donate-form-external-dollar-handles',
-  '/demos/donate-form-large',
-  '/demos/donate-form-marlin-features',
-  '/demos/donate-form-medium',
-  '/demos/donate-form-weekly',
-  '/demos/donate-form-wizard',
-] as const satisfies readonly (typeof LIVE_ROUTES)[number][];
 
 export const url = (route: string): string => (route === '/' ? `${BASE}/` : BASE + route);

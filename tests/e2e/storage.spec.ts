@@ -1,6 +1,6 @@
 /** Browsers whose storage throws (blocked cookies, some private modes) or holds garbage: the site and the forms still work. */
 import type {Page} from '@playwright/test';
-import {test, expect, openHydrated, fillCard} from './fixtures';
+import {test, expect, openHydrated, fillCard, fillDonor} from './fixtures';
 import {url} from './routes';
 
 /** Every Storage method throws, as in a browser that blocks site data. */
@@ -44,10 +44,7 @@ test.describe('storage that throws', () => {
   test('a gift still goes through on a demo', async ({page}) => {
     await openHydrated(page, url('/demos/donate-form-medium'));
     const form = page.locator('form#donate');
-    await form.getByLabel('First name', {exact: true}).fill('Mere');
-    await form.getByLabel('Last name', {exact: true}).fill('Tane');
-    await form.getByLabel('Email', {exact: true}).fill('mere@example.org');
-    await form.getByLabel('Postcode', {exact: true}).fill('2000');
+    await fillDonor(form);
     await fillCard(form);
     await form.getByRole('button', {name: 'Give $60'}).click();
     await expect(form.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();

@@ -19,19 +19,7 @@ import {
   type ReadResult,
   type SupporterHandoff,
 } from './handoff';
-
-class MemoryStorage implements HandoffStorage {
-  items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
+import {MemoryStorage} from '../shared/testing/memoryStorage';
 
 const now = Date.parse('2026-11-22T10:00:00Z');
 

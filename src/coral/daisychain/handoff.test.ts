@@ -12,19 +12,7 @@ import {
   type HandoffStorage,
   type SupporterHandoff,
 } from './handoff';
-
-class MemoryStorage implements HandoffStorage {
-  items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
+import {MemoryStorage} from '../shared/testing/memoryStorage';
 
 const throwing: HandoffStorage = {
   getItem: () => {

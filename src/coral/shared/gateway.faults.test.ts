@@ -5,25 +5,11 @@
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
-import {createHttpGateway, newIdempotencyKey, type GiftIntent, type Signup} from './gateway';
+import {createHttpGateway, newIdempotencyKey} from './gateway';
+import {intent as giftIntent, signup as petitionSignup} from './testing/gateway';
 
-const intent: GiftIntent = {
-  campaign: 'reef',
-  amount: 3500,
-  fee: 0,
-  currency: 'AUD',
-  frequency: 'one-off',
-  supporter: {firstName: 'Mere', email: 'mere@example.org', consent: false},
-  payment: {method: 'card', number: '4242424242424242', expiry: {month: 4, year: 2029}, cvc: '123'},
-  utm: {},
-};
-
-const signup: Signup = {
-  campaign: 'reef',
-  variant: 'petition',
-  supporter: {firstName: 'Mere', email: 'mere@example.org', consent: true},
-  utm: {},
-};
+const intent = giftIntent();
+const signup = petitionSignup();
 
 type Service = 'charge' | 'sign';
 

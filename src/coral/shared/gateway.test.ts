@@ -1,26 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
 import {createServer, type IncomingMessage, type Server} from 'node:http';
-import {createHttpGateway, createSandboxGateway, newIdempotencyKey, SANDBOX_SIGNUP_EMAILS, type GiftIntent, type Signup} from './gateway';
-
-const intent = (number = '4242424242424242'): GiftIntent => ({
-  campaign: 'reef',
-  amount: 3500,
-  fee: 0,
-  currency: 'AUD',
-  frequency: 'one-off',
-  supporter: {firstName: 'Mere', email: 'mere@example.org', consent: false},
-  payment: {method: 'card', number, expiry: {month: 4, year: 2029}, cvc: '123'},
-  utm: {},
-});
-
-const signup = (email = 'mere@example.org'): Signup => ({
-  campaign: 'reef',
-  sourceCode: 'PF-REEF',
-  variant: 'petition',
-  supporter: {firstName: 'Mere', email, postcode: '2000', consent: true},
-  answer: {id: 'why', value: 'For my kids'},
-  utm: {utm_source: 'email'},
-});
+import {createHttpGateway, createSandboxGateway, newIdempotencyKey, SANDBOX_SIGNUP_EMAILS, type GiftIntent} from './gateway';
+import {intent, signup} from './testing/gateway';
 
 describe('sandbox gateway', () => {
   it.each([
