@@ -8,6 +8,8 @@ const SIGNER = {
   lastName: 'Tane',
   email: 'mere.tane@example.org',
   phone: '0412 345 678',
+  /** The mobile as the form sends it. */
+  phoneE164: '+61412345678',
   postcode: '2000',
 };
 
@@ -20,6 +22,8 @@ const PERSONAL = [
   '412 345 678',
   '412%20345%20678',
   '0412',
+  SIGNER.phoneE164,
+  encodeURIComponent(SIGNER.phoneE164),
 ];
 
 async function sign(form: Locator, signer = SIGNER): Promise<void> {
@@ -127,6 +131,44 @@ test.describe('the powerform', () => {
     await form.getByRole('button', {name: 'Sign now'}).click();
     await expect(page.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
   });
+
+  // A complete signup on each demo: every field filled, the question answered, consent given.
+  const SIGNUPS = [
+    {route: '/demos/powerform', form: 'form#petition', submit: 'Sign now'},
+    {route: '/demos/powerform-leads', form: 'form#leads', submit: 'Send me the guide'},
+  ];
+  for (const signup of SIGNUPS) {
+    test(`${signup.route}: a complete signup reaches the thank-you, and no address, referrer or push holds the signer's details`, async ({page}) => {
+      const sent = recordRequests(page);
+      await openHydrated(page, url(signup.route));
+      const form = page.locator(signup.form);
+      const values: [RegExp, string][] = [
+        [/^First name/, SIGNER.firstName],
+        [/^Last name/, SIGNER.lastName],
+        [/^Email/, SIGNER.email],
+        [/^Mobile/, SIGNER.phone],
+        [/^Postcode/, SIGNER.postcode],
+      ];
+      let filled = 0;
+      for (const [label, value] of values) {
+        const field = form.getByLabel(label);
+        if ((await field.count()) === 0) continue;
+        await field.fill(value);
+        filled += 1;
+      }
+      // Nothing the form shows is left empty, so whatever it could leak, it was given.
+      await expect(form.getByRole('textbox')).toHaveCount(filled);
+      const choices = form.getByRole('radio');
+      if ((await choices.count()) > 0) await choices.first().check();
+      await form.getByRole('checkbox', {name: /Keep me updated/}).check();
+      await form.getByRole('button', {name: signup.submit}).click();
+      await expect(page.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
+
+      expect(sent.length).toBeGreaterThan(5);
+      const details = [...PERSONAL, SIGNER.firstName, SIGNER.lastName];
+      expect(leaksOf(sent, details, await dataLayerOf(page), [SIGNER.email, SIGNER.phoneE164, '412345678', SIGNER.firstName, SIGNER.lastName])).toEqual([]);
+    });
+  }
 
   test('the leads form asks for email, first name and postcode only, and signs', async ({page}) => {
     await openHydrated(page, url('/demos/powerform-leads'));
