@@ -1,4 +1,4 @@
-/** Hostile strings for the property tests: what a supporter, a crafted link or a broken page can hand a parser. */
+/** Hostile strings for the property, component and browser tests: what a supporter, a crafted link or a broken page can hand Coral. */
 import fc from 'fast-check';
 
 /** Script payloads and invisible characters that must never slip through a field that cannot hold them. */
@@ -8,7 +8,16 @@ export const XSS_PAYLOADS = [
   'javascript:alert(1)',
   '"><svg onload=alert(1)>',
   '<svg/onload=alert`1`>',
+  '"><img src=x onerror="alert(1)">',
+  '<a href="javascript:alert(1)">x</a>',
+  '</script><script>alert(1)</script>',
+  'JaVaScRiPt:alert(1)',
   "' onmouseover='alert(1)",
+  "'-alert(1)-'",
+  '\u202e"><svg onload=alert(1)>',
+  '\uff1cscript\uff1ealert(1)\uff1c/script\uff1e',
+  '&lt;img src=x onerror=alert(1)&gt;',
+  '%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E',
   '\u202e',
   'gro.elpmaxe\u202e@mere',
   '\u200d',
@@ -22,6 +31,30 @@ export const XSS_PAYLOADS = [
   '\r\n\t',
   '\ud800',
 ] as const;
+
+/** The window property a script payload sets if it ever runs. */
+export const XSS_FLAG = '__coralXss';
+
+/**
+ * Every payload that calls alert, rewritten to set window.__coralXss instead:
+ * markup, event handlers, `javascript:` links, broken quotes, and the same
+ * hidden behind bidi overrides, full-width brackets, entities and percent
+ * encoding. A test can then tell by the flag whether one ran, without
+ * depending on how its environment handles alert().
+ */
+export const SCRIPT_PAYLOADS: readonly string[] = XSS_PAYLOADS.filter((text) => text.includes('alert')).map((text) =>
+  text.replace(/alert(\(1\)|`1`)/g, `(window.${XSS_FLAG}=1)`),
+);
+
+/**
+ * A component's message table with every message replaced by a payload, taken
+ * in turn from `payloads`; each keeps its {placeholders}, so the component
+ * still has something to fill in.
+ */
+export const hostileMessages = (table: Readonly<Record<string, string>>, payloads: readonly string[] = SCRIPT_PAYLOADS): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(table).map(([key, text], i) => [key, `${payloads[i % payloads.length]!} ${(text.match(/\{\w+\}/g) ?? []).join(' ')}`.trim()]),
+  );
 
 /** Values a field could really be given, to hide a payload in. */
 export const PLAUSIBLE = [
