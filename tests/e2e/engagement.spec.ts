@@ -1,5 +1,6 @@
 /** The powerform, the daisychain and the thank-you page on their demos, driven the way a supporter would. */
 import type {Locator} from '@playwright/test';
+import {SCRIPT_PAYLOADS, XSS_FLAG} from '../../src/coral/shared/testing/hostile';
 import {test, expect, openHydrated, fillCard, fillDonor, dataLayerOf, leaksOf, recordRequests} from './fixtures';
 import {url} from './routes';
 
@@ -249,12 +250,6 @@ test.describe('the thank-you page', () => {
 });
 
 test.describe('a script payload in any URL parameter never runs', () => {
-  const payloads = [
-    '<script>window.__coralXss=1</script>',
-    '<img src=x onerror="window.__coralXss=1">',
-    '"><svg onload="window.__coralXss=1">',
-    'javascript:window.__coralXss=1',
-  ];
   const pages: [string, string[]][] = [
     ['/demos/powerform', ['first_name', 'last_name', 'email', 'phone', 'postcode', 'utm_source', 'utm_campaign']],
     ['/demos/daisychain-page-2', ['amount', 'frequency', 'first_name', 'email']],
@@ -269,14 +264,14 @@ test.describe('a script payload in any URL parameter never runs', () => {
         await dialog.dismiss();
       });
       // Each ignored parameter is reported as a console warning; errors would still fail the test.
-      for (const payload of payloads) {
+      for (const payload of SCRIPT_PAYLOADS) {
         const query = new URLSearchParams(names.map((name) => [name, payload])).toString();
         await openHydrated(page, `${url(route)}?${query}`);
         await page.waitForTimeout(50);
-        expect(await page.evaluate(() => (window as unknown as {__coralXss?: number}).__coralXss)).toBeUndefined();
+        expect(await page.evaluate((flag) => (window as unknown as Record<string, unknown>)[flag], XSS_FLAG)).toBeUndefined();
         expect(await page.locator('main img[src="x"], main svg[onload]').count()).toBe(0);
         for (const field of await page.locator('main input[type="text"], main input[type="email"]').all()) {
-          expect(await field.inputValue()).not.toContain('__coralXss');
+          expect(await field.inputValue()).not.toContain(XSS_FLAG);
         }
       }
       expect(dialogs).toBe(0);
