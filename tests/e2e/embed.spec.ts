@@ -2,7 +2,7 @@
 import type {Page} from '@playwright/test';
 import {EMBED_BUDGET_GZIP, embedSizes} from '../../scripts/lib/embedSize.mjs';
 import {test, expect, fillCard, fillDonor, dataLayerOf, recordRequests} from './fixtures';
-import {url} from './routes';
+import {BASE, url} from './routes';
 
 /** Opens a fixture and waits until every Coral element on it has rendered its component. */
 async function openFixture(page: Page, path: string): Promise<void> {
@@ -11,6 +11,23 @@ async function openFixture(page: Page, path: string): Promise<void> {
     const elements = [...document.querySelectorAll('coral-donate-form, coral-powerform, coral-thankyou')];
     return elements.length > 0 && elements.every((element) => element.shadowRoot?.querySelector('.coral-root > *'));
   });
+}
+
+/**
+ * Serves a page with `body` at `path` on the test server's own origin, and returns its address. (Chromium keeps
+ * pages of other origins from loading scripts from a loopback address.) The address may carry a query string.
+ */
+async function servePage(page: Page, path: string, body: string): Promise<string> {
+  const address = new URL(path, test.info().project.use.baseURL);
+  await page.route(
+    (requested) => requested.origin === address.origin && requested.pathname === address.pathname,
+    (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Campaign</title></head><body>${body}</body></html>`,
+      }),
+  );
+  return address.href;
 }
 
 test('the first script and each component’s on-demand code stay within 40 KB gzip', () => {
@@ -199,14 +216,7 @@ test('the snippet from a demo’s Embed tab, pasted into an empty page, gives th
   // server's origin: Chromium keeps pages of other origins from loading scripts from a loopback address.)
   const site = new URL(page.url());
   const local = snippet.replaceAll('https://greenpeace.github.io', site.origin);
-  const pasted = `${site.origin}/campaign/appeal.html`;
-  await page.route(pasted, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Appeal</title></head><body>${local}</body></html>`,
-    }),
-  );
-  await page.goto(pasted);
+  await page.goto(await servePage(page, '/campaign/appeal.html', local));
   const form = page.locator('coral-donate-form').getByRole('form');
   await fillDonor(form);
   await fillCard(form);
@@ -239,23 +249,20 @@ test('the test bench runs every component both ways and logs where each event ca
 });
 
 test('the daisychain works between two pages that use only the elements, with nothing personal in any address', async ({page}) => {
-  await page.goto(url('/embed/plain.html'));
-  const origin = new URL(page.url()).origin;
-  const script = `<script type="module" src="${origin}/gpap-coral/coral/coral.js"></script>`;
-  const shell = (body: string) =>
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Campaign</title>${script}</head><body>${body}</body></html>`;
-  const pages: Record<string, string> = {
-    '/campaign/sign.html': shell(
-      `<coral-powerform id="petition" config='${JSON.stringify({campaign: 'protect-the-pacific', success: {type: 'daisychain', url: '/campaign/give.html'}})}'></coral-powerform>`,
-    ),
-    '/campaign/give.html': shell(`<coral-donate-form id="donate" config='${JSON.stringify({campaign: 'protect-the-pacific', handoff: true})}'></coral-donate-form>`),
-  };
-  for (const [path, body] of Object.entries(pages)) {
-    await page.route(origin + path, (route) => route.fulfill({contentType: 'text/html', body}));
-  }
+  const script = `<script type="module" src="${BASE}/coral/coral.js"></script>`;
+  const sign = await servePage(
+    page,
+    '/campaign/sign.html',
+    `${script}<coral-powerform id="petition" config='${JSON.stringify({campaign: 'protect-the-pacific', success: {type: 'daisychain', url: '/campaign/give.html'}})}'></coral-powerform>`,
+  );
+  const give = await servePage(
+    page,
+    '/campaign/give.html',
+    `${script}<coral-donate-form id="donate" config='${JSON.stringify({campaign: 'protect-the-pacific', handoff: true})}'></coral-donate-form>`,
+  );
   const requested = recordRequests(page);
 
-  await page.goto(origin + '/campaign/sign.html');
+  await page.goto(sign);
   const petition = page.locator('coral-powerform');
   await petition.getByLabel('First name', {exact: true}).fill('Mere');
   await petition.getByLabel('Email', {exact: true}).fill('mere.tane@example.org');
@@ -263,7 +270,7 @@ test('the daisychain works between two pages that use only the elements, with no
   await petition.getByLabel('Postcode', {exact: true}).fill('2000');
   await petition.getByRole('button', {name: 'Sign now'}).click();
 
-  await expect(page).toHaveURL(`${origin}/campaign/give.html`);
+  await expect(page).toHaveURL(give);
   const donate = page.locator('coral-donate-form');
   await expect(donate.getByRole('heading', {name: 'Thanks for signing, Mere. Will you chip in?'})).toBeVisible();
   await expect(donate.getByLabel('Email', {exact: true})).toHaveValue('mere.tane@example.org');
