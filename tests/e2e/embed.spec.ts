@@ -1,4 +1,4 @@
-/** Coral as custom elements on pages it does not control: the plain-page fixtures in static/embed/, and the embed's size. */
+/** Coral as custom elements on pages it does not control: the plain-page fixtures in static/embed/, pages full of script payloads, and the embed's size. */
 import type {Locator, Page} from '@playwright/test';
 import {EMBED_BUDGET_GZIP, embedSizes} from '../../scripts/lib/embedSize.mjs';
 import {DONATE_FORM_MESSAGES} from '../../src/coral/donate-form/messages';
@@ -24,8 +24,8 @@ async function openFixture(page: Page, path: string): Promise<void> {
 }
 
 /**
- * Serves a page with `body` at `path` on the test server's own origin, and returns its address. (Chromium keeps
- * pages of other origins from loading scripts from a loopback address.) The address may carry a query string.
+ * Serves a page with `body` at `path` on the test server's own origin, whatever query string it is opened with, and
+ * returns its address. (Chromium keeps pages of other origins from loading scripts from a loopback address.)
  */
 async function servePage(page: Page, path: string, body: string): Promise<string> {
   const address = new URL(path, test.info().project.use.baseURL);
