@@ -50,6 +50,7 @@ const config: Config = {
     ['./src/plugins/announcementId.ts', {id: announcementId}],
     './src/plugins/colorModeGuard.ts',
     './src/plugins/configReference.ts',
+    './src/plugins/codeHighlight.ts',
     [
       '@docusaurus/plugin-client-redirects',
       {redirects: [{from: '/docs', to: '/docs/intro'}]},
@@ -160,7 +161,8 @@ const config: Config = {
     prism: {
       theme: coralLight,
       darkTheme: coralDark,
-      additionalLanguages: ['bash', 'json'],
+      // Languages come from src/lib/highlight, which builds them on the first code block.
+      additionalLanguages: [],
     },
   } satisfies Preset.ThemeConfig,
 };
