@@ -36,15 +36,23 @@ export const dollars = (value: number): Cents => Math.round(value * 100);
 
 export type MoneyFormat = {locale: string; currency: string};
 
+// Building an Intl.NumberFormat costs far more than using one, and a form formats
+// dozens of amounts as it renders, so each locale, currency and precision builds one.
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(locale: string, currency: string, digits: 0 | 2): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${digits}`;
+  let found = formatters.get(key);
+  if (found === undefined) {
+    found = new Intl.NumberFormat(locale, {style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits});
+    formatters.set(key, found);
+  }
+  return found;
+}
+
 /** "$35" for whole dollars, "$35.50" otherwise, in the configured locale and currency. */
 export function formatMoney(cents: Cents, {locale, currency}: MoneyFormat): string {
-  const whole = cents % 100 === 0;
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(cents / 100);
+  return formatter(locale, currency, cents % 100 === 0 ? 0 : 2).format(cents / 100);
 }
 
 /** A percentage of an amount, rounded to the nearest cent. */
