@@ -461,6 +461,7 @@ test.describe('a script payload in any config string or typed field of any eleme
         '/campaign/typed.html',
         script +
           element('coral-donate-form', 'donate', {campaign: 'save-the-reef', fields: {address: 'optional'}, gateway: sandbox}) +
+          element('coral-donate-form', 'debit', {campaign: 'save-the-reef', frequencies: ['monthly'], directDebit: true, gateway: sandbox}) +
           element('coral-powerform', 'petition', {
             campaign: 'ban-deep-sea-mining',
             question: {type: 'text', id: 'why', label: 'Why does it matter to you?'},
@@ -491,7 +492,7 @@ test.describe('a script payload in any config string or typed field of any eleme
         return name;
       }
 
-      const giving = page.locator('coral-donate-form');
+      const giving = page.locator('coral-donate-form#donate');
       const donate = giving.getByRole('form');
       const donor = await typeAndSend(donate, /^Give\b/, async () => {
         await donate.getByRole('radio', {name: '$60'}).check();
@@ -500,6 +501,21 @@ test.describe('a script payload in any config string or typed field of any eleme
         await fillCard(donate);
       });
       await shows(giving.getByRole('heading', {name: `Thank you, ${donor}!`}), `Thank you, ${donor}!`);
+      await expectInert(page, dialogs);
+
+      // Direct debit's own fields: BSB, account number and account name.
+      const debiting = page.locator('coral-donate-form#debit');
+      const debit = debiting.getByRole('form');
+      await debit.getByRole('radio', {name: 'Direct debit'}).check();
+      const debtor = await typeAndSend(debit, /^Give\b/, async () => {
+        await debit.getByRole('radio', {name: '$25'}).check();
+        await debit.getByLabel('Email', {exact: true}).fill('mere@example.org');
+        await debit.getByLabel('Postcode', {exact: true}).fill('2000');
+        await debit.getByLabel('BSB', {exact: true}).fill('062-000');
+        await debit.getByLabel('Account number', {exact: true}).fill('12345678');
+        await debit.getByLabel(/direct debit request service agreement/).check();
+      });
+      await shows(debiting.getByRole('heading', {name: `Thank you, ${debtor}!`}), `Thank you, ${debtor}!`);
       await expectInert(page, dialogs);
 
       const petition = page.locator('coral-powerform').getByRole('form');

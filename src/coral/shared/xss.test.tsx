@@ -102,5 +102,20 @@ describe('hostile text', () => {
     expect(await screen.findByRole('heading', {name: `Thank you, ${name}!`})).toBeInTheDocument();
     expectInert(container);
   });
+
+  it('typed into the direct debit fields is refused or kept as text, and never runs', async () => {
+    const user = userEvent.setup();
+    const {container} = render(
+      <DonateForm config={{campaign: 'save-the-reef', frequencies: ['monthly'], directDebit: true, gateway: {type: 'sandbox', delayMs: 5}}} />,
+    );
+    await user.click(screen.getByRole('radio', {name: 'Direct debit'}));
+    for (const label of ['BSB', 'Account number', 'Account name']) await user.type(screen.getByLabelText(label), SCRIPT_PAYLOADS[0]!);
+    await user.click(screen.getByRole('button', {name: /^Give/}));
+    expect(await screen.findByRole('group', {name: /^Please check/})).toHaveTextContent(/BSB/);
+    expectInert(container);
+    const accountName = screen.getByLabelText<HTMLInputElement>('Account name').value;
+    expect(accountName.length).toBeGreaterThan(0);
+    expect(SCRIPT_PAYLOADS[0]!.startsWith(accountName)).toBe(true);
+  });
 });
 
