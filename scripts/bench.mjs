@@ -124,11 +124,17 @@ try {
 if (!values['no-lighthouse']) {
   try {
     const table = {};
+    const speeds = [];
+    const warnings = new Set();
     for (const [name, path] of Object.entries(PAGES)) {
       if (name === 'blog') continue;
       for (const mode of ['mobile', 'desktop']) {
         const results = [];
         for (let i = 0; i < runs; i += 1) results.push(await lighthouseRun(origin + path, mode, {chromePath: chromiumPath, flags: CHROMIUM_FLAGS}));
+        for (const result of results) {
+          speeds.push(result.benchmarkIndex);
+          for (const warning of result.warnings) warnings.add(warning);
+        }
         const mid = (key) => median(results.map((r) => r[key]));
         table[`${name} ${mode}`] = {
           performance: mid('performance').toFixed(2),
@@ -142,6 +148,9 @@ if (!values['no-lighthouse']) {
     }
     console.log(`\nLighthouse (median of ${runs}; served gzip-compressed, as GitHub Pages does)`);
     console.table(table);
+    // Scores follow the host's speed; this is the figure to compare before comparing scores between machines.
+    console.log(`Lighthouse's measure of this machine's speed (benchmarkIndex, median): ${Math.round(median(speeds))}`);
+    for (const warning of warnings) console.log(`Lighthouse warns: ${warning}`);
   } finally {
     server.close();
   }

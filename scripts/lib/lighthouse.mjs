@@ -2,6 +2,10 @@
  * One Lighthouse run of a page in Debian's Chromium: the category scores and
  * the three figures the benchmark reports. Mobile uses Lighthouse's default
  * (a throttled mid-range phone); desktop its desktop preset.
+ *
+ * Lighthouse simulates the phone from what it sees on this machine, so its
+ * scores follow the host's speed: `benchmarkIndex` is Lighthouse's own measure
+ * of that speed, and `warnings` its word when it finds the host too slow or busy.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -12,8 +16,10 @@ export async function lighthouseRun(pageUrl, mode, {chromePath, flags}) {
   try {
     const options = {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices']};
     const result = await lighthouse(pageUrl, options, mode === 'desktop' ? desktopConfig : undefined);
-    const {categories, audits} = result.lhr;
+    const {categories, audits, environment, runWarnings} = result.lhr;
     return {
+      benchmarkIndex: environment.benchmarkIndex,
+      warnings: runWarnings,
       performance: categories.performance.score ?? 0,
       accessibility: categories.accessibility.score ?? 0,
       bestPractices: categories['best-practices'].score ?? 0,
