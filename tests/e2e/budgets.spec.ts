@@ -15,8 +15,18 @@ const STOCK_HOME_JS_GZIP = 172 * KB;
 /** What a demo page may add to a doc page: the component's code, gzipped. */
 const DEMO_EXTRA_JS_GZIP = 40 * KB;
 
-/** Strings only the component library holds: its events, its console warnings, its config errors. */
-const LIBRARY_MARKERS = ['coral:amount-change', 'Coral: ignored URL parameter', 'cannot be shown: its config has'];
+/**
+ * Strings only the component library holds: a form's events, the shared URL
+ * parameter and config error messages, the hand-off's storage key, and the
+ * schema package's global registry.
+ */
+const LIBRARY_MARKERS = [
+  'coral:amount-change',
+  'Coral: ignored URL parameter',
+  'cannot be shown: its config has',
+  'coral.handoff.supporter',
+  '__zod_globalRegistry',
+];
 
 test('the home page loads no more JS than a stock Docusaurus home page', async ({browser, baseURL}) => {
   const home = await measurePage(browser, baseURL + url('/'));
@@ -30,7 +40,7 @@ test('a demo page loads at most 40 KB gzip of JS more than a doc page', async ({
   expect(demo.js.gzip).toBeGreaterThan(doc.js.gzip);
 });
 
-test('the component library is never in the main bundle, only in the routes that use it', async ({page}) => {
+test('the component library is never in the main bundle, nor loaded by pages that show no component', async ({page}) => {
   const dir = 'build/assets/js';
   const main = readdirSync(dir).filter((file) => /^(main|runtime~main)\.[\w]+\.js$/.test(file));
   expect(main.length).toBeGreaterThanOrEqual(1);
@@ -39,11 +49,23 @@ test('the component library is never in the main bundle, only in the routes that
     for (const marker of LIBRARY_MARKERS) expect(code.includes(marker), `${file} holds "${marker}"`).toBe(false);
   }
 
-  const scripts: string[] = [];
+  const scripts = new Map<string, string>();
   page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(await response.text());
+    if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.text());
   });
-  await page.goto(url('/docs/intro'), {waitUntil: 'networkidle'});
-  expect(scripts.length).toBeGreaterThan(0);
-  expect(scripts.some((code) => code.includes('coral:amount-change'))).toBe(false);
+  // A doc, a blog post, and the authors' guide with its code blocks and live example.
+  for (const route of ['/docs/intro', '/blog/launch', '/docs/mdx']) {
+    scripts.clear();
+    await page.goto(url(route), {waitUntil: 'networkidle'});
+    expect(scripts.size, route).toBeGreaterThan(2);
+    for (const [file, code] of scripts) {
+      for (const marker of LIBRARY_MARKERS) expect(code.includes(marker), `${route} loads ${file}, which holds "${marker}"`).toBe(false);
+    }
+  }
+
+  // A demo does load it, so the markers above would be seen.
+  scripts.clear();
+  await page.goto(url('/demos/donate-form-medium'), {waitUntil: 'networkidle'});
+  const demoCode = [...scripts.values()].join('\n');
+  for (const marker of LIBRARY_MARKERS) expect(demoCode.includes(marker), `the demo loads no script holding "${marker}"`).toBe(true);
 });
