@@ -22,6 +22,28 @@ function forShadowRoot(css: string): string {
     .replace(/html:not\(\[data-theme\]\)/g, ':host(:not([data-coral-mode]))');
 }
 
+/**
+ * `rem` means the page's root font size, which a page is free to change and
+ * which would shrink or swell the form. In the embed a rem length in a
+ * declaration becomes a multiple of `--_rem`, the root size each element
+ * fixes for itself (src/embed/element.ts), and one in a container query
+ * becomes em, which there is the container's font size: that same root size.
+ * Media queries keep theirs: there rem is the browser's default size, which no
+ * page can change.
+ */
+const REM_LENGTH = /(^|[^\w.-])(\d*\.?\d+)rem\b/g;
+const remFromElementRoot = {
+  postcssPlugin: 'coral-rem-from-element-root',
+  Declaration(declaration: {value: string}) {
+    declaration.value = declaration.value.replace(REM_LENGTH, '$1calc($2 * var(--_rem))');
+  },
+  AtRule: {
+    container(rule: {params: string}) {
+      rule.params = rule.params.replace(REM_LENGTH, '$1$2em');
+    },
+  },
+};
+
 /** Moves the compiled CSS into the entry script, where each element puts it in its shadow root. */
 function stylesIntoScript(): Plugin {
   return {
@@ -47,7 +69,7 @@ export default defineConfig({
     alias: PREACT_ALIASES,
   },
   oxc: {jsx: {runtime: 'automatic', importSource: 'preact'}},
-  css: {modules: {generateScopedName: 'coral-[hash:base64:6]'}},
+  css: {modules: {generateScopedName: 'coral-[hash:base64:6]'}, postcss: {plugins: [remFromElementRoot]}},
   define: {'process.env.NODE_ENV': JSON.stringify('production')},
   plugins: [stylesIntoScript()],
   build: {

@@ -36,11 +36,13 @@ export function readConfig(element: Element): Read {
  * Rules of the element itself. Page styles can place and size the element but
  * not change what is inside it: the root resets every inherited property (the
  * page's fonts, colours, letter spacing, text transforms) except the --coral-*
- * custom properties, which are how a page themes the component.
+ * custom properties, which are how a page themes the component. `--_rem`
+ * stands in for the page's root font size: the embed build writes the
+ * components' rem lengths as multiples of it.
  */
 const HOST_STYLES =
   ':host{display:block!important}:host([hidden]){display:none!important}' +
-  '.coral-root{all:initial;display:block;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:16px;line-height:1.5}';
+  '.coral-root{all:initial;--_rem:16px;display:block;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:var(--_rem);line-height:1.5}';
 
 /** The host page's colour mode, as Docusaurus and many sites mark it on <html>; null when the page has none. */
 const pageMode = (): string | null => document.documentElement.getAttribute('data-theme');

@@ -187,6 +187,38 @@ test.describe('a landing-page builder page with aggressive global CSS', () => {
   });
 });
 
+test('a page’s own root font size leaves every element’s type, spacing and layout alone', async ({page}) => {
+  const elements =
+    `<script type="module" src="${BASE}/coral/coral.js"></script>` +
+    `<coral-donate-form id="donate" config='{"campaign":"save-the-reef"}'></coral-donate-form>` +
+    `<coral-powerform id="petition" config='{"campaign":"ban-deep-sea-mining","counter":{"count":48317,"goal":75000}}'></coral-powerform>` +
+    `<coral-thankyou id="thanks" config='{"campaign":"save-the-reef","urlParams":true}'></coral-thankyou>`;
+  /** Font size, box and spacing of everything in every element's shadow root, in document order. */
+  const measure = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('coral-donate-form, coral-powerform, coral-thankyou')].flatMap((element) =>
+        [...element.shadowRoot!.querySelectorAll('.coral-root *')].map((inner) => {
+          const style = getComputedStyle(inner);
+          const box = inner.getBoundingClientRect();
+          return `${element.tagName} ${inner.tagName} ${style.fontSize} ${style.paddingTop} ${style.marginBottom} ${style.gap} ${Math.round(box.width)}x${Math.round(box.height)}`;
+        }),
+      ),
+    );
+  await page.setViewportSize({width: 1280, height: 900});
+
+  await page.goto(await servePage(page, '/campaign/root-16.html', elements));
+  await elementsRendered(page);
+  const plain = await measure();
+  // The common "62.5%" trick makes 1rem 10 px on the page; a form built on the page's rem would shrink by more than a third.
+  await page.goto(await servePage(page, '/campaign/root-10.html', `<style>html { font-size: 62.5%; } body { font-size: 1.6rem; }</style>${elements}`));
+  await elementsRendered(page);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('10px');
+  const shrunk = await measure();
+
+  expect(plain.length).toBeGreaterThan(100);
+  expect(shrunk).toEqual(plain);
+});
+
 test('the RG-upgrade thank-you page takes a monthly gift from a one-off donor', async ({page}) => {
   await openFixture(page, '/embed/thank-you.html?amount=60&frequency=one-off&ref=LP-48213');
   const thanks = page.locator('coral-thankyou');
