@@ -11,7 +11,7 @@
 import type {Plugin} from '@docusaurus/types';
 
 /** The library's own folder and the packages only it uses. */
-export const LIBRARY_MODULE = /[\\/](?:src[\\/]coral|node_modules[\\/]zod)[\\/]/;
+const LIBRARY_MODULE = /[\\/](?:src[\\/]coral|node_modules[\\/]zod)[\\/]/;
 
 type CacheGroup = {priority?: number} & Record<string, unknown>;
 type SplitChunks = {cacheGroups?: Record<string, CacheGroup | false>};
