@@ -13,16 +13,14 @@ import type {Plugin} from '@docusaurus/types';
 /** The library's own folder and the packages only it uses. */
 const LIBRARY_MODULE = /[\\/](?:src[\\/]coral|node_modules[\\/]zod)[\\/]/;
 
-type CacheGroup = {priority?: number} & Record<string, unknown>;
-type SplitChunks = {cacheGroups?: Record<string, CacheGroup | false>};
-
 export default function libraryChunkPlugin(): Plugin {
   return {
     name: 'coral-library-chunk',
-    configureWebpack(config, isServer) {
-      const splitChunks = config.optimization?.splitChunks as SplitChunks | false | undefined;
+    configureWebpack(config) {
+      // The server build splits nothing, so it has no `common` group and stays as it is.
+      const splitChunks = config.optimization?.splitChunks;
       const common = splitChunks ? splitChunks.cacheGroups?.common : undefined;
-      if (isServer || !common) return {};
+      if (typeof common !== 'object' || common instanceof RegExp) return {};
       return {
         optimization: {
           splitChunks: {

@@ -40,6 +40,12 @@ async function servePage(page: Page, path: string, body: string): Promise<string
   return address.href;
 }
 
+/** The embed's script tag, as a page built by a test loads it. */
+const EMBED_SCRIPT = `<script type="module" src="${BASE}/coral/coral.js"></script>`;
+
+/** One Coral element with its config as an attribute. */
+const elementTag = (tag: string, id: string, config: unknown) => `<${tag} id="${id}" config='${JSON.stringify(config)}'></${tag}>`;
+
 test('the first script and each component’s on-demand code stay within 40 KB gzip', () => {
   const sizes = embedSizes('build/coral');
   expect(sizes.first.files).toContain('coral.js');
@@ -189,10 +195,10 @@ test.describe('a landing-page builder page with aggressive global CSS', () => {
 
 test('a page’s own root font size leaves every element’s type, spacing and layout alone', async ({page}) => {
   const elements =
-    `<script type="module" src="${BASE}/coral/coral.js"></script>` +
-    `<coral-donate-form id="donate" config='{"campaign":"save-the-reef"}'></coral-donate-form>` +
-    `<coral-powerform id="petition" config='{"campaign":"ban-deep-sea-mining","counter":{"count":48317,"goal":75000}}'></coral-powerform>` +
-    `<coral-thankyou id="thanks" config='{"campaign":"save-the-reef","urlParams":true}'></coral-thankyou>`;
+    EMBED_SCRIPT +
+    elementTag('coral-donate-form', 'donate', {campaign: 'save-the-reef'}) +
+    elementTag('coral-powerform', 'petition', {campaign: 'ban-deep-sea-mining', counter: {count: 48317, goal: 75000}}) +
+    elementTag('coral-thankyou', 'thanks', {campaign: 'save-the-reef', urlParams: true});
   /** Font size, box and spacing of everything in every element's shadow root, in document order. */
   const measure = () =>
     page.evaluate(() =>
@@ -292,16 +298,15 @@ test('the test bench runs every component both ways and logs where each event ca
 });
 
 test('the daisychain works between two pages that use only the elements, with nothing personal in any address', async ({page}) => {
-  const script = `<script type="module" src="${BASE}/coral/coral.js"></script>`;
   const sign = await servePage(
     page,
     '/campaign/sign.html',
-    `${script}<coral-powerform id="petition" config='${JSON.stringify({campaign: 'protect-the-pacific', success: {type: 'daisychain', url: '/campaign/give.html'}})}'></coral-powerform>`,
+    EMBED_SCRIPT + elementTag('coral-powerform', 'petition', {campaign: 'protect-the-pacific', success: {type: 'daisychain', url: '/campaign/give.html'}}),
   );
   const give = await servePage(
     page,
     '/campaign/give.html',
-    `${script}<coral-donate-form id="donate" config='${JSON.stringify({campaign: 'protect-the-pacific', handoff: true})}'></coral-donate-form>`,
+    EMBED_SCRIPT + elementTag('coral-donate-form', 'donate', {campaign: 'protect-the-pacific', handoff: true}),
   );
   const requested = recordRequests(page);
 
@@ -486,20 +491,18 @@ test.describe('a script payload in any config string or typed field of any eleme
 
     test(`payload ${i + 1}, ${titled(payload)}, typed into every field of every form`, async ({page}) => {
       const sandbox = {type: 'sandbox', delayMs: 0};
-      const script = `<script type="module" src="${BASE}/coral/coral.js"></script>`;
-      const element = (tag: string, id: string, config: unknown) => `<${tag} id="${id}" config='${JSON.stringify(config)}'></${tag}>`;
       const address = await servePage(
         page,
         '/campaign/typed.html',
-        script +
-          element('coral-donate-form', 'donate', {campaign: 'save-the-reef', fields: {address: 'optional'}, gateway: sandbox}) +
-          element('coral-donate-form', 'debit', {campaign: 'save-the-reef', frequencies: ['monthly'], directDebit: true, gateway: sandbox}) +
-          element('coral-powerform', 'petition', {
+        EMBED_SCRIPT +
+          elementTag('coral-donate-form', 'donate', {campaign: 'save-the-reef', fields: {address: 'optional'}, gateway: sandbox}) +
+          elementTag('coral-donate-form', 'debit', {campaign: 'save-the-reef', frequencies: ['monthly'], directDebit: true, gateway: sandbox}) +
+          elementTag('coral-powerform', 'petition', {
             campaign: 'ban-deep-sea-mining',
             question: {type: 'text', id: 'why', label: 'Why does it matter to you?'},
             gateway: sandbox,
           }) +
-          element('coral-thankyou', 'thanks', {campaign: 'save-the-reef', urlParams: true, gateway: sandbox}),
+          elementTag('coral-thankyou', 'thanks', {campaign: 'save-the-reef', urlParams: true, gateway: sandbox}),
       );
       const dialogs = await openWatched(page, address + GIFT);
 
