@@ -8,8 +8,7 @@ const announcementId = 'coral-launch-2026';
 
 const config: Config = {
   title: 'Coral',
-  tagline:
-    'Web-app components for engaging supporters, collecting donations and organising for change.',
+  tagline: 'Web-app components for engaging supporters, collecting donations and organising for change.',
   favicon: 'img/favicon.svg',
   // `.embed` holds the embed build (`npm run build:embed`): /gpap-coral/coral/coral.js and its chunks.
   staticDirectories: ['static', '.embed'],
@@ -52,10 +51,7 @@ const config: Config = {
     './src/plugins/configReference.ts',
     './src/plugins/codeHighlight.ts',
     './src/plugins/libraryChunk.ts',
-    [
-      '@docusaurus/plugin-client-redirects',
-      {redirects: [{from: '/docs', to: '/docs/intro'}]},
-    ],
+    ['@docusaurus/plugin-client-redirects', {redirects: [{from: '/docs', to: '/docs/intro'}]}],
   ],
 
   themes: [

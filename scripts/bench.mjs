@@ -130,7 +130,8 @@ if (!values['no-lighthouse']) {
       if (name === 'blog') continue;
       for (const mode of ['mobile', 'desktop']) {
         const results = [];
-        for (let i = 0; i < runs; i += 1) results.push(await lighthouseRun(origin + path, mode, {chromePath: chromiumPath, flags: CHROMIUM_FLAGS}));
+        for (let i = 0; i < runs; i += 1)
+          results.push(await lighthouseRun(origin + path, mode, {chromePath: chromiumPath, flags: CHROMIUM_FLAGS}));
         for (const result of results) {
           speeds.push(result.benchmarkIndex);
           for (const warning of result.warnings) warnings.add(warning);

@@ -25,7 +25,7 @@ export function platformOf(name) {
 
 export function completeLockfile(lock) {
   const added = [];
-  for (const [path, entry] of Object.entries(lock.packages)) {
+  for (const entry of Object.values(lock.packages)) {
     if (!entry.optionalDependencies) continue;
     for (const [name, version] of Object.entries(entry.optionalDependencies)) {
       const key = `node_modules/${name}`;

@@ -16,7 +16,11 @@ export const CALLING_CODES = ['61', '64'];
 /** The part of the library's metadata for the calling codes Coral accepts. */
 export function cutMetadata(full) {
   const country_calling_codes = Object.fromEntries(CALLING_CODES.map((code) => [code, full.country_calling_codes[code]]));
-  const countries = Object.fromEntries(Object.values(country_calling_codes).flat().map((country) => [country, full.countries[country]]));
+  const countries = Object.fromEntries(
+    Object.values(country_calling_codes)
+      .flat()
+      .map((country) => [country, full.countries[country]]),
+  );
   return {version: full.version, country_calling_codes, countries, nonGeographic: {}};
 }
 

@@ -84,9 +84,7 @@ export function createSiteServer({dir = 'build', base = '/gpap-coral/'} = {}) {
       res.end();
       return;
     }
-    const found = pathname.startsWith(base)
-      ? await resolveRequest(root, pathname.slice(base.length))
-      : {kind: 'missing'};
+    const found = pathname.startsWith(base) ? await resolveRequest(root, pathname.slice(base.length)) : {kind: 'missing'};
     if (found.kind === 'redirect') {
       res.writeHead(301, {location: `${url.pathname}/${url.search}`});
       res.end();

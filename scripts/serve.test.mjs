@@ -2,7 +2,6 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {mkdtemp, mkdir, writeFile, rm} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {gunzipSync} from 'node:zlib';
 import {createSiteServer} from './serve.mjs';
 
 let dir;

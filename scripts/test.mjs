@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check, in order: types, unit tests, one production build,
+ * `npm test`: every check, in order: types, lint, unit tests, one production build,
  * then the browser tests against that build. Ends with one summary line.
  *
  *   npm test                      everything
@@ -40,6 +40,13 @@ const failures = [];
 
 if (!run('types', 'npx', ['tsc', '-p', '.'])) {
   failures.push('type check');
+  tally.failed += 1;
+} else {
+  tally.passed += 1;
+}
+
+if (!run('lint (ESLint, Prettier, Stylelint)', 'npm', ['run', '--silent', 'lint'])) {
+  failures.push('lint');
   tally.failed += 1;
 } else {
   tally.passed += 1;

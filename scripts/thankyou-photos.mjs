@@ -68,7 +68,9 @@ function sea(rand, detail) {
   for (let i = 0; i < glints; i += 1) {
     const x = 1120 + (rand() - 0.5) * 700 * rand();
     const y = WATERLINE - 2 - rand() * 6;
-    parts.push(`<rect x="${n(x)}" y="${n(y)}" width="${n(6 + rand() * 30)}" height="1.6" fill="#fff1c9" opacity="${n(0.4 + rand() * 0.6)}"/>`);
+    parts.push(
+      `<rect x="${n(x)}" y="${n(y)}" width="${n(6 + rand() * 30)}" height="1.6" fill="#fff1c9" opacity="${n(0.4 + rand() * 0.6)}"/>`,
+    );
   }
   let wave = `M 0 ${WATERLINE}`;
   for (let x = 0; x <= W; x += 40) wave += ` Q ${x + 20} ${n(WATERLINE + 6 + rand() * 8)} ${x + 40} ${WATERLINE}`;

@@ -14,7 +14,12 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 export async function lighthouseRun(pageUrl, mode, {chromePath, flags}) {
   const chrome = await chromeLauncher.launch({chromePath, chromeFlags: ['--headless=new', ...flags]});
   try {
-    const options = {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices']};
+    const options = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    };
     const result = await lighthouse(pageUrl, options, mode === 'desktop' ? desktopConfig : undefined);
     const {categories, audits, environment, runWarnings} = result.lhr;
     return {

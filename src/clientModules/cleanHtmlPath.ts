@@ -11,10 +11,6 @@ import {cleanPath} from './cleanPath';
 if (ExecutionEnvironment.canUseDOM) {
   const target = cleanPath(window.location.pathname, siteConfig.baseUrl);
   if (target !== null) {
-    window.history.replaceState(
-      window.history.state,
-      '',
-      target + window.location.search + window.location.hash,
-    );
+    window.history.replaceState(window.history.state, '', target + window.location.search + window.location.hash);
   }
 }

@@ -13,12 +13,9 @@ describe('cleanPath', () => {
     expect(cleanPath(input, base)).toBe(expected);
   });
 
-  it.each(['/gpap-coral/', '/gpap-coral/docs/intro', '/gpap-coral/html', '/gpap-coral/docs/page.htmlx'])(
-    'leaves %s alone',
-    (input) => {
-      expect(cleanPath(input, base)).toBeNull();
-    },
-  );
+  it.each(['/gpap-coral/', '/gpap-coral/docs/intro', '/gpap-coral/html', '/gpap-coral/docs/page.htmlx'])('leaves %s alone', (input) => {
+    expect(cleanPath(input, base)).toBeNull();
+  });
 
   it('keeps the root slash when the site is served at /', () => {
     expect(cleanPath('/index.html', '/')).toBe('/');

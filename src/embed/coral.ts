@@ -16,14 +16,19 @@ import {parsePowerformConfig} from '../coral/powerform/schema';
 import {parseThankYouConfig} from '../coral/thank-you/schema';
 import {coralElement, defineOnce, type ComponentLoader} from './element';
 
-const component = <P>(load: () => Promise<P>, pick: (module: P) => unknown): ComponentLoader => () =>
-  load().then((module) => pick(module) as Awaited<ReturnType<ComponentLoader>>);
+const component =
+  <P>(load: () => Promise<P>, pick: (module: P) => unknown): ComponentLoader =>
+  () =>
+    load().then((module) => pick(module) as Awaited<ReturnType<ComponentLoader>>);
 
 const DonateFormBase = coralElement({
   component: 'donate form',
   parse: parseDonateFormConfig,
   withHandle: true,
-  load: component(() => import('../coral/donate-form/DonateForm'), (m) => m.DonateForm),
+  load: component(
+    () => import('../coral/donate-form/DonateForm'),
+    (m) => m.DonateForm,
+  ),
 });
 
 /** `<coral-donate-form>`: the donate form, with `setAmount()` for the page's own buttons. */
@@ -37,13 +42,19 @@ export class CoralDonateFormElement extends DonateFormBase {
 export const CoralPowerformElement = coralElement({
   component: 'powerform',
   parse: parsePowerformConfig,
-  load: component(() => import('../coral/powerform/Powerform'), (m) => m.Powerform),
+  load: component(
+    () => import('../coral/powerform/Powerform'),
+    (m) => m.Powerform,
+  ),
 });
 
 export const CoralThankYouElement = coralElement({
   component: 'thank-you',
   parse: parseThankYouConfig,
-  load: component(() => import('../coral/thank-you/ThankYou'), (m) => m.ThankYou),
+  load: component(
+    () => import('../coral/thank-you/ThankYou'),
+    (m) => m.ThankYou,
+  ),
 });
 
 defineOnce('coral-donate-form', CoralDonateFormElement);
@@ -63,6 +74,7 @@ declare global {
     'coral-powerform': InstanceType<typeof CoralPowerformElement>;
     'coral-thankyou': InstanceType<typeof CoralThankYouElement>;
   }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges Coral's events into the DOM's own map
   interface GlobalEventHandlersEventMap extends CoralEventMap {}
 }
 

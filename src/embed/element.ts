@@ -127,9 +127,13 @@ export function coralElement(options: {
         config: read.config,
         ...(this.id ? {id: this.id} : {}),
         ...(level >= 1 && level <= 4 ? {headingLevel: level} : {}),
-        ...(withHandle ? {ref: (handle: unknown) => {
-              this.handle = handle;
-            }} : {}),
+        ...(withHandle
+          ? {
+              ref: (handle: unknown) => {
+                this.handle = handle;
+              },
+            }
+          : {}),
       };
       loading ??= load();
       void loading.then((Component) => {

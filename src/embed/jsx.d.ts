@@ -8,7 +8,6 @@ type CoralElementAttributes = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTM
 };
 
 declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace -- React's JSX typings live in this namespace
   namespace JSX {
     interface IntrinsicElements {
       'coral-donate-form': CoralElementAttributes;

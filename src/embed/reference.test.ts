@@ -15,7 +15,9 @@ describe('the embed reference', () => {
   });
 
   it('reads a property’s description from the comment beside it', () => {
-    const rows = customProperties('.theme {\n  --_x: var(--coral-x, red); /* The x. */\n}\n/* Dark: */\n.d {\n  --_x: var(--coral-x, blue);\n}');
+    const rows = customProperties(
+      '.theme {\n  --_x: var(--coral-x, red); /* The x. */\n}\n/* Dark: */\n.d {\n  --_x: var(--coral-x, blue);\n}',
+    );
     expect(rows).toEqual([{name: '--coral-x', light: 'red', dark: 'blue', description: 'The x.'}]);
   });
 

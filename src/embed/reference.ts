@@ -11,7 +11,13 @@ import {THANK_YOU_EVENTS} from '../coral/thank-you/events';
 import {EMBED_ATTRIBUTES} from './attributes';
 
 export const EMBED_ELEMENTS = [
-  {tag: 'coral-donate-form', component: 'Donate form', folder: 'donate-form', reference: '/docs/donate-form-config', events: DONATE_FORM_EVENTS},
+  {
+    tag: 'coral-donate-form',
+    component: 'Donate form',
+    folder: 'donate-form',
+    reference: '/docs/donate-form-config',
+    events: DONATE_FORM_EVENTS,
+  },
   {tag: 'coral-powerform', component: 'Powerform', folder: 'powerform', reference: '/docs/powerform', events: POWERFORM_EVENTS},
   {tag: 'coral-thankyou', component: 'Thank-you page', folder: 'thank-you', reference: '/docs/thank-you', events: THANK_YOU_EVENTS},
 ] as const;
@@ -47,7 +53,9 @@ export function parts(coralDir: string): PartRow[] {
   for (const file of sources(coralDir)) {
     const folder = relative(coralDir, file).split(/[\\/]/)[0]!;
     const components =
-      folder === 'shared' ? EMBED_ELEMENTS.map((e) => e.component) : EMBED_ELEMENTS.filter((e) => e.folder === folder).map((e) => e.component);
+      folder === 'shared'
+        ? EMBED_ELEMENTS.map((e) => e.component)
+        : EMBED_ELEMENTS.filter((e) => e.folder === folder).map((e) => e.component);
     const code = readFileSync(file, 'utf8');
     for (const match of code.matchAll(/part="([a-z-]+)"/g)) {
       const before = code.slice(0, match.index);

@@ -23,9 +23,11 @@ describe('embedSnippet', () => {
   });
 
   it('turns the site’s own paths into full addresses and leaves other strings alone', () => {
-    expect(
-      absolutise({success: {url: '/gpap-coral/demos/x'}, list: ['/gpap-coral/a.svg', '/elsewhere'], n: 3}, origin, basePath),
-    ).toEqual({success: {url: 'https://greenpeace.github.io/gpap-coral/demos/x'}, list: ['https://greenpeace.github.io/gpap-coral/a.svg', '/elsewhere'], n: 3});
+    expect(absolutise({success: {url: '/gpap-coral/demos/x'}, list: ['/gpap-coral/a.svg', '/elsewhere'], n: 3}, origin, basePath)).toEqual({
+      success: {url: 'https://greenpeace.github.io/gpap-coral/demos/x'},
+      list: ['https://greenpeace.github.io/gpap-coral/a.svg', '/elsewhere'],
+      n: 3,
+    });
   });
 
   it('cannot be cut short by text in the config', () => {

@@ -16,8 +16,9 @@ for (const mode of ['light', 'dark'] as const) {
         await openHydrated(page, url(route));
         await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
         const results = await new AxeBuilder({page}).analyze();
-        const violations = results.violations
-          .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+        const violations = results.violations.map(
+          (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        );
         expect(violations).toEqual([]);
 
         for (const width of WIDTHS) {

@@ -40,7 +40,9 @@ for (const route of DONATE_DEMOS) {
     const sent = recordRequests(page);
     await openHydrated(page, url(route));
     await fillGift(page);
-    await form(page).getByRole('button', {name: /^Give /}).click();
+    await form(page)
+      .getByRole('button', {name: /^Give /})
+      .click();
     const decline = form(page).getByRole('button', {name: /^No thanks/});
     if (await decline.isVisible({timeout: 500}).catch(() => false)) await decline.click();
     await expect(form(page).getByRole('heading', {name: 'Thank you, Mere!'})).toBeFocused({timeout: 10_000});
@@ -221,7 +223,9 @@ test('direct debit takes a weekly gift', async ({page}) => {
   await donate.getByLabel('Account number', {exact: true}).fill('12345678');
   await donate.getByLabel('Account name', {exact: true}).fill('M Tane');
   await donate.getByRole('button', {name: 'Give $8 weekly'}).click();
-  await expect(donate.getByRole('group', {name: /Please check/})).toContainText('Direct debit agreement: To give by direct debit, please accept the service agreement.');
+  await expect(donate.getByRole('group', {name: /Please check/})).toContainText(
+    'Direct debit agreement: To give by direct debit, please accept the service agreement.',
+  );
   await donate.getByLabel(/direct debit request service agreement/).check();
   await donate.getByRole('button', {name: 'Give $8 weekly'}).click();
   await expect(donate.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();

@@ -130,7 +130,13 @@ test.describe('a plain page with nothing but the script and the elements', () =>
       await expect(page.locator('coral-thankyou').getByRole('heading', {name: 'Thank you!'})).toBeVisible();
       await expect(page.locator('coral-donate-form').getByLabel('First name', {exact: true})).toHaveValue('');
       expect(await page.evaluate((flag) => (window as unknown as Record<string, unknown>)[flag], XSS_FLAG)).toBeUndefined();
-      expect(await page.evaluate(() => [...document.querySelectorAll('coral-donate-form, coral-powerform, coral-thankyou')].some((e) => e.shadowRoot!.querySelector('img[src="x"]')))).toBe(false);
+      expect(
+        await page.evaluate(() =>
+          [...document.querySelectorAll('coral-donate-form, coral-powerform, coral-thankyou')].some((e) =>
+            e.shadowRoot!.querySelector('img[src="x"]'),
+          ),
+        ),
+      ).toBe(false);
     }
     expect(dialogs).toBe(0);
   });
@@ -138,7 +144,17 @@ test.describe('a plain page with nothing but the script and the elements', () =>
 
 test.describe('a landing-page builder page with aggressive global CSS', () => {
   const HOST = ['h1', 'h2', 'p.copy', 'a.cta', 'button.host-button', 'main'];
-  const PROPERTIES = ['color', 'font-family', 'font-size', 'background-color', 'display', 'margin-top', 'padding-left', 'border-top-style', 'text-transform'];
+  const PROPERTIES = [
+    'color',
+    'font-family',
+    'font-size',
+    'background-color',
+    'display',
+    'margin-top',
+    'padding-left',
+    'border-top-style',
+    'text-transform',
+  ];
 
   const hostStyles = (page: Page) =>
     page.evaluate(
@@ -159,7 +175,12 @@ test.describe('a landing-page builder page with aggressive global CSS', () => {
     const input = form.getByLabel('First name', {exact: true});
     const look = await input.evaluate((el) => {
       const style = getComputedStyle(el);
-      return {width: el.getBoundingClientRect().width, background: style.backgroundColor, font: style.fontFamily, transform: style.textTransform};
+      return {
+        width: el.getBoundingClientRect().width,
+        background: style.backgroundColor,
+        font: style.fontFamily,
+        transform: style.textTransform,
+      };
     });
     expect(look.width).toBeGreaterThan(150);
     expect(look.background).not.toBe('rgb(255, 255, 0)');
@@ -216,7 +237,9 @@ test('a page’s own root font size leaves every element’s type, spacing and l
   await elementsRendered(page);
   const plain = await measure();
   // The common "62.5%" trick makes 1rem 10 px on the page; a form built on the page's rem would shrink by more than a third.
-  await page.goto(await servePage(page, '/campaign/root-10.html', `<style>html { font-size: 62.5%; } body { font-size: 1.6rem; }</style>${elements}`));
+  await page.goto(
+    await servePage(page, '/campaign/root-10.html', `<style>html { font-size: 62.5%; } body { font-size: 1.6rem; }</style>${elements}`),
+  );
   await elementsRendered(page);
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('10px');
   const shrunk = await measure();
@@ -236,14 +259,18 @@ test('the RG-upgrade thank-you page takes a monthly gift from a one-off donor', 
   await fillCard(monthly);
   await monthly.getByRole('button', {name: 'Give $20 monthly'}).click();
   await expect(monthly.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
-  const events = await page.evaluate(() => ((window as unknown as {dataLayer?: {event?: string}[]}).dataLayer ?? []).map((entry) => entry.event));
+  const events = await page.evaluate(() =>
+    ((window as unknown as {dataLayer?: {event?: string}[]}).dataLayer ?? []).map((entry) => entry.event),
+  );
   expect(events).toEqual(expect.arrayContaining(['upsell_shown', 'upsell_accepted', 'purchase']));
 });
 
 test('an element follows the page’s colour mode as it changes', async ({page}) => {
   await openFixture(page, '/embed/plain.html');
   const surface = () =>
-    page.locator('coral-powerform').evaluate((element) => getComputedStyle(element.shadowRoot!.querySelector('.coral-root > *')!).backgroundColor);
+    page
+      .locator('coral-powerform')
+      .evaluate((element) => getComputedStyle(element.shadowRoot!.querySelector('.coral-root > *')!).backgroundColor);
   const light = await surface();
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
   await expect.poll(surface).not.toBe(light);
@@ -257,7 +284,10 @@ test('the snippet from a demo’s Embed tab, pasted into an empty page, gives th
   await page.getByRole('tab', {name: 'Embed'}).click();
   const snippet = await page.getByRole('tabpanel').locator('pre code').innerText();
   expect(snippet).toContain('<script type="module" src="https://greenpeace.github.io/gpap-coral/coral/coral.js"></script>');
-  const config = await page.getByRole('tab', {name: 'Config'}).click().then(() => page.getByRole('tabpanel').locator('pre code').innerText());
+  const config = await page
+    .getByRole('tab', {name: 'Config'})
+    .click()
+    .then(() => page.getByRole('tabpanel').locator('pre code').innerText());
   const embedded = /<script type="application\/json">([\s\S]*?)<\/script>/.exec(snippet)![1]!;
   expect(JSON.parse(embedded)).toEqual(JSON.parse(config));
 
@@ -301,7 +331,11 @@ test('the daisychain works between two pages that use only the elements, with no
   const sign = await servePage(
     page,
     '/campaign/sign.html',
-    EMBED_SCRIPT + elementTag('coral-powerform', 'petition', {campaign: 'protect-the-pacific', success: {type: 'daisychain', url: '/campaign/give.html'}}),
+    EMBED_SCRIPT +
+      elementTag('coral-powerform', 'petition', {
+        campaign: 'protect-the-pacific',
+        success: {type: 'daisychain', url: '/campaign/give.html'},
+      }),
   );
   const give = await servePage(
     page,
@@ -351,7 +385,10 @@ test.describe('a script payload in any config string or typed field of any eleme
 
   /** The payload never ran, opened no dialog, and made no element, in the page or any element's shadow root. */
   async function expectInert(page: Page, dialogs: readonly string[]): Promise<void> {
-    expect(await page.evaluate((flag) => (window as unknown as Record<string, unknown>)[flag], XSS_FLAG), 'the payload ran').toBeUndefined();
+    expect(
+      await page.evaluate((flag) => (window as unknown as Record<string, unknown>)[flag], XSS_FLAG),
+      'the payload ran',
+    ).toBeUndefined();
     expect(dialogs, 'dialogs opened').toEqual([]);
     const injected = await page.evaluate((selector) => {
       const elements = [...document.querySelectorAll('coral-donate-form, coral-powerform, coral-thankyou')];
@@ -401,7 +438,10 @@ test.describe('a script payload in any config string or typed field of any eleme
         frequencies: ['one-off', 'monthly'],
         amounts: {
           'one-off': {
-            handles: [{amount: 35, ...handle, image: {src: `${BASE}/img/impact/reef.svg`, alt: payload}}, {amount: 60, ...handle}],
+            handles: [
+              {amount: 35, ...handle, image: {src: `${BASE}/img/impact/reef.svg`, alt: payload}},
+              {amount: 60, ...handle},
+            ],
             defaultAmount: 35,
             impactTemplate: `${payload} {amount} {count}`,
           },
@@ -496,7 +536,12 @@ test.describe('a script payload in any config string or typed field of any eleme
         '/campaign/typed.html',
         EMBED_SCRIPT +
           elementTag('coral-donate-form', 'donate', {campaign: 'save-the-reef', fields: {address: 'optional'}, gateway: sandbox}) +
-          elementTag('coral-donate-form', 'debit', {campaign: 'save-the-reef', frequencies: ['monthly'], directDebit: true, gateway: sandbox}) +
+          elementTag('coral-donate-form', 'debit', {
+            campaign: 'save-the-reef',
+            frequencies: ['monthly'],
+            directDebit: true,
+            gateway: sandbox,
+          }) +
           elementTag('coral-powerform', 'petition', {
             campaign: 'ban-deep-sea-mining',
             question: {type: 'text', id: 'why', label: 'Why does it matter to you?'},

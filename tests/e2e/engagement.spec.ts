@@ -139,7 +139,9 @@ test.describe('the powerform', () => {
     {route: '/demos/powerform-leads', form: 'form#leads', submit: 'Send me the guide'},
   ];
   for (const signup of SIGNUPS) {
-    test(`${signup.route}: a complete signup reaches the thank-you, and no address, referrer or push holds the signer's details`, async ({page}) => {
+    test(`${signup.route}: a complete signup reaches the thank-you, and no address, referrer or push holds the signer's details`, async ({
+      page,
+    }) => {
       const sent = recordRequests(page);
       await openHydrated(page, url(signup.route));
       const form = page.locator(signup.form);
@@ -167,7 +169,9 @@ test.describe('the powerform', () => {
 
       expect(sent.length).toBeGreaterThan(5);
       const details = [...PERSONAL, SIGNER.firstName, SIGNER.lastName];
-      expect(leaksOf(sent, details, await dataLayerOf(page), [SIGNER.email, SIGNER.phoneE164, '412345678', SIGNER.firstName, SIGNER.lastName])).toEqual([]);
+      expect(
+        leaksOf(sent, details, await dataLayerOf(page), [SIGNER.email, SIGNER.phoneE164, '412345678', SIGNER.firstName, SIGNER.lastName]),
+      ).toEqual([]);
     });
   }
 

@@ -21,8 +21,7 @@ export const test = base.extend<{watch: Watch}>({
       const watch: Watch = {consoleErrors: [], offsiteRequests: [], expectedMissing: new Set(), expectedErrors: []};
       page.on('console', (message) => {
         const source = message.location().url;
-        const expected404 =
-          /status of 404/.test(message.text()) && source !== '' && watch.expectedMissing.has(new URL(source).pathname);
+        const expected404 = /status of 404/.test(message.text()) && source !== '' && watch.expectedMissing.has(new URL(source).pathname);
         const provoked = watch.expectedErrors.some((pattern) => pattern.test(message.text()));
         if (message.type() === 'error' && !expected404 && !provoked) {
           watch.consoleErrors.push(`${message.text()} @ ${page.url()}`);
@@ -81,7 +80,12 @@ export const dataLayerOf = (page: Page): Promise<unknown[]> =>
  * Where personal data got out: each text found in a request's address or
  * referrer (as sent or URL-decoded), or in a dataLayer push.
  */
-export function leaksOf(sent: readonly Sent[], inAddresses: readonly string[], dataLayer: unknown[] = [], inDataLayer = inAddresses): string[] {
+export function leaksOf(
+  sent: readonly Sent[],
+  inAddresses: readonly string[],
+  dataLayer: unknown[] = [],
+  inDataLayer = inAddresses,
+): string[] {
   const found: string[] = [];
   for (const {url: address, referer} of sent) {
     for (const text of inAddresses) {

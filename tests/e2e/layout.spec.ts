@@ -66,10 +66,7 @@ test.describe('announcement bar', () => {
   test('once dismissed it stays hidden after a reload', async ({page}) => {
     await openHydrated(page, url('/'));
     await expect(page.locator(bar)).toBeVisible();
-    await expect(page.locator(bar).getByRole('link', {name: 'Read the launch post'})).toHaveAttribute(
-      'href',
-      '/gpap-coral/blog/launch',
-    );
+    await expect(page.locator(bar).getByRole('link', {name: 'Read the launch post'})).toHaveAttribute('href', '/gpap-coral/blog/launch');
     await page.locator(bar).getByRole('button', {name: /close/i}).click();
     await expect(page.locator(bar)).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.dismiss'))).toBe('true');

@@ -48,7 +48,9 @@ export default function EventLog({
       <Heading as={`h${headingLevel}`} id={titleId} className={styles.title}>
         Event log
       </Heading>
-      <p className={styles.help}>Every <code>coral:</code> event and dataLayer push from this page, newest first.</p>
+      <p className={styles.help}>
+        Every <code>coral:</code> event and dataLayer push from this page, newest first.
+      </p>
       {entries.length === 0 ? (
         <p className={styles.empty}>Nothing yet: choose an amount or start on the form.</p>
       ) : (

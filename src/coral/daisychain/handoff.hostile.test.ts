@@ -55,8 +55,22 @@ const envelope = (data: unknown, expiresAt = now + 1000, version: unknown = HAND
 
 /** Both hand-offs, so every property runs against each. */
 const KINDS = [
-  {name: 'supporter', key: SUPPORTER_KEY, other: GIFT_KEY, valid: supporter as fc.Arbitrary<unknown>, read: readSupporterHandoff, write: writeSupporterHandoff as (s: HandoffStorage | null, d: unknown, n?: number) => boolean},
-  {name: 'gift', key: GIFT_KEY, other: SUPPORTER_KEY, valid: gift as fc.Arbitrary<unknown>, read: readGiftHandoff, write: writeGiftHandoff as (s: HandoffStorage | null, d: unknown, n?: number) => boolean},
+  {
+    name: 'supporter',
+    key: SUPPORTER_KEY,
+    other: GIFT_KEY,
+    valid: supporter as fc.Arbitrary<unknown>,
+    read: readSupporterHandoff,
+    write: writeSupporterHandoff as (s: HandoffStorage | null, d: unknown, n?: number) => boolean,
+  },
+  {
+    name: 'gift',
+    key: GIFT_KEY,
+    other: SUPPORTER_KEY,
+    valid: gift as fc.Arbitrary<unknown>,
+    read: readGiftHandoff,
+    write: writeGiftHandoff as (s: HandoffStorage | null, d: unknown, n?: number) => boolean,
+  },
 ] as const;
 
 /** Stores `raw` under the hand-off's key beside an untouched neighbour, reads it, and checks what the read left behind. */
@@ -101,8 +115,15 @@ describe.each(KINDS)('the $name hand-off, given garbage in storage', {timeout: P
   });
 
   it('reads a hand-off of any other version, or with a bad expiry stamp, as corrupt', () => {
-    const badVersion = fc.oneof(fc.integer().filter((v) => v !== HANDOFF_VERSION), fc.constantFrom('1', 1.5, null, true, [1], {v: 1}));
-    const badExpiry = fc.oneof(fc.integer({max: 0}), fc.double({noInteger: true}), fc.constantFrom(`${now + 1000}`, null, true, [now + 1000], Number.MAX_VALUE * 2));
+    const badVersion = fc.oneof(
+      fc.integer().filter((v) => v !== HANDOFF_VERSION),
+      fc.constantFrom('1', 1.5, null, true, [1], {v: 1}),
+    );
+    const badExpiry = fc.oneof(
+      fc.integer({max: 0}),
+      fc.double({noInteger: true}),
+      fc.constantFrom(`${now + 1000}`, null, true, [now + 1000], Number.MAX_VALUE * 2),
+    );
     fc.assert(
       fc.property(
         kind.valid,
@@ -121,34 +142,33 @@ describe.each(KINDS)('the $name hand-off, given garbage in storage', {timeout: P
 
   it('reads a hand-off with any key it does not know as corrupt, "__proto__" included, and pollutes nothing', () => {
     fc.assert(
-      fc.property(
-        kind.valid,
-        fc.constantFrom('__proto__', 'constructor', 'extra', 'isAdmin', ''),
-        fc.boolean(),
-        (data, key, inData) => {
-          const raw = inData
-            ? envelope(data).replace('"data":{', `"data":{${JSON.stringify(key)}:{"polluted":true},`)
-            : envelope(data).replace('{"version"', `{${JSON.stringify(key)}:{"polluted":true},"version"`);
-          expect(readStored(kind, raw).result).toEqual({ok: false, reason: 'corrupt'});
-          expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-        },
-      ),
+      fc.property(kind.valid, fc.constantFrom('__proto__', 'constructor', 'extra', 'isAdmin', ''), fc.boolean(), (data, key, inData) => {
+        const raw = inData
+          ? envelope(data).replace('"data":{', `"data":{${JSON.stringify(key)}:{"polluted":true},`)
+          : envelope(data).replace('{"version"', `{${JSON.stringify(key)}:{"polluted":true},"version"`);
+        expect(readStored(kind, raw).result).toEqual({ok: false, reason: 'corrupt'});
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      }),
       {numRuns: 1000},
     );
   });
 
   it('reads an expired hand-off as expired and forgets it, and a live one as it was written', () => {
     fc.assert(
-      fc.property(kind.valid, fc.oneof(fc.integer({min: 1, max: now + HANDOFF_TTL_MS}), fc.constantFrom(now, now + 1)), (data, expiresAt) => {
-        const {result, storage} = readStored(kind, envelope(data, expiresAt));
-        if (expiresAt <= now) {
-          expect(result).toEqual({ok: false, reason: 'expired'});
-          expect(storage.getItem(kind.key)).toBeNull();
-        } else {
-          expect(result).toEqual({ok: true, data});
-          expect(storage.getItem(kind.key)).not.toBeNull();
-        }
-      }),
+      fc.property(
+        kind.valid,
+        fc.oneof(fc.integer({min: 1, max: now + HANDOFF_TTL_MS}), fc.constantFrom(now, now + 1)),
+        (data, expiresAt) => {
+          const {result, storage} = readStored(kind, envelope(data, expiresAt));
+          if (expiresAt <= now) {
+            expect(result).toEqual({ok: false, reason: 'expired'});
+            expect(storage.getItem(kind.key)).toBeNull();
+          } else {
+            expect(result).toEqual({ok: true, data});
+            expect(storage.getItem(kind.key)).not.toBeNull();
+          }
+        },
+      ),
       {numRuns: 1000},
     );
   });
@@ -176,7 +196,14 @@ const THROWN: [string, unknown][] = [
   ['a QuotaExceededError', new DOMException('full', 'QuotaExceededError')],
   ['a string', 'storage is off'],
   ['undefined', undefined],
-  ['an object that cannot be turned into text', {toString: () => {throw new Error('not even this');}}],
+  [
+    'an object that cannot be turned into text',
+    {
+      toString: () => {
+        throw new Error('not even this');
+      },
+    },
+  ],
 ];
 
 const throwingStorage = (thrown: unknown): HandoffStorage => {

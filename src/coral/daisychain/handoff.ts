@@ -50,9 +50,7 @@ export const giftHandoffSchema = z.strictObject({
 });
 export type GiftHandoff = z.infer<typeof giftHandoffSchema>;
 
-export type ReadResult<T> =
-  | {ok: true; data: T}
-  | {ok: false; reason: 'none' | 'expired' | 'corrupt' | 'unavailable'};
+export type ReadResult<T> = {ok: true; data: T} | {ok: false; reason: 'none' | 'expired' | 'corrupt' | 'unavailable'};
 
 /** Storage as the hand-off needs it; `sessionStorage` in a browser. */
 export type HandoffStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

@@ -202,7 +202,11 @@ describe('DonateForm', () => {
 
   it('prefills from URL parameters as plain text and ignores bad values', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    window.history.replaceState(null, '', '/?amount=75&first_name=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&last_name=Tane&utm_source=email');
+    window.history.replaceState(
+      null,
+      '',
+      '/?amount=75&first_name=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&last_name=Tane&utm_source=email',
+    );
     render(<DonateForm config={{...base, urlParams: true}} />);
     await waitFor(() => expect(screen.getByLabelText('Last name')).toHaveValue('Tane'));
     expect(screen.getByLabelText('Other amount')).toHaveValue('75');
@@ -224,7 +228,15 @@ describe('DonateForm', () => {
   });
 
   describe('as daisychain page 2', () => {
-    const signer = {firstName: 'Mere', lastName: 'Tane', email: 'mere@example.org', phone: '+61412345678', postcode: '2000', consent: true, campaign: 'save-the-reef'};
+    const signer = {
+      firstName: 'Mere',
+      lastName: 'Tane',
+      email: 'mere@example.org',
+      phone: '+61412345678',
+      postcode: '2000',
+      consent: true,
+      campaign: 'save-the-reef',
+    };
     const handOver = () => writeSupporterHandoff(sessionStorage, signer);
     afterEach(() => sessionStorage.clear());
 

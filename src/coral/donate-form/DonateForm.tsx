@@ -75,7 +75,6 @@ export type DonateFormProps = {
   headingLevel?: 2 | 3 | 4;
 };
 
-
 const configKey = (config: unknown): unknown => {
   try {
     return JSON.stringify(config);
@@ -102,7 +101,11 @@ function DonateFormView({config, id, gateway: gatewayOverride, headingLevel = 2,
   const messages = useMemo(() => messagesFor(config), [config]);
   const steps = stepsFor(config);
   const wizard = config.layout === 'wizard';
-  const [state, dispatch] = useReducer((s: DonateState, a: Action) => reduce(config, s, a), config, (c) => initialState(c));
+  const [state, dispatch] = useReducer(
+    (s: DonateState, a: Action) => reduce(config, s, a),
+    config,
+    (c) => initialState(c),
+  );
   const phoneShown = config.fields.phone !== 'hidden';
   const [mobile, loadMobile] = useMobileCheck(phoneShown, config.locale);
   const checks: Checks = {now: new Date(), mobile};
@@ -227,10 +230,26 @@ function DonateFormView({config, id, gateway: gatewayOverride, headingLevel = 2,
           )}
           {wizard && state.step !== 'amount' && <GiftLine config={config} state={state} dispatch={dispatch} />}
           {visibleSteps.includes('details') && (
-            <DetailsStep config={config} state={state} dispatch={dispatch} fieldId={fieldId} shown={shown} Heading={SubHeading} opened={opened} />
+            <DetailsStep
+              config={config}
+              state={state}
+              dispatch={dispatch}
+              fieldId={fieldId}
+              shown={shown}
+              Heading={SubHeading}
+              opened={opened}
+            />
           )}
           {visibleSteps.includes('payment') && (
-            <PaymentStep config={config} state={state} dispatch={dispatch} fieldId={fieldId} shown={shown} Heading={SubHeading} opened={opened} />
+            <PaymentStep
+              config={config}
+              state={state}
+              dispatch={dispatch}
+              fieldId={fieldId}
+              shown={shown}
+              Heading={SubHeading}
+              opened={opened}
+            />
           )}
           <Actions config={config} state={state} dispatch={dispatch} checksReady={checksReady} money={money} fieldId={fieldId} />
         </>
@@ -316,7 +335,15 @@ function AmountStep({
                   onChange={() => dispatch({type: 'handle', amount: cents})}
                 />
                 {config.size === 'large' && handle.image && (
-                  <img className={styles.handleImage} src={handle.image.src} alt={handle.image.alt} width={160} height={100} loading="lazy" decoding="async" />
+                  <img
+                    className={styles.handleImage}
+                    src={handle.image.src}
+                    alt={handle.image.alt}
+                    width={160}
+                    height={100}
+                    loading="lazy"
+                    decoding="async"
+                  />
                 )}
                 <span className={styles.handleAmount}>{handle.label ?? money(cents)}</span>
                 {impactId && (
@@ -391,7 +418,10 @@ function GiftLine({config, state, dispatch}: PieceProps) {
   );
 }
 
-const AUTOCOMPLETE: Record<SupporterField, {type?: 'email' | 'tel'; autoComplete: string; inputMode?: 'numeric' | 'tel' | 'email'; maxLength?: number}> = {
+const AUTOCOMPLETE: Record<
+  SupporterField,
+  {type?: 'email' | 'tel'; autoComplete: string; inputMode?: 'numeric' | 'tel' | 'email'; maxLength?: number}
+> = {
   firstName: {autoComplete: 'given-name', maxLength: 50},
   lastName: {autoComplete: 'family-name', maxLength: 50},
   email: {type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 254},
@@ -434,7 +464,11 @@ function DetailsStep({config, state, dispatch, fieldId, shown, Heading, opened}:
             {field === 'email' && suggestion && (
               <p className={styles.suggestion} aria-live="polite">
                 {fill(messages.emailSuggestion, {email: suggestion})}{' '}
-                <button type="button" className={ui.linkButton} onClick={() => dispatch({type: 'field', field: 'email', value: suggestion})}>
+                <button
+                  type="button"
+                  className={ui.linkButton}
+                  onClick={() => dispatch({type: 'field', field: 'email', value: suggestion})}
+                >
                   {fill(messages.emailSuggestionApply, {email: suggestion})}
                 </button>
               </p>
@@ -480,7 +514,13 @@ function PaymentStep({config, state, dispatch, fieldId, shown, Heading, opened}:
         <div className={styles.segmented} role="radiogroup" aria-label={messages.paymentMethodLegend}>
           {methods.map((m) => (
             <label key={m} className={styles.segment} data-selected={m === method ? '' : undefined}>
-              <input type="radio" name={fieldId('method')} value={m} checked={m === method} onChange={() => dispatch({type: 'method', method: m})} />
+              <input
+                type="radio"
+                name={fieldId('method')}
+                value={m}
+                checked={m === method}
+                onChange={() => dispatch({type: 'method', method: m})}
+              />
               <span>{m === 'card' ? messages.cardTab : messages.directDebitTab}</span>
             </label>
           ))}
@@ -616,7 +656,17 @@ function failureText(messages: DonateFormMessages, submission: Extract<DonateSta
   return fill(messages.unknownOutcome, {reference: submission.key.slice(0, 8).toUpperCase()});
 }
 
-function ThankYou({config, messages, state, Heading}: {config: DonateFormConfig; messages: DonateFormMessages; state: DonateState; Heading: 'h3'}) {
+function ThankYou({
+  config,
+  messages,
+  state,
+  Heading,
+}: {
+  config: DonateFormConfig;
+  messages: DonateFormMessages;
+  state: DonateState;
+  Heading: 'h3';
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useLayoutEffect(() => heading.current?.focus(), []);
   if (state.submission.status !== 'done') return null;
@@ -734,7 +784,9 @@ function useWizardHistory(
   const recorded = useRef<Step | null>(null);
   const wizard = config.layout === 'wizard';
   const mobileRef = useRef(mobile);
-  mobileRef.current = mobile;
+  useEffect(() => {
+    mobileRef.current = mobile;
+  }, [mobile]);
   useEffect(() => {
     if (!wizard) return;
     const onPop = (event: PopStateEvent) => {
@@ -796,17 +848,18 @@ function useExternalHandles(
     return () => document.removeEventListener('click', onClick);
   }, [enabled, ours, dispatch, root]);
 
-  const selected = amountOf(config, state);
+  const chosen = amountOf(config, state);
+  const selected = chosen.ok ? chosen.value : null;
   useEffect(() => {
     if (!enabled) return;
     for (const handle of document.querySelectorAll('[data-coral-amount]')) {
       if (!ours(handle)) continue;
       const amount = parseAmount(handle.getAttribute('data-coral-amount') ?? '');
       const frequency = handle.getAttribute('data-coral-frequency') ?? state.frequency;
-      const pressed = selected.ok && amount.ok && amount.value === selected.value && frequency === state.frequency;
+      const pressed = selected !== null && amount.ok && amount.value === selected && frequency === state.frequency;
       handle.setAttribute('aria-pressed', String(pressed));
     }
-  }, [enabled, ours, selected.ok, selected.ok ? selected.value : null, state.frequency]);
+  }, [enabled, ours, selected, state.frequency]);
 }
 
 /**

@@ -44,7 +44,11 @@ export const DONATE_FORM_EVENT_DOCS: readonly {name: DonateFormEventName; when: 
     when: 'A frequency or amount is chosen: by the supporter, an external handle, setAmount(), a URL parameter or the upgrade ask.',
     detail: 'campaign, currency, amount (dollars, or null while an other amount is not valid), frequency, source',
   },
-  {name: 'coral:step', when: 'The wizard opens a step.', detail: 'campaign, currency, step (amount, details or payment), index (from 1), steps'},
+  {
+    name: 'coral:step',
+    when: 'The wizard opens a step.',
+    detail: 'campaign, currency, step (amount, details or payment), index (from 1), steps',
+  },
   {
     name: 'coral:submit',
     when: 'A checked gift is sent to the gateway.',
@@ -60,11 +64,16 @@ export const DONATE_FORM_EVENT_DOCS: readonly {name: DonateFormEventName; when: 
     when: 'The gift did not go through.',
     detail: 'campaign, currency, kind (declined or error), reason, charged (no or unknown), retryable',
   },
-  {name: 'coral:upsell', when: 'The monthly upgrade ask is shown, accepted or declined.', detail: 'campaign, currency, action, oneOff, monthly (dollars)'},
+  {
+    name: 'coral:upsell',
+    when: 'The monthly upgrade ask is shown, accepted or declined.',
+    detail: 'campaign, currency, action, oneOff, monthly (dollars)',
+  },
   {
     name: 'coral:handoff',
     when: 'With handoff on, the form has looked for a signer handed over by a powerform.',
-    detail: 'campaign, currency, status: greeted, or why not: none, expired, corrupt or unavailable (storage blocked). Never the signer’s details.',
+    detail:
+      'campaign, currency, status: greeted, or why not: none, expired, corrupt or unavailable (storage blocked). Never the signer’s details.',
   },
 ];
 
@@ -77,11 +86,27 @@ export const DONATE_FORM_DATALAYER_DOCS: readonly {event: string; when: string; 
     when: 'The supporter starts on their details (or opens the small form, or leaves the wizard’s first step).',
     fields: 'ecommerce: currency, value, items[{item_id: campaign, item_name, item_variant: frequency, price, quantity}]',
   },
-  {event: 'add_payment_info', when: 'A checked gift is sent to the gateway.', fields: 'ecommerce as above, plus payment_type (Card or Direct debit)'},
-  {event: 'purchase', when: 'The gateway approved the gift.', fields: 'ecommerce as above, plus transaction_id; upsell {accepted, from_value} after an upgrade ask'},
+  {
+    event: 'add_payment_info',
+    when: 'A checked gift is sent to the gateway.',
+    fields: 'ecommerce as above, plus payment_type (Card or Direct debit)',
+  },
+  {
+    event: 'purchase',
+    when: 'The gateway approved the gift.',
+    fields: 'ecommerce as above, plus transaction_id; upsell {accepted, from_value} after an upgrade ask',
+  },
   {event: 'upsell_shown', when: 'The monthly upgrade ask appears.', fields: 'currency, value, original_value, suggested_value'},
-  {event: 'upsell_accepted', when: 'The supporter switches to monthly.', fields: 'currency, value (the monthly gift), original_value, suggested_value'},
-  {event: 'upsell_declined', when: 'The supporter keeps the one-off gift.', fields: 'currency, value (the one-off gift), original_value, suggested_value'},
+  {
+    event: 'upsell_accepted',
+    when: 'The supporter switches to monthly.',
+    fields: 'currency, value (the monthly gift), original_value, suggested_value',
+  },
+  {
+    event: 'upsell_declined',
+    when: 'The supporter keeps the one-off gift.',
+    fields: 'currency, value (the one-off gift), original_value, suggested_value',
+  },
 ];
 
 const toDollars = (cents: Cents) => cents / 100;
@@ -162,7 +187,9 @@ export function dataLayerFor(config: DonateFormConfig, notice: Notice, amount: C
   const item = (cents: Cents, freq: string) => ({campaign: config.campaign, frequency: freq, amount: toDollars(cents)});
   switch (notice.type) {
     case 'begin':
-      return amount === null ? {event: 'begin_checkout'} : {event: 'begin_checkout', ecommerce: ecommerce(item(amount, frequency), config.currency)};
+      return amount === null
+        ? {event: 'begin_checkout'}
+        : {event: 'begin_checkout', ecommerce: ecommerce(item(amount, frequency), config.currency)};
     case 'submit':
       return {
         event: 'add_payment_info',

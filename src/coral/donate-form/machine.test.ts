@@ -75,7 +75,10 @@ describe('amounts', () => {
     const state = run(cfg, [{type: 'other-amount', text: '3'}]);
     expect(amountOf(cfg, state)).toEqual({ok: false, reason: 'The smallest one-off gift we can take is $5.'});
     expect(state.selection['one-off']).toEqual({kind: 'other', text: '3'});
-    const high = run(cfg, [{type: 'frequency', frequency: 'monthly'}, {type: 'other-amount', text: '2500'}]);
+    const high = run(cfg, [
+      {type: 'frequency', frequency: 'monthly'},
+      {type: 'other-amount', text: '2500'},
+    ]);
     expect(amountOf(cfg, high)).toMatchObject({ok: false, reason: expect.stringContaining('$2,000')});
   });
 
@@ -122,7 +125,10 @@ describe('the wizard', () => {
   const cfg = config({layout: 'wizard'});
 
   it('will not leave a step with problems, and shows them', () => {
-    const state = run(cfg, [{type: 'other-amount', text: 'abc'}, {type: 'next', checks}]);
+    const state = run(cfg, [
+      {type: 'other-amount', text: 'abc'},
+      {type: 'next', checks},
+    ]);
     expect(state.step).toBe('amount');
     expect(state.attempted.amount).toBe(true);
     expect(state.summaryFocus).toBe(1);
@@ -179,7 +185,10 @@ describe('fields', () => {
     const oneOff = run(cfg, [{type: 'method', method: 'direct-debit'}]);
     expect(problems(cfg, oneOff, checks).bsb).toBeUndefined();
     const monthly = run(cfg, [{type: 'frequency', frequency: 'monthly'}], oneOff);
-    expect(problems(cfg, monthly, checks)).toMatchObject({bsb: expect.any(String), ddAgreement: 'To give by direct debit, please accept the service agreement.'});
+    expect(problems(cfg, monthly, checks)).toMatchObject({
+      bsb: expect.any(String),
+      ddAgreement: 'To give by direct debit, please accept the service agreement.',
+    });
   });
 
   it('normalises the mobile number in the gift', () => {
@@ -286,7 +295,15 @@ describe('prefill', () => {
 });
 
 describe('the daisychain hand-off', () => {
-  const signer = {firstName: 'Mere', lastName: 'Tane', email: 'mere@example.org', phone: '+61412345678', postcode: '2000', consent: true, campaign: 'reef'};
+  const signer = {
+    firstName: 'Mere',
+    lastName: 'Tane',
+    email: 'mere@example.org',
+    phone: '+61412345678',
+    postcode: '2000',
+    consent: true,
+    campaign: 'reef',
+  };
 
   it('greets the signer and fills the fields the form shows, but never a hidden one', () => {
     const cfg = config({handoff: true, fields: {phone: 'hidden'}});

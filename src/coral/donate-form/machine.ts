@@ -40,9 +40,7 @@ export type Submission =
   | {status: 'done'; reference: string; intent: GiftIntent; total: GiftTotal; date: string};
 
 export type Upsell =
-  | {status: 'none'}
-  | {status: 'shown' | 'declined'; oneOff: Cents; monthly: Cents}
-  | {status: 'accepted'; oneOff: Cents; monthly: Cents};
+  {status: 'none'} | {status: 'shown' | 'declined'; oneOff: Cents; monthly: Cents} | {status: 'accepted'; oneOff: Cents; monthly: Cents};
 
 /** What the form tells the page, in order; the view turns these into DOM events and analytics. */
 export type Notice =
@@ -135,9 +133,10 @@ const blankValues = (): Record<TextField, string> => ({
 });
 
 export function initialState(config: DonateFormConfig, utm: Utm = {}): DonateState {
-  const selection = Object.fromEntries(
-    config.frequencies.map((f) => [f, {kind: 'handle', amount: defaultHandle(config, f)}]),
-  ) as Record<Frequency, Selection>;
+  const selection = Object.fromEntries(config.frequencies.map((f) => [f, {kind: 'handle', amount: defaultHandle(config, f)}])) as Record<
+    Frequency,
+    Selection
+  >;
   return {
     frequency: initialFrequency(config),
     selection,
@@ -204,11 +203,7 @@ export function totalOf(config: DonateFormConfig, state: DonateState): GiftTotal
 
 /** The step each control lives on. */
 export const stepOf = (field: FieldName): Step =>
-  field === 'otherAmount'
-    ? 'amount'
-    : (SUPPORTER_FIELDS as readonly string[]).includes(field)
-      ? 'details'
-      : 'payment';
+  field === 'otherAmount' ? 'amount' : (SUPPORTER_FIELDS as readonly string[]).includes(field) ? 'details' : 'payment';
 
 export const visibleSupporterFields = (config: DonateFormConfig): SupporterField[] =>
   SUPPORTER_FIELDS.filter((f) => config.fields[f] !== 'hidden');
@@ -376,10 +371,7 @@ function send(config: DonateFormConfig, state: DonateState, checks: Checks, fres
   if (!intent || !total) return focusErrors(state, 'payment');
   const fingerprint = JSON.stringify(intent);
   const key = state.sent?.fingerprint === fingerprint ? state.sent.key : freshKey;
-  return notify(
-    {...state, submission: {status: 'submitting', intent, key}, sent: {fingerprint, key}},
-    {type: 'submit', intent, total},
-  );
+  return notify({...state, submission: {status: 'submitting', intent, key}, sent: {fingerprint, key}}, {type: 'submit', intent, total});
 }
 
 export function reduce(config: DonateFormConfig, state: DonateState, action: Action): DonateState {
@@ -446,12 +438,15 @@ export function reduce(config: DonateFormConfig, state: DonateState, action: Act
       const amount = amountOf(config, state);
       if (config.rgUpgrade.enabled && state.frequency === 'one-off' && state.upsell.status === 'none' && amount.ok) {
         const monthly = rgUpgradeSuggestion(amount.value, config.rgUpgrade, limitsFor(config, 'monthly').min);
-        return notify({...state, upsell: {status: 'shown', oneOff: amount.value, monthly}}, {
-          type: 'upsell',
-          action: 'shown',
-          oneOff: amount.value,
-          monthly,
-        });
+        return notify(
+          {...state, upsell: {status: 'shown', oneOff: amount.value, monthly}},
+          {
+            type: 'upsell',
+            action: 'shown',
+            oneOff: amount.value,
+            monthly,
+          },
+        );
       }
       return send(config, state, action.checks, action.key);
     }
@@ -459,7 +454,10 @@ export function reduce(config: DonateFormConfig, state: DonateState, action: Act
       if (state.upsell.status !== 'shown') return state;
       const {oneOff, monthly} = state.upsell;
       if (action.answer === 'decline') {
-        const next = notify({...state, upsell: {status: 'declined', oneOff, monthly}}, {type: 'upsell', action: 'declined', oneOff, monthly});
+        const next = notify(
+          {...state, upsell: {status: 'declined', oneOff, monthly}},
+          {type: 'upsell', action: 'declined', oneOff, monthly},
+        );
         return send(config, next, action.checks, action.key);
       }
       let next = notify({...state, upsell: {status: 'accepted', oneOff, monthly}}, {type: 'upsell', action: 'accepted', oneOff, monthly});

@@ -68,10 +68,15 @@ describe('the monthly upgrade suggestion', () => {
 
   it('is always a whole number of rounding steps, at least the minimum', () => {
     fc.assert(
-      fc.property(fc.integer({min: 100, max: 10_000_000}), fc.integer({min: 1, max: 12}), fc.integer({min: 1, max: 50}), (oneOff, divisor, roundTo) => {
-        const suggestion = rgUpgradeSuggestion(oneOff, {divisor, roundTo}, 500);
-        return suggestion >= 500 && (suggestion % (roundTo * 100) === 0 || suggestion === 500);
-      }),
+      fc.property(
+        fc.integer({min: 100, max: 10_000_000}),
+        fc.integer({min: 1, max: 12}),
+        fc.integer({min: 1, max: 50}),
+        (oneOff, divisor, roundTo) => {
+          const suggestion = rgUpgradeSuggestion(oneOff, {divisor, roundTo}, 500);
+          return suggestion >= 500 && (suggestion % (roundTo * 100) === 0 || suggestion === 500);
+        },
+      ),
       {numRuns: 1000},
     );
   });

@@ -34,11 +34,7 @@ export type GiftTotal = {
   payments: number | null;
 };
 
-export function giftTotal(
-  amount: Cents,
-  frequency: Frequency,
-  options: {dailyDays: number; coverFeesPercent: number | null},
-): GiftTotal {
+export function giftTotal(amount: Cents, frequency: Frequency, options: {dailyDays: number; coverFeesPercent: number | null}): GiftTotal {
   const fee = options.coverFeesPercent === null ? 0 : percentOf(amount, options.coverFeesPercent);
   const perPayment = amount + fee;
   const payments = frequency === 'daily' ? options.dailyDays : null;
@@ -49,11 +45,7 @@ export function giftTotal(
  * The monthly gift suggested to a one-off donor: the one-off amount divided by
  * `divisor`, rounded to the nearest `roundTo` dollars, never below the monthly minimum.
  */
-export function rgUpgradeSuggestion(
-  oneOff: Cents,
-  rule: {divisor: number; roundTo: number},
-  monthlyMin: Cents,
-): Cents {
+export function rgUpgradeSuggestion(oneOff: Cents, rule: {divisor: number; roundTo: number}, monthlyMin: Cents): Cents {
   const step = dollars(rule.roundTo);
   const rounded = Math.round(oneOff / rule.divisor / step) * step;
   return Math.max(rounded, monthlyMin, step);

@@ -44,7 +44,12 @@ const amountBlock = fc.oneof(
     .tuple(fc.integer({min: 1, max: 100_000_000}), fc.integer({min: 1, max: 100_000_000}))
     .map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const)
     .chain(([min, max]) =>
-      fc.record({handles: fc.array(handle(min, max), {minLength: 1, maxLength: 6}), min: fc.constant(min / 100), max: fc.constant(max / 100), ...amountExtras}),
+      fc.record({
+        handles: fc.array(handle(min, max), {minLength: 1, maxLength: 6}),
+        min: fc.constant(min / 100),
+        max: fc.constant(max / 100),
+        ...amountExtras,
+      }),
     )
     .chain((block) =>
       optional(fc.constantFrom(...block.handles.map((h) => h.amount))).map((defaultAmount) => compact({...block, defaultAmount})),
@@ -67,15 +72,31 @@ const validConfig = fc.shuffledSubarray([...FREQUENCIES], {minLength: 1}).chain(
       defaultFrequency: optional(fc.constantFrom(...frequencies)),
       dailyDays: optional(fc.integer({min: 2, max: 31})),
       amounts: optional(
-        fc.record({'one-off': optional(amountBlock), weekly: optional(amountBlock), monthly: optional(amountBlock), daily: optional(amountBlock)}).map(compact),
+        fc
+          .record({
+            'one-off': optional(amountBlock),
+            weekly: optional(amountBlock),
+            monthly: optional(amountBlock),
+            daily: optional(amountBlock),
+          })
+          .map(compact),
       ),
       fields: optional(
         fc
-          .record({firstName: optional(fieldMode), lastName: optional(fieldMode), email: optional(fieldMode), phone: optional(fieldMode), postcode: optional(fieldMode), address: optional(fieldMode)})
+          .record({
+            firstName: optional(fieldMode),
+            lastName: optional(fieldMode),
+            email: optional(fieldMode),
+            phone: optional(fieldMode),
+            postcode: optional(fieldMode),
+            address: optional(fieldMode),
+          })
           .map(compact),
       ),
       directDebit: optional(recurring ? fc.boolean() : fc.constant(false)),
-      coverFees: optional(fc.record({enabled: optional(fc.boolean()), percent: optional(fc.double({min: 0.5, max: 10, noNaN: true}))}).map(compact)),
+      coverFees: optional(
+        fc.record({enabled: optional(fc.boolean()), percent: optional(fc.double({min: 0.5, max: 10, noNaN: true}))}).map(compact),
+      ),
       rgUpgrade: optional(
         fc
           .record({
@@ -105,13 +126,15 @@ const fullConfig = validConfig.map((input) => {
 });
 
 const at = (path: Path, values: fc.Arbitrary<unknown>): fc.Arbitrary<RefusedValue> => values.map((value) => ({path, value}));
-const perFrequency = (build: (frequency: Frequency) => fc.Arbitrary<RefusedValue>) =>
-  fc.constantFrom(...FREQUENCIES).chain(build);
+const perFrequency = (build: (frequency: Frequency) => fc.Arbitrary<RefusedValue>) => fc.constantFrom(...FREQUENCIES).chain(build);
 const fieldKeys = ['firstName', 'lastName', 'email', 'phone', 'postcode', 'address'] as const;
 
 /** Values of the right kind that the schema refuses on their own, whatever the rest of the config says. */
 const refusedValues = fc.oneof(
-  at(['campaign'], fc.oneof(fc.constantFrom('', 'a', '-reef', 'save the reef', '<script>alert(1)</script>', 'reef\u202e', 'réef'), tooLong(64))),
+  at(
+    ['campaign'],
+    fc.oneof(fc.constantFrom('', 'a', '-reef', 'save the reef', '<script>alert(1)</script>', 'reef\u202e', 'réef'), tooLong(64)),
+  ),
   at(['sourceCode'], tooLong(40)),
   at(['currency'], fc.constantFrom('aud', 'AU', 'AUDD', '', '$', 'A\u200dUD')),
   at(['locale'], fc.constantFrom('', 'not a locale', 'en_AU', '<script>', '123', 'x'.repeat(300))),
@@ -121,7 +144,15 @@ const refusedValues = fc.oneof(
   at(['defaultFrequency'], fc.constantFrom('yearly', 'Monthly', '')),
   at(['dailyDays'], fc.constantFrom(0, 1, 32, 2.5, -7, Number.NaN, Number.POSITIVE_INFINITY)),
   perFrequency((f) => fc.constantFrom('min', 'max', 'impactUnit', 'defaultAmount').chain((key) => at(['amounts', f, key], badDollars))),
-  perFrequency((f) => at(['amounts', f, 'handles'], fc.constantFrom([], Array.from({length: 7}, (_, i) => ({amount: i + 1}))))),
+  perFrequency((f) =>
+    at(
+      ['amounts', f, 'handles'],
+      fc.constantFrom(
+        [],
+        Array.from({length: 7}, (_, i) => ({amount: i + 1})),
+      ),
+    ),
+  ),
   perFrequency((f) => at(['amounts', f, 'handles', 0, 'amount'], badDollars)),
   perFrequency((f) => at(['amounts', f, 'handles', 0, 'label'], fc.oneof(fc.constantFrom('', '   '), tooLong(40)))),
   perFrequency((f) => at(['amounts', f, 'handles', 0, 'impact'], fc.oneof(fc.constantFrom('', '\n'), tooLong(160)))),
@@ -132,7 +163,10 @@ const refusedValues = fc.oneof(
   at(['coverFees', 'percent'], fc.constantFrom(0, 0.49, 10.01, -3, Number.NaN)),
   at(['rgUpgrade', 'divisor'], fc.constantFrom(0, 0.99, 12.01, Number.NaN)),
   at(['rgUpgrade', 'roundTo'], fc.constantFrom(0, 51, 2.5)),
-  at(['gateway'], fc.constantFrom({type: 'card'}, {type: 'http'}, {}, {type: 'sandbox', delayMs: -1}, {type: 'http', endpoint: 'javascript:alert(1)'})),
+  at(
+    ['gateway'],
+    fc.constantFrom({type: 'card'}, {type: 'http'}, {}, {type: 'sandbox', delayMs: -1}, {type: 'http', endpoint: 'javascript:alert(1)'}),
+  ),
   unsafeUrl.map((endpoint) => ({path: ['gateway'], value: {type: 'http', endpoint}, blame: ['gateway', 'endpoint']})),
   at(['thankYouUrl'], unsafeUrl),
   at(['theme'], fc.constantFrom('blue', 'Dark', '')),

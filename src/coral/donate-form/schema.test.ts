@@ -101,7 +101,12 @@ describe('donate form config', () => {
     fc.assert(
       fc.property(fc.oneof(fc.jsonValue(), fc.record({campaign: fc.string(), size: fc.jsonValue(), amounts: fc.jsonValue()})), (input) => {
         const result = parseDonateFormConfig(input);
-        return result.ok || result.errors.every((e) => e.message.length > 0 && (e.path !== '' || input === null || typeof input !== 'object' || Array.isArray(input)));
+        return (
+          result.ok ||
+          result.errors.every(
+            (e) => e.message.length > 0 && (e.path !== '' || input === null || typeof input !== 'object' || Array.isArray(input)),
+          )
+        );
       }),
       {numRuns: 1000},
     );

@@ -186,7 +186,11 @@ export const donateFormSchema = options.check(
       ctx.addIssue({code: 'custom', path: ['directDebit'], message: 'direct debit needs a recurring frequency (weekly, monthly or daily)'});
     }
     if (config.rgUpgrade.enabled && !(config.frequencies.includes('one-off') && config.frequencies.includes('monthly'))) {
-      ctx.addIssue({code: 'custom', path: ['rgUpgrade', 'enabled'], message: 'the upgrade ask needs both one-off and monthly in frequencies'});
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rgUpgrade', 'enabled'],
+        message: 'the upgrade ask needs both one-off and monthly in frequencies',
+      });
     }
     for (const name of config.frequencies) {
       const block = config.amounts[name];

@@ -13,7 +13,12 @@ const base = {
   counter: {count: 12430, goal: 20000},
   gateway: {type: 'sandbox', delayMs: 5},
 } satisfies PowerformConfigInput;
-const leads = {...base, variant: 'leads', sourceCode: 'LD-REEF', fields: {lastName: 'hidden', phone: 'hidden'}} satisfies PowerformConfigInput;
+const leads = {
+  ...base,
+  variant: 'leads',
+  sourceCode: 'LD-REEF',
+  fields: {lastName: 'hidden', phone: 'hidden'},
+} satisfies PowerformConfigInput;
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -92,7 +97,9 @@ describe('Powerform', () => {
     await user.click(screen.getByRole('button', {name: 'Sign now'}));
     const summary = screen.getByRole('group', {name: 'Please check 4 thing(s) before you sign:'});
     expect(summary).toHaveFocus();
-    const links = within(summary).getAllByRole('link').map((link) => link.textContent);
+    const links = within(summary)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     expect(links).toEqual([
       'First name: This is required.',
       'Email: This is required.',
@@ -102,7 +109,9 @@ describe('Powerform', () => {
     const email = screen.getByLabelText('Email');
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveAccessibleDescription('This is required.');
-    expect(screen.getByRole('checkbox', {name: /Keep me updated/})).toHaveAccessibleDescription('Please tick the box to agree before you sign.');
+    expect(screen.getByRole('checkbox', {name: /Keep me updated/})).toHaveAccessibleDescription(
+      'Please tick the box to agree before you sign.',
+    );
     await user.click(within(summary).getByRole('link', {name: /^Email/}));
     expect(email).toHaveFocus();
     expect(invalid.seen[0]!.detail).toMatchObject({fields: ['firstName', 'email', 'postcode', 'consent']});
@@ -153,14 +162,18 @@ describe('Powerform', () => {
     const gateway = createSandboxGateway({delayMs: 5});
     const sign = vi.spyOn(gateway, 'sign');
     const errors = collect('coral:error');
-    render(<Powerform config={{...base, question: {type: 'text', id: 'why', label: 'Why does the reef matter to you?'}}} gateway={gateway} />);
+    render(
+      <Powerform config={{...base, question: {type: 'text', id: 'why', label: 'Why does the reef matter to you?'}}} gateway={gateway} />,
+    );
     await fillRequired(user, 'mere+error@example.org');
     await user.type(screen.getByLabelText('Mobile (optional)'), '0412 345 678');
     await user.type(screen.getByLabelText('Why does the reef matter to you? (optional)'), 'I swim there');
     await user.click(screen.getByRole('checkbox', {name: /Keep me updated/}));
     await user.click(screen.getByRole('button', {name: 'Sign now'}));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('We could not reach our servers, so your name was not added. Your details are still here: please try again.');
+    expect(alert).toHaveTextContent(
+      'We could not reach our servers, so your name was not added. Your details are still here: please try again.',
+    );
     expect(alert).toHaveFocus();
     expect(screen.getByLabelText('First name')).toHaveValue('Mere');
     expect(screen.getByLabelText('Email')).toHaveValue('mere+error@example.org');
@@ -200,7 +213,11 @@ describe('Powerform', () => {
     await fillRequired(user);
     await user.click(screen.getByRole('button', {name: 'Sign now'}));
     await screen.findByRole('heading', {name: 'Thank you, Mere!'});
-    await waitFor(() => expect(window.dataLayer).toEqual([{event: 'generate_lead', lead_source: 'LD-REEF', campaign: 'save-the-reef', source_code: 'LD-REEF'}]));
+    await waitFor(() =>
+      expect(window.dataLayer).toEqual([
+        {event: 'generate_lead', lead_source: 'LD-REEF', campaign: 'save-the-reef', source_code: 'LD-REEF'},
+      ]),
+    );
   });
 
   it('asks a choice question as a radio group and sends the answer', async () => {

@@ -175,7 +175,11 @@ function PowerformView({config, id, gateway: gatewayOverride, headingLevel = 2, 
         <>
           <p className={styles.intro}>{messages.intro}</p>
           {showsCounter(config) && <SignatureCounter config={config} messages={messages} count={state.count} fieldId={fieldId} />}
-          <ErrorSummary title={fill(messages.errorSummary, {count: summaryItems.length})} items={summaryItems} focusKey={state.summaryFocus} />
+          <ErrorSummary
+            title={fill(messages.errorSummary, {count: summaryItems.length})}
+            items={summaryItems}
+            focusKey={state.summaryFocus}
+          />
           {pairNames ? (
             <>
               <div className={styles.pair}>{fields.slice(0, 2).map(field)}</div>

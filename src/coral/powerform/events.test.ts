@@ -54,14 +54,11 @@ describe('powerform events', () => {
   });
 
   it('never lets personal data into an event or a push', () => {
-    const {config, notices} = flow(
-      {question: {type: 'text', id: 'why', label: 'Why?'}},
-      [
-        {type: 'field', field: 'lastName', value: 'Tane'},
-        {type: 'field', field: 'phone', value: '0412 345 678'},
-        {type: 'answer', value: 'Kaimoana'},
-      ],
-    );
+    const {config, notices} = flow({question: {type: 'text', id: 'why', label: 'Why?'}}, [
+      {type: 'field', field: 'lastName', value: 'Tane'},
+      {type: 'field', field: 'phone', value: '0412 345 678'},
+      {type: 'answer', value: 'Kaimoana'},
+    ]);
     expect(eventFor(config, notices[1]!).detail).toMatchObject({answered: true});
     const everything = JSON.stringify([notices.map((n) => eventFor(config, n)), notices.map((n) => dataLayerFor(config, n))]);
     for (const personal of ['Mere', 'Tane', 'mere.tane', '0412', '+61412345678', '2000"', 'Kaimoana']) {

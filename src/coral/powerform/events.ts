@@ -59,7 +59,11 @@ export const POWERFORM_DATALAYER_DOCS: readonly {event: string; when: string; fi
   },
 ];
 
-const baseOf = (config: PowerformConfig): Base => ({campaign: config.campaign, variant: config.variant, sourceCode: config.sourceCode ?? null});
+const baseOf = (config: PowerformConfig): Base => ({
+  campaign: config.campaign,
+  variant: config.variant,
+  sourceCode: config.sourceCode ?? null,
+});
 
 /** The DOM event for a notice. */
 export function eventFor(config: PowerformConfig, notice: Notice): PowerformEvent {
@@ -75,7 +79,13 @@ export function eventFor(config: PowerformConfig, notice: Notice): PowerformEven
     case 'success':
       return {
         name: 'coral:success',
-        detail: {...base, reference: notice.reference, count: notice.count, goal: config.counter.goal, consent: notice.signup.supporter.consent},
+        detail: {
+          ...base,
+          reference: notice.reference,
+          count: notice.count,
+          goal: config.counter.goal,
+          consent: notice.signup.supporter.consent,
+        },
       };
     case 'error': {
       const {result} = notice;
@@ -84,7 +94,13 @@ export function eventFor(config: PowerformConfig, notice: Notice): PowerformEven
         detail:
           result.status === 'rejected'
             ? {...base, kind: 'rejected', reason: result.reason, saved: 'no', retryable: false}
-            : {...base, kind: 'error', reason: result.detail, saved: result.outcome === 'unknown' ? 'unknown' : 'no', retryable: result.retryable},
+            : {
+                ...base,
+                kind: 'error',
+                reason: result.detail,
+                saved: result.outcome === 'unknown' ? 'unknown' : 'no',
+                retryable: result.retryable,
+              },
       };
     }
   }

@@ -35,11 +35,17 @@ describe('readPrefill, given hostile links', {timeout: PROPERTY_TIMEOUT_MS}, () 
 
   it('reads nothing from parameters it does not list, whatever their name or value', () => {
     fc.assert(
-      fc.property(fc.dictionary(hostileKey.filter((name) => !OURS.includes(name)), hostileString), (dict) => {
-        const search = new URLSearchParams();
-        for (const [name, value] of Object.entries(dict)) search.set(name, value);
-        expect(readPrefill(search, mobile)).toEqual({values: {utm: {}}, warnings: []});
-      }),
+      fc.property(
+        fc.dictionary(
+          hostileKey.filter((name) => !OURS.includes(name)),
+          hostileString,
+        ),
+        (dict) => {
+          const search = new URLSearchParams();
+          for (const [name, value] of Object.entries(dict)) search.set(name, value);
+          expect(readPrefill(search, mobile)).toEqual({values: {utm: {}}, warnings: []});
+        },
+      ),
       {numRuns: 1000},
     );
   });

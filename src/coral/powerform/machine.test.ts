@@ -37,14 +37,25 @@ describe('fields', () => {
   it('shows the petition fields in order and the leads fields email first', () => {
     expect(visibleFields(config())).toEqual(['firstName', 'lastName', 'email', 'phone', 'postcode']);
     expect(visibleFields(config({fields: {phone: 'hidden'}}))).toEqual(['firstName', 'lastName', 'email', 'postcode']);
-    expect(visibleFields(config({variant: 'leads', fields: {lastName: 'hidden', phone: 'hidden'}}))).toEqual(['email', 'firstName', 'postcode']);
+    expect(visibleFields(config({variant: 'leads', fields: {lastName: 'hidden', phone: 'hidden'}}))).toEqual([
+      'email',
+      'firstName',
+      'postcode',
+    ]);
   });
 
   it('requires required fields, checks optional ones only when filled, and ignores hidden ones', () => {
     const cfg = config({fields: {lastName: 'optional', phone: 'optional', postcode: 'hidden'}});
     expect(problems(cfg, initialState(cfg), checks)).toEqual({firstName: 'This is required.', email: 'This is required.'});
-    const typed = run(cfg, [...details, {type: 'field', field: 'phone', value: '12'}, {type: 'field', field: 'lastName', value: 'x'.repeat(51)}]);
-    expect(problems(cfg, typed, checks)).toEqual({phone: expect.stringContaining('not a mobile number'), lastName: 'Use at most 50 characters.'});
+    const typed = run(cfg, [
+      ...details,
+      {type: 'field', field: 'phone', value: '12'},
+      {type: 'field', field: 'lastName', value: 'x'.repeat(51)},
+    ]);
+    expect(problems(cfg, typed, checks)).toEqual({
+      phone: expect.stringContaining('not a mobile number'),
+      lastName: 'Use at most 50 characters.',
+    });
     expect(buildSignup(cfg, run(cfg, details), checks)?.supporter).toEqual({firstName: 'Mere', email: 'mere@example.org', consent: false});
   });
 
@@ -54,7 +65,10 @@ describe('fields', () => {
       {type: 'field', field: 'email', value: 'mere@'},
       {type: 'field', field: 'postcode', value: '200'},
     ]);
-    expect(problems(cfg, state, checks)).toMatchObject({email: 'Enter an email address like name@example.com.', postcode: 'A postcode is 4 digits, like 2000.'});
+    expect(problems(cfg, state, checks)).toMatchObject({
+      email: 'Enter an email address like name@example.com.',
+      postcode: 'A postcode is 4 digits, like 2000.',
+    });
   });
 
   it('shows a problem once its field is left, and all of them after a submit', () => {
@@ -115,7 +129,9 @@ describe('the extra question', () => {
       id: 'why',
       value: 'My kids swim here',
     });
-    expect(problems(text, run(text, [...details, {type: 'answer', value: 'x'.repeat(501)}]), checks)).toEqual({answer: 'Use at most 500 characters.'});
+    expect(problems(text, run(text, [...details, {type: 'answer', value: 'x'.repeat(501)}]), checks)).toEqual({
+      answer: 'Use at most 500 characters.',
+    });
   });
 });
 
@@ -210,10 +226,7 @@ describe('reading the URL', () => {
       (v) => normaliseMobile(v),
     );
     expect(values).toEqual({firstName: 'Mere', email: 'mere@example.org', phone: '+61412345678', utm: {utm_source: 'email'}});
-    expect(warnings).toEqual([
-      expect.stringContaining('"last_name"'),
-      expect.stringContaining('"postcode"'),
-    ]);
+    expect(warnings).toEqual([expect.stringContaining('"last_name"'), expect.stringContaining('"postcode"')]);
   });
 
   it("leaves a donate form's parameters alone", () => {

@@ -6,7 +6,9 @@ describe('the powerform reference the docs read', () => {
   const docs = powerformDocs();
 
   it('describes every option, and lists only the URL parameters the powerform reads', () => {
-    expect(docs.options.map((row) => row.key)).toEqual(expect.arrayContaining(['campaign', 'sourceCode', 'variant', 'fields.phone', 'success']));
+    expect(docs.options.map((row) => row.key)).toEqual(
+      expect.arrayContaining(['campaign', 'sourceCode', 'variant', 'fields.phone', 'success']),
+    );
     for (const row of docs.options.filter((r) => !r.key.startsWith('messages.'))) expect(row.description, row.key).not.toBe('');
     expect(docs.urlParameters.map((p) => p.name)).toEqual([
       'first_name',

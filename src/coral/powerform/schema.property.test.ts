@@ -64,7 +64,11 @@ const validConfig = fc.tuple(fc.constantFrom('petition', 'leads'), optional(succ
       question: leads ? fc.constant(undefined) : optional(question),
       counter: optional(
         fc
-          .record({enabled: optional(fc.boolean()), count: optional(fc.integer({min: 0, max: 100_000_000})), goal: optional(fc.integer({min: 1, max: 100_000_000}))})
+          .record({
+            enabled: optional(fc.boolean()),
+            count: optional(fc.integer({min: 0, max: 100_000_000})),
+            goal: optional(fc.integer({min: 1, max: 100_000_000})),
+          })
           .map(compact),
       ),
       gateway: optional(gateway),
@@ -102,12 +106,21 @@ const refusedValues = fc.oneof(
     .tuple(fc.constantFrom(textQuestion, choiceQuestion), fc.oneof(fc.constantFrom('', '  '), tooLong(160)))
     .map(([q, label]) => ({path: ['question'], value: {...q, label}, blame: ['question', 'label']})),
   fc
-    .constantFrom([], ['Bondi'], Array.from({length: 9}, (_, i) => `Beach ${i}`), ['Bondi', ' '], ['Bondi', 'x'.repeat(81)])
+    .constantFrom(
+      [],
+      ['Bondi'],
+      Array.from({length: 9}, (_, i) => `Beach ${i}`),
+      ['Bondi', ' '],
+      ['Bondi', 'x'.repeat(81)],
+    )
     .map((options) => ({path: ['question'], value: {...choiceQuestion, options}, blame: ['question', 'options']})),
   at(['question'], fc.constantFrom({type: 'poll'}, {}, {...textQuestion, type: 'Text'})),
   at(['counter', 'count'], fc.constantFrom(-1, 1.5, 100_000_001, Number.NaN, Number.POSITIVE_INFINITY)),
   at(['counter', 'goal'], fc.constantFrom(0, -10, 2.5, 100_000_001, Number.NaN)),
-  at(['gateway'], fc.constantFrom({type: 'card'}, {}, {type: 'sandbox', delayMs: 10_001}, {type: 'http', endpoint: '/sign', timeoutMs: 999})),
+  at(
+    ['gateway'],
+    fc.constantFrom({type: 'card'}, {}, {type: 'sandbox', delayMs: 10_001}, {type: 'http', endpoint: '/sign', timeoutMs: 999}),
+  ),
   unsafeUrl.map((endpoint) => ({path: ['gateway'], value: {type: 'http', endpoint}, blame: ['gateway', 'endpoint']})),
   fc
     .tuple(fc.constantFrom('redirect', 'daisychain'), unsafeUrl)

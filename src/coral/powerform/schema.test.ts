@@ -64,12 +64,16 @@ describe('powerform config', () => {
 
   it('never throws, and names a key for every refusal, on any input', () => {
     fc.assert(
-      fc.property(fc.anything(), fc.dictionary(fc.constantFrom('campaign', 'variant', 'fields', 'counter', 'success', 'question', 'x'), fc.anything()), (any, dict) => {
-        for (const input of [any, dict]) {
-          const result = parsePowerformConfig(input);
-          if (!result.ok) for (const error of result.errors) expect(error.message.length).toBeGreaterThan(0);
-        }
-      }),
+      fc.property(
+        fc.anything(),
+        fc.dictionary(fc.constantFrom('campaign', 'variant', 'fields', 'counter', 'success', 'question', 'x'), fc.anything()),
+        (any, dict) => {
+          for (const input of [any, dict]) {
+            const result = parsePowerformConfig(input);
+            if (!result.ok) for (const error of result.errors) expect(error.message.length).toBeGreaterThan(0);
+          }
+        },
+      ),
       {numRuns: 1000},
     );
   });

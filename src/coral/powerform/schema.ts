@@ -94,7 +94,11 @@ const options = z.strictObject({
 export const powerformSchema = options.check(
   z.superRefine((config: z.output<typeof options>, ctx) => {
     if (config.fields.email === 'hidden') {
-      ctx.addIssue({code: 'custom', path: ['fields', 'email'], message: 'expected required or optional: a signature needs a way to reach the signer'});
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fields', 'email'],
+        message: 'expected required or optional: a signature needs a way to reach the signer',
+      });
     }
     if (config.success.type === 'daisychain' && config.fields.firstName === 'hidden') {
       ctx.addIssue({

@@ -67,14 +67,19 @@ describe('card checks, given hostile text', {timeout: PROPERTY_TIMEOUT_MS}, () =
 
   it('completes any digits with exactly one check digit, and notices any single wrong digit', () => {
     fc.assert(
-      fc.property(fc.string({unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: 18}), fc.nat(), fc.integer({min: 1, max: 9}), (body, at, shift) => {
-        const completions = [...'0123456789'].filter((digit) => luhn(body + digit));
-        expect(completions).toHaveLength(1);
-        const number = body + completions[0]!;
-        const i = at % number.length;
-        const typo = number.slice(0, i) + String((Number(number[i]) + shift) % 10) + number.slice(i + 1);
-        expect(luhn(typo)).toBe(false);
-      }),
+      fc.property(
+        fc.string({unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: 18}),
+        fc.nat(),
+        fc.integer({min: 1, max: 9}),
+        (body, at, shift) => {
+          const completions = [...'0123456789'].filter((digit) => luhn(body + digit));
+          expect(completions).toHaveLength(1);
+          const number = body + completions[0]!;
+          const i = at % number.length;
+          const typo = number.slice(0, i) + String((Number(number[i]) + shift) % 10) + number.slice(i + 1);
+          expect(luhn(typo)).toBe(false);
+        },
+      ),
       {numRuns: 1000},
     );
   });

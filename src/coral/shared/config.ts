@@ -2,7 +2,7 @@
  * Parse results for a component's config whose errors name the key, show the
  * value given and say what is allowed.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 
 export type ConfigError = {
   /** Dotted path of the key, e.g. `amounts.monthly.min`; empty for the config itself. */
@@ -77,10 +77,14 @@ function allowed(issue: z.core.$ZodIssue): string {
     case 'invalid_union':
       return 'expected one of the documented shapes';
     case 'not_multiple_of':
-      return issue.divisor === 0.01 ? 'expected an amount in dollars and cents, like 25 or 25.50' : `expected a multiple of ${issue.divisor}`;
+      return issue.divisor === 0.01
+        ? 'expected an amount in dollars and cents, like 25 or 25.50'
+        : `expected a multiple of ${issue.divisor}`;
     case 'invalid_format':
       // A pattern with its own message (campaign ids, currency codes) says what is allowed; a bare one names the format.
-      return issue.message && issue.message !== 'Invalid input' ? issue.message : `expected ${issue.format === 'regex' ? 'the documented format' : issue.format}`;
+      return issue.message && issue.message !== 'Invalid input'
+        ? issue.message
+        : `expected ${issue.format === 'regex' ? 'the documented format' : issue.format}`;
     default:
       return issue.message && issue.message !== 'Invalid input' ? issue.message : 'not allowed here: see the config reference';
   }
@@ -109,5 +113,4 @@ export function parseConfig<S extends z.ZodMiniType>(schema: S, input: unknown):
 }
 
 /** One line per error, as the error box and the console show them. */
-export const describeError = (error: ConfigError): string =>
-  `${error.path || 'config'}: got ${error.value}; ${error.message}`;
+export const describeError = (error: ConfigError): string => `${error.path || 'config'}: got ${error.value}; ${error.message}`;

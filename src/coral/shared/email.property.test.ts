@@ -4,12 +4,20 @@ import {suggestEmail, validateEmail} from './email';
 import {hostileString, MARKUP, PROPERTY_TIMEOUT_MS, XSS_PAYLOADS} from './testing/hostile';
 
 const typo = fc
-  .tuple(fc.constantFrom('jo', 'mere.tane', 'a+reef', '<b>', ...XSS_PAYLOADS), fc.constantFrom('gmial.com', 'gmail.con', 'hotmial.com', 'bigpond.con', 'xtra.co.nx', 'GMAIL.CON'))
+  .tuple(
+    fc.constantFrom('jo', 'mere.tane', 'a+reef', '<b>', ...XSS_PAYLOADS),
+    fc.constantFrom('gmial.com', 'gmail.con', 'hotmial.com', 'bigpond.con', 'xtra.co.nx', 'GMAIL.CON'),
+  )
   .map(([local, domain]) => `${local}@${domain}`);
 
 /** Addresses with a payload at the start or end of the local part, or in the domain. */
 const laced = fc
-  .tuple(fc.constantFrom('jo', 'mere.tane'), fc.constantFrom(...XSS_PAYLOADS), fc.constantFrom('example.org', 'gmial.com'), fc.integer({min: 0, max: 2}))
+  .tuple(
+    fc.constantFrom('jo', 'mere.tane'),
+    fc.constantFrom(...XSS_PAYLOADS),
+    fc.constantFrom('example.org', 'gmial.com'),
+    fc.integer({min: 0, max: 2}),
+  )
   .map(([local, payload, domain, where]) =>
     where === 0 ? `${payload}${local}@${domain}` : where === 1 ? `${local}${payload}@${domain}` : `${local}@${payload}${domain}`,
   );

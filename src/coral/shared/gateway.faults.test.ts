@@ -15,8 +15,18 @@ type Service = 'charge' | 'sign';
 
 /** Each service's own words: yes, no (and the status it says no with), and the other service's yes. */
 const WORDS = {
-  charge: {yes: {status: 'approved', reference: 'GW-9'}, no: {status: 'declined', reason: 'card expired'}, noStatus: 402, other: {status: 'accepted', reference: 'SIG-1'}},
-  sign: {yes: {status: 'accepted', reference: 'SIG-9'}, no: {status: 'rejected', reason: 'already signed'}, noStatus: 422, other: {status: 'approved', reference: 'GW-1'}},
+  charge: {
+    yes: {status: 'approved', reference: 'GW-9'},
+    no: {status: 'declined', reason: 'card expired'},
+    noStatus: 402,
+    other: {status: 'accepted', reference: 'SIG-1'},
+  },
+  sign: {
+    yes: {status: 'accepted', reference: 'SIG-9'},
+    no: {status: 'rejected', reason: 'already signed'},
+    noStatus: 422,
+    other: {status: 'approved', reference: 'GW-1'},
+  },
 } as const;
 
 /** 200 answers of the wrong shape: nothing the gateway may read as a yes or a no. */
@@ -144,7 +154,8 @@ afterAll(async () => {
 /** One gateway, as a form holds it, calling one service at one route. */
 const gatewayFor = (service: Service, route: string, timeoutMs = 300) => {
   const gateway = createHttpGateway({endpoint: `${origin}/${service}/${route}`, timeoutMs});
-  return (key: string) => (service === 'charge' ? gateway.charge(intent, {idempotencyKey: key}) : gateway.sign(signup, {idempotencyKey: key}));
+  return (key: string) =>
+    service === 'charge' ? gateway.charge(intent, {idempotencyKey: key}) : gateway.sign(signup, {idempotencyKey: key});
 };
 
 const send = (service: Service, route: string, key = newIdempotencyKey(), timeoutMs = 300) => gatewayFor(service, route, timeoutMs)(key);

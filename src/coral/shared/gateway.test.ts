@@ -18,14 +18,23 @@ describe('sandbox gateway', () => {
 
   it('says why a card was declined, and that a processing error charged nothing', async () => {
     const gateway = createSandboxGateway({delayMs: 0});
-    expect(await gateway.charge(intent('4000000000009995'), {idempotencyKey: 'a'})).toEqual({status: 'declined', reason: 'insufficient funds'});
-    expect(await gateway.charge(intent('4000000000000119'), {idempotencyKey: 'b'})).toMatchObject({outcome: 'not-charged', retryable: true});
+    expect(await gateway.charge(intent('4000000000009995'), {idempotencyKey: 'a'})).toEqual({
+      status: 'declined',
+      reason: 'insufficient funds',
+    });
+    expect(await gateway.charge(intent('4000000000000119'), {idempotencyKey: 'b'})).toMatchObject({
+      outcome: 'not-charged',
+      retryable: true,
+    });
   });
 
   it('charges once per idempotency key, however often it is asked', async () => {
     const gateway = createSandboxGateway({delayMs: 5});
     const key = newIdempotencyKey();
-    const [first, second] = await Promise.all([gateway.charge(intent(), {idempotencyKey: key}), gateway.charge(intent(), {idempotencyKey: key})]);
+    const [first, second] = await Promise.all([
+      gateway.charge(intent(), {idempotencyKey: key}),
+      gateway.charge(intent(), {idempotencyKey: key}),
+    ]);
     const third = await gateway.charge(intent(), {idempotencyKey: key});
     expect(second).toBe(first);
     expect(third).toBe(first);

@@ -221,7 +221,10 @@ async function postWithKey<T>(
     // Once the request may have left, a lost answer means the outcome is unknown.
     const timedOut = controller.signal.aborted;
     return {
-      undelivered: {outcome: 'unknown', detail: timedOut ? `no answer within ${timeoutMs / 1000} s` : `connection failed (${String(error)})`},
+      undelivered: {
+        outcome: 'unknown',
+        detail: timedOut ? `no answer within ${timeoutMs / 1000} s` : `connection failed (${String(error)})`,
+      },
     };
   }
   let body: unknown;
@@ -244,7 +247,10 @@ async function postWithKey<T>(
     return {undelivered: {outcome: 'not-sent', detail: `request refused (${response.status})`}};
   }
   return {
-    undelivered: {outcome: 'unknown', detail: response.ok ? `unreadable answer from the ${service}` : `${service} error (${response.status})`},
+    undelivered: {
+      outcome: 'unknown',
+      detail: response.ok ? `unreadable answer from the ${service}` : `${service} error (${response.status})`,
+    },
   };
 }
 

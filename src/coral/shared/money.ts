@@ -14,7 +14,10 @@ const AMOUNT = /^(?:\d{1,3}(?:[, ]\d{3})+|\d+)(?:\.\d{1,2})?$/;
 
 /** Reads "$1,000", " 25 ", "25.50"; refuses anything else with the reason. */
 export function parseAmount(input: string): Check<Cents> {
-  const text = input.trim().replace(/^\$\s*/, '').trim();
+  const text = input
+    .trim()
+    .replace(/^\$\s*/, '')
+    .trim();
   if (text === '') {
     return refuse(`Enter an amount. ${ALLOWED_AMOUNT}`);
   }

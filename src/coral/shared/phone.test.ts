@@ -30,7 +30,10 @@ describe('normaliseMobile', () => {
   });
 
   it('never throws on anything typed', () => {
-    fc.assert(fc.property(fc.string(), (input) => typeof normaliseMobile(input).ok === 'boolean'), {numRuns: 1000});
+    fc.assert(
+      fc.property(fc.string(), (input) => typeof normaliseMobile(input).ok === 'boolean'),
+      {numRuns: 1000},
+    );
   });
 });
 

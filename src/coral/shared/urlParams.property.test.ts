@@ -6,7 +6,11 @@ import {hostileString, PROPERTY_TIMEOUT_MS} from './testing/hostile';
 import {expectSafePrefill, expectWarningsFor} from './testing/prefill';
 import {parseUrlParams, URL_PARAMETERS} from './urlParams';
 
-const allowed = {frequencies: ['one-off', 'monthly'] as const, steps: ['amount', 'details', 'payment'] as const, mobile: (value: string) => normaliseMobile(value)};
+const allowed = {
+  frequencies: ['one-off', 'monthly'] as const,
+  steps: ['amount', 'details', 'payment'] as const,
+  mobile: (value: string) => normaliseMobile(value),
+};
 const LISTED = URL_PARAMETERS.map((p) => p.name);
 
 /** How many values were kept, the utm ones counted one by one. */
@@ -44,11 +48,17 @@ describe('parseUrlParams, given hostile links', {timeout: PROPERTY_TIMEOUT_MS}, 
 
   it('ignores every parameter it does not list, whatever its name or value', () => {
     fc.assert(
-      fc.property(fc.dictionary(hostileKey.filter((name) => !(LISTED as string[]).includes(name)), hostileString), (dict) => {
-        const search = new URLSearchParams();
-        for (const [name, value] of Object.entries(dict)) search.set(name, value);
-        expect(parseUrlParams(search, allowed)).toEqual({values: {utm: {}}, warnings: []});
-      }),
+      fc.property(
+        fc.dictionary(
+          hostileKey.filter((name) => !(LISTED as string[]).includes(name)),
+          hostileString,
+        ),
+        (dict) => {
+          const search = new URLSearchParams();
+          for (const [name, value] of Object.entries(dict)) search.set(name, value);
+          expect(parseUrlParams(search, allowed)).toEqual({values: {utm: {}}, warnings: []});
+        },
+      ),
       {numRuns: 1000},
     );
   });

@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import {normaliseMobile} from './phone';
 import {parseUrlParams} from './urlParams';
 
-const allowed = {frequencies: ['one-off', 'monthly'] as const, steps: ['amount', 'details', 'payment'] as const,
+const allowed = {
+  frequencies: ['one-off', 'monthly'] as const,
+  steps: ['amount', 'details', 'payment'] as const,
   mobile: (value: string) => normaliseMobile(value),
 };
 
@@ -57,10 +59,16 @@ describe('parseUrlParams', () => {
 
   it('never throws and only ever returns checked values', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom('amount', 'frequency', 'first_name', 'email', 'phone', 'postcode', 'step', 'utm_source', 'x'), fc.string()), (dict) => {
-        const {values} = parseUrlParams(new URLSearchParams(dict), allowed);
-        return !Object.values(values).some((v) => typeof v === 'string' && /[<>"]/.test(v));
-      }),
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom('amount', 'frequency', 'first_name', 'email', 'phone', 'postcode', 'step', 'utm_source', 'x'),
+          fc.string(),
+        ),
+        (dict) => {
+          const {values} = parseUrlParams(new URLSearchParams(dict), allowed);
+          return !Object.values(values).some((v) => typeof v === 'string' && /[<>"]/.test(v));
+        },
+      ),
       {numRuns: 1000},
     );
   });

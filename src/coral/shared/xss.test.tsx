@@ -23,7 +23,9 @@ const payload = (i: number) => SCRIPT_PAYLOADS[i % SCRIPT_PAYLOADS.length]!;
 
 function expectInert(container: HTMLElement) {
   expect(window.__coralXss).toBeUndefined();
-  expect(container.querySelectorAll('script, img[src="x"], svg[onload], iframe, [onerror], [onload], a[href^="javascript:"]')).toHaveLength(0);
+  expect(container.querySelectorAll('script, img[src="x"], svg[onload], iframe, [onerror], [onload], a[href^="javascript:"]')).toHaveLength(
+    0,
+  );
 }
 
 beforeEach(() => {
@@ -40,7 +42,15 @@ describe('hostile text', () => {
       <DonateForm
         config={{
           campaign: 'save-the-reef',
-          amounts: {'one-off': {handles: [{amount: 35, label: payload(0), impact: payload(1)}, {amount: 60, impact: payload(2)}], defaultAmount: 35}},
+          amounts: {
+            'one-off': {
+              handles: [
+                {amount: 35, label: payload(0), impact: payload(1)},
+                {amount: 60, impact: payload(2)},
+              ],
+              defaultAmount: 35,
+            },
+          },
           messages: hostileMessages(DONATE_FORM_MESSAGES),
         }}
       />,
@@ -71,7 +81,15 @@ describe('hostile text', () => {
         config={{
           campaign: 'save-the-reef',
           variant: 'photography',
-          photo: {src: '/reef.svg', srcset: [{src: '/reef.svg', width: 800}], width: 800, height: 450, alt: payload(6), caption: payload(7), credit: payload(8)},
+          photo: {
+            src: '/reef.svg',
+            srcset: [{src: '/reef.svg', width: 800}],
+            width: 800,
+            height: 450,
+            alt: payload(6),
+            caption: payload(7),
+            credit: payload(8),
+          },
           share: {title: payload(9), text: payload(10)},
           messages: hostileMessages(THANK_YOU_MESSAGES),
         }}
@@ -86,9 +104,7 @@ describe('hostile text', () => {
     const user = userEvent.setup();
     const name = SCRIPT_PAYLOADS[1]!;
     const {container} = render(
-      <DonateForm
-        config={{campaign: 'save-the-reef', fields: {address: 'optional'}, gateway: {type: 'sandbox', delayMs: 5}}}
-      />,
+      <DonateForm config={{campaign: 'save-the-reef', fields: {address: 'optional'}, gateway: {type: 'sandbox', delayMs: 5}}} />,
     );
     await user.type(screen.getByLabelText('First name'), name);
     await user.type(screen.getByLabelText('Last name'), SCRIPT_PAYLOADS[2]!);
@@ -106,7 +122,9 @@ describe('hostile text', () => {
   it('typed into the direct debit fields is refused or kept as text, and never runs', async () => {
     const user = userEvent.setup();
     const {container} = render(
-      <DonateForm config={{campaign: 'save-the-reef', frequencies: ['monthly'], directDebit: true, gateway: {type: 'sandbox', delayMs: 5}}} />,
+      <DonateForm
+        config={{campaign: 'save-the-reef', frequencies: ['monthly'], directDebit: true, gateway: {type: 'sandbox', delayMs: 5}}}
+      />,
     );
     await user.click(screen.getByRole('radio', {name: 'Direct debit'}));
     for (const label of ['BSB', 'Account number', 'Account name']) await user.type(screen.getByLabelText(label), SCRIPT_PAYLOADS[0]!);
@@ -118,4 +136,3 @@ describe('hostile text', () => {
     expect(SCRIPT_PAYLOADS[0]!.startsWith(accountName)).toBe(true);
   });
 });
-

@@ -41,9 +41,7 @@ function listen(name: string) {
 
 const receiptOf = () => {
   const list = screen.getByRole('heading', {name: 'Your gift'}).parentElement!.querySelector('dl')!;
-  return Object.fromEntries(
-    [...list.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
-  );
+  return Object.fromEntries([...list.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
 };
 
 beforeEach(() => {
@@ -61,7 +59,12 @@ describe('ThankYou', () => {
     const views = listen('coral:thank-you');
     const {container} = render(<ThankYou config={{...base, analytics: true}} />);
     expect(await screen.findByRole('heading', {level: 2, name: 'Thank you, Mere!'})).toBeInTheDocument();
-    expect(receiptOf()).toEqual({Amount: '$60', Frequency: 'One-off', Reference: reference, Date: expect.stringMatching(/^1[45] March 2026$/)});
+    expect(receiptOf()).toEqual({
+      Amount: '$60',
+      Frequency: 'One-off',
+      Reference: reference,
+      Date: expect.stringMatching(/^1[45] March 2026$/),
+    });
     expect(views.details).toEqual([{campaign: 'save-the-reef', currency: 'AUD', source: 'handoff', amount: 60, frequency: 'one-off'}]);
     expect(JSON.stringify(window.dataLayer)).not.toContain('Mere');
     await expectNoAxeViolations(container);
@@ -113,9 +116,17 @@ describe('ThankYou', () => {
       expect(whatsapp).toHaveAttribute('rel', 'noopener noreferrer');
       expect(new URL(whatsapp.getAttribute('href')!).searchParams.get('text')).toBe(`Reefs & coasts #1 — join me ${page}`);
 
-      const x = new URL(within(section).getByRole('link', {name: /Share on X/}).getAttribute('href')!);
+      const x = new URL(
+        within(section)
+          .getByRole('link', {name: /Share on X/})
+          .getAttribute('href')!,
+      );
       expect(Object.fromEntries(x.searchParams)).toEqual({text: 'Reefs & coasts #1 — join me', url: page});
-      const facebook = new URL(within(section).getByRole('link', {name: /Share on Facebook/}).getAttribute('href')!);
+      const facebook = new URL(
+        within(section)
+          .getByRole('link', {name: /Share on Facebook/})
+          .getAttribute('href')!,
+      );
       expect(Object.fromEntries(facebook.searchParams)).toEqual({u: page});
 
       const email = within(section).getByRole('link', {name: 'Share by email'});
@@ -123,7 +134,10 @@ describe('ThankYou', () => {
       expect(email).toHaveAttribute('rel', 'noopener noreferrer');
       const mail = new URL(email.getAttribute('href')!);
       expect(mail.protocol).toBe('mailto:');
-      expect(Object.fromEntries(mail.searchParams)).toEqual({subject: 'Protect the Pacific with me', body: `Reefs & coasts #1 — join me\n\n${page}`});
+      expect(Object.fromEntries(mail.searchParams)).toEqual({
+        subject: 'Protect the Pacific with me',
+        body: `Reefs & coasts #1 — join me\n\n${page}`,
+      });
 
       whatsapp.addEventListener('click', (event) => event.preventDefault());
       await user.click(whatsapp);
@@ -266,7 +280,10 @@ describe('ThankYou', () => {
     const figure = await screen.findByRole('figure');
     expect(figure.querySelector('figcaption')).toHaveTextContent('Shallow reef, Coral Sea Illustration: Coral');
     const image = within(figure).getByRole('img', {name: 'A coral reef in clear shallow water'});
-    expect(image).toHaveAttribute('srcset', '/img/thankyou/reef-480.webp 480w, /img/thankyou/reef-960.webp 960w, /img/thankyou/reef-1600.webp 1600w');
+    expect(image).toHaveAttribute(
+      'srcset',
+      '/img/thankyou/reef-480.webp 480w, /img/thankyou/reef-960.webp 960w, /img/thankyou/reef-1600.webp 1600w',
+    );
     expect(image).toHaveAttribute('sizes', '100vw');
     expect(image).toHaveAttribute('width', '1600');
     expect(image).toHaveAttribute('height', '900');

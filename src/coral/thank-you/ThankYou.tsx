@@ -13,6 +13,7 @@ import {formatMoney} from '../shared/money';
 import {fill} from '../shared/template';
 import {ConfigErrorBox} from '../shared/ui/ConfigErrorBox';
 import ui from '../shared/ui/ui.module.css';
+import {useHydrated} from '../shared/ui/useHydrated';
 import {dataLayerFor, eventFor, type Notice, type ShareMethod, type ShareOutcome} from './events';
 import {
   createDeclinedMemory,
@@ -97,6 +98,8 @@ function ThankYouView({config, id, gateway, headingLevel = 2}: Omit<ThankYouProp
     }
     const receipt = resolveReceipt(readGiftHandoff(sessionStore()), params, config.currency);
     const first = initialUpgrade(upgradeOffer(config, receipt), receipt !== null && declinedOnThisPage.has(giftKey(receipt)));
+    // Storage and the URL exist only in the browser: read once after hydration, so the server's markup and the first render agree.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the one read of the browser's state, after hydration
     setGift({receipt, pageHref: window.location.href});
     setUpgrade(first);
     announce({type: 'view', receipt});
@@ -140,7 +143,9 @@ function ThankYouView({config, id, gateway, headingLevel = 2}: Omit<ThankYouProp
         </header>
       )}
       <div className={styles.content}>
-        {receipt && <ReceiptList receipt={receipt} config={config} messages={messages} Heading={SubHeading} headingId={partId('receipt')} />}
+        {receipt && (
+          <ReceiptList receipt={receipt} config={config} messages={messages} Heading={SubHeading} headingId={partId('receipt')} />
+        )}
         {upgrade.status !== 'none' && (
           <UpgradeAsk
             config={config}
@@ -268,22 +273,22 @@ function UpgradeAsk({
   formLevel: 2 | 3 | 4;
 }) {
   const after = useRef<HTMLDivElement>(null);
-  const answered = useRef(false);
+  const [answered, setAnswered] = useState(false);
   useLayoutEffect(() => {
     // The buttons that had focus are gone: move it to what replaced them, not back to the top of the page.
-    if (!answered.current || state.status === 'shown') return;
+    if (!answered || state.status === 'shown') return;
     after.current?.focus();
     after.current?.scrollIntoView?.({behavior: prefersStillness() ? 'auto' : 'smooth', block: 'nearest'});
-  }, [state.status]);
+  }, [answered, state.status]);
   const money = (cents: number) => formatMoney(cents, config);
   const reply = (type: 'accept' | 'decline') => {
-    answered.current = true;
+    setAnswered(true);
     onAnswer(type);
   };
 
   if (state.status === 'declined') {
     // Declined earlier on this page: nothing to say. Just declined: a word of thanks where the ask was.
-    if (!answered.current) return null;
+    if (!answered) return null;
     return (
       <div ref={after} tabIndex={-1} className={styles.declined}>
         <p>{messages.upgradeDeclined}</p>
@@ -339,11 +344,8 @@ function ShareActions({
   headingId: string;
 }) {
   // Known only in the browser, so the server's markup and the first render agree.
-  const [native, setNative] = useState(false);
+  const native = useHydrated() && config.share.native && typeof navigator.share === 'function';
   const [status, setStatus] = useState<{outcome: 'copied' | 'failed'; seq: number} | null>(null);
-  useEffect(() => {
-    setNative(config.share.native && typeof navigator !== 'undefined' && typeof navigator.share === 'function');
-  }, [config.share.native]);
 
   const report = (method: ShareMethod, outcome: ShareOutcome) => announce({type: 'share', method, outcome});
 

@@ -41,16 +41,29 @@ export const THANK_YOU_EVENT_DOCS: readonly {name: ThankYouEventName; when: stri
   {
     name: 'coral:share',
     when: 'A share action is used.',
-    detail: 'campaign, currency, method (native, email, whatsapp, facebook, x or copy), outcome (opened, shared, cancelled, copied or failed)',
+    detail:
+      'campaign, currency, method (native, email, whatsapp, facebook, x or copy), outcome (opened, shared, cancelled, copied or failed)',
   },
-  {name: 'coral:upsell', when: 'The monthly ask is shown, accepted or declined.', detail: 'campaign, currency, action, oneOff, monthly (dollars)'},
+  {
+    name: 'coral:upsell',
+    when: 'The monthly ask is shown, accepted or declined.',
+    detail: 'campaign, currency, action, oneOff, monthly (dollars)',
+  },
 ];
 
 export const THANK_YOU_EVENTS: readonly ThankYouEventName[] = THANK_YOU_EVENT_DOCS.map((e) => e.name);
 
 export const THANK_YOU_DATALAYER_DOCS: readonly {event: string; when: string; fields: string}[] = [
-  {event: 'share', when: 'A share link is followed, the share sheet reports a share, or the link is copied.', fields: 'method, content_type ("campaign"), item_id (the campaign)'},
-  {event: 'upsell_shown', when: 'The monthly ask appears.', fields: 'currency, value, original_value, suggested_value, upsell_location ("thank_you")'},
+  {
+    event: 'share',
+    when: 'A share link is followed, the share sheet reports a share, or the link is copied.',
+    fields: 'method, content_type ("campaign"), item_id (the campaign)',
+  },
+  {
+    event: 'upsell_shown',
+    when: 'The monthly ask appears.',
+    fields: 'currency, value, original_value, suggested_value, upsell_location ("thank_you")',
+  },
   {event: 'upsell_accepted', when: 'The supporter opens the monthly form.', fields: 'as upsell_shown, value being the monthly gift'},
   {event: 'upsell_declined', when: 'The supporter says no thanks.', fields: 'as upsell_shown, value being the one-off gift'},
   {
@@ -73,7 +86,7 @@ export function eventFor(config: ThankYouConfig, notice: Notice): ThankYouEvent 
           campaign: config.campaign,
           currency: receipt?.currency ?? config.currency,
           source: receipt?.source ?? 'none',
-          amount: receipt?.amount == null ? null : toDollars(receipt.amount),
+          amount: receipt && receipt.amount !== null ? toDollars(receipt.amount) : null,
           frequency: receipt?.frequency ?? null,
         },
       };

@@ -40,11 +40,17 @@ describe('parseGiftParams, given hostile links', {timeout: PROPERTY_TIMEOUT_MS},
 
   it('reads nothing from parameters it does not list, whatever their name or value', () => {
     fc.assert(
-      fc.property(fc.dictionary(hostileKey.filter((name) => !(READ as string[]).includes(name)), hostileString), (dict) => {
-        const search = new URLSearchParams();
-        for (const [name, value] of Object.entries(dict)) search.set(name, value);
-        expect(parseGiftParams(search)).toEqual({values: {}, warnings: []});
-      }),
+      fc.property(
+        fc.dictionary(
+          hostileKey.filter((name) => !(READ as string[]).includes(name)),
+          hostileString,
+        ),
+        (dict) => {
+          const search = new URLSearchParams();
+          for (const [name, value] of Object.entries(dict)) search.set(name, value);
+          expect(parseGiftParams(search)).toEqual({values: {}, warnings: []});
+        },
+      ),
       {numRuns: 1000},
     );
   });

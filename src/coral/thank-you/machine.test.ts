@@ -189,16 +189,22 @@ describe('the monthly ask', () => {
 
   it('uses the very rule the donate form uses', () => {
     fc.assert(
-      fc.property(fc.integer({min: 100, max: 1_000_000}), fc.integer({min: 1, max: 12}), fc.integer({min: 1, max: 50}), (cents, divisor, roundTo) => {
-        const config = configOf({upgrade: {divisor, roundTo, maxMonthly: 1_000_000}});
-        expect(upgradeOffer(config, oneOff(cents))?.monthly).toBe(rgUpgradeSuggestion(cents, {divisor, roundTo}, 500));
-      }),
+      fc.property(
+        fc.integer({min: 100, max: 1_000_000}),
+        fc.integer({min: 1, max: 12}),
+        fc.integer({min: 1, max: 50}),
+        (cents, divisor, roundTo) => {
+          const config = configOf({upgrade: {divisor, roundTo, maxMonthly: 1_000_000}});
+          expect(upgradeOffer(config, oneOff(cents))?.monthly).toBe(rgUpgradeSuggestion(cents, {divisor, roundTo}, 500));
+        },
+      ),
     );
   });
 
   it('asks nothing of regular givers, unknown gifts, other currencies, or when off', () => {
     const config = configOf();
-    for (const frequency of ['weekly', 'monthly', 'daily', null] as const) expect(upgradeOffer(config, oneOff(6000, {frequency}))).toBeNull();
+    for (const frequency of ['weekly', 'monthly', 'daily', null] as const)
+      expect(upgradeOffer(config, oneOff(6000, {frequency}))).toBeNull();
     expect(upgradeOffer(config, oneOff(6000, {currency: 'NZD'}))).toBeNull();
     expect(upgradeOffer(config, null)).toBeNull();
     expect(upgradeOffer(configOf({upgrade: {enabled: false}}), oneOff(6000))).toBeNull();
@@ -247,11 +253,16 @@ describe('the monthly ask', () => {
 
   it('always gives the donate form a valid config when it asks', () => {
     fc.assert(
-      fc.property(fc.integer({min: 1, max: 100_000_000}), fc.integer({min: 1, max: 12}), fc.integer({min: 1, max: 50}), (cents, divisor, roundTo) => {
-        const config = configOf({upgrade: {divisor, roundTo}});
-        const offer = upgradeOffer(config, oneOff(cents));
-        if (offer) expect(parseDonateFormConfig(monthlyFormConfig(config, offer, messages)).ok).toBe(true);
-      }),
+      fc.property(
+        fc.integer({min: 1, max: 100_000_000}),
+        fc.integer({min: 1, max: 12}),
+        fc.integer({min: 1, max: 50}),
+        (cents, divisor, roundTo) => {
+          const config = configOf({upgrade: {divisor, roundTo}});
+          const offer = upgradeOffer(config, oneOff(cents));
+          if (offer) expect(parseDonateFormConfig(monthlyFormConfig(config, offer, messages)).ok).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -66,10 +66,15 @@ export function parseGiftParams(search: string | URLSearchParams): {values: Gift
   );
   take(
     'frequency',
-    (text) => ((FREQUENCIES as readonly string[]).includes(text) ? accept(text as Frequency) : refuse(`expected one of ${FREQUENCIES.join(', ')}`)),
+    (text) =>
+      (FREQUENCIES as readonly string[]).includes(text) ? accept(text as Frequency) : refuse(`expected one of ${FREQUENCIES.join(', ')}`),
     (v) => (values.frequency = v),
   );
-  take('ref', (text) => (REFERENCE.test(text) ? accept(text) : refuse('expected up to 64 letters, digits, dashes or underscores')), (v) => (values.reference = v));
+  take(
+    'ref',
+    (text) => (REFERENCE.test(text) ? accept(text) : refuse('expected up to 64 letters, digits, dashes or underscores')),
+    (v) => (values.reference = v),
+  );
   return {values, warnings};
 }
 
@@ -121,7 +126,11 @@ export function receiptRows(receipt: Receipt, messages: ThankYouMessages, locale
   }
   if (receipt.reference !== null) rows.push({key: 'reference', label: messages.receiptReference, value: receipt.reference});
   if (receipt.date !== null) {
-    rows.push({key: 'date', label: messages.receiptDate, value: new Intl.DateTimeFormat(locale, {dateStyle: 'long'}).format(new Date(receipt.date))});
+    rows.push({
+      key: 'date',
+      label: messages.receiptDate,
+      value: new Intl.DateTimeFormat(locale, {dateStyle: 'long'}).format(new Date(receipt.date)),
+    });
   }
   return rows;
 }
@@ -180,9 +189,7 @@ export function upgradeOffer(config: ThankYouConfig, receipt: Receipt | null): U
   return {oneOff: receipt.amount, monthly};
 }
 
-export type UpgradeState =
-  | {status: 'none'}
-  | {status: 'shown' | 'accepted' | 'declined'; offer: UpgradeOffer};
+export type UpgradeState = {status: 'none'} | {status: 'shown' | 'accepted' | 'declined'; offer: UpgradeOffer};
 export type UpgradeAction = {type: 'accept'} | {type: 'decline'};
 
 export const initialUpgrade = (offer: UpgradeOffer | null, declinedBefore: boolean): UpgradeState =>

@@ -6,7 +6,9 @@ describe('the thank-you reference the docs read', () => {
 
   it('describes every option, URL parameter, event, dataLayer push and message', () => {
     const keys = docs.options.map((row) => row.key);
-    expect(keys).toEqual(expect.arrayContaining(['campaign', 'variant', 'photo', 'share.channels', 'upgrade.divisor', 'upgrade.minMonthly', 'urlParams']));
+    expect(keys).toEqual(
+      expect.arrayContaining(['campaign', 'variant', 'photo', 'share.channels', 'upgrade.divisor', 'upgrade.minMonthly', 'urlParams']),
+    );
     for (const row of docs.options) expect(row.description, row.key).not.toBe('');
     expect(docs.options.find((row) => row.key === 'upgrade.divisor')).toMatchObject({default: '3'});
     expect(docs.urlParameters.map((p) => p.name)).toEqual(['amount', 'frequency', 'ref']);

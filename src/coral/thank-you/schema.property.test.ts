@@ -92,7 +92,17 @@ const refusedValues = fc.oneof(
   at(['locale'], fc.constantFrom('', 'not a locale', 'en_AU', '<script>')),
   at(['variant'], fc.constantFrom('photo', 'Standard', '')),
   at(['photo', 'src'], unsafeUrl),
-  at(['photo', 'srcset'], fc.constantFrom([], Array.from({length: 9}, (_, i) => ({src: `/img/${i}.webp`, width: i + 1})), [{src: '/a.webp', width: 480}, {src: '/b.webp', width: 480}])),
+  at(
+    ['photo', 'srcset'],
+    fc.constantFrom(
+      [],
+      Array.from({length: 9}, (_, i) => ({src: `/img/${i}.webp`, width: i + 1})),
+      [
+        {src: '/a.webp', width: 480},
+        {src: '/b.webp', width: 480},
+      ],
+    ),
+  ),
   at(['photo', 'srcset', 0, 'src'], unsafeUrl),
   fc.constantFrom('width', 'height').chain((key) => at(['photo', key], fc.constantFrom(0, -1, 1.5, 10_001, Number.NaN))),
   at(['photo', 'srcset', 0, 'width'], fc.constantFrom(0, -1, 1.5, 10_001, Number.NaN)),
@@ -108,7 +118,10 @@ const refusedValues = fc.oneof(
   at(['upgrade', 'roundTo'], fc.constantFrom(0, 51, 2.5)),
   fc.constantFrom('minMonthly', 'maxMonthly').chain((key) => at(['upgrade', key], badDollars)),
   at(['upgrade', 'sourceCode'], tooLong(40)),
-  at(['gateway'], fc.constantFrom({type: 'card'}, {}, {type: 'sandbox', delayMs: 1.5}, {type: 'http', endpoint: '/give', timeoutMs: 120_001})),
+  at(
+    ['gateway'],
+    fc.constantFrom({type: 'card'}, {}, {type: 'sandbox', delayMs: 1.5}, {type: 'http', endpoint: '/give', timeoutMs: 120_001}),
+  ),
   unsafeUrl.map((endpoint) => ({path: ['gateway'], value: {type: 'http', endpoint}, blame: ['gateway', 'endpoint']})),
   at(['theme'], fc.constantFrom('blue', 'Dark', '')),
   fc.constantFrom(...Object.keys(THANK_YOU_MESSAGES)).chain((key) => at(['messages', key], fc.oneof(fc.constant(''), tooLong(400)))),

@@ -42,7 +42,10 @@ describe('thank-you config', () => {
     expect(errorsOf({campaign: 'reef', variant: 'photography'})).toEqual([
       'photo: got (missing); required with variant "photography": {src, srcset, width, height, alt, credit}',
     ]);
-    expect(errorsOf({campaign: 'reef', variant: 'photography', theme: 'sepia'}).map((line) => line.split(':')[0])).toEqual(['theme', 'photo']);
+    expect(errorsOf({campaign: 'reef', variant: 'photography', theme: 'sepia'}).map((line) => line.split(':')[0])).toEqual([
+      'theme',
+      'photo',
+    ]);
     const ok = parseThankYouConfig({campaign: 'reef', variant: 'photography', photo});
     expect(ok.ok && ok.config.photo?.sizes).toBe('100vw');
   });
@@ -55,7 +58,15 @@ describe('thank-you config', () => {
     const errors = errorsOf({
       campaign: 'reef',
       variant: 'photography',
-      photo: {...photo, src: 'javascript:alert(1)', srcset: [{src: '/a.webp', width: 480}, {src: '/b.webp', width: 480}], credit: ''},
+      photo: {
+        ...photo,
+        src: 'javascript:alert(1)',
+        srcset: [
+          {src: '/a.webp', width: 480},
+          {src: '/b.webp', width: 480},
+        ],
+        credit: '',
+      },
       share: {channels: ['email', 'myspace'], url: 'data:text/html,hi'},
       upgrade: {divisor: 0, minMonthly: 'five'},
       currency: 'aud',

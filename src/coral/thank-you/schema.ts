@@ -65,9 +65,10 @@ const share = describe(
       ),
       channels: describe(
         z._default(
-          z
-            .array(z.enum(SHARE_CHANNELS))
-            .check(z.minLength(1), z.refine((list) => new Set(list).size === list.length, {message: 'expected each channel once'})),
+          z.array(z.enum(SHARE_CHANNELS)).check(
+            z.minLength(1),
+            z.refine((list) => new Set(list).size === list.length, {message: 'expected each channel once'}),
+          ),
           [...SHARE_CHANNELS],
         ),
         'The share links offered, in order, when the device has no share sheet.',
@@ -124,10 +125,18 @@ export const thankYouSchema = options.check(
     (config: z.output<typeof options>, ctx) => {
       const {variant, photo} = config as {variant?: unknown; photo?: unknown};
       if (variant === 'photography' && photo === undefined) {
-        ctx.addIssue({code: 'custom', path: ['photo'], message: 'required with variant "photography": {src, srcset, width, height, alt, credit}'});
+        ctx.addIssue({
+          code: 'custom',
+          path: ['photo'],
+          message: 'required with variant "photography": {src, srcset, width, height, alt, credit}',
+        });
       }
       if (variant !== 'photography' && photo !== undefined) {
-        ctx.addIssue({code: 'custom', path: ['photo'], message: 'only used with variant "photography": set the variant or remove the photo'});
+        ctx.addIssue({
+          code: 'custom',
+          path: ['photo'],
+          message: 'only used with variant "photography": set the variant or remove the photo',
+        });
       }
     },
     {when: (payload) => typeof payload.value === 'object' && payload.value !== null},

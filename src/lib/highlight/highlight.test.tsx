@@ -42,7 +42,10 @@ function render(Component: typeof Highlight | typeof PackageHighlight, code: str
 }
 
 describe('Highlight', () => {
-  for (const [name, theme] of [['light', coralLight], ['dark', coralDark]] as const) {
+  for (const [name, theme] of [
+    ['light', coralLight],
+    ['dark', coralDark],
+  ] as const) {
     it.each(Object.entries(SAMPLES))(`renders %s like prism-react-renderer in the ${name} theme`, (language, code) => {
       const ours = render(Highlight, code, language, theme);
       expect(ours).toBe(render(PackageHighlight, code, language, theme));
@@ -50,7 +53,10 @@ describe('Highlight', () => {
   }
 
   it('colours the tokens of the languages the docs use', () => {
-    for (const [language, code] of [...Object.entries(SAMPLES).filter(([name]) => name !== 'text' && name !== 'mdx'), ['bash', BASH] as const]) {
+    for (const [language, code] of [
+      ...Object.entries(SAMPLES).filter(([name]) => name !== 'text' && name !== 'mdx'),
+      ['bash', BASH] as const,
+    ]) {
       expect(render(Highlight, code, language, coralLight), language).toMatch(/class="token (?!plain)[a-z-]+[^"]*" style="color:/);
     }
   });
@@ -67,8 +73,15 @@ describe('normalizeTokens', () => {
     const stream = ['a\n', {type: 'string', alias: 'attr-value', content: ['"x', {type: 'punctuation', content: '\n'}]}, '\r\n'];
     const lines = [
       [{types: ['plain'], content: 'a'}],
-      [{types: ['plain'], content: ''}, {types: ['string', 'attr-value'], content: '"x'}, {types: ['string', 'attr-value', 'punctuation'], content: ''}],
-      [{types: ['string', 'attr-value', 'punctuation'], content: ''}, {types: ['plain'], content: ''}],
+      [
+        {types: ['plain'], content: ''},
+        {types: ['string', 'attr-value'], content: '"x'},
+        {types: ['string', 'attr-value', 'punctuation'], content: ''},
+      ],
+      [
+        {types: ['string', 'attr-value', 'punctuation'], content: ''},
+        {types: ['plain'], content: ''},
+      ],
       [{types: ['plain'], content: '\n', empty: true}],
     ];
     expect(normalizeTokens(stream)).toEqual(lines);

@@ -6,6 +6,7 @@
  */
 import type * as PrismTypes from 'prismjs';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the core must run before any grammar file, which an import would hoist past
 const Prism: typeof PrismTypes = require('prismjs/components/prism-core');
 Prism.manual = true;
 

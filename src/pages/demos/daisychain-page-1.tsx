@@ -21,8 +21,8 @@ export default function DaisychainPage1(): ReactNode {
       testSignups={SANDBOX_SIGNUP_EMAILS}
       notes={
         <p>
-          Sign, and you land on <Link to="/demos/daisychain-page-2">page 2</Link> with your name and email filled in. The hand-off lasts
-          30 minutes and stays in this tab.
+          Sign, and you land on <Link to="/demos/daisychain-page-2">page 2</Link> with your name and email filled in. The hand-off lasts 30
+          minutes and stays in this tab.
         </p>
       }
     >

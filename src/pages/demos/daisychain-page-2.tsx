@@ -27,9 +27,9 @@ export default function DaisychainPage2(): ReactNode {
       testCards={SANDBOX_CARDS}
       notes={
         <p>
-          Opened on its own, this page shows the ordinary ask. <Link to="/demos/daisychain-page-1">Sign on page 1</Link> first to be
-          greeted here: your details come through this browser tab’s session storage for 30 minutes, never through the address.
-          After the gift, the <Link to="/demos/thankyou">thank-you demo</Link> shows it.
+          Opened on its own, this page shows the ordinary ask. <Link to="/demos/daisychain-page-1">Sign on page 1</Link> first to be greeted
+          here: your details come through this browser tab’s session storage for 30 minutes, never through the address. After the gift, the{' '}
+          <Link to="/demos/thankyou">thank-you demo</Link> shows it.
         </p>
       }
     >

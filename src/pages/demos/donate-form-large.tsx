@@ -10,8 +10,16 @@ const config = {
   amounts: {
     'one-off': {
       handles: [
-        {amount: 40, impact: 'Plants 40 mangrove seedlings on an eroding shore.', image: {src: '/gpap-coral/img/impact/mangroves.svg', alt: ''}},
-        {amount: 90, impact: 'Fuels a day of our ship documenting illegal fishing.', image: {src: '/gpap-coral/img/impact/ship.svg', alt: ''}},
+        {
+          amount: 40,
+          impact: 'Plants 40 mangrove seedlings on an eroding shore.',
+          image: {src: '/gpap-coral/img/impact/mangroves.svg', alt: ''},
+        },
+        {
+          amount: 90,
+          impact: 'Fuels a day of our ship documenting illegal fishing.',
+          image: {src: '/gpap-coral/img/impact/ship.svg', alt: ''},
+        },
         {amount: 200, impact: 'Funds a reef health survey dive.', image: {src: '/gpap-coral/img/impact/reef.svg', alt: ''}},
       ],
       defaultAmount: 90,
@@ -20,7 +28,11 @@ const config = {
     },
     monthly: {
       handles: [
-        {amount: 20, impact: 'Keeps a community reef monitor in the water each month.', image: {src: '/gpap-coral/img/impact/reef.svg', alt: ''}},
+        {
+          amount: 20,
+          impact: 'Keeps a community reef monitor in the water each month.',
+          image: {src: '/gpap-coral/img/impact/reef.svg', alt: ''},
+        },
         {amount: 35, impact: 'Plants 35 mangrove seedlings every month.', image: {src: '/gpap-coral/img/impact/mangroves.svg', alt: ''}},
         {amount: 60, impact: 'Puts our ship to sea for two days a year.', image: {src: '/gpap-coral/img/impact/ship.svg', alt: ''}},
       ],

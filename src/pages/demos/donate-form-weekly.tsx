@@ -9,7 +9,11 @@ const config = {
   defaultFrequency: 'weekly',
   amounts: {
     weekly: {
-      handles: [{amount: 4, label: '$4 a week'}, {amount: 8, label: '$8 a week'}, {amount: 15, label: '$15 a week'}],
+      handles: [
+        {amount: 4, label: '$4 a week'},
+        {amount: 8, label: '$8 a week'},
+        {amount: 15, label: '$15 a week'},
+      ],
       defaultAmount: 8,
       min: 2,
       max: 500,

@@ -23,9 +23,7 @@ export default function PowerformLeadsDemo(): ReactNode {
       embed={{tag: 'coral-powerform', id: 'leads'}}
       testSignups={SANDBOX_SIGNUP_EMAILS}
       notes={
-        <p>
-          The leads variant refuses a last name, a mobile or an extra question in its config, so the form stays the shortest it can be.
-        </p>
+        <p>The leads variant refuses a last name, a mobile or an extra question in its config, so the form stays the shortest it can be.</p>
       }
     >
       <Powerform config={config} id="leads" />

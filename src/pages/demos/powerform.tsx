@@ -29,8 +29,8 @@ export default function PowerformDemo(): ReactNode {
       notes={
         <p>
           Try a typo such as <code>name@gmial.com</code> to see the suggestion, or a mobile written as <code>0412 345 678</code> or{' '}
-          <code>+64 21 123 4567</code>. With <code>urlParams</code> on, adding <code>?first_name=Mere&amp;utm_source=newsletter</code> to the
-          address prefills the name and records where the signer came from.
+          <code>+64 21 123 4567</code>. With <code>urlParams</code> on, adding <code>?first_name=Mere&amp;utm_source=newsletter</code> to
+          the address prefills the name and records where the signer came from.
         </p>
       }
     >

@@ -24,7 +24,12 @@ const petition = {
   analytics: true,
 } satisfies PowerformConfigInput;
 
-const thanks = {campaign: 'save-the-reef', urlParams: true, share: {url: 'https://www.greenpeace.org.au/'}, analytics: true} satisfies ThankYouConfigInput;
+const thanks = {
+  campaign: 'save-the-reef',
+  urlParams: true,
+  share: {url: 'https://www.greenpeace.org.au/'},
+  analytics: true,
+} satisfies ThankYouConfigInput;
 
 /** The React twins' headings say so, so each twin is a landmark with a name of its own. */
 const REACT_HEADINGS = {
@@ -60,15 +65,19 @@ function Pair({title, react, element}: {title: string; react: ReactNode; element
 
 export default function TestBench(): ReactNode {
   return (
-    <Layout title="Test bench" description="Every Coral component as a React component and as a custom element, side by side, with a log of their events.">
+    <Layout
+      title="Test bench"
+      description="Every Coral component as a React component and as a custom element, side by side, with a log of their events."
+    >
       <CoralScript />
       <main className={`container margin-vert--lg ${styles.page}`}>
         <Heading as="h1">Test bench</Heading>
         <p className={styles.lead}>
-          Every component twice: on the left as the React component this site uses, on the right as the custom element any page gets
-          from <code>coral.js</code>, with the same config (but for the React one’s heading). Both send their <code>coral:</code> events and dataLayer pushes to the log below.
-          Pay with <code>4242 4242 4242 4242</code>; open <a href="?amount=60&frequency=one-off&ref=CRL-BENCH1">this page with a gift in its address</a> to
-          see both thank-you pages ask for a monthly gift.
+          Every component twice: on the left as the React component this site uses, on the right as the custom element any page gets from{' '}
+          <code>coral.js</code>, with the same config (but for the React one’s heading). Both send their <code>coral:</code> events and
+          dataLayer pushes to the log below. Pay with <code>4242 4242 4242 4242</code>; open{' '}
+          <a href="?amount=60&frequency=one-off&ref=CRL-BENCH1">this page with a gift in its address</a> to see both thank-you pages ask for
+          a monthly gift.
         </p>
         <Pair
           title="Donate form"

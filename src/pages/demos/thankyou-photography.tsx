@@ -34,8 +34,8 @@ export default function ThankYouPhotographyDemo(): ReactNode {
       wide
       notes={
         <p>
-          The photo comes in three widths and the browser loads the smallest that fills the screen. Try <a href={example}>{example}</a>{' '}
-          to see a receipt and the monthly ask.
+          The photo comes in three widths and the browser loads the smallest that fills the screen. Try <a href={example}>{example}</a> to
+          see a receipt and the monthly ask.
         </p>
       }
     >

@@ -26,7 +26,8 @@ export default function ThankYouDemo(): ReactNode {
         <>
           <p>
             After a gift on <Link to="/demos/daisychain-page-2">daisychain page 2</Link>, whose <code>thankYouUrl</code> is this page, it
-            shows that gift and thanks the donor by name. Opened on its own, it reads the gift from the address instead: try <a href={example}>{example}</a>, then accept the monthly ask and pay with a test card.
+            shows that gift and thanks the donor by name. Opened on its own, it reads the gift from the address instead: try{' '}
+            <a href={example}>{example}</a>, then accept the monthly ask and pay with a test card.
           </p>
           <p>Only the amount, frequency and reference come from the address; a name or email there is ignored.</p>
         </>

@@ -15,7 +15,12 @@ export type Path = (string | number)[];
 /** http(s) addresses and site paths, the only links a config may hold. */
 export const safeUrl = fc.oneof(
   fc.webUrl({validSchemes: ['http', 'https'], withQueryParameters: true, withFragments: true}),
-  fc.array(fc.webSegment().filter((segment) => segment !== ''), {maxLength: 4}).map((segments) => `/${segments.join('/')}`),
+  fc
+    .array(
+      fc.webSegment().filter((segment) => segment !== ''),
+      {maxLength: 4},
+    )
+    .map((segments) => `/${segments.join('/')}`),
 );
 
 export const campaignId = fc.stringMatching(/^[a-zA-Z0-9][a-zA-Z0-9-]{1,63}$/);
@@ -31,12 +36,20 @@ export const dollars = (minCents = 1, maxCents = 100_000_000) => fc.integer({min
 export const messageOverrides = (table: Readonly<Record<string, string>>) =>
   fc
     .subarray(Object.keys(table), {maxLength: 6})
-    .chain((keys) => fc.tuple(...keys.map(() => fc.string({unit: 'binary', minLength: 1, maxLength: 60}))).map((texts) => Object.fromEntries(keys.map((key, i) => [key, texts[i]]))));
+    .chain((keys) =>
+      fc
+        .tuple(...keys.map(() => fc.string({unit: 'binary', minLength: 1, maxLength: 60})))
+        .map((texts) => Object.fromEntries(keys.map((key, i) => [key, texts[i]]))),
+    );
 
 export const gateway = fc.oneof(
   fc.record({type: fc.constant('sandbox' as const), delayMs: fc.option(fc.integer({min: 0, max: 10_000}), {nil: undefined})}).map(compact),
   fc
-    .record({type: fc.constant('http' as const), endpoint: safeUrl, timeoutMs: fc.option(fc.integer({min: 1_000, max: 120_000}), {nil: undefined})})
+    .record({
+      type: fc.constant('http' as const),
+      endpoint: safeUrl,
+      timeoutMs: fc.option(fc.integer({min: 1_000, max: 120_000}), {nil: undefined}),
+    })
     .map(compact),
 );
 
@@ -127,7 +140,9 @@ export function leaves(value: unknown, path: Path = []): {path: Path; value: unk
 
 /** Every plain object in the tree, the root first. */
 export const objectsIn = (value: unknown): {path: Path; value: Record<string, unknown>}[] =>
-  [{path: [] as Path, value}, ...leaves(value)].filter((node): node is {path: Path; value: Record<string, unknown>} => isPlainObject(node.value));
+  [{path: [] as Path, value}, ...leaves(value)].filter((node): node is {path: Path; value: Record<string, unknown>} =>
+    isPlainObject(node.value),
+  );
 
 /** A copy with `path` set to `value`, making any missing object or array on the way. */
 export function setAt(config: object, path: Path, value: unknown): Record<string, unknown> {
@@ -148,9 +163,7 @@ export function setAt(config: object, path: Path, value: unknown): Record<string
 
 /** The path as a ConfigError shows it: plain keys joined with dots, odd keys quoted in brackets. */
 export const pathText = (path: Path): string =>
-  path
-    .map((key, i) => (/^[\w-]+$/.test(String(key)) ? (i === 0 ? String(key) : `.${key}`) : `[${JSON.stringify(String(key))}]`))
-    .join('');
+  path.map((key, i) => (/^[\w-]+$/.test(String(key)) ? (i === 0 ? String(key) : `.${key}`) : `[${JSON.stringify(String(key))}]`)).join('');
 
 /** Whether an error's path is the key or lies under it. */
 export const names = (errorPath: string, key: string): boolean =>
@@ -170,15 +183,18 @@ export function nearValid(valid: fc.Arbitrary<Record<string, unknown>>, refused:
   return valid.chain((config) => {
     const keys = leaves(config);
     return fc.oneof(
-      fc.constantFrom(...keys).chain(({path, value}) => wrongKindFor(value).map((wrong) => ({input: setAt(config, path, wrong), path, how: 'another kind'}))),
-      refused.map(({path, value, blame}) => ({input: setAt(config, path, value), path: blame ?? path, how: 'a refused value'})),
       fc
-        .constantFrom(...objectsIn(config))
-        .chain(({path, value}) =>
-          fc
-            .tuple(hostileKey.filter((key) => !Object.hasOwn(value, key)), garbage)
-            .map(([key, extra]) => ({input: setAt(config, [...path, key], extra), path: [...path, key], how: 'an unknown key'})),
-        ),
+        .constantFrom(...keys)
+        .chain(({path, value}) => wrongKindFor(value).map((wrong) => ({input: setAt(config, path, wrong), path, how: 'another kind'}))),
+      refused.map(({path, value, blame}) => ({input: setAt(config, path, value), path: blame ?? path, how: 'a refused value'})),
+      fc.constantFrom(...objectsIn(config)).chain(({path, value}) =>
+        fc
+          .tuple(
+            hostileKey.filter((key) => !Object.hasOwn(value, key)),
+            garbage,
+          )
+          .map(([key, extra]) => ({input: setAt(config, [...path, key], extra), path: [...path, key], how: 'an unknown key'})),
+      ),
     );
   });
 }
@@ -256,7 +272,11 @@ export function expectShortValues(result: ParseResult<unknown>): void {
 export function describeConfigProperties(
   name: string,
   parse: (input: unknown) => ParseResult<unknown>,
-  {valid, full, refused}: {valid: fc.Arbitrary<Record<string, unknown>>; full: fc.Arbitrary<Record<string, unknown>>; refused: fc.Arbitrary<RefusedValue>},
+  {
+    valid,
+    full,
+    refused,
+  }: {valid: fc.Arbitrary<Record<string, unknown>>; full: fc.Arbitrary<Record<string, unknown>>; refused: fc.Arbitrary<RefusedValue>},
 ): void {
   describe(`${name} config, generated`, {timeout: PROPERTY_TIMEOUT_MS}, () => {
     it('accepts every config built from valid options, and reads its own output back unchanged', () => {
@@ -279,7 +299,10 @@ export function describeConfigProperties(
           expect(result.ok, `${how} at ${pathText(path)} was accepted`).toBe(false);
           if (result.ok) return;
           const key = pathText(path);
-          expect(result.errors.some((e) => names(e.path, key)), `${how} at ${key}, but the errors name ${result.errors.map((e) => e.path).join(', ')}`).toBe(true);
+          expect(
+            result.errors.some((e) => names(e.path, key)),
+            `${how} at ${key}, but the errors name ${result.errors.map((e) => e.path).join(', ')}`,
+          ).toBe(true);
         }),
         {numRuns: 1000},
       );
@@ -301,7 +324,10 @@ export function describeConfigProperties(
         fc.property(
           valid.chain((config) =>
             fc
-              .array(fc.tuple(fc.constantFrom(...leaves(config).map((leaf) => leaf.path)), fc.oneof(garbage, fc.jsonValue())), {minLength: 1, maxLength: 4})
+              .array(fc.tuple(fc.constantFrom(...leaves(config).map((leaf) => leaf.path)), fc.oneof(garbage, fc.jsonValue())), {
+                minLength: 1,
+                maxLength: 4,
+              })
               .map((edits) => edits.reduce<Record<string, unknown>>((input, [path, value]) => setAt(input, path, value), config)),
           ),
           (input) => {

@@ -51,9 +51,15 @@ export const SCRIPT_PAYLOADS: readonly string[] = XSS_PAYLOADS.filter((text) => 
  * in turn from `payloads`; each keeps its {placeholders}, so the component
  * still has something to fill in.
  */
-export const hostileMessages = (table: Readonly<Record<string, string>>, payloads: readonly string[] = SCRIPT_PAYLOADS): Record<string, string> =>
+export const hostileMessages = (
+  table: Readonly<Record<string, string>>,
+  payloads: readonly string[] = SCRIPT_PAYLOADS,
+): Record<string, string> =>
   Object.fromEntries(
-    Object.entries(table).map(([key, text], i) => [key, `${payloads[i % payloads.length]!} ${(text.match(/\{\w+\}/g) ?? []).join(' ')}`.trim()]),
+    Object.entries(table).map(([key, text], i) => [
+      key,
+      `${payloads[i % payloads.length]!} ${(text.match(/\{\w+\}/g) ?? []).join(' ')}`.trim(),
+    ]),
   );
 
 /** Values a field could really be given, to hide a payload in. */
@@ -81,7 +87,10 @@ const codeUnit = fc.integer({min: 0, max: 0xffff}).map((code) => String.fromChar
 
 /** Tens to hundreds of thousands of characters. */
 export const longString = fc
-  .tuple(fc.oneof(fc.constantFrom(...PLAUSIBLE, ...XSS_PAYLOADS), fc.string({minLength: 1, maxLength: 4})), fc.integer({min: 1_000, max: 10_000}))
+  .tuple(
+    fc.oneof(fc.constantFrom(...PLAUSIBLE, ...XSS_PAYLOADS), fc.string({minLength: 1, maxLength: 4})),
+    fc.integer({min: 1_000, max: 10_000}),
+  )
   .map(([piece, times]) => piece.repeat(times));
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(

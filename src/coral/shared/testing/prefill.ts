@@ -6,7 +6,10 @@ import {INVISIBLE, MARKUP} from './hostile';
 
 const NAME_KEYS = ['firstName', 'lastName'] as const;
 
-export function expectSafePrefill(values: Prefill<string, string>, allowed: {frequencies: readonly string[]; steps: readonly string[]}): void {
+export function expectSafePrefill(
+  values: Prefill<string, string>,
+  allowed: {frequencies: readonly string[]; steps: readonly string[]},
+): void {
   for (const key of NAME_KEYS) {
     const name = values[key];
     if (name === undefined) continue;

@@ -24,7 +24,24 @@ export type TextFieldProps = {
 
 /** A labelled input whose hint and error are tied to it with aria-describedby. */
 export function TextField(props: TextFieldProps): ReactNode {
-  const {id, label, value, onChange, onBlur, required, optionalText, hint, error, prefix, children} = props;
+  const {
+    id,
+    label,
+    value,
+    onChange,
+    onBlur,
+    required,
+    optionalText,
+    hint,
+    error,
+    prefix,
+    children,
+    inputRef,
+    type,
+    autoComplete,
+    inputMode,
+    maxLength,
+  } = props;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -47,18 +64,18 @@ export function TextField(props: TextFieldProps): ReactNode {
         )}
         <input
           id={id}
-          ref={props.inputRef}
+          ref={inputRef}
           className={styles.input}
           part="input"
-          type={props.type ?? 'text'}
+          type={type ?? 'text'}
           value={value}
           required={required}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          autoComplete={props.autoComplete}
-          inputMode={props.inputMode}
-          maxLength={props.maxLength}
-          spellCheck={props.type === 'email' ? false : undefined}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          maxLength={maxLength}
+          spellCheck={type === 'email' ? false : undefined}
           onChange={(event) => onChange(event.currentTarget.value)}
           onBlur={onBlur}
         />

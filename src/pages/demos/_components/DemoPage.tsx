@@ -32,7 +32,19 @@ type Props = {
 };
 
 /** The values the sandbox answers in its own way (card numbers, email addresses), with what each does. */
-function SandboxValues({title, intro, column, rows, outro}: {title: string; intro: string; column: string; rows: [string, string][]; outro?: string}): ReactNode {
+function SandboxValues({
+  title,
+  intro,
+  column,
+  rows,
+  outro,
+}: {
+  title: string;
+  intro: string;
+  column: string;
+  rows: [string, string][];
+  outro?: string;
+}): ReactNode {
   return (
     <>
       <Heading as="h2" className={styles.sideTitle}>

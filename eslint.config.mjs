@@ -1,0 +1,32 @@
+// Lint rules for the site, the component library, the embed, the tests and the scripts.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {ignores: ['build/', '.docusaurus/', '.embed/', 'test-results/', 'playwright-report/', 'node_modules/', 'static/']},
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  reactHooks.configs.flat['recommended-latest'],
+  {
+    languageOptions: {globals: {...globals.browser, ...globals.node}},
+    linterOptions: {reportUnusedDisableDirectives: 'error'},
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', {argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none'}],
+      '@typescript-eslint/consistent-type-imports': ['error', {fixStyle: 'inline-type-imports'}],
+      'no-restricted-syntax': [
+        'error',
+        {selector: 'JSXAttribute[name.name="dangerouslySetInnerHTML"]', message: 'Coral never renders a string as HTML.'},
+      ],
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    // Scripts and configs in plain JavaScript run in Node.
+    files: ['**/*.{js,mjs,cjs}'],
+    rules: {'@typescript-eslint/no-require-imports': 'off'},
+  },
+  prettier,
+);
