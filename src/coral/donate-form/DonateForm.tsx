@@ -30,7 +30,7 @@ import {parseUrlParams} from '../shared/urlParams';
 import {ConfigErrorBox} from '../shared/ui/ConfigErrorBox';
 import {ErrorSummary, type SummaryItem} from '../shared/ui/ErrorSummary';
 import {Checkbox, TextField} from '../shared/ui/TextField';
-import {useMobileCheck, type MobileCheck} from '../shared/ui/useMobileCheck';
+import {useMobileCheck, type MobileCheck} from '../shared/form/useMobileCheck';
 import ui from '../shared/ui/ui.module.css';
 import {dataLayerFor, eventFor} from './events';
 import {

@@ -14,7 +14,7 @@ import {fill} from '../shared/template';
 import {ConfigErrorBox} from '../shared/ui/ConfigErrorBox';
 import {ErrorSummary, type SummaryItem} from '../shared/ui/ErrorSummary';
 import {Checkbox, TextField, type TextFieldProps} from '../shared/ui/TextField';
-import {useMobileCheck, type MobileCheck} from '../shared/ui/useMobileCheck';
+import {useMobileCheck, type MobileCheck} from '../shared/form/useMobileCheck';
 import ui from '../shared/ui/ui.module.css';
 import {counterText, progressPercent} from './counter';
 import {dataLayerFor, eventFor} from './events';

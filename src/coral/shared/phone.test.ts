@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {normaliseMobile} from './phone';
-import {mobileCountryOf} from './ui/useMobileCheck';
+import {mobileCountryOf} from './form/useMobileCheck';
 
 describe('normaliseMobile', () => {
   it.each([

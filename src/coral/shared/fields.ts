@@ -1,0 +1,112 @@
+/**
+ * The supporter fields, one row each: how the input asks for the value
+ * (type, autocomplete token, keyboard, length), the URL parameter that
+ * prefills it, how it is checked, and the message keys of its label and its
+ * problems. The donate form and the powerform take their inputs, their checks,
+ * the hand-off's schema and the URL parameters from this table.
+ */
+import {validateEmail} from './email';
+import {accept, refuse, type Check} from './result';
+import {fill} from './template';
+
+export const SUPPORTER_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'postcode', 'address'] as const;
+export type SupporterField = (typeof SUPPORTER_FIELDS)[number];
+
+export type FieldSpec = {
+  type: 'text' | 'email' | 'tel';
+  autoComplete: 'given-name' | 'family-name' | 'email' | 'tel' | 'postal-code' | 'street-address';
+  inputMode?: 'numeric' | 'email' | 'tel';
+  maxLength: number;
+  /** The URL parameter that may prefill it; null where a URL must never carry it. */
+  param: string | null;
+  /** A value from the URL must match this as well as the field's own check: no markup, nothing odd. */
+  paramPattern?: RegExp;
+  /** Shown in the docs' URL parameter table. */
+  paramAccepts?: string;
+  /** Message key of the field's label. */
+  label: `${SupporterField}Label`;
+  /** A pattern a typed value must match, with the message key of the problem when it does not. */
+  pattern?: {regex: RegExp; message: 'postcodeInvalid'};
+};
+
+// Names from a URL: letters in any script, spaces, apostrophes, hyphens and full stops. No markup characters.
+const NAME_FROM_URL = /^[\p{L}\p{M}' .-]{1,50}$/u;
+
+export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
+  firstName: {
+    type: 'text',
+    autoComplete: 'given-name',
+    maxLength: 50,
+    param: 'first_name',
+    paramPattern: NAME_FROM_URL,
+    paramAccepts: 'Up to 50 characters, letters and punctuation only.',
+    label: 'firstNameLabel',
+  },
+  lastName: {
+    type: 'text',
+    autoComplete: 'family-name',
+    maxLength: 50,
+    param: 'last_name',
+    paramPattern: NAME_FROM_URL,
+    paramAccepts: 'Up to 50 characters, letters and punctuation only.',
+    label: 'lastNameLabel',
+  },
+  email: {
+    type: 'email',
+    autoComplete: 'email',
+    inputMode: 'email',
+    maxLength: 254,
+    param: 'email',
+    paramAccepts: 'An email address.',
+    label: 'emailLabel',
+  },
+  phone: {
+    type: 'tel',
+    autoComplete: 'tel',
+    inputMode: 'tel',
+    maxLength: 20,
+    param: 'phone',
+    paramAccepts: 'An Australian or New Zealand mobile number.',
+    label: 'phoneLabel',
+  },
+  postcode: {
+    type: 'text',
+    autoComplete: 'postal-code',
+    inputMode: 'numeric',
+    maxLength: 4,
+    param: 'postcode',
+    paramAccepts: 'Four digits.',
+    label: 'postcodeLabel',
+    pattern: {regex: /^\d{4}$/, message: 'postcodeInvalid'},
+  },
+  address: {type: 'text', autoComplete: 'street-address', maxLength: 200, param: null, label: 'addressLabel'},
+};
+
+/** The words the fields' checks say; every form's message table includes them, so `messages` can override them. */
+export const FIELD_MESSAGES = {
+  postcodeInvalid: 'A postcode is 4 digits, like 2000.',
+  tooLong: 'Use at most {max} characters.',
+} as const;
+export type FieldMessages = Record<keyof typeof FIELD_MESSAGES, string>;
+
+/** Checks that depend on the outside world: the mobile check loads on demand. */
+export type FieldChecks = {mobile: ((value: string) => Check<string>) | null};
+
+/**
+ * Checks a non-empty value typed into a field. Null while there is nothing to
+ * say yet: the phone's check has not loaded (a submit waits for it).
+ */
+export function checkField(field: SupporterField, value: string, checks: FieldChecks, messages: FieldMessages): Check<string> | null {
+  const spec = FIELD_TABLE[field];
+  if (field === 'email') return validateEmail(value);
+  if (field === 'phone') return checks.mobile ? checks.mobile(value) : null;
+  if (spec.pattern && !spec.pattern.regex.test(value)) return refuse(messages[spec.pattern.message]);
+  if (value.length > spec.maxLength) return refuse(fill(messages.tooLong, {max: spec.maxLength}));
+  return accept(value);
+}
+
+/** The input attributes of a field, for its `<input>`. */
+export const inputOf = (field: SupporterField) => {
+  const {type, autoComplete, inputMode, maxLength} = FIELD_TABLE[field];
+  return {type, autoComplete, inputMode, maxLength};
+};

@@ -1,0 +1,123 @@
+/**
+ * The effects every form shares: the gateway, sending with an idempotency
+ * key, turning the machine's notices into DOM events and dataLayer pushes,
+ * and prefilling from the URL. Each component's view calls these with its own
+ * machine's pieces.
+ */
+import {useEffect, useMemo, useRef, type RefObject} from 'react';
+import {pushDataLayer, type DataLayerEntry} from '../analytics';
+import {emit} from '../events';
+import {createHttpGateway, createSandboxGateway, type Gateway, type SignupGateway} from '../gateway';
+import {accept} from '../result';
+import type {Outbox} from './machine';
+import type {MobileCheck} from './useMobileCheck';
+
+/** The gateway a config names, as its schema gives it. */
+export type GatewayConfig = {type: 'sandbox'; delayMs: number} | {type: 'http'; endpoint: string; timeoutMs: number};
+
+/** The config's gateway, made once per gateway config; `override` (tests, the docs' own demos) wins. */
+export function useGateway<G extends Gateway | SignupGateway>(config: GatewayConfig, override: G | undefined): G {
+  return useMemo(
+    () =>
+      override ??
+      ((config.type === 'sandbox'
+        ? createSandboxGateway({delayMs: config.delayMs})
+        : createHttpGateway({endpoint: config.endpoint, timeoutMs: config.timeoutMs})) as G),
+    [config, override],
+  );
+}
+
+/** How a component tells the page about a notice: its DOM event, and its dataLayer push when analytics is on. */
+export type Announcer<N> = {
+  eventFor: (notice: N) => {name: `coral:${string}`; detail: unknown} | null;
+  dataLayerFor: (notice: N) => DataLayerEntry | null;
+  analytics: boolean;
+};
+
+/** Sends one notice from `root`: as a `coral:` DOM event that leaves shadow roots, and as a dataLayer push. */
+export function announce<N>(root: Element | null, {eventFor, dataLayerFor, analytics}: Announcer<N>, notice: N): void {
+  const event = eventFor(notice);
+  if (event && root) emit(root, event.name, event.detail);
+  if (analytics) {
+    const entry = dataLayerFor(notice);
+    if (entry) pushDataLayer(entry);
+  }
+}
+
+/** Sends each new notice in the machine's outbox once, after the render that added it. */
+export function useOutbox<N>(state: Outbox<N>, root: RefObject<Element | null>, announcer: Announcer<N>): void {
+  const sent = useRef(0);
+  const latest = useRef(announcer);
+  useEffect(() => {
+    latest.current = announcer;
+  });
+  useEffect(() => {
+    for (const {seq, notice} of state.outbox) {
+      if (seq <= sent.current) continue;
+      sent.current = seq;
+      announce(root.current, latest.current, notice);
+    }
+  }, [state.outbox, root]);
+}
+
+/** The error every send reports when the gateway itself throws: nothing says whether it was acted on. */
+const thrown = (error: unknown) => ({status: 'error', outcome: 'unknown', retryable: false, detail: String(error)}) as const;
+
+/**
+ * Sends a payload once per attempt: when the machine's submission turns to
+ * sending, `pending` gives its payload and idempotency key, the gateway gets
+ * them, and the answer comes back as `answered(key, result)`. A late answer
+ * for an older attempt is the machine's to drop.
+ */
+export function useSend<S, P, R>(
+  submission: S,
+  pending: (submission: S) => {payload: P; key: string} | null,
+  send: (payload: P, options: {idempotencyKey: string}) => Promise<R>,
+  answered: (key: string, result: R | ReturnType<typeof thrown>) => void,
+): void {
+  const latest = useRef({pending, send, answered});
+  useEffect(() => {
+    latest.current = {pending, send, answered};
+  });
+  useEffect(() => {
+    const attempt = latest.current.pending(submission);
+    if (!attempt) return;
+    const {payload, key} = attempt;
+    void latest.current
+      .send(payload, {idempotencyKey: key})
+      .catch(thrown)
+      .then((result) => latest.current.answered(key, result));
+  }, [submission]);
+}
+
+/**
+ * Reads the page's URL once, after the first render (there is no URL on the
+ * server): `read` checks each whitelisted parameter like typed input and says
+ * what to apply; a bad value is dropped with a console warning. The mobile
+ * check loads first only when the URL has a phone for a form that shows one;
+ * otherwise a phone passes unchecked, and the form, which has no phone field,
+ * drops it.
+ */
+export function useUrlPrefill(
+  enabled: boolean,
+  phoneShown: boolean,
+  loadMobile: () => Promise<MobileCheck>,
+  read: (search: URLSearchParams, mobile: MobileCheck) => {warnings: readonly string[]; apply: () => void},
+): void {
+  const once = useRef({loadMobile, read});
+  useEffect(() => {
+    if (!enabled) return;
+    const search = new URLSearchParams(window.location.search);
+    let live = true;
+    void (async () => {
+      const mobile: MobileCheck = phoneShown && search.has('phone') ? await once.current.loadMobile() : accept;
+      if (!live) return;
+      const {warnings, apply} = once.current.read(search, mobile);
+      for (const warning of warnings) console.warn(warning);
+      apply();
+    })();
+    return () => {
+      live = false;
+    };
+  }, [enabled, phoneShown]);
+}
