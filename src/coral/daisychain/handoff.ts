@@ -6,6 +6,7 @@
  * or holds garbage reads as "nothing handed over".
  */
 import * as z from 'zod/mini';
+import {FREQUENCIES} from '../shared/frequency';
 
 export const HANDOFF_VERSION = 1;
 /** How long a hand-off stays readable: long enough to read page 2, short enough not to greet the next person on a shared device. */
@@ -42,7 +43,7 @@ export const giftHandoffSchema = z.strictObject({
   firstName: z.optional(text(50)),
   amount: z.int().check(z.positive()),
   currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
-  frequency: z.enum(['one-off', 'weekly', 'monthly', 'daily']),
+  frequency: z.enum(FREQUENCIES),
   reference: text(64),
   /** ISO date-time of the gift. */
   date: z.iso.datetime(),

@@ -16,15 +16,15 @@ export interface DonateFormEventDetails {
   /** The wizard opened a step. */
   'coral:step': Base & {step: Step; index: number; steps: number};
   /** A checked gift was sent to the gateway. */
-  'coral:submit': Base & {amount: number; fee: number; total: number; frequency: string; method: 'card' | 'direct-debit'};
+  'coral:submit': Base & {amount: number; fee: number; total: number; frequency: Frequency; method: 'card' | 'direct-debit'};
   /** The gateway approved the gift. */
   'coral:success': Base & {
     reference: string;
     amount: number;
     fee: number;
     total: number;
-    frequency: string;
-    upgradedFrom: {amount: number; frequency: string} | null;
+    frequency: Frequency;
+    upgradedFrom: {amount: number; frequency: Frequency} | null;
   };
   /** The gift did not go through; `charged` says whether money may have moved ("unknown" means do not retry blindly). */
   'coral:error': Base & {kind: 'declined' | 'error'; reason: string; charged: 'no' | 'unknown'; retryable: boolean};
@@ -184,7 +184,7 @@ export function eventFor(config: DonateFormConfig, notice: Notice, steps: readon
 
 /** The dataLayer push for a notice, if analytics records it. */
 export function dataLayerFor(config: DonateFormConfig, notice: Notice, amount: Cents | null, frequency: Frequency): DataLayerEntry | null {
-  const item = (cents: Cents, freq: string) => ({campaign: config.campaign, frequency: freq, amount: toDollars(cents)});
+  const item = (cents: Cents, freq: Frequency) => ({campaign: config.campaign, frequency: freq, amount: toDollars(cents)});
   switch (notice.type) {
     case 'begin':
       return amount === null

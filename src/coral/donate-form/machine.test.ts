@@ -205,7 +205,7 @@ describe('paying', () => {
   it('builds the intent the gateway receives', () => {
     const state = run(cfg, [submit()], ready);
     expect(state.submission).toMatchObject({
-      status: 'submitting',
+      status: 'sending',
       key: 'key-1',
       intent: {
         campaign: 'reef',
@@ -233,7 +233,7 @@ describe('paying', () => {
     expect(state.values).toMatchObject({firstName: 'Mere', cardNumber: '4000 0000 0000 0002', cvc: '123'});
     expect(run(cfg, [submit('key-2')], state).submission).toMatchObject({key: 'key-1'});
     const changed = run(cfg, [...card('4242 4242 4242 4242'), submit('key-3')], state);
-    expect(changed.submission).toMatchObject({status: 'submitting', key: 'key-3'});
+    expect(changed.submission).toMatchObject({status: 'sending', key: 'key-3'});
   });
 
   it('ignores an answer for another attempt', () => {
@@ -262,7 +262,7 @@ describe('the monthly upgrade ask', () => {
     const state = run(cfg, [submit(), {type: 'upsell', answer: 'accept', checks, key: 'k', date: '2026-11-22'}], ready);
     expect(state.frequency).toBe('monthly');
     expect(state.submission).toMatchObject({
-      status: 'submitting',
+      status: 'sending',
       intent: {amount: 3500, frequency: 'monthly', upgrade: {from: {amount: 10000, frequency: 'one-off'}, accepted: true}},
     });
     expect(notices(state)).toEqual(expect.arrayContaining(['upsell', 'amount-change', 'submit']));
@@ -273,7 +273,7 @@ describe('the monthly upgrade ask', () => {
     expect(state.submission).toMatchObject({intent: {amount: 10000, frequency: 'one-off', upgrade: {accepted: false}}});
     state = run(cfg, [{type: 'charged', key: 'k', result: {status: 'declined', reason: 'x'}, date: ''}, submit('k2')], state);
     expect(state.upsell.status).toBe('declined');
-    expect(state.submission.status).toBe('submitting');
+    expect(state.submission.status).toBe('sending');
   });
 });
 

@@ -1,343 +1,36 @@
 /**
- * The donate form's state and its transitions, with no view: what is chosen
- * and typed, which step is open, which errors show, the upgrade ask and the
- * payment's progress. The view renders a state and dispatches actions; the
- * events it must announce collect in `outbox`.
+ * The donate form's transitions: every action a supporter, the page or the
+ * gateway takes moves the state here and nowhere else. The view renders a
+ * state and dispatches actions; the events it must announce collect in the
+ * outbox.
  */
-import type {ReadResult, SupporterHandoff} from '../daisychain/handoff';
-import {validateAccountName, validateAccountNumber, validateBsb} from '../shared/bank';
-import {validateCardNumber, validateCvc, validateExpiry} from '../shared/card';
-import {validateEmail} from '../shared/email';
-import type {ChargeResult, GiftIntent, PaymentDetails} from '../shared/gateway';
-import {formatMoney, type Cents} from '../shared/money';
-import {accept, refuse, type Check} from '../shared/result';
-import {fill} from '../shared/template';
-import type {Prefill, Utm} from '../shared/urlParams';
-import {DONATE_FORM_MESSAGES, type DonateFormMessages} from './messages';
-import {checkOtherAmount, defaultHandle, giftTotal, initialFrequency, limitsFor, rgUpgradeSuggestion, type GiftTotal} from './rules';
-import {RECURRING, type DonateFormConfig, type Frequency} from './schema';
+import {edited, keyFor, locked, notify as notifyAll, touch} from '../shared/form';
+import type {Cents} from '../shared/money';
+import {limitsFor, rgUpgradeSuggestion} from './rules';
+import type {DonateFormConfig, Frequency} from './schema';
+import {amountOf, buildIntent, primaryAction, problemsOn, totalOf} from './derive';
+import {
+  stepsFor,
+  STEPS,
+  type Action,
+  type AmountSource,
+  type Checks,
+  type DonateState,
+  type Notice,
+  type Selection,
+  type Step,
+  type SupporterField,
+} from './state';
 
-export const STEPS = ['amount', 'details', 'payment'] as const;
-export type Step = (typeof STEPS)[number];
+export * from './state';
+export * from './derive';
 
-export type Selection = {kind: 'handle'; amount: Cents} | {kind: 'other'; text: string};
-
-export const SUPPORTER_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'postcode', 'address'] as const;
-export type SupporterField = (typeof SUPPORTER_FIELDS)[number];
-export const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc'] as const;
-export const DEBIT_FIELDS = ['bsb', 'account', 'accountName'] as const;
-export type PaymentField = (typeof CARD_FIELDS)[number] | (typeof DEBIT_FIELDS)[number];
-export type TextField = SupporterField | PaymentField;
-/** Every control an error can belong to. */
-export type FieldName = TextField | 'otherAmount' | 'ddAgreement';
-
-export type Method = PaymentDetails['method'];
-
-export type Submission =
-  | {status: 'idle'}
-  | {status: 'submitting'; intent: GiftIntent; key: string}
-  | {status: 'failed'; result: Exclude<ChargeResult, {status: 'approved'}>; key: string}
-  | {status: 'done'; reference: string; intent: GiftIntent; total: GiftTotal; date: string};
-
-export type Upsell =
-  {status: 'none'} | {status: 'shown' | 'declined'; oneOff: Cents; monthly: Cents} | {status: 'accepted'; oneOff: Cents; monthly: Cents};
-
-/** What the form tells the page, in order; the view turns these into DOM events and analytics. */
-export type Notice =
-  | {type: 'begin'}
-  | {type: 'amount-change'; amount: Cents | null; frequency: Frequency; source: AmountSource}
-  | {type: 'step'; step: Step}
-  | {type: 'submit'; intent: GiftIntent; total: GiftTotal}
-  | {type: 'success'; reference: string; intent: GiftIntent; total: GiftTotal}
-  | {type: 'error'; result: Exclude<ChargeResult, {status: 'approved'}>}
-  | {type: 'upsell'; action: 'shown' | 'accepted' | 'declined'; oneOff: Cents; monthly: Cents}
-  | {type: 'handoff'; status: HandoffStatus};
-/** What a daisychain page 2 found: a signer to greet, or why it shows the ordinary ask. */
-export type HandoffStatus = 'greeted' | Exclude<ReadResult<SupporterHandoff>, {ok: true}>['reason'];
-export type AmountSource = 'handle' | 'other' | 'frequency' | 'external' | 'api' | 'url' | 'upsell';
-
-export type DonateState = {
-  frequency: Frequency;
-  /** Each frequency keeps its own choice, so switching back and forth loses nothing. */
-  selection: Record<Frequency, Selection>;
-  values: Record<TextField, string>;
-  consent: boolean;
-  coverFees: boolean;
-  ddAgreement: boolean;
-  method: Method;
-  step: Step;
-  /** The small form starts folded: handles and one button. */
-  expanded: boolean;
-  /** Set once the supporter starts on their details: the start of a checkout. */
-  engaged: boolean;
-  touched: Partial<Record<FieldName, true>>;
-  /** Steps whose errors all show, after a try to leave or submit them. */
-  attempted: Partial<Record<Step, true>>;
-  /** Bumped when the error summary should take focus. */
-  summaryFocus: number;
-  upsell: Upsell;
-  submission: Submission;
-  /** The last intent sent and its idempotency key: the same intent is never sent under a new key. */
-  sent: {fingerprint: string; key: string} | null;
-  utm: Utm;
-  /** The first name of a signer handed over by a powerform, to greet them by. */
-  greeting: string | null;
-  outbox: {seq: number; notice: Notice}[];
-  seq: number;
-};
-
-/** Checks that depend on the outside world: today's date and the (lazily loaded) mobile check. */
-export type Checks = {now: Date; mobile: ((value: string) => Check<string>) | null};
-
-export type Action =
-  | {type: 'frequency'; frequency: Frequency}
-  | {type: 'handle'; amount: Cents}
-  | {type: 'other-amount'; text: string}
-  | {type: 'set-amount'; amount: Cents; frequency?: Frequency; source: 'external' | 'api'}
-  | {type: 'field'; field: TextField; value: string}
-  | {type: 'toggle'; field: 'consent' | 'coverFees' | 'ddAgreement'; value: boolean}
-  | {type: 'method'; method: Method}
-  | {type: 'blur'; field: FieldName}
-  | {type: 'expand'}
-  | {type: 'engage'}
-  | {type: 'next'; checks: Checks}
-  | {type: 'back'}
-  | {type: 'go'; step: Step; checks: Checks}
-  | {type: 'submit'; checks: Checks; key: string; date: string}
-  | {type: 'upsell'; answer: 'accept' | 'decline'; checks: Checks; key: string; date: string}
-  | {type: 'charged'; key: string; result: ChargeResult; date: string}
-  | {type: 'prefill'; values: Prefill<Frequency, Step>; checks: Checks}
-  | {type: 'handoff'; result: ReadResult<SupporterHandoff>};
-
-export const messagesFor = (config: DonateFormConfig): DonateFormMessages => {
-  const merged: Record<string, string> = {...DONATE_FORM_MESSAGES};
-  for (const [key, text] of Object.entries(config.messages)) if (text !== undefined) merged[key] = text;
-  return merged as DonateFormMessages;
-};
-
-export const stepsFor = (config: DonateFormConfig): readonly Step[] => (config.layout === 'wizard' ? STEPS : ['payment']);
-
-const blankValues = (): Record<TextField, string> => ({
-  firstName: '',
-  lastName: '',
-  email: '',
-  phone: '',
-  postcode: '',
-  address: '',
-  cardNumber: '',
-  expiry: '',
-  cvc: '',
-  bsb: '',
-  account: '',
-  accountName: '',
-});
-
-export function initialState(config: DonateFormConfig, utm: Utm = {}): DonateState {
-  const selection = Object.fromEntries(config.frequencies.map((f) => [f, {kind: 'handle', amount: defaultHandle(config, f)}])) as Record<
-    Frequency,
-    Selection
-  >;
-  return {
-    frequency: initialFrequency(config),
-    selection,
-    values: blankValues(),
-    consent: false,
-    coverFees: false,
-    ddAgreement: false,
-    method: 'card',
-    step: stepsFor(config)[0]!,
-    expanded: config.size !== 'small',
-    engaged: false,
-    touched: {},
-    attempted: {},
-    summaryFocus: 0,
-    upsell: {status: 'none'},
-    submission: {status: 'idle'},
-    sent: null,
-    utm,
-    greeting: null,
-    outbox: [],
-    seq: 0,
-  };
-}
-
-// ——— derived values ———
-
-export type AmountCheck = Check<Cents>;
-
-export function amountOf(config: DonateFormConfig, state: DonateState, frequency = state.frequency): AmountCheck {
-  const selection = state.selection[frequency];
-  if (selection.kind === 'handle') return accept(selection.amount);
-  const messages = messagesFor(config);
-  const checked = checkOtherAmount(selection.text, limitsFor(config, frequency));
-  if (checked.ok) return checked;
-  if ('problem' in checked) {
-    const format = (cents: Cents) => formatMoney(cents, config);
-    const name = messages[`frequency.${frequency}`].toLowerCase();
-    switch (checked.problem.kind) {
-      case 'below-min':
-        return refuse(fill(messages.amountBelowMin, {frequency: name, min: format(checked.problem.limit)}));
-      case 'above-max':
-        return refuse(fill(messages.amountAboveMax, {frequency: name, max: format(checked.problem.limit)}));
-      case 'unreadable':
-        return refuse(checked.problem.reason);
-    }
-  }
-  return checked;
-}
-
-export const methodsFor = (config: DonateFormConfig, frequency: Frequency): readonly Method[] =>
-  config.directDebit && RECURRING.includes(frequency) ? ['card', 'direct-debit'] : ['card'];
-
-const activeMethod = (config: DonateFormConfig, state: DonateState): Method =>
-  methodsFor(config, state.frequency).includes(state.method) ? state.method : 'card';
-
-export function totalOf(config: DonateFormConfig, state: DonateState): GiftTotal | null {
-  const amount = amountOf(config, state);
-  if (!amount.ok) return null;
-  return giftTotal(amount.value, state.frequency, {
-    dailyDays: config.dailyDays,
-    coverFeesPercent: config.coverFees.enabled && state.coverFees ? config.coverFees.percent : null,
-  });
-}
-
-/** The step each control lives on. */
-export const stepOf = (field: FieldName): Step =>
-  field === 'otherAmount' ? 'amount' : (SUPPORTER_FIELDS as readonly string[]).includes(field) ? 'details' : 'payment';
-
-export const visibleSupporterFields = (config: DonateFormConfig): SupporterField[] =>
-  SUPPORTER_FIELDS.filter((f) => config.fields[f] !== 'hidden');
-
-/** Every current problem, by control, whether or not it shows yet. */
-export function problems(config: DonateFormConfig, state: DonateState, checks: Checks): Partial<Record<FieldName, string>> {
-  const messages = messagesFor(config);
-  const found: Partial<Record<FieldName, string>> = {};
-  const amount = amountOf(config, state);
-  if (!amount.ok) found.otherAmount = amount.reason;
-
-  for (const field of visibleSupporterFields(config)) {
-    const value = state.values[field].trim();
-    if (value === '') {
-      if (config.fields[field] === 'required') found[field] = messages.requiredField;
-      continue;
-    }
-    const checked = checkSupporterField(field, value, checks);
-    if (checked && !checked.ok) found[field] = checked.reason;
-  }
-
-  if (activeMethod(config, state) === 'card') {
-    const card = validateCardNumber(state.values.cardNumber);
-    if (!card.ok) found.cardNumber = card.reason;
-    const expiry = validateExpiry(state.values.expiry, checks.now);
-    if (!expiry.ok) found.expiry = expiry.reason;
-    const cvc = validateCvc(state.values.cvc, card.ok ? card.value.brand : 'visa');
-    if (!cvc.ok) found.cvc = cvc.reason;
-  } else {
-    const bsb = validateBsb(state.values.bsb);
-    if (!bsb.ok) found.bsb = bsb.reason;
-    const account = validateAccountNumber(state.values.account);
-    if (!account.ok) found.account = account.reason;
-    const name = validateAccountName(state.values.accountName);
-    if (!name.ok) found.accountName = name.reason;
-    if (!state.ddAgreement) found.ddAgreement = messages.directDebitAgreementRequired;
-  }
-  return found;
-}
-
-function checkSupporterField(field: SupporterField, value: string, checks: Checks): Check<string> | null {
-  switch (field) {
-    case 'email':
-      return validateEmail(value);
-    case 'phone':
-      // Until the phone metadata has loaded there is nothing to say; submit waits for it.
-      return checks.mobile ? checks.mobile(value) : null;
-    case 'postcode':
-      return /^\d{4}$/.test(value) ? accept(value) : refuse('A postcode is 4 digits, like 2000.');
-    case 'firstName':
-    case 'lastName':
-      return value.length <= 50 ? accept(value) : refuse('Use at most 50 characters.');
-    case 'address':
-      return value.length <= 200 ? accept(value) : refuse('Use at most 200 characters.');
-  }
-}
-
-/** The problems the supporter should see now: touched controls, and every control of an attempted step. */
-export function shownProblems(config: DonateFormConfig, state: DonateState, checks: Checks): Partial<Record<FieldName, string>> {
-  const all = problems(config, state, checks);
-  const shown: Partial<Record<FieldName, string>> = {};
-  for (const [field, message] of Object.entries(all) as [FieldName, string][]) {
-    if (state.touched[field] || state.attempted[stepOf(field)] || (config.layout === 'single' && state.attempted.payment)) {
-      shown[field] = message;
-    }
-  }
-  return shown;
-}
-
-const problemsOn = (config: DonateFormConfig, state: DonateState, checks: Checks, steps: readonly Step[]) =>
-  Object.keys(problems(config, state, checks)).filter((f) => steps.includes(stepOf(f as FieldName)));
-
-/** The gift as the gateway receives it, once everything checks out. */
-export function buildIntent(config: DonateFormConfig, state: DonateState, checks: Checks): GiftIntent | null {
-  if (Object.keys(problems(config, state, checks)).length > 0) return null;
-  const total = totalOf(config, state);
-  if (!total) return null;
-  const supporter: GiftIntent['supporter'] = {consent: state.consent};
-  for (const field of visibleSupporterFields(config)) {
-    const value = state.values[field].trim();
-    if (value === '') continue;
-    const checked = checkSupporterField(field, value, checks);
-    supporter[field] = checked?.ok ? checked.value : value;
-  }
-  let payment: PaymentDetails;
-  if (activeMethod(config, state) === 'card') {
-    const card = validateCardNumber(state.values.cardNumber);
-    const expiry = validateExpiry(state.values.expiry, checks.now);
-    const cvc = validateCvc(state.values.cvc, card.ok ? card.value.brand : 'visa');
-    if (!card.ok || !expiry.ok || !cvc.ok) return null;
-    payment = {method: 'card', number: card.value.number, expiry: expiry.value, cvc: cvc.value};
-  } else {
-    const bsb = validateBsb(state.values.bsb);
-    const account = validateAccountNumber(state.values.account);
-    const name = validateAccountName(state.values.accountName);
-    if (!bsb.ok || !account.ok || !name.ok) return null;
-    payment = {method: 'direct-debit', bsb: bsb.value, account: account.value, name: name.value};
-  }
-  const intent: GiftIntent = {
-    campaign: config.campaign,
-    amount: total.amount,
-    fee: total.fee,
-    currency: config.currency,
-    frequency: state.frequency,
-    supporter,
-    payment,
-    utm: state.utm,
-  };
-  if (config.sourceCode) intent.sourceCode = config.sourceCode;
-  if (state.upsell.status === 'accepted' || state.upsell.status === 'declined') {
-    intent.upgrade = {from: {amount: state.upsell.oneOff, frequency: 'one-off'}, accepted: state.upsell.status === 'accepted'};
-  }
-  return intent;
-}
-
-// ——— transitions ———
-
-const notify = (state: DonateState, ...notices: Notice[]): DonateState => {
-  let seq = state.seq;
-  const added = notices.map((notice) => ({seq: (seq += 1), notice}));
-  // The view drains the outbox after each render; a short tail is all it ever needs.
-  return {...state, seq, outbox: [...state.outbox, ...added].slice(-20)};
-};
+const notify = (state: DonateState, ...notices: Notice[]): DonateState => notifyAll(state, ...notices);
 
 const amountNotice = (config: DonateFormConfig, state: DonateState, source: AmountSource): Notice => {
   const amount = amountOf(config, state);
   return {type: 'amount-change', amount: amount.ok ? amount.value : null, frequency: state.frequency, source};
 };
-
-/** Edits made after a failed payment start a fresh attempt; the old message no longer describes the form. */
-const edited = (state: DonateState): DonateState =>
-  state.submission.status === 'failed' ? {...state, submission: {status: 'idle'}} : state;
-
-const locked = (state: DonateState) => state.submission.status === 'submitting' || state.submission.status === 'done';
 
 function selectAmount(
   config: DonateFormConfig,
@@ -369,9 +62,8 @@ function send(config: DonateFormConfig, state: DonateState, checks: Checks, fres
   const intent = buildIntent(config, state, checks);
   const total = totalOf(config, state);
   if (!intent || !total) return focusErrors(state, 'payment');
-  const fingerprint = JSON.stringify(intent);
-  const key = state.sent?.fingerprint === fingerprint ? state.sent.key : freshKey;
-  return notify({...state, submission: {status: 'submitting', intent, key}, sent: {fingerprint, key}}, {type: 'submit', intent, total});
+  const {key, sent} = keyFor(state.sent, intent, freshKey);
+  return notify({...state, submission: {status: 'sending', intent, key}, sent}, {type: 'submit', intent, total});
 }
 
 export function reduce(config: DonateFormConfig, state: DonateState, action: Action): DonateState {
@@ -400,7 +92,7 @@ export function reduce(config: DonateFormConfig, state: DonateState, action: Act
     case 'method':
       return edited({...state, method: action.method});
     case 'blur':
-      return state.touched[action.field] ? state : {...state, touched: {...state.touched, [action.field]: true}};
+      return touch(state, action.field);
     case 'expand':
       return state.expanded ? state : reduce(config, {...state, expanded: true}, {type: 'engage'});
     case 'engage':
@@ -428,6 +120,20 @@ export function reduce(config: DonateFormConfig, state: DonateState, action: Act
         if (blocking) return focusErrors(moveTo(state, blocking), blocking);
       }
       return moveTo(state, action.step);
+    }
+    case 'primary': {
+      // The primary button does what primaryAction says: open the form (and leave the wizard's first step), go on, or send.
+      switch (primaryAction(config, state)) {
+        case 'expand': {
+          const open = reduce(config, state, {type: 'expand'});
+          return config.layout === 'wizard' ? reduce(config, open, {type: 'next', checks: action.checks}) : open;
+        }
+        case 'next':
+          return reduce(config, state, {type: 'next', checks: action.checks});
+        case 'submit':
+          return reduce(config, state, {type: 'submit', checks: action.checks, key: action.key, date: action.date});
+      }
+      break;
     }
     case 'submit': {
       // While the upgrade ask is open only its answer sends the gift: a second click must not skip it.
@@ -465,7 +171,7 @@ export function reduce(config: DonateFormConfig, state: DonateState, action: Act
       return send(config, next, action.checks, action.key);
     }
     case 'charged': {
-      if (state.submission.status !== 'submitting' || state.submission.key !== action.key) return state;
+      if (state.submission.status !== 'sending' || state.submission.key !== action.key) return state;
       const {intent} = state.submission;
       const result = action.result;
       if (result.status === 'approved') {
@@ -508,37 +214,3 @@ function fillSupporter(config: DonateFormConfig, state: DonateState, values: Par
   }
   return {...state, values: text};
 }
-
-/** The line under the amount: what the gift comes to, in the supporter's words. */
-export function totalSentence(config: DonateFormConfig, frequency: Frequency, total: GiftTotal): string {
-  const messages = messagesFor(config);
-  const money = (cents: Cents) => formatMoney(cents, config);
-  switch (frequency) {
-    case 'daily':
-      return fill(messages.dailyTotal, {amount: money(total.perPayment), days: config.dailyDays, total: money(total.total)});
-    case 'weekly':
-      return fill(messages.weeklyTotal, {amount: money(total.perPayment)});
-    case 'monthly':
-      return fill(messages.monthlyTotal, {amount: money(total.perPayment)});
-    case 'one-off':
-      return fill(messages.oneOffTotal, {amount: money(total.perPayment)});
-  }
-}
-
-/** The impact line for the chosen amount: the handle's own, or the template filled for an other amount. */
-export function impactOf(config: DonateFormConfig, state: DonateState): string | null {
-  const selection = state.selection[state.frequency];
-  const block = config.amounts[state.frequency];
-  if (selection.kind === 'handle') {
-    return block.handles.find((h) => Math.round(h.amount * 100) === selection.amount)?.impact ?? null;
-  }
-  const amount = amountOf(config, state);
-  if (!amount.ok || !block.impactTemplate) return null;
-  return fill(block.impactTemplate, impactValues(amount.value, config, block.impactUnit));
-}
-
-/** Values an impact template may use: {amount}, and {count} units of impact at `impactUnit` dollars each. */
-const impactValues = (amount: Cents, config: DonateFormConfig, unit: number) => ({
-  amount: formatMoney(amount, config),
-  count: Math.floor(amount / Math.round(unit * 100)).toLocaleString(config.locale),
-});

@@ -1,5 +1,8 @@
+import {FIELD_MESSAGES} from '../shared/fields';
+
 /** Every sentence a supporter reads on the donate form. Override any of them with `messages` in the config. */
 export const DONATE_FORM_MESSAGES = {
+  ...FIELD_MESSAGES,
   heading: 'Make a donation',
   greeting: 'Thanks for signing, {name}. Will you chip in?',
   frequencyLegend: 'How often would you like to give?',

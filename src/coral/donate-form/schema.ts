@@ -5,12 +5,11 @@
  */
 import * as z from 'zod/mini';
 import {parseConfig, type ParseResult} from '../shared/config';
+import {FREQUENCIES, RECURRING, type Frequency} from '../shared/frequency';
 import {campaignId, describe, fieldMode, gatewayConfig, locale, messageOverrides, safeUrl, text, theme} from '../shared/schemaParts';
 import {DONATE_FORM_MESSAGES} from './messages';
 
-export const FREQUENCIES = ['one-off', 'weekly', 'monthly', 'daily'] as const;
-export type Frequency = (typeof FREQUENCIES)[number];
-export const RECURRING: readonly Frequency[] = ['weekly', 'monthly', 'daily'];
+export {FREQUENCIES, RECURRING, type Frequency};
 
 const frequency = z.enum(FREQUENCIES);
 

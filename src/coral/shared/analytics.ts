@@ -1,3 +1,5 @@
+import type {Frequency} from './frequency';
+
 /**
  * GA4-style pushes to `window.dataLayer`, for Google Tag Manager or gtag.
  * Callers pass only amounts, currency, campaign and frequency: never a name,
@@ -12,7 +14,7 @@ declare global {
   }
 }
 
-export type GiftItem = {campaign: string; frequency: string; amount: number};
+export type GiftItem = {campaign: string; frequency: Frequency; amount: number};
 
 /** The `ecommerce` block GA4 expects, for one gift of `amount` dollars. */
 export const ecommerce = (item: GiftItem, currency: string, extra: Record<string, unknown> = {}) => ({

@@ -4,6 +4,7 @@
  * (charged, or signed), so a form can tell the supporter honestly and never
  * invite a second charge or a duplicate signature.
  */
+import type {Frequency} from './frequency';
 import type {Cents} from './money';
 import type {Utm} from './urlParams';
 
@@ -17,7 +18,7 @@ export type GiftIntent = {
   amount: Cents;
   fee: Cents;
   currency: string;
-  frequency: string;
+  frequency: Frequency;
   supporter: {
     firstName?: string;
     lastName?: string;
@@ -30,7 +31,7 @@ export type GiftIntent = {
   payment: PaymentDetails;
   utm: Utm;
   /** Set when the supporter was asked to give monthly instead of once: the gift first chosen, and the answer. */
-  upgrade?: {from: {amount: Cents; frequency: string}; accepted: boolean};
+  upgrade?: {from: {amount: Cents; frequency: Frequency}; accepted: boolean};
 };
 
 export type ChargeResult =

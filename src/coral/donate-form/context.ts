@@ -1,0 +1,32 @@
+import {createContext, useContext, type RefObject} from 'react';
+import type {Cents} from '../shared/money';
+import type {DonateFormMessages} from './messages';
+import type {DonateFormConfig} from './schema';
+import type {Action, Checks, DonateState, FieldName} from './state';
+
+/** What every part of the donate form's view reads: one value instead of a prop for each. */
+export type DonateFormContextValue = {
+  config: DonateFormConfig;
+  state: DonateState;
+  dispatch: (action: Action) => void;
+  messages: DonateFormMessages;
+  /** Problems that show now, by control. */
+  shown: Partial<Record<FieldName, string>>;
+  /** The id of one of the form's elements, unique on the page. */
+  fieldId: (name: string) => string;
+  money: (cents: Cents) => string;
+  /** The level of the form's section headings. */
+  SubHeading: 'h3';
+  /** True once the form has rendered: a section mounting after that has just opened. */
+  opened: RefObject<boolean>;
+  /** The checks a step change or a submit needs, waiting for the phone's check when a number was typed. */
+  checksReady: () => Promise<Checks>;
+};
+
+export const DonateFormContext = createContext<DonateFormContextValue | null>(null);
+
+export function useDonateFormContext(): DonateFormContextValue {
+  const value = useContext(DonateFormContext);
+  if (!value) throw new Error('Coral: a donate form part was rendered outside its form.');
+  return value;
+}

@@ -1,0 +1,263 @@
+/**
+ * What the donate form's state means, with no view and no change: the amount
+ * and total, every problem and which of them show, the gift as the gateway
+ * receives it, and the view's decisions (which steps show, what the primary
+ * button does, which payment method is active).
+ */
+import {validateAccountName, validateAccountNumber, validateBsb} from '../shared/bank';
+import {validateCardNumber, validateCvc, validateExpiry} from '../shared/card';
+import {checkField, FIELD_TABLE} from '../shared/fields';
+import type {GiftIntent, PaymentDetails} from '../shared/gateway';
+import {formatMoney, type Cents} from '../shared/money';
+import {accept, refuse, type Check} from '../shared/result';
+import {fill} from '../shared/template';
+import type {DonateFormMessages} from './messages';
+import {checkOtherAmount, giftTotal, limitsFor, type GiftTotal} from './rules';
+import {RECURRING, type DonateFormConfig, type Frequency} from './schema';
+import {
+  messagesFor,
+  stepsFor,
+  STEPS,
+  SUPPORTER_FIELDS,
+  type Checks,
+  type DonateState,
+  type FieldName,
+  type Method,
+  type Step,
+  type SupporterField,
+} from './state';
+
+export type AmountCheck = Check<Cents>;
+
+export function amountOf(config: DonateFormConfig, state: DonateState, frequency = state.frequency): AmountCheck {
+  const selection = state.selection[frequency];
+  if (selection.kind === 'handle') return accept(selection.amount);
+  const messages = messagesFor(config);
+  const checked = checkOtherAmount(selection.text, limitsFor(config, frequency));
+  if (checked.ok) return checked;
+  if ('problem' in checked) {
+    const format = (cents: Cents) => formatMoney(cents, config);
+    const name = messages[`frequency.${frequency}`].toLowerCase();
+    switch (checked.problem.kind) {
+      case 'below-min':
+        return refuse(fill(messages.amountBelowMin, {frequency: name, min: format(checked.problem.limit)}));
+      case 'above-max':
+        return refuse(fill(messages.amountAboveMax, {frequency: name, max: format(checked.problem.limit)}));
+      case 'unreadable':
+        return refuse(checked.problem.reason);
+    }
+  }
+  return checked;
+}
+
+export const methodsFor = (config: DonateFormConfig, frequency: Frequency): readonly Method[] =>
+  config.directDebit && RECURRING.includes(frequency) ? ['card', 'direct-debit'] : ['card'];
+
+/** The payment method in use: the one chosen, while the frequency offers it, else card. */
+export const activeMethod = (config: DonateFormConfig, state: DonateState): Method =>
+  methodsFor(config, state.frequency).includes(state.method) ? state.method : 'card';
+
+export function totalOf(config: DonateFormConfig, state: DonateState): GiftTotal | null {
+  const amount = amountOf(config, state);
+  if (!amount.ok) return null;
+  return giftTotal(amount.value, state.frequency, {
+    dailyDays: config.dailyDays,
+    coverFeesPercent: config.coverFees.enabled && state.coverFees ? config.coverFees.percent : null,
+  });
+}
+
+/** The step each control lives on. */
+export const stepOf = (field: FieldName): Step =>
+  field === 'otherAmount' ? 'amount' : (SUPPORTER_FIELDS as readonly string[]).includes(field) ? 'details' : 'payment';
+
+export const visibleSupporterFields = (config: DonateFormConfig): SupporterField[] =>
+  SUPPORTER_FIELDS.filter((f) => config.fields[f] !== 'hidden');
+
+/** Every current problem, by control, whether or not it shows yet. */
+export function problems(config: DonateFormConfig, state: DonateState, checks: Checks): Partial<Record<FieldName, string>> {
+  const messages = messagesFor(config);
+  const found: Partial<Record<FieldName, string>> = {};
+  const amount = amountOf(config, state);
+  if (!amount.ok) found.otherAmount = amount.reason;
+
+  for (const field of visibleSupporterFields(config)) {
+    const value = state.values[field].trim();
+    if (value === '') {
+      if (config.fields[field] === 'required') found[field] = messages.requiredField;
+      continue;
+    }
+    const checked = checkField(field, value, checks, messages);
+    if (checked && !checked.ok) found[field] = checked.reason;
+  }
+
+  if (activeMethod(config, state) === 'card') {
+    const card = validateCardNumber(state.values.cardNumber);
+    if (!card.ok) found.cardNumber = card.reason;
+    const expiry = validateExpiry(state.values.expiry, checks.now);
+    if (!expiry.ok) found.expiry = expiry.reason;
+    const cvc = validateCvc(state.values.cvc, card.ok ? card.value.brand : 'visa');
+    if (!cvc.ok) found.cvc = cvc.reason;
+  } else {
+    const bsb = validateBsb(state.values.bsb);
+    if (!bsb.ok) found.bsb = bsb.reason;
+    const account = validateAccountNumber(state.values.account);
+    if (!account.ok) found.account = account.reason;
+    const name = validateAccountName(state.values.accountName);
+    if (!name.ok) found.accountName = name.reason;
+    if (!state.ddAgreement) found.ddAgreement = messages.directDebitAgreementRequired;
+  }
+  return found;
+}
+
+/** The problems the supporter should see now: touched controls, and every control of an attempted step. */
+export function shownProblems(config: DonateFormConfig, state: DonateState, checks: Checks): Partial<Record<FieldName, string>> {
+  const all = problems(config, state, checks);
+  const shown: Partial<Record<FieldName, string>> = {};
+  for (const [field, message] of Object.entries(all) as [FieldName, string][]) {
+    if (state.touched[field] || state.attempted[stepOf(field)] || (config.layout === 'single' && state.attempted.payment)) {
+      shown[field] = message;
+    }
+  }
+  return shown;
+}
+
+export const problemsOn = (config: DonateFormConfig, state: DonateState, checks: Checks, steps: readonly Step[]) =>
+  Object.keys(problems(config, state, checks)).filter((f) => steps.includes(stepOf(f as FieldName)));
+
+/** The gift as the gateway receives it, once everything checks out. */
+export function buildIntent(config: DonateFormConfig, state: DonateState, checks: Checks): GiftIntent | null {
+  if (Object.keys(problems(config, state, checks)).length > 0) return null;
+  const total = totalOf(config, state);
+  if (!total) return null;
+  const supporter: GiftIntent['supporter'] = {consent: state.consent};
+  for (const field of visibleSupporterFields(config)) {
+    const value = state.values[field].trim();
+    if (value === '') continue;
+    const checked = checkField(field, value, checks, messagesFor(config));
+    supporter[field] = checked?.ok ? checked.value : value;
+  }
+  let payment: PaymentDetails;
+  if (activeMethod(config, state) === 'card') {
+    const card = validateCardNumber(state.values.cardNumber);
+    const expiry = validateExpiry(state.values.expiry, checks.now);
+    const cvc = validateCvc(state.values.cvc, card.ok ? card.value.brand : 'visa');
+    if (!card.ok || !expiry.ok || !cvc.ok) return null;
+    payment = {method: 'card', number: card.value.number, expiry: expiry.value, cvc: cvc.value};
+  } else {
+    const bsb = validateBsb(state.values.bsb);
+    const account = validateAccountNumber(state.values.account);
+    const name = validateAccountName(state.values.accountName);
+    if (!bsb.ok || !account.ok || !name.ok) return null;
+    payment = {method: 'direct-debit', bsb: bsb.value, account: account.value, name: name.value};
+  }
+  const intent: GiftIntent = {
+    campaign: config.campaign,
+    amount: total.amount,
+    fee: total.fee,
+    currency: config.currency,
+    frequency: state.frequency,
+    supporter,
+    payment,
+    utm: state.utm,
+  };
+  if (config.sourceCode) intent.sourceCode = config.sourceCode;
+  if (state.upsell.status === 'accepted' || state.upsell.status === 'declined') {
+    intent.upgrade = {from: {amount: state.upsell.oneOff, frequency: 'one-off'}, accepted: state.upsell.status === 'accepted'};
+  }
+  return intent;
+}
+
+/** The line under the amount: what the gift comes to, in the supporter's words. */
+export function totalSentence(config: DonateFormConfig, frequency: Frequency, total: GiftTotal): string {
+  const messages = messagesFor(config);
+  const money = (cents: Cents) => formatMoney(cents, config);
+  switch (frequency) {
+    case 'daily':
+      return fill(messages.dailyTotal, {amount: money(total.perPayment), days: config.dailyDays, total: money(total.total)});
+    case 'weekly':
+      return fill(messages.weeklyTotal, {amount: money(total.perPayment)});
+    case 'monthly':
+      return fill(messages.monthlyTotal, {amount: money(total.perPayment)});
+    case 'one-off':
+      return fill(messages.oneOffTotal, {amount: money(total.perPayment)});
+  }
+}
+
+/** The impact line for the chosen amount: the handle's own, or the template filled for an other amount. */
+export function impactOf(config: DonateFormConfig, state: DonateState): string | null {
+  const selection = state.selection[state.frequency];
+  const block = config.amounts[state.frequency];
+  if (selection.kind === 'handle') {
+    return block.handles.find((h) => Math.round(h.amount * 100) === selection.amount)?.impact ?? null;
+  }
+  const amount = amountOf(config, state);
+  if (!amount.ok || !block.impactTemplate) return null;
+  return fill(block.impactTemplate, impactValues(amount.value, config, block.impactUnit));
+}
+
+/** Values an impact template may use: {amount}, and {count} units of impact at `impactUnit` dollars each. */
+const impactValues = (amount: Cents, config: DonateFormConfig, unit: number) => ({
+  amount: formatMoney(amount, config),
+  count: Math.floor(amount / Math.round(unit * 100)).toLocaleString(config.locale),
+});
+
+// ——— the view's decisions ———
+
+/** The steps on screen: the wizard's current one; all three once the form is open; only the amount while a small form is folded. */
+export const visibleSteps = (config: DonateFormConfig, state: DonateState): readonly Step[] =>
+  config.layout === 'wizard' ? [state.step] : state.expanded ? STEPS : ['amount'];
+
+/** What the form's primary button does now: open a folded form, move to the next wizard step, or send the gift. */
+export function primaryAction(config: DonateFormConfig, state: DonateState): 'expand' | 'next' | 'submit' {
+  if (!state.expanded) return 'expand';
+  const steps = stepsFor(config);
+  return state.step === steps.at(-1) ? 'submit' : 'next';
+}
+
+/** The wizard offers a way back from every step but the first. */
+export const canGoBack = (config: DonateFormConfig, state: DonateState): boolean =>
+  config.layout === 'wizard' && state.step !== stepsFor(config)[0];
+
+/** The label a control has, as its error summary names it. */
+export function labelOf(field: FieldName, messages: DonateFormMessages): string {
+  switch (field) {
+    case 'otherAmount':
+      return messages.otherAmountLabel;
+    case 'cardNumber':
+      return messages.cardNumberLabel;
+    case 'expiry':
+      return messages.expiryLabel;
+    case 'cvc':
+      return messages.cvcLabel;
+    case 'bsb':
+      return messages.bsbLabel;
+    case 'account':
+      return messages.accountNumberLabel;
+    case 'accountName':
+      return messages.accountNameLabel;
+    case 'ddAgreement':
+      return messages.directDebitAgreementLabel;
+    default:
+      return messages[FIELD_TABLE[field].label];
+  }
+}
+
+/** The error summary's lines: the problems that show, on the steps that are on screen, in the form's order. */
+export function summaryOf(
+  config: DonateFormConfig,
+  state: DonateState,
+  shown: Partial<Record<FieldName, string>>,
+): {field: FieldName; label: string; message: string}[] {
+  const messages = messagesFor(config);
+  const steps = visibleSteps(config, state);
+  return (Object.entries(shown) as [FieldName, string][])
+    .filter(([field]) => steps.includes(stepOf(field)))
+    .map(([field, message]) => ({field, label: labelOf(field, messages), message}));
+}
+
+/** A wizard step's heading: "Step 2 of 3: Your details". */
+export function stepTitle(config: DonateFormConfig, step: Step): string {
+  const messages = messagesFor(config);
+  const steps = stepsFor(config);
+  return fill(messages.stepIndicator, {step: steps.indexOf(step) + 1, steps: steps.length, name: messages[`step.${step}`]});
+}

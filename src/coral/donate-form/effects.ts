@@ -1,0 +1,146 @@
+/**
+ * The donate form's own effects, beside the plumbing every form shares: the
+ * wizard's steps in browser history, the page's external dollar handles, the
+ * daisychain's signer on page 2, and the gift handed to a thank-you page.
+ */
+import {useCallback, useEffect, useLayoutEffect, useRef} from 'react';
+import {clearSupporterHandoff, readSupporterHandoff, sessionStore, writeGiftHandoff} from '../daisychain/handoff';
+import type {MobileCheck} from '../shared/form';
+import {parseAmount} from '../shared/money';
+import {amountOf} from './derive';
+import type {DonateFormConfig, Frequency} from './schema';
+import type {Action, DonateState, Step} from './state';
+
+type HistoryState = {coral?: Record<string, Step>} & Record<string, unknown>;
+
+/** The wizard's steps are browser history entries, so the back button moves between them. */
+export function useWizardHistory(
+  config: DonateFormConfig,
+  state: DonateState,
+  dispatch: (action: Action) => void,
+  formKey: string,
+  mobile: MobileCheck | null,
+) {
+  const recorded = useRef<Step | null>(null);
+  const wizard = config.layout === 'wizard';
+  const mobileRef = useRef(mobile);
+  useEffect(() => {
+    mobileRef.current = mobile;
+  }, [mobile]);
+  useEffect(() => {
+    if (!wizard) return;
+    const onPop = (event: PopStateEvent) => {
+      const step = (event.state as HistoryState | null)?.coral?.[formKey] ?? 'amount';
+      recorded.current = step;
+      dispatch({type: 'go', step, checks: {now: new Date(), mobile: mobileRef.current}});
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [wizard, formKey, dispatch]);
+  // Recorded as the step renders, so a quick press of the browser's back button always finds the entry.
+  useLayoutEffect(() => {
+    if (!wizard) return;
+    const current = (window.history.state ?? {}) as HistoryState;
+    const next: HistoryState = {...current, coral: {...current.coral, [formKey]: state.step}};
+    if (recorded.current === null) window.history.replaceState(next, '');
+    else if (recorded.current !== state.step) window.history.pushState(next, '');
+    recorded.current = state.step;
+  }, [wizard, formKey, state.step]);
+}
+
+/**
+ * Elements marked `data-coral-amount` anywhere on the page select that amount
+ * (with `data-coral-frequency`), bring the form into view and show which is
+ * chosen with `aria-pressed`. `data-coral-target` names one form by id.
+ */
+export function useExternalHandles(
+  config: DonateFormConfig,
+  state: DonateState,
+  root: {current: HTMLElement | null},
+  id: string | undefined,
+  dispatch: (action: Action) => void,
+) {
+  const enabled = config.externalHandles;
+  const ours = useCallback(
+    (element: Element) => {
+      const target = element.getAttribute('data-coral-target');
+      return target === null || target === '' || target === id || target === `#${id}`;
+    },
+    [id],
+  );
+  useEffect(() => {
+    if (!enabled) return;
+    const onClick = (event: MouseEvent) => {
+      const handle = (event.target as Element | null)?.closest?.('[data-coral-amount]');
+      if (!handle || !ours(handle)) return;
+      const amount = parseAmount(handle.getAttribute('data-coral-amount') ?? '');
+      if (!amount.ok) {
+        console.warn(`Coral: ignored data-coral-amount="${handle.getAttribute('data-coral-amount')}": ${amount.reason}`);
+        return;
+      }
+      event.preventDefault();
+      const frequency = handle.getAttribute('data-coral-frequency') as Frequency | null;
+      dispatch({type: 'set-amount', amount: amount.value, frequency: frequency ?? undefined, source: 'external'});
+      const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+      root.current?.scrollIntoView({behavior: still ? 'auto' : 'smooth', block: 'start'});
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [enabled, ours, dispatch, root]);
+
+  const chosen = amountOf(config, state);
+  const selected = chosen.ok ? chosen.value : null;
+  useEffect(() => {
+    if (!enabled) return;
+    for (const handle of document.querySelectorAll('[data-coral-amount]')) {
+      if (!ours(handle)) continue;
+      const amount = parseAmount(handle.getAttribute('data-coral-amount') ?? '');
+      const frequency = handle.getAttribute('data-coral-frequency') ?? state.frequency;
+      const pressed = selected !== null && amount.ok && amount.value === selected && frequency === state.frequency;
+      handle.setAttribute('aria-pressed', String(pressed));
+    }
+  }, [enabled, ours, selected, state.frequency]);
+}
+
+/**
+ * Daisychain page 2: reads the signer a powerform handed over, once, after the
+ * first render (storage is not there on the server), and forgets them once
+ * their gift is made.
+ */
+export function useSignerHandoff(config: DonateFormConfig, state: DonateState, dispatch: (action: Action) => void) {
+  useEffect(() => {
+    if (config.handoff) dispatch({type: 'handoff', result: readSupporterHandoff(sessionStore())});
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount
+  }, []);
+  const done = state.submission.status === 'done';
+  useEffect(() => {
+    if (done && config.handoff) clearSupporterHandoff(sessionStore());
+  }, [done, config.handoff]);
+}
+
+/**
+ * After a gift, hands over to the thank-you page when one is configured: the
+ * summary (with the first name) through session storage, and only
+ * non-personal values in its URL.
+ */
+export function useGiftHandoff(config: DonateFormConfig, state: DonateState) {
+  const {submission} = state;
+  useEffect(() => {
+    if (submission.status !== 'done' || !config.thankYouUrl) return;
+    const {intent, reference, total, date} = submission;
+    writeGiftHandoff(sessionStore(), {
+      ...(intent.supporter.firstName ? {firstName: intent.supporter.firstName} : {}),
+      amount: total.amount,
+      currency: config.currency,
+      frequency: intent.frequency,
+      reference,
+      date,
+      campaign: config.campaign,
+    });
+    const url = new URL(config.thankYouUrl, window.location.href);
+    url.searchParams.set('amount', String(total.amount / 100));
+    url.searchParams.set('frequency', intent.frequency);
+    url.searchParams.set('ref', reference);
+    window.location.assign(url.toString());
+  }, [submission, config.thankYouUrl, config.currency, config.campaign]);
+}

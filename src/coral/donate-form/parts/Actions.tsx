@@ -1,0 +1,96 @@
+/** The form's buttons: open, next, back or give; the payment's failure; and the monthly upgrade ask. */
+import {useLayoutEffect, useRef, type ReactNode} from 'react';
+import {newIdempotencyKey as newKey} from '../../shared/gateway';
+import {fill} from '../../shared/template';
+import ui from '../../shared/ui/ui.module.css';
+import {useDonateFormContext} from '../context';
+import {today} from '../useDonateForm';
+import {canGoBack, primaryAction, totalOf} from '../derive';
+import styles from '../DonateForm.module.css';
+import type {DonateFormMessages} from '../messages';
+import type {DonateState} from '../state';
+
+export function Actions(): ReactNode {
+  const {config, state, dispatch, messages, fieldId, money, checksReady} = useDonateFormContext();
+  const total = totalOf(config, state);
+  const alert = useRef<HTMLDivElement>(null);
+  const upsellHeading = useRef<HTMLParagraphElement>(null);
+  const {submission, upsell} = state;
+  useLayoutEffect(() => {
+    if (submission.status === 'failed') alert.current?.focus();
+  }, [submission]);
+  useLayoutEffect(() => {
+    if (upsell.status === 'shown') upsellHeading.current?.focus();
+  }, [upsell.status]);
+
+  const primary = primaryAction(config, state);
+  if (primary === 'expand') {
+    return (
+      <button type="submit" className={`${ui.button} ${styles.submit}`} part="submit">
+        {fill(messages.openForm, {amount: total ? money(total.perPayment) : ''}).trim()}
+      </button>
+    );
+  }
+
+  const answer = async (reply: 'accept' | 'decline') =>
+    dispatch({type: 'upsell', answer: reply, checks: await checksReady(), key: newKey(), date: today()});
+
+  const sending = submission.status === 'sending';
+  return (
+    <div className={styles.actions}>
+      {submission.status === 'failed' && (
+        <div ref={alert} className={styles.failure} role="alert" tabIndex={-1} part="payment-error">
+          <p className={styles.failureTitle}>{messages.paymentFailedHeading}</p>
+          <p>{failureText(messages, submission)}</p>
+        </div>
+      )}
+      {upsell.status === 'shown' ? (
+        <div className={styles.upsell} role="group" aria-labelledby={fieldId('upsell')} part="upsell">
+          <p ref={upsellHeading} id={fieldId('upsell')} className={styles.upsellTitle} tabIndex={-1}>
+            {fill(messages.upsellAsk, {monthly: money(upsell.monthly)})}
+          </p>
+          <p>{messages.upsellBody}</p>
+          <div className={styles.buttons}>
+            <button type="button" className={ui.button} onClick={() => void answer('accept')}>
+              {fill(messages.upsellAccept, {monthly: money(upsell.monthly)})}
+            </button>
+            <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => void answer('decline')}>
+              {fill(messages.upsellDecline, {amount: money(upsell.oneOff)})}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className={styles.buttons}>
+          {canGoBack(config, state) && (
+            <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => dispatch({type: 'back'})} disabled={sending}>
+              {messages.back}
+            </button>
+          )}
+          {primary === 'submit' ? (
+            <button type="submit" className={`${ui.button} ${styles.submit}`} disabled={sending} part="submit">
+              {sending ? (
+                <>
+                  <span className={styles.spinner} aria-hidden="true" />
+                  {messages.submitting}
+                </>
+              ) : (
+                fill(messages[`submit.${state.frequency}`], {amount: total ? money(total.perPayment) : ''}).trim()
+              )}
+            </button>
+          ) : (
+            <button type="submit" className={`${ui.button} ${styles.submit}`} part="next">
+              {messages.next}
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function failureText(messages: DonateFormMessages, submission: Extract<DonateState['submission'], {status: 'failed'}>): string {
+  const {result} = submission;
+  if (result.status === 'declined') return fill(messages.declined, {reason: result.reason});
+  if (result.outcome === 'not-charged') return messages.notCharged;
+  return fill(messages.unknownOutcome, {reference: submission.key.slice(0, 8).toUpperCase()});
+}

@@ -1,0 +1,59 @@
+/** The supporter's details: the fields the config shows, from the shared field table, and the consent box. */
+import type {ReactNode} from 'react';
+import {suggestEmail} from '../../shared/email';
+import {inputOf} from '../../shared/fields';
+import {fill} from '../../shared/template';
+import {Checkbox, TextField} from '../../shared/ui/TextField';
+import ui from '../../shared/ui/ui.module.css';
+import {useDonateFormContext} from '../context';
+import {labelOf, stepTitle, visibleSupporterFields} from '../derive';
+import styles from '../DonateForm.module.css';
+import {useFocusOnOpen} from './focus';
+
+export function DetailsStep(): ReactNode {
+  const {config, state, dispatch, messages, fieldId, shown, SubHeading: Heading, opened} = useDonateFormContext();
+  const heading = useFocusOnOpen(opened);
+  const suggestion = state.touched.email ? suggestEmail(state.values.email) : null;
+  return (
+    <div className={styles.section} data-step="details" role="group" aria-labelledby={fieldId('details-heading')}>
+      <Heading ref={heading} id={fieldId('details-heading')} tabIndex={-1} className={styles.stepHeading}>
+        {config.layout === 'wizard' ? stepTitle(config, 'details') : messages.detailsLegend}
+      </Heading>
+      <div className={styles.fields}>
+        {visibleSupporterFields(config).map((field) => (
+          <TextField
+            key={field}
+            id={fieldId(field)}
+            label={labelOf(field, messages)}
+            value={state.values[field]}
+            required={config.fields[field] === 'required'}
+            optionalText={messages.optional}
+            error={shown[field]}
+            {...inputOf(field)}
+            onChange={(value) => dispatch({type: 'field', field, value})}
+            onBlur={() => dispatch({type: 'blur', field})}
+          >
+            {field === 'email' && suggestion && (
+              <p className={styles.suggestion} aria-live="polite">
+                {fill(messages.emailSuggestion, {email: suggestion})}{' '}
+                <button
+                  type="button"
+                  className={ui.linkButton}
+                  onClick={() => dispatch({type: 'field', field: 'email', value: suggestion})}
+                >
+                  {fill(messages.emailSuggestionApply, {email: suggestion})}
+                </button>
+              </p>
+            )}
+          </TextField>
+        ))}
+      </div>
+      <Checkbox
+        id={fieldId('consent')}
+        label={messages.consentLabel}
+        checked={state.consent}
+        onChange={(value) => dispatch({type: 'toggle', field: 'consent', value})}
+      />
+    </div>
+  );
+}

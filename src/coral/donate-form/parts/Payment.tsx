@@ -1,0 +1,86 @@
+/** The payment step: card or, for regular gifts where offered, direct debit. */
+import type {ReactNode} from 'react';
+import {cardBrand} from '../../shared/card';
+import {Checkbox, TextField} from '../../shared/ui/TextField';
+import {useDonateFormContext} from '../context';
+import {activeMethod, methodsFor, stepTitle} from '../derive';
+import styles from '../DonateForm.module.css';
+import type {TextField as TextFieldName} from '../state';
+import {NEVER_OPENED, useFocusOnOpen} from './focus';
+
+const BRAND_NAMES = {visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express'} as const;
+
+export function PaymentStep(): ReactNode {
+  const {config, state, dispatch, messages, fieldId, shown, SubHeading: Heading, opened} = useDonateFormContext();
+  // In the single layout details and payment open together; the details heading takes focus.
+  const heading = useFocusOnOpen(config.layout === 'wizard' ? opened : NEVER_OPENED);
+  const methods = methodsFor(config, state.frequency);
+  const method = activeMethod(config, state);
+  const brand = cardBrand(state.values.cardNumber);
+  const text = (field: TextFieldName, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField
+      id={fieldId(field)}
+      label={label}
+      value={state.values[field]}
+      required
+      error={shown[field]}
+      onChange={(value) => dispatch({type: 'field', field, value})}
+      onBlur={() => dispatch({type: 'blur', field})}
+      {...extra}
+    />
+  );
+  return (
+    <div className={styles.section} data-step="payment" role="group" aria-labelledby={fieldId('payment-heading')}>
+      <Heading ref={heading} id={fieldId('payment-heading')} tabIndex={-1} className={styles.stepHeading}>
+        {config.layout === 'wizard' ? stepTitle(config, 'payment') : messages.paymentLegend}
+      </Heading>
+      {methods.length > 1 && (
+        <div className={styles.segmented} role="radiogroup" aria-label={messages.paymentMethodLegend}>
+          {methods.map((m) => (
+            <label key={m} className={styles.segment} data-selected={m === method ? '' : undefined}>
+              <input
+                type="radio"
+                name={fieldId('method')}
+                value={m}
+                checked={m === method}
+                onChange={() => dispatch({type: 'method', method: m})}
+              />
+              <span>{m === 'card' ? messages.cardTab : messages.directDebitTab}</span>
+            </label>
+          ))}
+        </div>
+      )}
+      {method === 'card' ? (
+        <div className={styles.fields}>
+          {text('cardNumber', messages.cardNumberLabel, {
+            autoComplete: 'cc-number',
+            inputMode: 'numeric',
+            maxLength: 23,
+            hint: brand === 'unknown' ? 'Visa, Mastercard or American Express' : BRAND_NAMES[brand],
+          })}
+          <div className={styles.pair}>
+            {text('expiry', messages.expiryLabel, {autoComplete: 'cc-exp', inputMode: 'numeric', maxLength: 7})}
+            {text('cvc', messages.cvcLabel, {autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 4})}
+          </div>
+        </div>
+      ) : (
+        <div className={styles.fields}>
+          <div className={styles.pair}>
+            {text('bsb', messages.bsbLabel, {inputMode: 'numeric', maxLength: 7, autoComplete: 'off'})}
+            {text('account', messages.accountNumberLabel, {inputMode: 'numeric', maxLength: 11, autoComplete: 'off'})}
+          </div>
+          {text('accountName', messages.accountNameLabel, {autoComplete: 'cc-name', maxLength: 32})}
+          <Checkbox
+            id={fieldId('ddAgreement')}
+            label={messages.directDebitAgreement}
+            checked={state.ddAgreement}
+            required
+            error={shown.ddAgreement}
+            onChange={(value) => dispatch({type: 'toggle', field: 'ddAgreement', value})}
+            onBlur={() => dispatch({type: 'blur', field: 'ddAgreement'})}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

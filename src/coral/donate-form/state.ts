@@ -1,0 +1,153 @@
+/**
+ * The donate form's state, its actions and its notices: what is chosen and
+ * typed, which step is open, the upgrade ask and the payment's progress.
+ * derive.ts reads decisions off a state; machine.ts moves it.
+ */
+import type {ReadResult, SupporterHandoff} from '../daisychain/handoff';
+import {SUPPORTER_FIELDS, type FieldChecks, type SupporterField} from '../shared/fields';
+import {withOverrides, type Outbox, type Sent} from '../shared/form';
+import type {ChargeResult, GiftIntent, PaymentDetails} from '../shared/gateway';
+import type {Cents} from '../shared/money';
+import type {Prefill, Utm} from '../shared/urlParams';
+import {DONATE_FORM_MESSAGES, type DonateFormMessages} from './messages';
+import {defaultHandle, initialFrequency, type GiftTotal} from './rules';
+import type {DonateFormConfig, Frequency} from './schema';
+
+export const STEPS = ['amount', 'details', 'payment'] as const;
+export type Step = (typeof STEPS)[number];
+
+export type Selection = {kind: 'handle'; amount: Cents} | {kind: 'other'; text: string};
+
+export {SUPPORTER_FIELDS, type SupporterField};
+export const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc'] as const;
+export const DEBIT_FIELDS = ['bsb', 'account', 'accountName'] as const;
+export type PaymentField = (typeof CARD_FIELDS)[number] | (typeof DEBIT_FIELDS)[number];
+export type TextField = SupporterField | PaymentField;
+/** Every control an error can belong to. */
+export type FieldName = TextField | 'otherAmount' | 'ddAgreement';
+
+export type Method = PaymentDetails['method'];
+
+export type Submission =
+  | {status: 'idle'}
+  | {status: 'sending'; intent: GiftIntent; key: string}
+  | {status: 'failed'; result: Exclude<ChargeResult, {status: 'approved'}>; key: string}
+  | {status: 'done'; reference: string; intent: GiftIntent; total: GiftTotal; date: string};
+
+export type Upsell =
+  {status: 'none'} | {status: 'shown' | 'declined'; oneOff: Cents; monthly: Cents} | {status: 'accepted'; oneOff: Cents; monthly: Cents};
+
+/** What the form tells the page, in order; the view turns these into DOM events and analytics. */
+export type Notice =
+  | {type: 'begin'}
+  | {type: 'amount-change'; amount: Cents | null; frequency: Frequency; source: AmountSource}
+  | {type: 'step'; step: Step}
+  | {type: 'submit'; intent: GiftIntent; total: GiftTotal}
+  | {type: 'success'; reference: string; intent: GiftIntent; total: GiftTotal}
+  | {type: 'error'; result: Exclude<ChargeResult, {status: 'approved'}>}
+  | {type: 'upsell'; action: 'shown' | 'accepted' | 'declined'; oneOff: Cents; monthly: Cents}
+  | {type: 'handoff'; status: HandoffStatus};
+/** What a daisychain page 2 found: a signer to greet, or why it shows the ordinary ask. */
+export type HandoffStatus = 'greeted' | Exclude<ReadResult<SupporterHandoff>, {ok: true}>['reason'];
+export type AmountSource = 'handle' | 'other' | 'frequency' | 'external' | 'api' | 'url' | 'upsell';
+
+export type DonateState = {
+  frequency: Frequency;
+  /** Each frequency keeps its own choice, so switching back and forth loses nothing. */
+  selection: Record<Frequency, Selection>;
+  values: Record<TextField, string>;
+  consent: boolean;
+  coverFees: boolean;
+  ddAgreement: boolean;
+  method: Method;
+  step: Step;
+  /** The small form starts folded: handles and one button. */
+  expanded: boolean;
+  /** Set once the supporter starts on their details: the start of a checkout. */
+  engaged: boolean;
+  touched: Partial<Record<FieldName, true>>;
+  /** Steps whose errors all show, after a try to leave or submit them. */
+  attempted: Partial<Record<Step, true>>;
+  /** Bumped when the error summary should take focus. */
+  summaryFocus: number;
+  upsell: Upsell;
+  submission: Submission;
+  /** The last intent sent and its idempotency key: the same intent is never sent under a new key. */
+  sent: Sent;
+  utm: Utm;
+  /** The first name of a signer handed over by a powerform, to greet them by. */
+  greeting: string | null;
+} & Outbox<Notice>;
+
+/** Checks that depend on the outside world: today's date and the (lazily loaded) mobile check. */
+export type Checks = FieldChecks & {now: Date};
+
+export type Action =
+  | {type: 'frequency'; frequency: Frequency}
+  | {type: 'handle'; amount: Cents}
+  | {type: 'other-amount'; text: string}
+  | {type: 'set-amount'; amount: Cents; frequency?: Frequency; source: 'external' | 'api'}
+  | {type: 'field'; field: TextField; value: string}
+  | {type: 'toggle'; field: 'consent' | 'coverFees' | 'ddAgreement'; value: boolean}
+  | {type: 'method'; method: Method}
+  | {type: 'blur'; field: FieldName}
+  | {type: 'expand'}
+  | {type: 'engage'}
+  | {type: 'next'; checks: Checks}
+  | {type: 'back'}
+  | {type: 'go'; step: Step; checks: Checks}
+  | {type: 'submit'; checks: Checks; key: string; date: string}
+  /** The form's primary button: whatever primaryAction says it does now. */
+  | {type: 'primary'; checks: Checks; key: string; date: string}
+  | {type: 'upsell'; answer: 'accept' | 'decline'; checks: Checks; key: string; date: string}
+  | {type: 'charged'; key: string; result: ChargeResult; date: string}
+  | {type: 'prefill'; values: Prefill<Frequency, Step>; checks: Checks}
+  | {type: 'handoff'; result: ReadResult<SupporterHandoff>};
+
+export const messagesFor = (config: DonateFormConfig): DonateFormMessages => withOverrides(DONATE_FORM_MESSAGES, config.messages);
+
+export const stepsFor = (config: DonateFormConfig): readonly Step[] => (config.layout === 'wizard' ? STEPS : ['payment']);
+
+const blankValues = (): Record<TextField, string> => ({
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  postcode: '',
+  address: '',
+  cardNumber: '',
+  expiry: '',
+  cvc: '',
+  bsb: '',
+  account: '',
+  accountName: '',
+});
+
+export function initialState(config: DonateFormConfig, utm: Utm = {}): DonateState {
+  const selection = Object.fromEntries(config.frequencies.map((f) => [f, {kind: 'handle', amount: defaultHandle(config, f)}])) as Record<
+    Frequency,
+    Selection
+  >;
+  return {
+    frequency: initialFrequency(config),
+    selection,
+    values: blankValues(),
+    consent: false,
+    coverFees: false,
+    ddAgreement: false,
+    method: 'card',
+    step: stepsFor(config)[0]!,
+    expanded: config.size !== 'small',
+    engaged: false,
+    touched: {},
+    attempted: {},
+    summaryFocus: 0,
+    upsell: {status: 'none'},
+    submission: {status: 'idle'},
+    sent: null,
+    utm,
+    greeting: null,
+    outbox: [],
+    seq: 0,
+  };
+}

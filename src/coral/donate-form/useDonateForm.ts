@@ -1,0 +1,105 @@
+/**
+ * The donate form's behaviour: the machine's state, and every effect it has
+ * on the world (sending the gift, telling the page, browser history, the
+ * page's handles, the URL, the daisychain). The view reads what this returns
+ * and renders it.
+ */
+import {useEffect, useId, useImperativeHandle, useMemo, useReducer, useRef, type Ref, type RefObject} from 'react';
+import {useGateway, useMobileCheck, useOutbox, useSend, useUrlPrefill, type Announcer} from '../shared/form';
+import {type Gateway} from '../shared/gateway';
+import {dollars, formatMoney, type Cents} from '../shared/money';
+import {parseUrlParams} from '../shared/urlParams';
+import type {DonateFormContextValue} from './context';
+import {shownProblems} from './derive';
+import {useExternalHandles, useGiftHandoff, useSignerHandoff, useWizardHistory} from './effects';
+import {dataLayerFor, eventFor} from './events';
+import {reduce} from './machine';
+import type {DonateFormConfig, Frequency} from './schema';
+import {initialState, messagesFor, stepsFor, STEPS, type Action, type Checks, type DonateState, type Notice} from './state';
+import {amountOf} from './derive';
+
+export type DonateFormHandle = {
+  /** Selects an amount in dollars (and optionally a frequency), as an external handle does. */
+  setAmount: (amount: number, frequency?: Frequency) => void;
+};
+
+const today = () => new Date().toISOString();
+
+export function useDonateForm({
+  config,
+  id,
+  gateway: override,
+  headingLevel,
+  handleRef,
+}: {
+  config: DonateFormConfig;
+  id: string | undefined;
+  gateway: Gateway | undefined;
+  headingLevel: 2 | 3 | 4;
+  handleRef: Ref<DonateFormHandle>;
+}): DonateFormContextValue & {root: RefObject<HTMLFormElement | null>} {
+  const uid = useId();
+  const messages = useMemo(() => messagesFor(config), [config]);
+  const [state, dispatch] = useReducer(
+    (s: DonateState, a: Action) => reduce(config, s, a),
+    config,
+    (c) => initialState(c),
+  );
+  const phoneShown = config.fields.phone !== 'hidden';
+  const [mobile, loadMobile] = useMobileCheck(phoneShown, config.locale);
+  const root = useRef<HTMLFormElement>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    opened.current = true;
+  }, []);
+  const gateway = useGateway(config.gateway, override);
+
+  useImperativeHandle(handleRef, () => ({
+    setAmount(amount, frequency) {
+      dispatch({type: 'set-amount', amount: dollars(amount), frequency, source: 'api'});
+    },
+  }));
+
+  const steps = stepsFor(config);
+  const amount = amountOf(config, state);
+  const announcer: Announcer<Notice> = {
+    eventFor: (notice) => eventFor(config, notice, steps),
+    dataLayerFor: (notice) => dataLayerFor(config, notice, amount.ok ? amount.value : null, state.frequency),
+    analytics: config.analytics,
+  };
+  useOutbox(state, root, announcer);
+  useSend(
+    state.submission,
+    (submission) => (submission.status === 'sending' ? {payload: submission.intent, key: submission.key} : null),
+    (intent, options) => gateway.charge(intent, options),
+    (key, result) => dispatch({type: 'charged', key, result, date: today()}),
+  );
+  useWizardHistory(config, state, dispatch, id ?? config.campaign, mobile);
+  useExternalHandles(config, state, root, id, dispatch);
+  useUrlPrefill(config.urlParams, phoneShown, loadMobile, (search, check) => {
+    const {values, warnings} = parseUrlParams(search, {frequencies: config.frequencies, steps: STEPS, mobile: check});
+    return {warnings, apply: () => dispatch({type: 'prefill', values, checks: {now: new Date(), mobile: check}})};
+  });
+  useSignerHandoff(config, state, dispatch);
+  useGiftHandoff(config, state);
+
+  return {
+    config,
+    state,
+    dispatch,
+    messages,
+    shown: shownProblems(config, state, {now: new Date(), mobile}),
+    fieldId: (name) => `${id ?? uid}-${name}`,
+    money: (cents: Cents) => formatMoney(cents, config),
+    SubHeading: `h${headingLevel + 1}` as 'h3',
+    opened,
+    // Checks that need the phone metadata wait for it, so a step change or a submit never skips the mobile check.
+    checksReady: async (): Promise<Checks> => ({
+      now: new Date(),
+      mobile: phoneShown && state.values.phone.trim() !== '' ? (mobile ?? (await loadMobile())) : mobile,
+    }),
+    root,
+  };
+}
+
+export {today};
