@@ -1,35 +1,35 @@
 /**
  * The powerform's view: it renders the machine's state and dispatches its
- * actions. Side effects live here and only here: signing through the gateway,
- * DOM events and dataLayer pushes, URL prefill, and leaving the page after a
- * redirect or daisychain success.
+ * actions. Its side effects are the shared form plumbing (the gateway,
+ * signing, notices, URL prefill) and leaving the page after a redirect or
+ * daisychain success.
  */
-import {useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, type FormEvent, type ReactNode, type RefObject} from 'react';
+import {useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, type FormEvent, type ReactNode} from 'react';
 import {sessionStore, writeSupporterHandoff, type SupporterHandoff} from '../daisychain/handoff';
-import {pushDataLayer} from '../shared/analytics';
-import {emit} from '../shared/events';
-import {createHttpGateway, createSandboxGateway, newIdempotencyKey, type SignupGateway} from '../shared/gateway';
-import {accept} from '../shared/result';
+import {inputOf} from '../shared/fields';
+import {configured, useGateway, useMobileCheck, useOutbox, useSend, useUrlPrefill, type Announcer, type ViewProps} from '../shared/form';
+import {newIdempotencyKey, type SignupGateway} from '../shared/gateway';
 import {fill} from '../shared/template';
-import {ConfigErrorBox} from '../shared/ui/ConfigErrorBox';
 import {ErrorSummary, type SummaryItem} from '../shared/ui/ErrorSummary';
-import {Checkbox, TextField, type TextFieldProps} from '../shared/ui/TextField';
-import {useMobileCheck, type MobileCheck} from '../shared/form/useMobileCheck';
+import {Checkbox, TextField} from '../shared/ui/TextField';
 import ui from '../shared/ui/ui.module.css';
 import {counterText, progressPercent} from './counter';
 import {dataLayerFor, eventFor} from './events';
 import {
   emailSuggestion,
   initialState,
+  labelKey,
   messagesFor,
   readPrefill,
   reduce,
   showsCounter,
   shownProblems,
+  TEXT_FIELDS,
   visibleFields,
   type Action,
   type Checks,
   type FieldName,
+  type Notice,
   type PowerformState,
   type TextField as TextFieldName,
 } from './machine';
@@ -50,28 +50,18 @@ export type PowerformProps = {
   navigate?: (url: string) => void;
 };
 
-const configKey = (config: unknown): unknown => {
-  try {
-    return JSON.stringify(config);
-  } catch {
-    return config;
-  }
-};
-
 /** A petition or action signup form, or its short `leads` variant, from one config. */
-export function Powerform(props: PowerformProps): ReactNode {
-  const key = configKey(props.config);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- parse again only when the config's content changes
-  const parsed = useMemo(() => parsePowerformConfig(props.config), [key]);
-  if (!parsed.ok) return <ConfigErrorBox component="powerform" errors={parsed.errors} />;
-  return <PowerformView {...props} config={parsed.config} />;
-}
+export const Powerform = configured<PowerformProps, PowerformConfig>('powerform', parsePowerformConfig, PowerformView);
 
 const leave = (url: string) => window.location.assign(url);
 
-type ViewProps = Omit<PowerformProps, 'config'> & {config: PowerformConfig};
-
-function PowerformView({config, id, gateway: gatewayOverride, headingLevel = 2, navigate = leave}: ViewProps): ReactNode {
+function PowerformView({
+  config,
+  id,
+  gateway: gatewayOverride,
+  headingLevel = 2,
+  navigate = leave,
+}: ViewProps<PowerformProps, PowerformConfig, never>): ReactNode {
   const uid = useId();
   const fieldId = (name: string) => `${id ?? uid}-${name}`;
   const messages = useMemo(() => messagesFor(config), [config]);
@@ -82,18 +72,24 @@ function PowerformView({config, id, gateway: gatewayOverride, headingLevel = 2, 
   const checks: Checks = {mobile};
   const root = useRef<HTMLFormElement>(null);
   const inputs = useRef<Partial<Record<TextFieldName, HTMLInputElement | null>>>({});
-  const gateway = useMemo<SignupGateway>(
-    () =>
-      gatewayOverride ??
-      (config.gateway.type === 'sandbox'
-        ? createSandboxGateway({delayMs: config.gateway.delayMs})
-        : createHttpGateway({endpoint: config.gateway.endpoint, timeoutMs: config.gateway.timeoutMs})),
-    [config.gateway, gatewayOverride],
-  );
+  const gateway = useGateway(config.gateway, gatewayOverride);
+  const announcer: Announcer<Notice> = {
+    eventFor: (notice) => eventFor(config, notice),
+    dataLayerFor: (notice) => dataLayerFor(config, notice),
+    analytics: config.analytics,
+  };
 
-  useAnnouncements(config, state, root);
-  useSigning(state, gateway, dispatch);
-  useUrlPrefill(config, phoneShown, dispatch, loadMobile);
+  useOutbox(state, root, announcer);
+  useSend(
+    state.submission,
+    (submission) => (submission.status === 'sending' ? {payload: submission.signup, key: submission.key} : null),
+    (signup, options) => gateway.sign(signup, options),
+    (key, result) => dispatch({type: 'answered', key, result}),
+  );
+  useUrlPrefill(config.urlParams, phoneShown, loadMobile, (search, mobileCheck) => {
+    const {values, warnings} = readPrefill(search, mobileCheck);
+    return {warnings, apply: () => dispatch({type: 'prefill', values})};
+  });
   useLeaving(config, state, navigate);
 
   const shown = shownProblems(config, state, checks);
@@ -122,7 +118,7 @@ function PowerformView({config, id, gateway: gatewayOverride, headingLevel = 2, 
       inputRef={(element) => {
         inputs.current[name] = element;
       }}
-      {...INPUTS[name]}
+      {...inputOf(name)}
       onChange={(value) => dispatch({type: 'field', field: name, value})}
       onBlur={() => dispatch({type: 'blur', field: name})}
     >
@@ -216,14 +212,6 @@ function PowerformView({config, id, gateway: gatewayOverride, headingLevel = 2, 
 
 // ——— pieces of the form ———
 
-const INPUTS: Record<TextFieldName, Pick<TextFieldProps, 'type' | 'autoComplete' | 'inputMode' | 'maxLength'>> = {
-  firstName: {autoComplete: 'given-name', maxLength: 50},
-  lastName: {autoComplete: 'family-name', maxLength: 50},
-  email: {type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 254},
-  phone: {type: 'tel', autoComplete: 'tel', inputMode: 'tel', maxLength: 20},
-  postcode: {autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 4},
-};
-
 function labelOf(field: FieldName, config: PowerformConfig, messages: PowerformMessages): string {
   switch (field) {
     case 'answer':
@@ -231,7 +219,7 @@ function labelOf(field: FieldName, config: PowerformConfig, messages: PowerformM
     case 'consent':
       return messages.consentSummaryLabel;
     default:
-      return messages[`${field}Label`];
+      return messages[labelKey(field)];
   }
 }
 
@@ -403,63 +391,6 @@ function ThankYou({
 
 // ——— effects ———
 
-/** Sends each new notice once: as a `coral:` DOM event, and as a dataLayer push when analytics is on. */
-function useAnnouncements(config: PowerformConfig, state: PowerformState, root: RefObject<HTMLElement | null>) {
-  const sent = useRef(0);
-  useEffect(() => {
-    for (const {seq, notice} of state.outbox) {
-      if (seq <= sent.current) continue;
-      sent.current = seq;
-      const event = eventFor(config, notice);
-      if (root.current) emit(root.current, event.name, event.detail);
-      if (config.analytics) {
-        const entry = dataLayerFor(config, notice);
-        if (entry) pushDataLayer(entry);
-      }
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the outbox is the only trigger
-  }, [state.outbox]);
-}
-
-/** Signs once per attempt; a late answer for an older attempt is dropped by the machine. */
-function useSigning(state: PowerformState, gateway: SignupGateway, dispatch: (action: Action) => void) {
-  const {submission} = state;
-  useEffect(() => {
-    if (submission.status !== 'sending') return;
-    const {signup, key} = submission;
-    gateway
-      .sign(signup, {idempotencyKey: key})
-      .catch((error: unknown) => ({status: 'error', outcome: 'unknown', retryable: false, detail: String(error)}) as const)
-      .then((result) => dispatch({type: 'answered', key, result}));
-  }, [submission, gateway, dispatch]);
-}
-
-/** Reads the whitelisted URL parameters once, checked like typed input; a bad value is dropped with a console warning. */
-function useUrlPrefill(
-  config: PowerformConfig,
-  phoneShown: boolean,
-  dispatch: (action: Action) => void,
-  loadMobile: () => Promise<MobileCheck>,
-) {
-  useEffect(() => {
-    if (!config.urlParams) return;
-    const search = new URLSearchParams(window.location.search);
-    let live = true;
-    void (async () => {
-      // A phone for a form without a phone field is dropped anyway: no need to load its check.
-      const mobile: MobileCheck = phoneShown && search.has('phone') ? await loadMobile() : (value) => accept(value);
-      if (!live) return;
-      const {values, warnings} = readPrefill(search, mobile);
-      for (const warning of warnings) console.warn(warning);
-      dispatch({type: 'prefill', values});
-    })();
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount
-  }, []);
-}
-
 /**
  * After a signature with a redirect or daisychain configured, leaves for the
  * next page. A daisychain first hands the signer to it through session
@@ -474,7 +405,7 @@ function useLeaving(config: PowerformConfig, state: PowerformState, navigate: (u
       // Without a first name there is no one to greet: page 2 then shows its ordinary ask.
       if (supporter.firstName) {
         const handoff: SupporterHandoff = {firstName: supporter.firstName, consent: supporter.consent, campaign: config.campaign};
-        for (const field of ['lastName', 'email', 'phone', 'postcode'] as const) {
+        for (const field of TEXT_FIELDS) {
           const value = supporter[field];
           if (value) handoff[field] = value;
         }

@@ -4,14 +4,18 @@
  * view renders a state and dispatches actions; the events it must announce
  * collect in `outbox`.
  */
-import {suggestEmail, validateEmail} from '../shared/email';
+import {suggestEmail} from '../shared/email';
+import {checkField, FIELD_TABLE, fieldProblems, type FieldChecks, type SupporterField} from '../shared/fields';
+import {edited, emptyOutbox, keyFor, locked, notify as notifyAll, touch, withOverrides, type Outbox, type Sent} from '../shared/form';
 import type {Signup, SignupResult} from '../shared/gateway';
 import {accept, refuse, type Check} from '../shared/result';
+import {fill} from '../shared/template';
 import {parseUrlParams, URL_PARAMETERS, UTM_PARAMS, type ParsedParams, type Prefill, type Utm} from '../shared/urlParams';
 import {POWERFORM_MESSAGES, type PowerformMessages} from './messages';
 import type {PowerformConfig} from './schema';
 
-export const TEXT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'postcode'] as const;
+/** The supporter fields a powerform can ask for, in the petition's order: every one but the address. */
+export const TEXT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'postcode'] as const satisfies readonly SupporterField[];
 export type TextField = (typeof TEXT_FIELDS)[number];
 /** Every control an error can belong to. */
 export type FieldName = TextField | 'answer' | 'consent';
@@ -46,16 +50,14 @@ export type PowerformState = {
   summaryFocus: number;
   submission: Submission;
   /** The last signup sent and its idempotency key: the same signup is never sent under a new key. */
-  sent: {fingerprint: string; key: string} | null;
+  sent: Sent;
   /** Signatures shown by the counter. */
   count: number;
   utm: Utm;
-  outbox: {seq: number; notice: Notice}[];
-  seq: number;
-};
+} & Outbox<Notice>;
 
 /** Checks that depend on the outside world: the (lazily loaded) mobile check. */
-export type Checks = {mobile: ((value: string) => Check<string>) | null};
+export type Checks = FieldChecks;
 
 export type Action =
   | {type: 'field'; field: TextField; value: string}
@@ -67,11 +69,14 @@ export type Action =
   | {type: 'answered'; key: string; result: SignupResult}
   | {type: 'prefill'; values: Prefill<never, never>};
 
-export const messagesFor = (config: PowerformConfig): PowerformMessages => {
-  const merged: Record<string, string> = {...POWERFORM_MESSAGES};
-  for (const [key, text] of Object.entries(config.messages)) if (text !== undefined) merged[key] = text;
-  return merged as PowerformMessages;
-};
+export const messagesFor = (config: PowerformConfig): PowerformMessages => withOverrides(POWERFORM_MESSAGES, config.messages);
+
+/**
+ * The message key of a field's label, from the field table. The table types
+ * its label keys over every supporter field; a powerform field's row names its
+ * own field's key, which the powerform's messages have.
+ */
+export const labelKey = (field: TextField) => FIELD_TABLE[field].label as `${TextField}Label`;
 
 /** The text fields the form shows, in order. */
 export const visibleFields = (config: PowerformConfig): TextField[] =>
@@ -92,27 +97,13 @@ export function initialState(config: PowerformConfig): PowerformState {
     sent: null,
     count: config.counter.count,
     utm: {},
-    outbox: [],
-    seq: 0,
+    ...emptyOutbox<Notice>(),
   };
 }
 
 // ——— checks ———
 
-function checkField(field: TextField, value: string, checks: Checks): Check<string> | null {
-  switch (field) {
-    case 'email':
-      return validateEmail(value);
-    case 'phone':
-      // Until the phone metadata has loaded there is nothing to say; submit waits for it.
-      return checks.mobile ? checks.mobile(value) : null;
-    case 'postcode':
-      return /^\d{4}$/.test(value) ? accept(value) : refuse('A postcode is 4 digits, like 2000.');
-    case 'firstName':
-    case 'lastName':
-      return value.length <= 50 ? accept(value) : refuse('Use at most 50 characters.');
-  }
-}
+const ANSWER_MAX = 500;
 
 function checkAnswer(config: PowerformConfig, answer: string, messages: PowerformMessages): Check<string> | null {
   const question = config.question;
@@ -120,22 +111,13 @@ function checkAnswer(config: PowerformConfig, answer: string, messages: Powerfor
   const value = answer.trim();
   if (value === '') return question.required ? refuse(messages.requiredField) : null;
   if (question.type === 'choice') return question.options.includes(value) ? accept(value) : refuse(messages.requiredField);
-  return value.length <= 500 ? accept(value) : refuse('Use at most 500 characters.');
+  return value.length <= ANSWER_MAX ? accept(value) : refuse(fill(messages.tooLong, {max: ANSWER_MAX}));
 }
 
 /** Every current problem, by control, whether or not it shows yet, in the order of the form. */
 export function problems(config: PowerformConfig, state: PowerformState, checks: Checks): Partial<Record<FieldName, string>> {
   const messages = messagesFor(config);
-  const found: Partial<Record<FieldName, string>> = {};
-  for (const field of visibleFields(config)) {
-    const value = state.values[field].trim();
-    if (value === '') {
-      if (config.fields[field] === 'required') found[field] = messages.requiredField;
-      continue;
-    }
-    const checked = checkField(field, value, checks);
-    if (checked && !checked.ok) found[field] = checked.reason;
-  }
+  const found: Partial<Record<FieldName, string>> = fieldProblems(visibleFields(config), state.values, config.fields, checks, messages);
   const answer = checkAnswer(config, state.answer, messages);
   if (answer && !answer.ok) found.answer = answer.reason;
   if (config.consentRequired && !state.consent) found.consent = messages.consentRequired;
@@ -155,36 +137,27 @@ export const emailSuggestion = (state: PowerformState): string | null => (state.
 /** The signup as the gateway receives it, once everything checks out. */
 export function buildSignup(config: PowerformConfig, state: PowerformState, checks: Checks): Signup | null {
   if (Object.keys(problems(config, state, checks)).length > 0) return null;
+  const messages = messagesFor(config);
   const supporter: Signup['supporter'] = {consent: state.consent};
   for (const field of visibleFields(config)) {
     const value = state.values[field].trim();
     if (value === '') continue;
-    const checked = checkField(field, value, checks);
+    const checked = checkField(field, value, checks, messages);
     // Only the phone can be unchecked here (metadata still loading), and submit waits for it.
     if (!checked?.ok) return null;
     supporter[field] = checked.value;
   }
   const signup: Signup = {campaign: config.campaign, variant: config.variant, supporter, utm: state.utm};
   if (config.sourceCode) signup.sourceCode = config.sourceCode;
-  const answer = checkAnswer(config, state.answer, messagesFor(config));
+  const answer = checkAnswer(config, state.answer, messages);
   if (config.question && answer?.ok) signup.answer = {id: config.question.id, value: answer.value};
   return signup;
 }
 
 // ——— transitions ———
 
-const notify = (state: PowerformState, ...notices: Notice[]): PowerformState => {
-  let seq = state.seq;
-  const added = notices.map((notice) => ({seq: (seq += 1), notice}));
-  // The view drains the outbox after each render; a short tail is all it ever needs.
-  return {...state, seq, outbox: [...state.outbox, ...added].slice(-20)};
-};
-
-/** An edit after a failed signature starts a fresh attempt: the old message no longer describes the form. */
-const edited = (state: PowerformState): PowerformState =>
-  state.submission.status === 'failed' ? {...state, submission: {status: 'idle'}} : state;
-
-const locked = (state: PowerformState) => state.submission.status === 'sending' || state.submission.status === 'done';
+// Typed for this machine, so an object literal is checked as a Notice.
+const notify = (state: PowerformState, ...notices: Notice[]): PowerformState => notifyAll(state, ...notices);
 
 export function reduce(config: PowerformConfig, state: PowerformState, action: Action): PowerformState {
   if (locked(state) && action.type !== 'answered') return state;
@@ -197,7 +170,7 @@ export function reduce(config: PowerformConfig, state: PowerformState, action: A
     case 'answer':
       return edited({...state, answer: action.value});
     case 'blur':
-      return state.touched[action.field] ? state : {...state, touched: {...state.touched, [action.field]: true}};
+      return touch(state, action.field);
     case 'accept-suggestion': {
       const suggestion = emailSuggestion(state);
       return suggestion ? edited({...state, values: {...state.values, email: suggestion}}) : state;
@@ -210,13 +183,8 @@ export function reduce(config: PowerformConfig, state: PowerformState, action: A
       const signup = buildSignup(config, state, action.checks);
       // Only a phone typed before its check has loaded gets here; the view waits for the check, so nothing is lost.
       if (!signup) return state;
-      // The same signup sent again (after an error) keeps its key, so the service can recognise a repeat.
-      const fingerprint = JSON.stringify(signup);
-      const key = state.sent?.fingerprint === fingerprint ? state.sent.key : action.key;
-      return notify(
-        {...state, attempted: true, submission: {status: 'sending', signup, key}, sent: {fingerprint, key}},
-        {type: 'submit', signup},
-      );
+      const {key, sent} = keyFor(state.sent, signup, action.key);
+      return notify({...state, attempted: true, submission: {status: 'sending', signup, key}, sent}, {type: 'submit', signup});
     }
     case 'answered': {
       if (state.submission.status !== 'sending' || state.submission.key !== action.key) return state;
@@ -245,10 +213,10 @@ export function reduce(config: PowerformConfig, state: PowerformState, action: A
 // ——— URL prefill ———
 
 /** The URL parameters a powerform reads: the supporter's details and the utm values, nothing about amounts or steps. */
-export const POWERFORM_URL_PARAMS = ['first_name', 'last_name', 'email', 'phone', 'postcode', ...UTM_PARAMS] as const;
+export const POWERFORM_URL_PARAMS: readonly string[] = [...TEXT_FIELDS.flatMap((field) => FIELD_TABLE[field].param ?? []), ...UTM_PARAMS];
 
 /** The docs' table of those parameters. */
-export const POWERFORM_URL_PARAMETERS = URL_PARAMETERS.filter((p) => (POWERFORM_URL_PARAMS as readonly string[]).includes(p.name));
+export const POWERFORM_URL_PARAMETERS = URL_PARAMETERS.filter((p) => POWERFORM_URL_PARAMS.includes(p.name));
 
 /**
  * Reads the powerform's parameters from a query string, each checked like

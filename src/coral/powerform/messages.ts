@@ -1,5 +1,8 @@
+import {FIELD_MESSAGES} from '../shared/fields';
+
 /** Every sentence a supporter reads on a powerform. Override any of them with `messages` in the config. */
 export const POWERFORM_MESSAGES = {
+  ...FIELD_MESSAGES,
   heading: 'Add your name',
   intro: 'Stand with Pacific communities: sign now and we will keep you posted on what your name achieves.',
   counter: '{count} of {goal} signatures',

@@ -110,3 +110,27 @@ export const inputOf = (field: SupporterField) => {
   const {type, autoComplete, inputMode, maxLength} = FIELD_TABLE[field];
   return {type, autoComplete, inputMode, maxLength};
 };
+
+/**
+ * The problems of the supporter fields a form shows, by field and in their
+ * order: a required one left empty, or a trimmed value its check refuses.
+ */
+export function fieldProblems<F extends SupporterField>(
+  fields: readonly F[],
+  values: Readonly<Record<F, string>>,
+  modes: Readonly<Record<F, 'required' | 'optional' | 'hidden'>>,
+  checks: FieldChecks,
+  messages: FieldMessages & {requiredField: string},
+): Partial<Record<F, string>> {
+  const found: Partial<Record<F, string>> = {};
+  for (const field of fields) {
+    const value = values[field].trim();
+    if (value === '') {
+      if (modes[field] === 'required') found[field] = messages.requiredField;
+      continue;
+    }
+    const checked = checkField(field, value, checks, messages);
+    if (checked && !checked.ok) found[field] = checked.reason;
+  }
+  return found;
+}

@@ -6,14 +6,11 @@
 import {useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode} from 'react';
 import {readGiftHandoff, sessionStore} from '../daisychain/handoff';
 import {DonateForm} from '../donate-form';
-import {pushDataLayer} from '../shared/analytics';
-import {emit} from '../shared/events';
+import {announce as announceFrom, configured, useHydrated, type Announcer, type ViewProps} from '../shared/form';
 import type {Gateway} from '../shared/gateway';
 import {formatMoney} from '../shared/money';
 import {fill} from '../shared/template';
-import {ConfigErrorBox} from '../shared/ui/ConfigErrorBox';
 import ui from '../shared/ui/ui.module.css';
-import {useHydrated} from '../shared/ui/useHydrated';
 import {dataLayerFor, eventFor, type Notice, type ShareMethod, type ShareOutcome} from './events';
 import {
   createDeclinedMemory,
@@ -49,29 +46,16 @@ export type ThankYouProps = {
   headingLevel?: 1 | 2 | 3;
 };
 
-const configKey = (config: unknown): unknown => {
-  try {
-    return JSON.stringify(config);
-  } catch {
-    return config;
-  }
-};
+/** Thanks the supporter for a gift handed over or named in the URL, with share actions and a monthly ask. */
+export const ThankYou = configured<ThankYouProps, ThankYouConfig>('thank-you', parseThankYouConfig, ThankYouView);
 
 /** Gifts whose monthly ask was declined while this page is open: the ask comes once, even if the component mounts again. */
 const declinedOnThisPage = createDeclinedMemory();
 
-export function ThankYou(props: ThankYouProps): ReactNode {
-  const key = configKey(props.config);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- parse again only when the config's content changes
-  const parsed = useMemo(() => parseThankYouConfig(props.config), [key]);
-  if (!parsed.ok) return <ConfigErrorBox component="thank-you" errors={parsed.errors} />;
-  return <ThankYouView {...props} config={parsed.config} />;
-}
-
 type Announce = (notice: Notice) => void;
 type HeadingTag = 'h1' | 'h2' | 'h3' | 'h4';
 
-function ThankYouView({config, id, gateway, headingLevel = 2}: Omit<ThankYouProps, 'config'> & {config: ThankYouConfig}): ReactNode {
+function ThankYouView({config, id, gateway, headingLevel = 2}: ViewProps<ThankYouProps, ThankYouConfig, never>): ReactNode {
   const uid = useId();
   const partId = (name: string) => `${id ?? uid}-${name}`;
   const messages = useMemo(() => messagesFor(config), [config]);
@@ -80,14 +64,12 @@ function ThankYouView({config, id, gateway, headingLevel = 2}: Omit<ThankYouProp
   const [gift, setGift] = useState<{receipt: Receipt | null; pageHref: string} | null>(null);
   const [upgrade, setUpgrade] = useState<UpgradeState>({status: 'none'});
 
-  const announce: Announce = (notice) => {
-    const event = eventFor(config, notice);
-    if (root.current) emit(root.current, event.name, event.detail);
-    if (config.analytics) {
-      const entry = dataLayerFor(config, notice);
-      if (entry) pushDataLayer(entry);
-    }
+  const announcer: Announcer<Notice> = {
+    eventFor: (notice) => eventFor(config, notice),
+    dataLayerFor: (notice) => dataLayerFor(config, notice),
+    analytics: config.analytics,
   };
+  const announce: Announce = (notice) => announceFrom(root.current, announcer, notice);
 
   useEffect(() => {
     let params = null;

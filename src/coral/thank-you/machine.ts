@@ -5,17 +5,14 @@
 import type {GiftHandoff, ReadResult} from '../daisychain/handoff';
 import {rgUpgradeSuggestion} from '../donate-form/rules';
 import {FREQUENCIES, type DonateFormConfigInput, type Frequency} from '../donate-form/schema';
+import {withOverrides} from '../shared/form';
 import {dollars, formatMoney, parseAmount, type Cents} from '../shared/money';
 import {accept, refuse, type Check} from '../shared/result';
 import {fill} from '../shared/template';
 import {THANK_YOU_MESSAGES, type ThankYouMessages} from './messages';
 import type {ShareChannel, ThankYouConfig} from './schema';
 
-export const messagesFor = (config: ThankYouConfig): ThankYouMessages => {
-  const merged: Record<string, string> = {...THANK_YOU_MESSAGES};
-  for (const [key, text] of Object.entries(config.messages)) if (text !== undefined) merged[key] = text;
-  return merged as ThankYouMessages;
-};
+export const messagesFor = (config: ThankYouConfig): ThankYouMessages => withOverrides(THANK_YOU_MESSAGES, config.messages);
 
 // ——— the gift ———
 
