@@ -2,18 +2,13 @@
 import {createRef} from 'react';
 import {act, cleanup, render, screen, waitFor, within} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {axe} from 'vitest-axe';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {writeSupporterHandoff} from '../daisychain/handoff';
 import {createSandboxGateway} from '../shared/gateway';
-import {DonateForm, type DonateFormConfigInput, type DonateFormHandle} from '.';
+import {expectNoAxeViolations} from '../shared/testing/componentSuite';
+import {DONATE_FORM_EXAMPLES, DonateForm, type DonateFormHandle} from '.';
 
-const base = {campaign: 'save-the-reef', gateway: {type: 'sandbox', delayMs: 5}} satisfies DonateFormConfigInput;
-
-async function expectNoAxeViolations(container: HTMLElement) {
-  const results = await axe(container);
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const base = DONATE_FORM_EXAMPLES.sandbox;
 
 async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('First name'), 'Mere');

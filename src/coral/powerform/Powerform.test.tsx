@@ -1,31 +1,15 @@
 // @vitest-environment jsdom
 import {cleanup, render, screen, waitFor, within} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {axe} from 'vitest-axe';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {SUPPORTER_KEY} from '../daisychain/handoff';
 import {createSandboxGateway} from '../shared/gateway';
-import {Powerform, type PowerformConfigInput} from '.';
+import {expectNoAxeViolations} from '../shared/testing/componentSuite';
+import {POWERFORM_EXAMPLES, Powerform} from '.';
 
-const base = {
-  campaign: 'save-the-reef',
-  sourceCode: 'PF-REEF',
-  counter: {count: 12430, goal: 20000},
-  gateway: {type: 'sandbox', delayMs: 5},
-} satisfies PowerformConfigInput;
-const leads = {
-  ...base,
-  variant: 'leads',
-  sourceCode: 'LD-REEF',
-  fields: {lastName: 'hidden', phone: 'hidden'},
-} satisfies PowerformConfigInput;
+const {sandbox: base, sandboxLeads: leads} = POWERFORM_EXAMPLES;
 
 type User = ReturnType<typeof userEvent.setup>;
-
-async function expectNoAxeViolations(container: HTMLElement) {
-  const results = await axe(container);
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function fillRequired(user: User, email = 'mere@example.org') {
   await user.type(screen.getByLabelText('First name'), 'Mere');

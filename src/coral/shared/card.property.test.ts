@@ -54,11 +54,10 @@ describe('card checks, given hostile text', {timeout: PROPERTY_TIMEOUT_MS}, () =
     );
   });
 
-  it('names a brand and runs the Luhn check on anything without throwing', () => {
+  it('names a brand only from the leading digits, and passes the Luhn check only for digits', () => {
     fc.assert(
       fc.property(hostileString, (input) => {
-        expect(brands).toContain(cardBrand(input));
-        expect(typeof luhn(input)).toBe('boolean');
+        if (cardBrand(input) !== 'unknown') expect(input.replace(/[\s-]/g, '')).toMatch(/^(4|5[1-5]|2[2-7]|3[47])/);
         if (luhn(input)) expect(input).toMatch(/^\d+$/);
       }),
       {numRuns: 1000},

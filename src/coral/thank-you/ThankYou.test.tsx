@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import {cleanup, render, screen, waitFor, within} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {axe} from 'vitest-axe';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {writeGiftHandoff, type GiftHandoff} from '../daisychain/handoff';
 import {createSandboxGateway} from '../shared/gateway';
-import {ThankYou, type ThankYouConfigInput} from '.';
+import {expectNoAxeViolations} from '../shared/testing/componentSuite';
+import {THANK_YOU_EXAMPLES, ThankYou} from '.';
 
-const base = {campaign: 'save-the-reef'} satisfies ThankYouConfigInput;
+const base = THANK_YOU_EXAMPLES.sandbox;
 
 const gift: GiftHandoff = {
   firstName: 'Mere',
@@ -25,11 +25,6 @@ function handOver(overrides: Partial<GiftHandoff> = {}) {
   giftCount += 1;
   writeGiftHandoff(sessionStorage, {...gift, reference: `CRL-T${giftCount}`, ...overrides});
   return `CRL-T${giftCount}`;
-}
-
-async function expectNoAxeViolations(container: HTMLElement) {
-  const results = await axe(container);
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 function listen(name: string) {
@@ -259,24 +254,7 @@ describe('ThankYou', () => {
 
   it('shows the photography variant’s hero with a responsive image, caption and credit', async () => {
     handOver();
-    const config = {
-      ...base,
-      variant: 'photography',
-      photo: {
-        src: '/img/thankyou/reef-960.webp',
-        srcset: [
-          {src: '/img/thankyou/reef-1600.webp', width: 1600},
-          {src: '/img/thankyou/reef-480.webp', width: 480},
-          {src: '/img/thankyou/reef-960.webp', width: 960},
-        ],
-        width: 1600,
-        height: 900,
-        alt: 'A coral reef in clear shallow water',
-        caption: 'Shallow reef, Coral Sea',
-        credit: 'Illustration: Coral',
-      },
-    } satisfies ThankYouConfigInput;
-    const {container} = render(<ThankYou config={config} />);
+    const {container} = render(<ThankYou config={THANK_YOU_EXAMPLES.photographyUnsorted} />);
     const figure = await screen.findByRole('figure');
     expect(figure.querySelector('figcaption')).toHaveTextContent('Shallow reef, Coral Sea Illustration: Coral');
     const image = within(figure).getByRole('img', {name: 'A coral reef in clear shallow water'});

@@ -1,17 +1,9 @@
 import type {ReactNode} from 'react';
-import {DonateForm, type DonateFormConfigInput} from '@site/src/coral/donate-form';
+import {DONATE_FORM_EXAMPLES, DonateForm} from '@site/src/coral/donate-form';
 import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
 import DemoPage from './_components/DemoPage';
 
-const config = {
-  campaign: 'pacific-climate',
-  size: 'small',
-  frequencies: ['one-off', 'monthly'],
-  amounts: {
-    'one-off': {handles: [{amount: 25}, {amount: 50}, {amount: 100}], defaultAmount: 50},
-    monthly: {handles: [{amount: 10}, {amount: 20}, {amount: 35}], defaultAmount: 20},
-  },
-} satisfies DonateFormConfigInput;
+const config = DONATE_FORM_EXAMPLES.small;
 
 export default function BasicSmall(): ReactNode {
   return (

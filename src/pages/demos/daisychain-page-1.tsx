@@ -1,15 +1,9 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import {Powerform, SANDBOX_SIGNUP_EMAILS, type PowerformConfigInput} from '@site/src/coral/powerform';
+import {POWERFORM_EXAMPLES, Powerform, SANDBOX_SIGNUP_EMAILS} from '@site/src/coral/powerform';
 import DemoPage from './_components/DemoPage';
 
-const config = {
-  campaign: 'protect-the-pacific',
-  sourceCode: 'DAISY-1',
-  fields: {firstName: 'required', lastName: 'optional', email: 'required', phone: 'optional', postcode: 'required'},
-  counter: {enabled: true, count: 12_480, goal: 20_000},
-  success: {type: 'daisychain', url: '/gpap-coral/demos/daisychain-page-2'},
-} satisfies PowerformConfigInput;
+const config = POWERFORM_EXAMPLES.daisychainPetition;
 
 export default function DaisychainPage1(): ReactNode {
   return (

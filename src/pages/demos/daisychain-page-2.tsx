@@ -1,21 +1,10 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import {DonateForm, type DonateFormConfigInput} from '@site/src/coral/donate-form';
+import {DONATE_FORM_EXAMPLES, DonateForm} from '@site/src/coral/donate-form';
 import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
 import DemoPage from './_components/DemoPage';
 
-const config = {
-  campaign: 'protect-the-pacific',
-  sourceCode: 'DAISY-2',
-  frequencies: ['one-off', 'monthly'],
-  defaultFrequency: 'monthly',
-  amounts: {
-    'one-off': {handles: [{amount: 20}, {amount: 45}, {amount: 90}], defaultAmount: 45},
-    monthly: {handles: [{amount: 10}, {amount: 20}, {amount: 35}], defaultAmount: 20},
-  },
-  handoff: true,
-  thankYouUrl: '/gpap-coral/demos/thankyou',
-} satisfies DonateFormConfigInput;
+const config = DONATE_FORM_EXAMPLES.daisychainAsk;
 
 export default function DaisychainPage2(): ReactNode {
   return (

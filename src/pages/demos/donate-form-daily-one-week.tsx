@@ -1,23 +1,9 @@
 import type {ReactNode} from 'react';
-import {DonateForm, type DonateFormConfigInput} from '@site/src/coral/donate-form';
+import {DONATE_FORM_EXAMPLES, DonateForm} from '@site/src/coral/donate-form';
 import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
 import DemoPage from './_components/DemoPage';
 
-const config = {
-  campaign: 'seven-days-for-the-reef',
-  frequencies: ['daily'],
-  dailyDays: 7,
-  amounts: {
-    daily: {
-      handles: [
-        {amount: 2, impact: 'Seven days of water testing kits.'},
-        {amount: 5, impact: 'A week of fuel for a community patrol boat.'},
-        {amount: 10, impact: 'A week of a reef monitor’s time.'},
-      ],
-      defaultAmount: 5,
-    },
-  },
-} satisfies DonateFormConfigInput;
+const config = DONATE_FORM_EXAMPLES.dailyOneWeek;
 
 export default function DonateFormDailyOneWeek(): ReactNode {
   return (

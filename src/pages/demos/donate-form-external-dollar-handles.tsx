@@ -1,19 +1,11 @@
 import type {ReactNode} from 'react';
 import Heading from '@theme/Heading';
-import {DonateForm, type DonateFormConfigInput} from '@site/src/coral/donate-form';
+import {DONATE_FORM_EXAMPLES, DonateForm} from '@site/src/coral/donate-form';
 import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
 import DollarHandles, {type PageHandle} from '@site/src/components/DollarHandles';
 import DemoPage from './_components/DemoPage';
 
-const config = {
-  campaign: 'stop-deep-sea-mining',
-  frequencies: ['one-off', 'monthly'],
-  amounts: {
-    'one-off': {handles: [{amount: 30}, {amount: 75}, {amount: 150}], defaultAmount: 75},
-    monthly: {handles: [{amount: 15}, {amount: 30}, {amount: 50}], defaultAmount: 30},
-  },
-  externalHandles: true,
-} satisfies DonateFormConfigInput;
+const config = DONATE_FORM_EXAMPLES.externalHandles;
 
 const handles: PageHandle[] = [
   {amount: 30, text: '$30 prints 100 petition cards for a community meeting'},

@@ -1,26 +1,9 @@
 import type {ReactNode} from 'react';
-import {DonateForm, type DonateFormConfigInput} from '@site/src/coral/donate-form';
+import {DONATE_FORM_EXAMPLES, DonateForm} from '@site/src/coral/donate-form';
 import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
 import DemoPage from './_components/DemoPage';
 
-const config = {
-  campaign: 'plastic-free-pacific',
-  frequencies: ['weekly', 'monthly', 'one-off'],
-  defaultFrequency: 'weekly',
-  amounts: {
-    weekly: {
-      handles: [
-        {amount: 4, label: '$4 a week'},
-        {amount: 8, label: '$8 a week'},
-        {amount: 15, label: '$15 a week'},
-      ],
-      defaultAmount: 8,
-      min: 2,
-      max: 500,
-    },
-  },
-  directDebit: true,
-} satisfies DonateFormConfigInput;
+const config = DONATE_FORM_EXAMPLES.weekly;
 
 export default function DonateFormWeekly(): ReactNode {
   return (

@@ -1,15 +1,9 @@
 import type {ReactNode} from 'react';
-import {DonateForm, type DonateFormConfigInput} from '@site/src/coral/donate-form';
+import {DONATE_FORM_EXAMPLES, DonateForm} from '@site/src/coral/donate-form';
 import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
 import DemoPage from './_components/DemoPage';
 
-const config = {
-  campaign: 'save-the-reef',
-  layout: 'wizard',
-  frequencies: ['monthly', 'one-off'],
-  fields: {phone: 'optional', address: 'optional'},
-  urlParams: true,
-} satisfies DonateFormConfigInput;
+const config = DONATE_FORM_EXAMPLES.wizard;
 
 export default function DonateFormWizard(): ReactNode {
   return (

@@ -1,18 +1,8 @@
 import type {ReactNode} from 'react';
-import {Powerform, SANDBOX_SIGNUP_EMAILS, type PowerformConfigInput} from '@site/src/coral/powerform';
+import {POWERFORM_EXAMPLES, Powerform, SANDBOX_SIGNUP_EMAILS} from '@site/src/coral/powerform';
 import DemoPage from './_components/DemoPage';
 
-const config = {
-  campaign: 'plastic-free-pacific',
-  sourceCode: 'LEADS-PLASTIC',
-  variant: 'leads',
-  fields: {lastName: 'hidden', phone: 'hidden'},
-  counter: {enabled: false},
-  messages: {
-    heading: 'Get the plastic-free guide',
-    submit: 'Send me the guide',
-  },
-} satisfies PowerformConfigInput;
+const config = POWERFORM_EXAMPLES.leads;
 
 export default function PowerformLeadsDemo(): ReactNode {
   return (

@@ -1,22 +1,8 @@
 import type {ReactNode} from 'react';
-import {Powerform, SANDBOX_SIGNUP_EMAILS, type PowerformConfigInput} from '@site/src/coral/powerform';
+import {POWERFORM_EXAMPLES, Powerform, SANDBOX_SIGNUP_EMAILS} from '@site/src/coral/powerform';
 import DemoPage from './_components/DemoPage';
 
-const config = {
-  campaign: 'ban-deep-sea-mining',
-  sourceCode: 'PETITION-DSM',
-  locale: 'en-AU',
-  fields: {firstName: 'required', lastName: 'optional', email: 'required', phone: 'optional', postcode: 'required'},
-  question: {
-    type: 'choice',
-    id: 'coastline',
-    label: 'Which coastline matters most to you?',
-    options: ['Great Barrier Reef', 'Torres Strait', 'Coral Sea islands', 'Somewhere else'],
-  },
-  counter: {enabled: true, count: 48_317, goal: 75_000},
-  urlParams: true,
-  analytics: true,
-} satisfies PowerformConfigInput;
+const config = POWERFORM_EXAMPLES.petition;
 
 export default function PowerformDemo(): ReactNode {
   return (

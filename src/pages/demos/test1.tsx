@@ -3,33 +3,14 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import CoralScript from '@site/src/components/CoralScript';
 import EventLog from '@site/src/components/EventLog';
-import {DONATE_FORM_EVENTS, DonateForm, type DonateFormConfigInput} from '@site/src/coral/donate-form';
-import {POWERFORM_EVENTS, Powerform, type PowerformConfigInput} from '@site/src/coral/powerform';
-import {THANK_YOU_EVENTS, ThankYou, type ThankYouConfigInput} from '@site/src/coral/thank-you';
+import {DONATE_FORM_EVENTS, DONATE_FORM_EXAMPLES, DonateForm} from '@site/src/coral/donate-form';
+import {POWERFORM_EVENTS, POWERFORM_EXAMPLES, Powerform} from '@site/src/coral/powerform';
+import {THANK_YOU_EVENTS, THANK_YOU_EXAMPLES, ThankYou} from '@site/src/coral/thank-you';
 import styles from './_components/TestBench.module.css';
 
-const donate = {
-  campaign: 'save-the-reef',
-  frequencies: ['one-off', 'monthly'],
-  rgUpgrade: {enabled: true},
-  coverFees: {enabled: true},
-  urlParams: true,
-  analytics: true,
-} satisfies DonateFormConfigInput;
-
-const petition = {
-  campaign: 'ban-deep-sea-mining',
-  counter: {count: 48_317, goal: 75_000},
-  question: {type: 'text', id: 'why', label: 'Why does the deep sea matter to you?'},
-  analytics: true,
-} satisfies PowerformConfigInput;
-
-const thanks = {
-  campaign: 'save-the-reef',
-  urlParams: true,
-  share: {url: 'https://www.greenpeace.org.au/'},
-  analytics: true,
-} satisfies ThankYouConfigInput;
+const donate = DONATE_FORM_EXAMPLES.testBench;
+const petition = POWERFORM_EXAMPLES.testBench;
+const thanks = THANK_YOU_EXAMPLES.testBench;
 
 /** The React twins' headings say so, so each twin is a landmark with a name of its own. */
 const REACT_HEADINGS = {

@@ -1,25 +1,9 @@
 import type {ReactNode} from 'react';
-import {ThankYou, type ThankYouConfigInput} from '@site/src/coral/thank-you';
+import {THANK_YOU_EXAMPLES, ThankYou} from '@site/src/coral/thank-you';
 import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
 import DemoPage from './_components/DemoPage';
 
-const photo = (width: number) => `/gpap-coral/img/thankyou/reef-${width}.svg`;
-
-const config = {
-  campaign: 'save-the-reef',
-  variant: 'photography',
-  urlParams: true,
-  photo: {
-    src: photo(960),
-    srcset: [480, 960, 1600].map((width) => ({src: photo(width), width})),
-    width: 1600,
-    height: 900,
-    alt: 'Illustration of a coral reef at dusk: a turtle and a school of fish above branching corals, an island on the horizon',
-    caption: 'A reef at dusk in the Coral Sea',
-    credit: 'Illustration: Coral',
-  },
-  share: {url: 'https://www.greenpeace.org.au/'},
-} satisfies ThankYouConfigInput;
+const config = THANK_YOU_EXAMPLES.photography;
 
 const example = '?amount=120&frequency=one-off&ref=CRL-DEMO2';
 

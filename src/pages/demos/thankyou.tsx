@@ -1,16 +1,10 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import {ThankYou, type ThankYouConfigInput} from '@site/src/coral/thank-you';
+import {THANK_YOU_EXAMPLES, ThankYou} from '@site/src/coral/thank-you';
 import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
 import DemoPage from './_components/DemoPage';
 
-const config = {
-  campaign: 'save-the-reef',
-  urlParams: true,
-  share: {url: 'https://www.greenpeace.org.au/'},
-  upgrade: {sourceCode: 'TY-UPGRADE'},
-  analytics: true,
-} satisfies ThankYouConfigInput;
+const config = THANK_YOU_EXAMPLES.standard;
 
 const example = '?amount=60&frequency=one-off&ref=CRL-DEMO1';
 

@@ -1,0 +1,24 @@
+/**
+ * Type-level checks of the embed's global maps. Nothing here runs: `tsc -p .`
+ * (npm run typecheck, part of npm test) reads this file, so a wrong entry in
+ * HTMLElementTagNameMap or GlobalEventHandlersEventMap fails the type check.
+ */
+import {expectTypeOf} from 'vitest';
+import type {CoralDonateFormElement, CoralEventMap} from './coral';
+
+// The elements, in querySelector and createElement.
+expectTypeOf(() => document.querySelector('coral-donate-form')).returns.toEqualTypeOf<CoralDonateFormElement | null>();
+expectTypeOf(() => document.createElement('coral-powerform')).returns.toEqualTypeOf<HTMLElementTagNameMap['coral-powerform']>();
+expectTypeOf<HTMLElementTagNameMap['coral-donate-form']['setAmount']>().parameters.toEqualTypeOf<
+  [amount: number, frequency?: 'one-off' | 'weekly' | 'monthly' | 'daily']
+>();
+expectTypeOf<HTMLElementTagNameMap['coral-powerform']>().toExtend<HTMLElement>();
+expectTypeOf<HTMLElementTagNameMap['coral-thankyou']>().toExtend<HTMLElement>();
+
+// Each coral: event's detail, in addEventListener.
+expectTypeOf<GlobalEventHandlersEventMap['coral:handoff']>().toEqualTypeOf<CoralEventMap['coral:handoff']>();
+expectTypeOf<GlobalEventHandlersEventMap['coral:handoff']['detail']['status']>().toEqualTypeOf<
+  'greeted' | 'none' | 'expired' | 'corrupt' | 'unavailable'
+>();
+expectTypeOf<GlobalEventHandlersEventMap['coral:success']['detail']>().toHaveProperty('campaign');
+expectTypeOf<GlobalEventHandlersEventMap['coral:share']>().toExtend<CustomEvent>();
