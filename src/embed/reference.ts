@@ -8,7 +8,19 @@ import {join, relative} from 'node:path';
 import {DONATE_FORM_EVENTS} from '../coral/donate-form/events';
 import {POWERFORM_EVENTS} from '../coral/powerform/events';
 import {THANK_YOU_EVENTS} from '../coral/thank-you/events';
-import {EMBED_ATTRIBUTES} from './attributes';
+import {ELEMENT_ATTRIBUTES, type ElementAttribute} from './attributes';
+
+/** What each attribute of an element accepts. Here, with the docs, so the embed's first script carries only the names. */
+const ATTRIBUTE_DOCS = {
+  config:
+    'The config as JSON, the same as the React component’s config prop. Instead of the attribute, the element can hold a <script type="application/json"> with the config; the attribute wins when both are there.',
+  id: 'The element’s id. The component takes it as its own id, so data-coral-target="donate" on an external handle points at <coral-donate-form id="donate">.',
+  'heading-level':
+    '1 to 4: the level of the component’s main heading, to fit the page’s outline (2 unless set; the thank-you takes 1 to 3).',
+} satisfies Record<ElementAttribute, string>;
+
+/** The attributes, in the order the element's docs list them. */
+export const EMBED_ATTRIBUTES = ELEMENT_ATTRIBUTES.map((name) => ({name, accepts: ATTRIBUTE_DOCS[name]}));
 
 export const EMBED_ELEMENTS = [
   {

@@ -10,6 +10,8 @@ import * as z from 'zod/mini';
  * so one schema used in two places can be described differently in each.
  */
 export function describe<T extends z.ZodMiniType>(schema: T, description: string): T {
+  // The embed build empties every description (vite.embed.config.mts): nothing to register, so no copy either.
+  if (description === '') return schema;
   const copy = schema.clone();
   z.globalRegistry.add(copy as z.ZodMiniType, {description});
   return copy;
