@@ -10,7 +10,7 @@ describe('the embed reference', () => {
     const used = new Set([...css.matchAll(/var\((--coral-[\w-]+)/g)].map((m) => m[1]));
     expect(new Set(docs.customProperties.map((row) => row.name))).toEqual(used);
     const surface = docs.customProperties.find((row) => row.name === '--coral-color-surface')!;
-    expect(surface).toMatchObject({light: '#ffffff', dark: '#1f2a30'});
+    expect(surface).toMatchObject({light: '#fff', dark: '#1f2a30'});
     expect(docs.customProperties.every((row) => row.description.length > 0)).toBe(true);
   });
 

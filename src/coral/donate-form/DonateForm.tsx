@@ -7,7 +7,7 @@ import type {ReactNode} from 'react';
 import {configured, type ViewProps} from '../shared/form';
 import type {Gateway} from '../shared/gateway';
 import {newIdempotencyKey} from '../shared/gateway';
-import {fill} from '../shared/template';
+import {fill, plural} from '../shared/template';
 import {ErrorSummary} from '../shared/ui/ErrorSummary';
 import ui from '../shared/ui/ui.module.css';
 import {DonateFormContext} from './context';
@@ -86,7 +86,7 @@ function DonateFormView({
           <>
             {wizard && <StepIndicator />}
             <ErrorSummary
-              title={fill(messages.errorSummary, {count: summary.length})}
+              title={plural(messages, 'errorSummary', summary.length, config.locale)}
               items={summary.map(({field, label, message}) => ({id: fieldId(field), label, message}))}
               focusKey={state.summaryFocus}
             />

@@ -6,7 +6,7 @@
  */
 import {validateAccountName, validateAccountNumber, validateBsb} from '../shared/bank';
 import {validateCardNumber, validateCvc, validateExpiry} from '../shared/card';
-import {checkField, FIELD_TABLE} from '../shared/fields';
+import {checkField, FIELD_TABLE, fieldProblems} from '../shared/fields';
 import type {GiftIntent, PaymentDetails} from '../shared/gateway';
 import {formatMoney, type Cents} from '../shared/money';
 import {accept, refuse, type Check} from '../shared/result';
@@ -33,7 +33,7 @@ export function amountOf(config: DonateFormConfig, state: DonateState, frequency
   const selection = state.selection[frequency];
   if (selection.kind === 'handle') return accept(selection.amount);
   const messages = messagesFor(config);
-  const checked = checkOtherAmount(selection.text, limitsFor(config, frequency));
+  const checked = checkOtherAmount(selection.text, limitsFor(config, frequency), messages, formatMoney(0, config));
   if (checked.ok) return checked;
   if ('problem' in checked) {
     const format = (cents: Cents) => formatMoney(cents, config);
@@ -73,40 +73,49 @@ export const stepOf = (field: FieldName): Step =>
 export const visibleSupporterFields = (config: DonateFormConfig): SupporterField[] =>
   SUPPORTER_FIELDS.filter((f) => config.fields[f] !== 'hidden');
 
-/** Every current problem, by control, whether or not it shows yet. */
-export function problems(config: DonateFormConfig, state: DonateState, checks: Checks): Partial<Record<FieldName, string>> {
+/** The payment details checked: each control's problem, and the details the gateway gets once all of them pass. */
+function checkPayment(
+  config: DonateFormConfig,
+  state: DonateState,
+  checks: Checks,
+): {found: Partial<Record<FieldName, string>>; payment: PaymentDetails | null} {
   const messages = messagesFor(config);
-  const found: Partial<Record<FieldName, string>> = {};
-  const amount = amountOf(config, state);
-  if (!amount.ok) found.otherAmount = amount.reason;
-
-  for (const field of visibleSupporterFields(config)) {
-    const value = state.values[field].trim();
-    if (value === '') {
-      if (config.fields[field] === 'required') found[field] = messages.requiredField;
-      continue;
-    }
-    const checked = checkField(field, value, checks, messages);
-    if (checked && !checked.ok) found[field] = checked.reason;
-  }
-
+  const {values} = state;
   if (activeMethod(config, state) === 'card') {
-    const card = validateCardNumber(state.values.cardNumber);
-    if (!card.ok) found.cardNumber = card.reason;
-    const expiry = validateExpiry(state.values.expiry, checks.now);
-    if (!expiry.ok) found.expiry = expiry.reason;
-    const cvc = validateCvc(state.values.cvc, card.ok ? card.value.brand : 'visa');
-    if (!cvc.ok) found.cvc = cvc.reason;
-  } else {
-    const bsb = validateBsb(state.values.bsb);
-    if (!bsb.ok) found.bsb = bsb.reason;
-    const account = validateAccountNumber(state.values.account);
-    if (!account.ok) found.account = account.reason;
-    const name = validateAccountName(state.values.accountName);
-    if (!name.ok) found.accountName = name.reason;
-    if (!state.ddAgreement) found.ddAgreement = messages.directDebitAgreementRequired;
+    const card = validateCardNumber(values.cardNumber, messages);
+    const expiry = validateExpiry(values.expiry, checks.now, messages);
+    const cvc = validateCvc(values.cvc, card.ok ? card.value.brand : 'visa', messages);
+    return {
+      found: {
+        ...(card.ok ? {} : {cardNumber: card.reason}),
+        ...(expiry.ok ? {} : {expiry: expiry.reason}),
+        ...(cvc.ok ? {} : {cvc: cvc.reason}),
+      },
+      payment: card.ok && expiry.ok && cvc.ok ? {method: 'card', number: card.value.number, expiry: expiry.value, cvc: cvc.value} : null,
+    };
   }
-  return found;
+  const bsb = validateBsb(values.bsb, messages);
+  const account = validateAccountNumber(values.account, messages);
+  const name = validateAccountName(values.accountName, messages);
+  return {
+    found: {
+      ...(bsb.ok ? {} : {bsb: bsb.reason}),
+      ...(account.ok ? {} : {account: account.reason}),
+      ...(name.ok ? {} : {accountName: name.reason}),
+      ...(state.ddAgreement ? {} : {ddAgreement: messages.directDebitAgreementRequired}),
+    },
+    payment: bsb.ok && account.ok && name.ok ? {method: 'direct-debit', bsb: bsb.value, account: account.value, name: name.value} : null,
+  };
+}
+
+/** Every current problem, by control and in the form's order, whether or not it shows yet. */
+export function problems(config: DonateFormConfig, state: DonateState, checks: Checks): Partial<Record<FieldName, string>> {
+  const amount = amountOf(config, state);
+  return {
+    ...(amount.ok ? {} : {otherAmount: amount.reason}),
+    ...fieldProblems(visibleSupporterFields(config), state.values, config.fields, checks, messagesFor(config)),
+    ...checkPayment(config, state, checks).found,
+  };
 }
 
 /** The problems the supporter should see now: touched controls, and every control of an attempted step. */
@@ -136,20 +145,8 @@ export function buildIntent(config: DonateFormConfig, state: DonateState, checks
     const checked = checkField(field, value, checks, messagesFor(config));
     supporter[field] = checked?.ok ? checked.value : value;
   }
-  let payment: PaymentDetails;
-  if (activeMethod(config, state) === 'card') {
-    const card = validateCardNumber(state.values.cardNumber);
-    const expiry = validateExpiry(state.values.expiry, checks.now);
-    const cvc = validateCvc(state.values.cvc, card.ok ? card.value.brand : 'visa');
-    if (!card.ok || !expiry.ok || !cvc.ok) return null;
-    payment = {method: 'card', number: card.value.number, expiry: expiry.value, cvc: cvc.value};
-  } else {
-    const bsb = validateBsb(state.values.bsb);
-    const account = validateAccountNumber(state.values.account);
-    const name = validateAccountName(state.values.accountName);
-    if (!bsb.ok || !account.ok || !name.ok) return null;
-    payment = {method: 'direct-debit', bsb: bsb.value, account: account.value, name: name.value};
-  }
+  const {payment} = checkPayment(config, state, checks);
+  if (!payment) return null;
   const intent: GiftIntent = {
     campaign: config.campaign,
     amount: total.amount,

@@ -5,7 +5,7 @@
  */
 import {useCallback, useEffect, useLayoutEffect, useRef} from 'react';
 import {clearSupporterHandoff, readSupporterHandoff, sessionStore, writeGiftHandoff} from '../daisychain/handoff';
-import type {MobileCheck} from '../shared/form';
+import type {MobileCheck} from '../shared/form/useMobileCheck';
 import {parseAmount} from '../shared/money';
 import {amountOf} from './derive';
 import type {DonateFormConfig, Frequency} from './schema';

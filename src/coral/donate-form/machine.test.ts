@@ -3,6 +3,10 @@ import {normaliseMobile} from '../shared/phone';
 import {
   amountOf,
   buildIntent,
+  canGoBack,
+  primaryAction,
+  summaryOf,
+  visibleSteps,
   impactOf,
   initialState,
   problems,
@@ -191,6 +195,37 @@ describe('fields', () => {
     });
   });
 
+  it('says every check in the config’s own words when its messages override them', () => {
+    const cfg = config({
+      fields: {phone: 'optional'},
+      amounts: {'one-off': {min: 5}},
+      messages: {
+        postcodeInvalid: 'Code postal : 4 chiffres.',
+        emailInvalid: 'Adresse invalide.',
+        cardInvalid: 'Numéro de carte invalide.',
+        expiryFormat: 'Date MM/AA.',
+        cvcBack: 'Les {digits} chiffres au dos.',
+        amountUnreadable: '« {input} » n’est pas un montant.',
+      },
+    });
+    const state = run(cfg, [
+      {type: 'other-amount', text: 'abc'},
+      {type: 'field', field: 'postcode', value: '20000'},
+      {type: 'field', field: 'email', value: 'mere@'},
+      {type: 'field', field: 'cardNumber', value: '4242 4242 4242 4241'},
+      {type: 'field', field: 'expiry', value: '1229'},
+      {type: 'field', field: 'cvc', value: '1'},
+    ]);
+    expect(problems(cfg, state, checks)).toMatchObject({
+      otherAmount: '« abc » n’est pas un montant.',
+      postcode: 'Code postal : 4 chiffres.',
+      email: 'Adresse invalide.',
+      cardNumber: 'Numéro de carte invalide.',
+      expiry: 'Date MM/AA.',
+      cvc: 'Les 3 chiffres au dos.',
+    });
+  });
+
   it('normalises the mobile number in the gift', () => {
     const cfg = config();
     const state = run(cfg, [...details, ...card(), {type: 'field', field: 'phone', value: '0412 345 678'}]);
@@ -244,6 +279,38 @@ describe('paying', () => {
       status: 'done',
       reference: 'CRL-1',
     });
+  });
+});
+
+describe('the primary button', () => {
+  const primary = (key = 'key-1'): Action => ({type: 'primary', checks, key, date: '2026-11-22'});
+
+  it('opens a folded small form, and in the wizard also leaves the amount step', () => {
+    const small = config({size: 'small'});
+    expect(primaryAction(small, initialState(small))).toBe('expand');
+    const opened = run(small, [primary()]);
+    expect(opened.expanded).toBe(true);
+    expect(opened.submission.status).toBe('idle');
+    const wizard = config({size: 'small', layout: 'wizard'});
+    expect(run(wizard, [primary()]).step).toBe('details');
+  });
+
+  it('moves the wizard on until the last step, where it sends the gift', () => {
+    const cfg = config({layout: 'wizard'});
+    expect(primaryAction(cfg, initialState(cfg))).toBe('next');
+    const atPayment = run(cfg, [primary(), ...details, primary()]);
+    expect(atPayment.step).toBe('payment');
+    expect(primaryAction(cfg, atPayment)).toBe('submit');
+    expect(run(cfg, [...card(), primary('k')], atPayment).submission).toMatchObject({status: 'sending', key: 'k'});
+  });
+
+  it('shows only the steps on screen, and lists only their problems in the summary', () => {
+    const cfg = config({layout: 'wizard'});
+    const state = run(cfg, [{type: 'other-amount', text: '1'}, primary()]);
+    expect(visibleSteps(cfg, state)).toEqual(['amount']);
+    const shown = shownProblems(cfg, state, checks);
+    expect(summaryOf(cfg, state, shown).map((line) => line.field)).toEqual(['otherAmount']);
+    expect(canGoBack(cfg, state)).toBe(false);
   });
 });
 

@@ -4,7 +4,7 @@
  * state and dispatches actions; the events it must announce collect in the
  * outbox.
  */
-import {edited, keyFor, locked, notify as notifyAll, touch} from '../shared/form';
+import {edited, keyFor, locked, notifier, touch} from '../shared/form/machine';
 import type {Cents} from '../shared/money';
 import {limitsFor, rgUpgradeSuggestion} from './rules';
 import type {DonateFormConfig, Frequency} from './schema';
@@ -22,10 +22,10 @@ import {
   type SupporterField,
 } from './state';
 
+const notify = notifier<DonateState>();
+
 export * from './state';
 export * from './derive';
-
-const notify = (state: DonateState, ...notices: Notice[]): DonateState => notifyAll(state, ...notices);
 
 const amountNotice = (config: DonateFormConfig, state: DonateState, source: AmountSource): Notice => {
   const amount = amountOf(config, state);

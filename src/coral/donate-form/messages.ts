@@ -1,8 +1,12 @@
+import {AMOUNT_MESSAGES, BANK_MESSAGES, CARD_MESSAGES} from '../shared/checkMessages';
 import {FIELD_MESSAGES} from '../shared/fields';
 
 /** Every sentence a supporter reads on the donate form. Override any of them with `messages` in the config. */
 export const DONATE_FORM_MESSAGES = {
   ...FIELD_MESSAGES,
+  ...AMOUNT_MESSAGES,
+  ...CARD_MESSAGES,
+  ...BANK_MESSAGES,
   heading: 'Make a donation',
   greeting: 'Thanks for signing, {name}. Will you chip in?',
   frequencyLegend: 'How often would you like to give?',
@@ -12,6 +16,7 @@ export const DONATE_FORM_MESSAGES = {
   'frequency.daily': 'Daily',
   amountLegend: 'Choose an amount',
   otherAmountLabel: 'Other amount',
+  amountHint: '{min} to {max}',
   amountBelowMin: 'The smallest {frequency} gift we can take is {min}.',
   amountAboveMax: 'The largest {frequency} gift we can take online is {max}. For more, please call us.',
   dailyTotal: '{amount} a day for {days} days = {total}',
@@ -45,7 +50,8 @@ export const DONATE_FORM_MESSAGES = {
   directDebitAgreementLabel: 'Direct debit agreement',
   directDebitAgreementRequired: 'To give by direct debit, please accept the service agreement.',
   requiredField: 'This is required.',
-  errorSummary: 'Please check {count} thing(s) before you continue:',
+  'errorSummary.one': 'Please check {count} thing before you continue:',
+  'errorSummary.other': 'Please check {count} things before you continue:',
   next: 'Next',
   back: 'Back',
   stepIndicator: 'Step {step} of {steps}: {name}',

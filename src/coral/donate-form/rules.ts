@@ -13,8 +13,13 @@ export const limitsFor = (config: DonateFormConfig, frequency: Frequency): Amoun
 export type AmountProblem = {kind: 'unreadable'; reason: string} | {kind: 'below-min' | 'above-max'; limit: Cents};
 
 /** Reads an other amount and holds it to the frequency's limits, never changing what was typed. */
-export function checkOtherAmount(text: string, limits: AmountLimits): Check<Cents> | {ok: false; problem: AmountProblem} {
-  const parsed = parseAmount(text);
+export function checkOtherAmount(
+  text: string,
+  limits: AmountLimits,
+  messages?: Parameters<typeof parseAmount>[1],
+  zero?: string,
+): Check<Cents> | {ok: false; problem: AmountProblem} {
+  const parsed = parseAmount(text, messages, zero);
   if (!parsed.ok) return {ok: false, problem: {kind: 'unreadable', reason: parsed.reason}};
   if (parsed.value < limits.min) return {ok: false, problem: {kind: 'below-min', limit: limits.min}};
   if (parsed.value > limits.max) return {ok: false, problem: {kind: 'above-max', limit: limits.max}};

@@ -5,7 +5,7 @@
  */
 import type {ReadResult, SupporterHandoff} from '../daisychain/handoff';
 import {SUPPORTER_FIELDS, type FieldChecks, type SupporterField} from '../shared/fields';
-import {withOverrides, type Outbox, type Sent} from '../shared/form';
+import {withOverrides, type Outbox, type Sent} from '../shared/form/machine';
 import type {ChargeResult, GiftIntent, PaymentDetails} from '../shared/gateway';
 import type {Cents} from '../shared/money';
 import type {Prefill, Utm} from '../shared/urlParams';

@@ -46,7 +46,7 @@ export function useDonateForm({
     (c) => initialState(c),
   );
   const phoneShown = config.fields.phone !== 'hidden';
-  const [mobile, loadMobile] = useMobileCheck(phoneShown, config.locale);
+  const [mobile, loadMobile] = useMobileCheck(phoneShown, config.locale, messages);
   const root = useRef<HTMLFormElement>(null);
   const opened = useRef(false);
   useEffect(() => {

@@ -79,7 +79,7 @@ describe('Powerform', () => {
     const {container} = render(<Powerform config={{...base, consentRequired: true}} />);
     await user.type(screen.getByLabelText('Postcode'), '20');
     await user.click(screen.getByRole('button', {name: 'Sign now'}));
-    const summary = screen.getByRole('group', {name: 'Please check 4 thing(s) before you sign:'});
+    const summary = screen.getByRole('group', {name: 'Please check 4 things before you sign:'});
     expect(summary).toHaveFocus();
     const links = within(summary)
       .getAllByRole('link')

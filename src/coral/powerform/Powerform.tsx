@@ -9,7 +9,7 @@ import {sessionStore, writeSupporterHandoff, type SupporterHandoff} from '../dai
 import {inputOf} from '../shared/fields';
 import {configured, useGateway, useMobileCheck, useOutbox, useSend, useUrlPrefill, type Announcer, type ViewProps} from '../shared/form';
 import {newIdempotencyKey, type SignupGateway} from '../shared/gateway';
-import {fill} from '../shared/template';
+import {fill, plural} from '../shared/template';
 import {ErrorSummary, type SummaryItem} from '../shared/ui/ErrorSummary';
 import {Checkbox, TextField} from '../shared/ui/TextField';
 import ui from '../shared/ui/ui.module.css';
@@ -68,7 +68,7 @@ function PowerformView({
   const [state, dispatch] = useReducer((s: PowerformState, a: Action) => reduce(config, s, a), config, initialState);
   const fields = visibleFields(config);
   const phoneShown = fields.includes('phone');
-  const [mobile, loadMobile] = useMobileCheck(phoneShown, config.locale);
+  const [mobile, loadMobile] = useMobileCheck(phoneShown, config.locale, messages);
   const checks: Checks = {mobile};
   const root = useRef<HTMLFormElement>(null);
   const inputs = useRef<Partial<Record<TextFieldName, HTMLInputElement | null>>>({});
@@ -172,7 +172,7 @@ function PowerformView({
           <p className={styles.intro}>{messages.intro}</p>
           {showsCounter(config) && <SignatureCounter config={config} messages={messages} count={state.count} fieldId={fieldId} />}
           <ErrorSummary
-            title={fill(messages.errorSummary, {count: summaryItems.length})}
+            title={plural(messages, 'errorSummary', summaryItems.length, config.locale)}
             items={summaryItems}
             focusKey={state.summaryFocus}
           />

@@ -6,13 +6,15 @@
  */
 import {suggestEmail} from '../shared/email';
 import {checkField, FIELD_TABLE, fieldProblems, type FieldChecks, type SupporterField} from '../shared/fields';
-import {edited, emptyOutbox, keyFor, locked, notify as notifyAll, touch, withOverrides, type Outbox, type Sent} from '../shared/form';
+import {edited, emptyOutbox, keyFor, locked, notifier, touch, withOverrides, type Outbox, type Sent} from '../shared/form/machine';
 import type {Signup, SignupResult} from '../shared/gateway';
 import {accept, refuse, type Check} from '../shared/result';
 import {fill} from '../shared/template';
 import {parseUrlParams, URL_PARAMETERS, UTM_PARAMS, type ParsedParams, type Prefill, type Utm} from '../shared/urlParams';
 import {POWERFORM_MESSAGES, type PowerformMessages} from './messages';
 import type {PowerformConfig} from './schema';
+
+const notify = notifier<PowerformState>();
 
 /** The supporter fields a powerform can ask for, in the petition's order: every one but the address. */
 export const TEXT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'postcode'] as const satisfies readonly SupporterField[];
@@ -157,7 +159,6 @@ export function buildSignup(config: PowerformConfig, state: PowerformState, chec
 // ——— transitions ———
 
 // Typed for this machine, so an object literal is checked as a Notice.
-const notify = (state: PowerformState, ...notices: Notice[]): PowerformState => notifyAll(state, ...notices);
 
 export function reduce(config: PowerformConfig, state: PowerformState, action: Action): PowerformState {
   if (locked(state) && action.type !== 'answered') return state;

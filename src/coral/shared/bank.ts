@@ -1,21 +1,25 @@
 /** Australian direct debit details: BSB, account number and account name. */
+import {BANK_MESSAGES, type Messages} from './checkMessages';
 import {accept, refuse, type Check} from './result';
+import {fill} from './template';
 
-export function validateBsb(input: string): Check<string> {
+type BankMessages = Messages<typeof BANK_MESSAGES>;
+
+export function validateBsb(input: string, messages: BankMessages = BANK_MESSAGES): Check<string> {
   const digits = input.trim().replace(/[\s-]/g, '');
-  if (!/^\d{6}$/.test(digits)) return refuse('A BSB is 6 digits, like 062-000.');
+  if (!/^\d{6}$/.test(digits)) return refuse(messages.bsbInvalid);
   return accept(`${digits.slice(0, 3)}-${digits.slice(3)}`);
 }
 
-export function validateAccountNumber(input: string): Check<string> {
+export function validateAccountNumber(input: string, messages: BankMessages = BANK_MESSAGES): Check<string> {
   const digits = input.trim().replace(/[\s-]/g, '');
-  if (!/^\d{5,9}$/.test(digits)) return refuse('An account number is 5 to 9 digits.');
+  if (!/^\d{5,9}$/.test(digits)) return refuse(messages.accountInvalid);
   return accept(digits);
 }
 
-export function validateAccountName(input: string): Check<string> {
+export function validateAccountName(input: string, messages: BankMessages = BANK_MESSAGES): Check<string> {
   const name = input.trim().replace(/\s+/g, ' ');
-  if (name === '') return refuse('Enter the name on the account.');
-  if (name.length > 32) return refuse('The account name can be at most 32 characters, as your bank shows it.');
+  if (name === '') return refuse(messages.accountNameMissing);
+  if (name.length > 32) return refuse(fill(messages.accountNameTooLong, {max: 32}));
   return accept(name);
 }

@@ -1,5 +1,9 @@
 /** Card checks done before a payment is attempted: number, expiry and CVC. */
+import {CARD_MESSAGES, type Messages} from './checkMessages';
 import {accept, refuse, type Check} from './result';
+import {fill} from './template';
+
+type CardMessages = Messages<typeof CARD_MESSAGES>;
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'unknown';
 
@@ -34,40 +38,36 @@ const LENGTHS: Record<CardBrand, readonly number[]> = {
   unknown: [],
 };
 
-export function validateCardNumber(input: string): Check<{number: string; brand: CardBrand}> {
+export function validateCardNumber(input: string, messages: CardMessages = CARD_MESSAGES): Check<{number: string; brand: CardBrand}> {
   const digits = digitsOnly(input);
-  if (digits === '') return refuse('Enter your card number.');
-  if (!/^\d+$/.test(digits)) return refuse('A card number has digits only (spaces are fine).');
+  if (digits === '') return refuse(messages.cardMissing);
+  if (!/^\d+$/.test(digits)) return refuse(messages.cardNotDigits);
   const brand = cardBrand(digits);
-  if (brand === 'unknown') return refuse('We accept Visa, Mastercard and American Express.');
+  if (brand === 'unknown') return refuse(messages.cardBrandRefused);
   if (!LENGTHS[brand].includes(digits.length) || !luhn(digits)) {
-    return refuse('That card number is not valid: check it against your card.');
+    return refuse(messages.cardInvalid);
   }
   return accept({number: digits, brand});
 }
 
 /** "MM/YY" or "MM / YY"; the card must be valid at least until the end of this month. */
-export function validateExpiry(input: string, now: Date): Check<{month: number; year: number}> {
+export function validateExpiry(input: string, now: Date, messages: CardMessages = CARD_MESSAGES): Check<{month: number; year: number}> {
   const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input);
-  if (!match) return refuse('Enter the expiry date as MM/YY, like 04/29.');
+  if (!match) return refuse(messages.expiryFormat);
   const month = Number(match[1]);
   const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  if (month < 1 || month > 12) return refuse('The month of the expiry date runs from 01 to 12.');
+  if (month < 1 || month > 12) return refuse(messages.expiryMonth);
   const thisMonth = now.getFullYear() * 12 + now.getMonth();
-  if (year * 12 + (month - 1) < thisMonth) return refuse('This card has expired: use another card.');
-  if (year > now.getFullYear() + 20) return refuse('Check the expiry year: it is too far ahead.');
+  if (year * 12 + (month - 1) < thisMonth) return refuse(messages.expiryPast);
+  if (year > now.getFullYear() + 20) return refuse(messages.expiryTooFar);
   return accept({month, year});
 }
 
-export function validateCvc(input: string, brand: CardBrand): Check<string> {
+export function validateCvc(input: string, brand: CardBrand, messages: CardMessages = CARD_MESSAGES): Check<string> {
   const digits = input.trim();
   const length = brand === 'amex' ? 4 : 3;
   if (!new RegExp(`^\\d{${length}}$`).test(digits)) {
-    return refuse(
-      brand === 'amex'
-        ? 'The security code is the 4 digits on the front of your card.'
-        : 'The security code is the 3 digits on the back of your card.',
-    );
+    return refuse(fill(brand === 'amex' ? messages.cvcFront : messages.cvcBack, {digits: length}));
   }
   return accept(digits);
 }

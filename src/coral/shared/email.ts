@@ -1,13 +1,14 @@
 /** Email checks, and a gentle "did you mean …?" for common domain typos. */
+import {EMAIL_MESSAGES, type Messages} from './checkMessages';
 import {accept, refuse, type Check} from './result';
 
 // Deliberately simple: one @, no spaces, a dot in the domain. The mail server is the real judge.
 const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[a-z]{2,}$/i;
 
-export function validateEmail(input: string): Check<string> {
+export function validateEmail(input: string, messages: Messages<typeof EMAIL_MESSAGES> = EMAIL_MESSAGES): Check<string> {
   const email = input.trim();
-  if (email === '') return refuse('Enter your email address.');
-  if (email.length > 254 || !EMAIL.test(email)) return refuse('Enter an email address like name@example.com.');
+  if (email === '') return refuse(messages.emailMissing);
+  if (email.length > 254 || !EMAIL.test(email)) return refuse(messages.emailInvalid);
   return accept(email);
 }
 

@@ -5,6 +5,7 @@
  * problems. The donate form and the powerform take their inputs, their checks,
  * the hand-off's schema and the URL parameters from this table.
  */
+import {EMAIL_MESSAGES, MOBILE_MESSAGES} from './checkMessages';
 import {validateEmail} from './email';
 import {accept, refuse, type Check} from './result';
 import {fill} from './template';
@@ -84,6 +85,8 @@ export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
 
 /** The words the fields' checks say; every form's message table includes them, so `messages` can override them. */
 export const FIELD_MESSAGES = {
+  ...EMAIL_MESSAGES,
+  ...MOBILE_MESSAGES,
   postcodeInvalid: 'A postcode is 4 digits, like 2000.',
   tooLong: 'Use at most {max} characters.',
 } as const;
@@ -98,7 +101,7 @@ export type FieldChecks = {mobile: ((value: string) => Check<string>) | null};
  */
 export function checkField(field: SupporterField, value: string, checks: FieldChecks, messages: FieldMessages): Check<string> | null {
   const spec = FIELD_TABLE[field];
-  if (field === 'email') return validateEmail(value);
+  if (field === 'email') return validateEmail(value, messages);
   if (field === 'phone') return checks.mobile ? checks.mobile(value) : null;
   if (spec.pattern && !spec.pattern.regex.test(value)) return refuse(messages[spec.pattern.message]);
   if (value.length > spec.maxLength) return refuse(fill(messages.tooLong, {max: spec.maxLength}));

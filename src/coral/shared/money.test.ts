@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
-import {formatMoney, parseAmount, percentOf} from './money';
+import {currencySymbol, formatMoney, parseAmount, percentOf} from './money';
 
 const aud = {locale: 'en-AU', currency: 'AUD'};
 
@@ -79,5 +79,21 @@ describe('percentOf', () => {
     expect(percentOf(3500, 3)).toBe(105);
     expect(percentOf(3333, 3)).toBe(100);
     expect(percentOf(1050, 2.5)).toBe(26);
+  });
+});
+
+describe('currencySymbol', () => {
+  it('writes the configured currency as the locale does, never a fixed dollar sign', () => {
+    expect(currencySymbol({locale: 'en-AU', currency: 'AUD'})).toBe('$');
+    expect(currencySymbol({locale: 'en-GB', currency: 'GBP'})).toBe('£');
+    expect(currencySymbol({locale: 'de-DE', currency: 'EUR'})).toBe('€');
+    // Australian English marks New Zealand dollars apart from its own ("NZ$" or "NZD", by the browser's data).
+    expect(currencySymbol({locale: 'en-AU', currency: 'NZD'})).toMatch(/^NZ/);
+  });
+
+  it('is taken off an amount typed after it', () => {
+    expect(parseAmount('NZ$ 40')).toEqual({ok: true, value: 4000});
+    expect(parseAmount('€12.50')).toEqual({ok: true, value: 1250});
+    expect(parseAmount('$$5').ok).toBe(false);
   });
 });

@@ -3,34 +3,38 @@
  * amount is a whole number of cents, so no sum ever picks up a floating-point
  * crumb.
  */
+import {AMOUNT_MESSAGES, type Messages} from './checkMessages';
 import {accept, refuse, type Check} from './result';
+import {fill} from './template';
 
 export type Cents = number;
 
-export const ALLOWED_AMOUNT = 'Enter an amount in dollars, like 25 or 25.50.';
+export const ALLOWED_AMOUNT = AMOUNT_MESSAGES.amountAllowed;
 
 // Digits with optional thousands separators (comma or space), then up to two decimals.
 const AMOUNT = /^(?:\d{1,3}(?:[, ]\d{3})+|\d+)(?:\.\d{1,2})?$/;
 
 /** Reads "$1,000", " 25 ", "25.50"; refuses anything else with the reason. */
-export function parseAmount(input: string): Check<Cents> {
+export function parseAmount(input: string, messages: Messages<typeof AMOUNT_MESSAGES> = AMOUNT_MESSAGES, zero = '$0'): Check<Cents> {
+  const say = (template: string) => refuse<Cents>(fill(template, {allowed: messages.amountAllowed, input: input.trim(), zero}));
   const text = input
     .trim()
-    .replace(/^\$\s*/, '')
+    // A currency sign typed before the amount ("$", "NZ$", "€") is not part of it.
+    .replace(/^[A-Z]{0,3}\p{Sc}\s*/u, '')
     .trim();
   if (text === '') {
-    return refuse(`Enter an amount. ${ALLOWED_AMOUNT}`);
+    return say(messages.amountMissing);
   }
   if (!AMOUNT.test(text)) {
-    return refuse(`"${input.trim()}" is not an amount. ${ALLOWED_AMOUNT}`);
+    return say(messages.amountUnreadable);
   }
   const [whole = '0', fraction = ''] = text.replace(/[, ]/g, '').split('.');
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   if (!Number.isSafeInteger(cents)) {
-    return refuse(`That amount is too large. ${ALLOWED_AMOUNT}`);
+    return say(messages.amountTooLarge);
   }
   if (cents === 0) {
-    return refuse('Enter an amount above $0.');
+    return say(messages.amountZero);
   }
   return accept(cents);
 }
@@ -56,6 +60,15 @@ function formatter(locale: string, currency: string, digits: 0 | 2): Intl.Number
 /** "$35" for whole dollars, "$35.50" otherwise, in the configured locale and currency. */
 export function formatMoney(cents: Cents, {locale, currency}: MoneyFormat): string {
   return formatter(locale, currency, cents % 100 === 0 ? 0 : 2).format(cents / 100);
+}
+
+/** The currency's sign as the locale writes it before an amount ("$" for AUD in en-AU, "€" for EUR), for an amount field's prefix. */
+export function currencySymbol({locale, currency}: MoneyFormat): string {
+  return (
+    formatter(locale, currency, 0)
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? currency
+  );
 }
 
 /** A percentage of an amount, rounded to the nearest cent. */

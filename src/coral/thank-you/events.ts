@@ -5,6 +5,7 @@
  */
 import type {DataLayerEntry} from '../shared/analytics';
 import type {Cents} from '../shared/money';
+import type {Frequency} from '../shared/frequency';
 import type {Receipt, UpgradeOffer} from './machine';
 import type {ShareChannel, ThankYouConfig} from './schema';
 
@@ -16,7 +17,7 @@ export type ShareOutcome = 'opened' | 'shared' | 'cancelled' | 'copied' | 'faile
 
 export interface ThankYouEventDetails {
   /** The component has looked for the gift: where it found it, and what it was. */
-  'coral:thank-you': Base & {source: 'handoff' | 'url' | 'none'; amount: number | null; frequency: string | null};
+  'coral:thank-you': Base & {source: 'handoff' | 'url' | 'none'; amount: number | null; frequency: Frequency | null};
   /** A share action was used. */
   'coral:share': Base & {method: ShareMethod; outcome: ShareOutcome};
   /** The monthly ask was shown, accepted or declined. */

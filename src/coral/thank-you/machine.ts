@@ -5,7 +5,7 @@
 import type {GiftHandoff, ReadResult} from '../daisychain/handoff';
 import {rgUpgradeSuggestion} from '../donate-form/rules';
 import {FREQUENCIES, type DonateFormConfigInput, type Frequency} from '../donate-form/schema';
-import {withOverrides} from '../shared/form';
+import {withOverrides} from '../shared/form/machine';
 import {dollars, formatMoney, parseAmount, type Cents} from '../shared/money';
 import {accept, refuse, type Check} from '../shared/result';
 import {fill} from '../shared/template';

@@ -1,6 +1,6 @@
 /** The amount step: frequency, dollar handles, other amount, impact, cover fees and the total; and the wizard's step indicator and gift line. */
 import type {ReactNode} from 'react';
-import {dollars} from '../../shared/money';
+import {currencySymbol, dollars} from '../../shared/money';
 import {fill} from '../../shared/template';
 import {Checkbox, TextField} from '../../shared/ui/TextField';
 import ui from '../../shared/ui/ui.module.css';
@@ -102,13 +102,13 @@ export function AmountStep(): ReactNode {
           <TextField
             id={fieldId('otherAmount')}
             label={messages.otherAmountLabel}
-            prefix="$"
+            prefix={currencySymbol(config)}
             inputMode="decimal"
             autoComplete="off"
             maxLength={12}
             value={selection.kind === 'other' ? selection.text : ''}
             required
-            hint={`${money(dollars(block.min))} to ${money(dollars(block.max))}`}
+            hint={fill(messages.amountHint, {min: money(dollars(block.min)), max: money(dollars(block.max))})}
             error={error}
             onChange={(text) => dispatch({type: 'other-amount', text})}
             onBlur={() => {

@@ -8,8 +8,6 @@ import styles from '../DonateForm.module.css';
 import type {TextField as TextFieldName} from '../state';
 import {NEVER_OPENED, useFocusOnOpen} from './focus';
 
-const BRAND_NAMES = {visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express'} as const;
-
 export function PaymentStep(): ReactNode {
   const {config, state, dispatch, messages, fieldId, shown, SubHeading: Heading, opened} = useDonateFormContext();
   // In the single layout details and payment open together; the details heading takes focus.
@@ -56,7 +54,7 @@ export function PaymentStep(): ReactNode {
             autoComplete: 'cc-number',
             inputMode: 'numeric',
             maxLength: 23,
-            hint: brand === 'unknown' ? 'Visa, Mastercard or American Express' : BRAND_NAMES[brand],
+            hint: brand === 'unknown' ? messages.cardBrandsHint : messages[`brand.${brand}`],
           })}
           <div className={styles.pair}>
             {text('expiry', messages.expiryLabel, {autoComplete: 'cc-exp', inputMode: 'numeric', maxLength: 7})}

@@ -12,7 +12,7 @@ const contentKey = (config: unknown): string => {
 };
 
 /** What a component's view receives: its props with the config checked, and the ref for its handle. */
-export type ViewProps<P extends {config: unknown}, C, H> = Omit<P, 'config'> & {config: C; handleRef: Ref<H>};
+export type ViewProps<P extends {config: unknown}, C, H = never> = Omit<P, 'config'> & {config: C; handleRef: Ref<H>};
 
 /**
  * A component from its config check and its view: the config is parsed again

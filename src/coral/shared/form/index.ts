@@ -1,6 +1,6 @@
 /** The plumbing every Coral form shares: config and keying, gateway, sending, notices, URL prefill. */
 export {configured, type ViewProps} from './configured';
 export {announce, useGateway, useOutbox, useSend, useUrlPrefill, type Announcer, type GatewayConfig} from './effects';
-export {edited, emptyOutbox, keyFor, locked, notify, touch, withOverrides, type Outbox, type Sent} from './machine';
+export {edited, emptyOutbox, keyFor, locked, notifier, notify, touch, withOverrides, type Outbox, type Sent} from './machine';
 export {mobileCountryOf, useMobileCheck, type MobileCheck} from './useMobileCheck';
 export {useHydrated} from '../ui/useHydrated';

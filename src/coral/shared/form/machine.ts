@@ -8,14 +8,23 @@
 /** Notices a machine has for the page, numbered so the view sends each once. */
 export type Outbox<N> = {outbox: readonly {seq: number; notice: N}[]; seq: number};
 
+/** The notice type a state's outbox holds. */
+type NoticeOf<S> = S extends Outbox<infer N> ? N : never;
+
 export const emptyOutbox = <N>(): Outbox<N> => ({outbox: [], seq: 0});
 
 /** Adds notices to the outbox; the view drains it after each render, so a short tail is all it ever needs. */
-export function notify<N, S extends Outbox<N>>(state: S, ...notices: N[]): S {
+export function notify<S extends Outbox<unknown>>(state: S, ...notices: NoticeOf<S>[]): S {
   let seq = state.seq;
   const added = notices.map((notice) => ({seq: (seq += 1), notice}));
   return {...state, seq, outbox: [...state.outbox, ...added].slice(-20)};
 }
+
+/** `notify` for one machine's state, so an inline state object is checked against that state's type. */
+export const notifier =
+  <S extends Outbox<unknown>>() =>
+  (state: S, ...notices: NoticeOf<S>[]): S =>
+    notify(state, ...notices);
 
 /** A send's progress: nothing yet, on its way under a key, failed under that key, or done. */
 export type SendStatus = 'idle' | 'sending' | 'failed' | 'done';
