@@ -6,6 +6,7 @@
  * or holds garbage reads as "nothing handed over".
  */
 import * as z from 'zod/mini';
+import {FIELD_TABLE, type SupporterField} from '../shared/fields';
 import {FREQUENCIES} from '../shared/frequency';
 
 export const HANDOFF_VERSION = 1;
@@ -25,13 +26,19 @@ const envelope = <T extends z.ZodMiniType>(data: T) =>
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
+/** A supporter field as the field table allows it: its length, and its pattern where it has one. */
+const field = (name: SupporterField) => {
+  const {maxLength, pattern} = FIELD_TABLE[name];
+  return pattern ? text(maxLength).check(z.regex(pattern.regex)) : text(maxLength);
+};
+
 /** The signer, as page 1 (a powerform) hands them to page 2 (a donate form). */
 export const supporterHandoffSchema = z.strictObject({
-  firstName: text(50),
-  lastName: z.optional(text(50)),
-  email: z.optional(text(254)),
-  phone: z.optional(text(20)),
-  postcode: z.optional(z.string().check(z.regex(/^\d{4}$/))),
+  firstName: field('firstName'),
+  lastName: z.optional(field('lastName')),
+  email: z.optional(field('email')),
+  phone: z.optional(field('phone')),
+  postcode: z.optional(field('postcode')),
   consent: z.boolean(),
   /** The campaign signed, so page 2 can say what the gift supports. */
   campaign: text(64),

@@ -22,6 +22,8 @@ export type FieldSpec = {
   param: string | null;
   /** A value from the URL must match this as well as the field's own check: no markup, nothing odd. */
   paramPattern?: RegExp;
+  /** Why a value from the URL failed that pattern, in the console's warning. */
+  paramRefused?: string;
   /** Shown in the docs' URL parameter table. */
   paramAccepts?: string;
   /** Message key of the field's label. */
@@ -32,6 +34,7 @@ export type FieldSpec = {
 
 // Names from a URL: letters in any script, spaces, apostrophes, hyphens and full stops. No markup characters.
 const NAME_FROM_URL = /^[\p{L}\p{M}' .-]{1,50}$/u;
+const NAME_REFUSED = 'expected up to 50 letters, spaces, apostrophes or hyphens';
 
 export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
   firstName: {
@@ -40,6 +43,7 @@ export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
     maxLength: 50,
     param: 'first_name',
     paramPattern: NAME_FROM_URL,
+    paramRefused: NAME_REFUSED,
     paramAccepts: 'Up to 50 characters, letters and punctuation only.',
     label: 'firstNameLabel',
   },
@@ -49,6 +53,7 @@ export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
     maxLength: 50,
     param: 'last_name',
     paramPattern: NAME_FROM_URL,
+    paramRefused: NAME_REFUSED,
     paramAccepts: 'Up to 50 characters, letters and punctuation only.',
     label: 'lastNameLabel',
   },
@@ -76,6 +81,8 @@ export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
     inputMode: 'numeric',
     maxLength: 4,
     param: 'postcode',
+    paramPattern: /^\d{4}$/,
+    paramRefused: 'expected four digits',
     paramAccepts: 'Four digits.',
     label: 'postcodeLabel',
     pattern: {regex: /^\d{4}$/, message: 'postcodeInvalid'},

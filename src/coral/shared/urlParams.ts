@@ -3,25 +3,24 @@
  * is checked like typed input, and one that fails is dropped with a warning.
  * Values are plain strings for text fields: nothing here is ever HTML.
  */
+import {checkField, FIELD_MESSAGES, FIELD_TABLE, SUPPORTER_FIELDS, type SupporterField} from './fields';
 import {parseAmount, type Cents} from './money';
-import {validateEmail} from './email';
 import {accept, refuse, type Check} from './result';
 
 export const UTM_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
 export type UtmParam = (typeof UTM_PARAMS)[number];
 export type Utm = Partial<Record<UtmParam, string>>;
 
+/** The supporter fields a URL may prefill: those the field table gives a parameter. */
+export const PREFILLED_FIELDS = SUPPORTER_FIELDS.filter((field) => FIELD_TABLE[field].param !== null);
+type PrefilledField = Exclude<SupporterField, 'address'>;
+
 export type Prefill<F extends string, S extends string> = {
   amount?: Cents;
   frequency?: F;
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  phone?: string;
-  postcode?: string;
   step?: S;
   utm: Utm;
-};
+} & Partial<Record<PrefilledField, string>>;
 
 export type ParsedParams<F extends string, S extends string> = {values: Prefill<F, S>; warnings: string[]};
 
@@ -29,17 +28,11 @@ export type ParsedParams<F extends string, S extends string> = {values: Prefill<
 export const URL_PARAMETERS = [
   {name: 'amount', accepts: 'An amount in dollars, like 50 or 50.00; within the frequency’s limits.'},
   {name: 'frequency', accepts: 'One of the frequencies the form offers: one-off, weekly, monthly or daily.'},
-  {name: 'first_name', accepts: 'Up to 50 characters, letters and punctuation only.'},
-  {name: 'last_name', accepts: 'Up to 50 characters, letters and punctuation only.'},
-  {name: 'email', accepts: 'An email address.'},
-  {name: 'phone', accepts: 'An Australian or New Zealand mobile number.'},
-  {name: 'postcode', accepts: 'Four digits.'},
+  ...PREFILLED_FIELDS.map((field) => ({name: FIELD_TABLE[field].param ?? '', accepts: FIELD_TABLE[field].paramAccepts ?? ''})),
   {name: 'step', accepts: 'The wizard step to open: amount, details or payment (payment only once the earlier steps are complete).'},
   ...UTM_PARAMS.map((name) => ({name, accepts: 'Up to 100 printable characters; carried through to the submission.'})),
 ] as const;
 
-// Names: letters in any script, spaces, apostrophes, hyphens and full stops. No markup characters.
-const NAME = /^[\p{L}\p{M}' .-]{1,50}$/u;
 const UTM = /^[\p{L}\p{N} _.,+\-/|]{1,100}$/u;
 
 export function parseUrlParams<F extends string, S extends string>(
@@ -68,15 +61,23 @@ export function parseUrlParams<F extends string, S extends string>(
     (value: string): Check<T> =>
       (options as readonly string[]).includes(value) ? accept(value as T) : refuse(`expected one of ${options.join(', ')}`);
   const matching = (pattern: RegExp, reason: string) => (value: string) => (pattern.test(value) ? accept(value) : refuse(reason));
-  const name = matching(NAME, 'expected up to 50 letters, spaces, apostrophes or hyphens');
+  /** A supporter field's parameter: the field's own check, plus the table's stricter pattern for a URL. */
+  const field =
+    (name: SupporterField) =>
+    (value: string): Check<string> => {
+      const {paramPattern, paramRefused} = FIELD_TABLE[name];
+      if (paramPattern && !paramPattern.test(value)) return refuse(paramRefused ?? 'not allowed in a URL');
+      return (
+        (name === 'phone' ? allowed.mobile(value) : checkField(name, value, {mobile: allowed.mobile}, FIELD_MESSAGES)) ??
+        refuse('not checked')
+      );
+    };
 
   take('amount', parseAmount, (v) => (values.amount = v));
   take('frequency', oneOf(allowed.frequencies), (v) => (values.frequency = v));
-  take('first_name', name, (v) => (values.firstName = v));
-  take('last_name', name, (v) => (values.lastName = v));
-  take('email', validateEmail, (v) => (values.email = v));
-  take('phone', allowed.mobile, (v) => (values.phone = v));
-  take('postcode', matching(/^\d{4}$/, 'expected four digits'), (v) => (values.postcode = v));
+  for (const name of PREFILLED_FIELDS) {
+    take(FIELD_TABLE[name].param ?? '', field(name), (v) => (values[name as PrefilledField] = v));
+  }
   take('step', oneOf(allowed.steps), (v) => (values.step = v));
   for (const utm of UTM_PARAMS) {
     take(utm, matching(UTM, 'expected up to 100 letters, digits and simple punctuation'), (v) => (values.utm[utm] = v));
