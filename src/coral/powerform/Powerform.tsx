@@ -197,7 +197,7 @@ function PowerformView({
           <button type="submit" className={`${ui.button} ${styles.submit}`} disabled={sending} part="submit">
             {sending ? (
               <>
-                <span className={styles.spinner} aria-hidden="true" />
+                <span className={ui.spinner} aria-hidden="true" />
                 {messages.submitting}
               </>
             ) : (
@@ -355,7 +355,7 @@ function Failure({state, messages}: {state: PowerformState; messages: PowerformM
         ? messages.notSent
         : messages.unknownOutcome;
   return (
-    <div ref={alert} className={styles.failure} role="alert" tabIndex={-1} part="signup-error">
+    <div ref={alert} className={ui.failure} role="alert" tabIndex={-1} part="signup-error">
       <p>{text}</p>
     </div>
   );

@@ -35,6 +35,23 @@ export const URL_PARAMETERS = [
 
 const UTM = /^[\p{L}\p{N} _.,+\-/|]{1,100}$/u;
 
+/**
+ * Reads parameters one at a time: each is trimmed and checked, then kept or
+ * dropped with a warning naming it. Every component's URL reading goes through this.
+ */
+export function paramReader(search: string | URLSearchParams) {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const warnings: string[] = [];
+  const take = <T>(name: string, check: (value: string) => Check<T>, keep: (value: T) => void): void => {
+    const raw = params.get(name);
+    if (raw === null) return;
+    const checked = check(raw.trim());
+    if (checked.ok) keep(checked.value);
+    else warnings.push(`Coral: ignored URL parameter "${name}": ${checked.reason}`);
+  };
+  return {take, warnings};
+}
+
 export function parseUrlParams<F extends string, S extends string>(
   search: string | URLSearchParams,
   allowed: {
@@ -44,18 +61,8 @@ export function parseUrlParams<F extends string, S extends string>(
     mobile: (value: string) => Check<string>;
   },
 ): ParsedParams<F, S> {
-  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const values: Prefill<F, S> = {utm: {}};
-  const warnings: string[] = [];
-
-  /** Reads one parameter, checks it, and keeps it or drops it with a warning. */
-  const take = <T>(name: string, check: (value: string) => Check<T>, keep: (value: T) => void) => {
-    const raw = params.get(name);
-    if (raw === null) return;
-    const checked = check(raw.trim());
-    if (checked.ok) keep(checked.value);
-    else warnings.push(`Coral: ignored URL parameter "${name}": ${checked.reason}`);
-  };
+  const {take, warnings} = paramReader(search);
   const oneOf =
     <T extends string>(options: readonly T[]) =>
     (value: string): Check<T> =>

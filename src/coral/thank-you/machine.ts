@@ -4,11 +4,13 @@
  */
 import type {GiftHandoff, ReadResult} from '../daisychain/handoff';
 import {rgUpgradeSuggestion} from '../donate-form/rules';
-import {FREQUENCIES, type DonateFormConfigInput, type Frequency} from '../donate-form/schema';
+import type {DonateFormConfigInput} from '../donate-form/schema';
+import {FREQUENCIES, type Frequency} from '../shared/frequency';
 import {withOverrides} from '../shared/form/machine';
 import {dollars, formatMoney, parseAmount, type Cents} from '../shared/money';
-import {accept, refuse, type Check} from '../shared/result';
+import {accept, refuse} from '../shared/result';
 import {fill} from '../shared/template';
+import {paramReader} from '../shared/urlParams';
 import {THANK_YOU_MESSAGES, type ThankYouMessages} from './messages';
 import type {ShareChannel, ThankYouConfig} from './schema';
 
@@ -43,16 +45,8 @@ const MAX_AMOUNT = dollars(1_000_000);
 
 /** Reads amount, frequency and ref, each checked like typed input; a bad one is dropped with a warning. */
 export function parseGiftParams(search: string | URLSearchParams): {values: GiftParams; warnings: string[]} {
-  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const values: GiftParams = {};
-  const warnings: string[] = [];
-  const take = <T>(name: string, check: (value: string) => Check<T>, keep: (value: T) => void) => {
-    const raw = params.get(name);
-    if (raw === null) return;
-    const checked = check(raw.trim());
-    if (checked.ok) keep(checked.value);
-    else warnings.push(`Coral: ignored URL parameter "${name}": ${checked.reason}`);
-  };
+  const {take, warnings} = paramReader(search);
   take(
     'amount',
     (text) => {

@@ -39,7 +39,7 @@ export function Actions(): ReactNode {
   return (
     <div className={styles.actions}>
       {submission.status === 'failed' && (
-        <div ref={alert} className={styles.failure} role="alert" tabIndex={-1} part="payment-error">
+        <div ref={alert} className={ui.failure} role="alert" tabIndex={-1} part="payment-error">
           <p className={styles.failureTitle}>{messages.paymentFailedHeading}</p>
           <p>{failureText(messages, submission)}</p>
         </div>
@@ -70,7 +70,7 @@ export function Actions(): ReactNode {
             <button type="submit" className={`${ui.button} ${styles.submit}`} disabled={sending} part="submit">
               {sending ? (
                 <>
-                  <span className={styles.spinner} aria-hidden="true" />
+                  <span className={ui.spinner} aria-hidden="true" />
                   {messages.submitting}
                 </>
               ) : (
