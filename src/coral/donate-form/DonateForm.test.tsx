@@ -47,6 +47,23 @@ describe('DonateForm', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('starts afresh from a changed config, so a choice the new config adds works at once', async () => {
+    const user = userEvent.setup();
+    const {rerender} = render(<DonateForm config={base} />);
+    await user.click(screen.getByRole('radio', {name: 'Monthly'}));
+    await user.type(screen.getByLabelText('First name'), 'Mere');
+    // A page script adds weekly giving: the form follows the new config from its own start, not the old state.
+    rerender(<DonateForm config={{...base, frequencies: ['one-off', 'monthly', 'weekly']}} />);
+    expect(screen.getByRole('radio', {name: 'One-off'})).toBeChecked();
+    expect(screen.getByLabelText('First name')).toHaveValue('');
+    await user.click(screen.getByRole('radio', {name: 'Weekly'}));
+    expect(screen.getByText('$10 every week')).toBeInTheDocument();
+    // The same config written anew is the same config: what was typed stays.
+    await user.type(screen.getByLabelText('First name'), 'Aroha');
+    rerender(<DonateForm config={{...base, frequencies: ['one-off', 'monthly', 'weekly']}} />);
+    expect(screen.getByLabelText('First name')).toHaveValue('Aroha');
+  });
+
   it('refuses an other amount under the minimum, naming it, and focuses the error summary', async () => {
     const user = userEvent.setup();
     const {container} = render(<DonateForm config={base} />);
