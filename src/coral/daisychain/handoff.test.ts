@@ -10,8 +10,8 @@ import {
   writeGiftHandoff,
   writeSupporterHandoff,
   type HandoffStorage,
-  type SupporterHandoff,
 } from './handoff';
+import {gift, signer} from '../shared/testing/handoffs';
 import {MemoryStorage} from '../shared/testing/memoryStorage';
 
 const throwing: HandoffStorage = {
@@ -26,15 +26,6 @@ const throwing: HandoffStorage = {
   },
 };
 
-const signer: SupporterHandoff = {
-  firstName: 'Mere',
-  lastName: 'Tane',
-  email: 'mere@example.org',
-  phone: '+61412345678',
-  postcode: '2000',
-  consent: true,
-  campaign: 'save-the-reef',
-};
 const now = Date.parse('2026-11-22T10:00:00Z');
 
 describe('supporter hand-off', () => {
@@ -103,15 +94,6 @@ describe('forgetting a signer', () => {
 describe('gift hand-off', () => {
   it('carries the gift summary to a thank-you page', () => {
     const storage = new MemoryStorage();
-    const gift = {
-      firstName: 'Mere',
-      amount: 6000,
-      currency: 'AUD',
-      frequency: 'one-off',
-      reference: 'CRL-1A2B3C4D',
-      date: '2026-11-22T10:00:00.000Z',
-      campaign: 'save-the-reef',
-    } as const;
     expect(writeGiftHandoff(storage, gift, now)).toBe(true);
     expect(storage.items.has(GIFT_KEY)).toBe(true);
     expect(readGiftHandoff(storage, now)).toEqual({ok: true, data: gift});

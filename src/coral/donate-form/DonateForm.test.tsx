@@ -6,6 +6,7 @@ import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {writeSupporterHandoff} from '../daisychain/handoff';
 import {createSandboxGateway} from '../shared/gateway';
 import {expectNoAxeViolations} from '../shared/testing/componentSuite';
+import {signer} from '../shared/testing/handoffs';
 import {DONATE_FORM_EXAMPLES, DonateForm, type DonateFormHandle} from '.';
 
 const base = DONATE_FORM_EXAMPLES.sandbox;
@@ -240,15 +241,6 @@ describe('DonateForm', () => {
   });
 
   describe('as daisychain page 2', () => {
-    const signer = {
-      firstName: 'Mere',
-      lastName: 'Tane',
-      email: 'mere@example.org',
-      phone: '+61412345678',
-      postcode: '2000',
-      consent: true,
-      campaign: 'save-the-reef',
-    };
     const handOver = () => writeSupporterHandoff(sessionStorage, signer);
     afterEach(() => sessionStorage.clear());
 

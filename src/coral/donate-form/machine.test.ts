@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {normaliseMobile} from '../shared/phone';
+import {signer} from '../shared/testing/handoffs';
 import {
   amountOf,
   buildIntent,
@@ -362,16 +363,6 @@ describe('prefill', () => {
 });
 
 describe('the daisychain hand-off', () => {
-  const signer = {
-    firstName: 'Mere',
-    lastName: 'Tane',
-    email: 'mere@example.org',
-    phone: '+61412345678',
-    postcode: '2000',
-    consent: true,
-    campaign: 'reef',
-  };
-
   it('greets the signer and fills the fields the form shows, but never a hidden one', () => {
     const cfg = config({handoff: true, fields: {phone: 'hidden'}});
     const state = run(cfg, [{type: 'handoff', result: {ok: true, data: signer}}]);

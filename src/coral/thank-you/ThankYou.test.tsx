@@ -5,19 +5,10 @@ import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {writeGiftHandoff, type GiftHandoff} from '../daisychain/handoff';
 import {createSandboxGateway} from '../shared/gateway';
 import {expectNoAxeViolations} from '../shared/testing/componentSuite';
+import {gift} from '../shared/testing/handoffs';
 import {THANK_YOU_EXAMPLES, ThankYou} from '.';
 
 const base = THANK_YOU_EXAMPLES.sandbox;
-
-const gift: GiftHandoff = {
-  firstName: 'Mere',
-  amount: 6000,
-  currency: 'AUD',
-  frequency: 'one-off',
-  reference: 'CRL-7Q2K9',
-  date: '2026-03-14T02:30:00.000Z',
-  campaign: 'save-the-reef',
-};
 
 let giftCount = 0;
 /** Hands over a gift as the donate form does; each gets its own reference, since a declined ask is remembered per gift. */

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import type {GiftHandoff} from '../daisychain/handoff';
 import {rgUpgradeSuggestion} from '../donate-form/rules';
 import {parseDonateFormConfig} from '../donate-form/schema';
+import {gift} from '../shared/testing/handoffs';
 import {
   createDeclinedMemory,
   giftKey,
@@ -27,16 +27,6 @@ const configOf = (input: Partial<ThankYouConfigInput> = {}): ThankYouConfig => {
   return result.config;
 };
 const messages = messagesFor(configOf());
-
-const gift: GiftHandoff = {
-  firstName: 'Mere',
-  amount: 6000,
-  currency: 'AUD',
-  frequency: 'one-off',
-  reference: 'CRL-7Q2K9',
-  date: '2026-03-14T02:30:00.000Z',
-  campaign: 'save-the-reef',
-};
 
 const oneOff = (amount: number, extra: Partial<Receipt> = {}): Receipt => ({
   source: 'url',

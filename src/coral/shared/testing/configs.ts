@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {describeError, type ParseResult} from '../config';
+import {fieldMode as fieldModeSchema} from '../schemaParts';
 import {hostileString, PROPERTY_TIMEOUT_MS, XSS_PAYLOADS} from './hostile';
 
 export type Path = (string | number)[];
@@ -53,6 +54,9 @@ export const gateway = fc.oneof(
     .map(compact),
 );
 
+/** How a form shows a supporter field: every mode the shared schema allows. */
+export const fieldMode = fc.constantFrom(...fieldModeSchema.options);
+
 export const locale = fc.constantFrom('en-AU', 'en-NZ', 'mi-NZ', 'en', 'fr-FR', 'zh-Hant-TW');
 
 /** Drops keys whose value is undefined, so an optional key is absent rather than present and empty. */
@@ -64,6 +68,12 @@ export function compact<T extends Record<string, unknown>>(value: T): T {
 export const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, {nil: undefined, freq: 3});
 
 // ——— wrong values ———
+
+/** A value the schema refuses at `path`; `blame` is the key its error names when that is deeper than `path`. */
+export type RefusedValue = {path: Path; value: unknown; blame?: Path};
+
+/** Each of `values`, refused at `path`. */
+export const refusedAt = (path: Path, values: fc.Arbitrary<unknown>): fc.Arbitrary<RefusedValue> => values.map((value) => ({path, value}));
 
 /** Strings a schema limited to `max` characters must refuse, whitespace trimming or not. */
 export const tooLong = (max: number) => fc.integer({min: max + 1, max: max + 20_000}).map((length) => 'x'.repeat(length));
@@ -83,6 +93,17 @@ export const unsafeUrl = fc.constantFrom(
   '',
   '   ',
 );
+
+/** An http gateway whose endpoint is no safe link: its error names the endpoint. */
+export const unsafeEndpoint = unsafeUrl.map((endpoint): RefusedValue => ({
+  path: ['gateway'],
+  value: {type: 'http', endpoint},
+  blame: ['gateway', 'endpoint'],
+}));
+
+/** Any message of the table overridden with nothing, or with more than the 400 characters the schema allows. */
+export const refusedMessage = (table: Readonly<Record<string, string>>) =>
+  fc.constantFrom(...Object.keys(table)).chain((key) => refusedAt(['messages', key], fc.oneof(fc.constant(''), tooLong(400))));
 
 /** Dollar amounts a config must refuse: not positive, over a million, finer than cents, or not finite. */
 export const badDollars = fc.oneof(
@@ -170,9 +191,6 @@ export const names = (errorPath: string, key: string): boolean =>
   errorPath === key || errorPath.startsWith(`${key}.`) || errorPath.startsWith(`${key}[`);
 
 export type Mutation = {input: Record<string, unknown>; path: Path; how: string};
-
-/** A value the schema refuses at `path`; `blame` is the key its error names when that is deeper than `path`. */
-export type RefusedValue = {path: Path; value: unknown; blame?: Path};
 
 /**
  * A valid config with one key broken: set to another kind of value, set to a
@@ -272,12 +290,15 @@ export function expectShortValues(result: ParseResult<unknown>): void {
 export function describeConfigProperties(
   name: string,
   parse: (input: unknown) => ParseResult<unknown>,
-  {
-    valid,
-    full,
-    refused,
-  }: {valid: fc.Arbitrary<Record<string, unknown>>; full: fc.Arbitrary<Record<string, unknown>>; refused: fc.Arbitrary<RefusedValue>},
+  {valid, refused}: {valid: fc.Arbitrary<Record<string, unknown>>; refused: fc.Arbitrary<RefusedValue>},
 ): void {
+  /** The same configs with every default filled in, so a mutation can reach keys the input left out. */
+  const full = valid.map((input) => {
+    const result = parse(input);
+    if (!result.ok) throw new Error(`a valid config was refused: ${JSON.stringify(result.errors)}`);
+    return result.config as Record<string, unknown>;
+  });
+
   describe(`${name} config, generated`, {timeout: PROPERTY_TIMEOUT_MS}, () => {
     it('accepts every config built from valid options, and reads its own output back unchanged', () => {
       fc.assert(
