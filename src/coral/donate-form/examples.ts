@@ -25,6 +25,25 @@ const largeOneOff = {
   impactUnit: 1,
 };
 
+/** The seven-day daily appeal, with the amounts' other options as each example sets them. */
+function sevenDays(daily: {defaultAmount: number; min?: number; max?: number}) {
+  return {
+    campaign: 'seven-days-for-the-reef',
+    frequencies: ['daily'],
+    dailyDays: 7,
+    amounts: {
+      daily: {
+        handles: [
+          {amount: 2, impact: 'Seven days of water testing kits.'},
+          {amount: 5, impact: 'A week of fuel for a community patrol boat.'},
+          {amount: 10, impact: 'A week of a reef monitor’s time.'},
+        ],
+        ...daily,
+      },
+    },
+  } satisfies DonateFormConfigInput;
+}
+
 export const DONATE_FORM_EXAMPLES = {
   /** Nothing but a campaign id: the setup guide's first form. */
   campaignOnly: {campaign: 'reef-rescue'},
@@ -112,40 +131,10 @@ export const DONATE_FORM_EXAMPLES = {
   },
 
   /** /demos/donate-form-daily-one-week: a daily gift for seven days, with its total. */
-  dailyOneWeek: {
-    campaign: 'seven-days-for-the-reef',
-    frequencies: ['daily'],
-    dailyDays: 7,
-    amounts: {
-      daily: {
-        handles: [
-          {amount: 2, impact: 'Seven days of water testing kits.'},
-          {amount: 5, impact: 'A week of fuel for a community patrol boat.'},
-          {amount: 10, impact: 'A week of a reef monitor’s time.'},
-        ],
-        defaultAmount: 5,
-      },
-    },
-  },
+  dailyOneWeek: sevenDays({defaultAmount: 5}),
 
   /** The daily recipe's live form: the same appeal held to $1 to $50 a day. */
-  dailyRecipe: {
-    campaign: 'seven-days-for-the-reef',
-    frequencies: ['daily'],
-    dailyDays: 7,
-    amounts: {
-      daily: {
-        handles: [
-          {amount: 2, impact: 'Seven days of water testing kits.'},
-          {amount: 5, impact: 'A week of fuel for a community patrol boat.'},
-          {amount: 10, impact: "A week of a reef monitor's time."},
-        ],
-        defaultAmount: 5,
-        min: 1,
-        max: 50,
-      },
-    },
-  },
+  dailyRecipe: sevenDays({defaultAmount: 5, min: 1, max: 50}),
 
   /** /demos/donate-form-external-dollar-handles and its recipe: amount buttons in the page copy drive the form. */
   externalHandles: {

@@ -6,24 +6,24 @@
  */
 import {useEffect, useId, useImperativeHandle, useMemo, useReducer, useRef, type Ref, type RefObject} from 'react';
 import {useGateway, useMobileCheck, useOutbox, useSend, useUrlPrefill, type Announcer} from '../shared/form';
-import {type Gateway} from '../shared/gateway';
+import type {Gateway} from '../shared/gateway';
 import {dollars, formatMoney, type Cents} from '../shared/money';
 import {parseUrlParams} from '../shared/urlParams';
 import type {DonateFormContextValue} from './context';
-import {shownProblems} from './derive';
+import {amountOf, shownProblems} from './derive';
 import {useExternalHandles, useGiftHandoff, useSignerHandoff, useWizardHistory} from './effects';
 import {dataLayerFor, eventFor} from './events';
 import {reduce} from './machine';
 import type {DonateFormConfig, Frequency} from './schema';
 import {initialState, messagesFor, stepsFor, STEPS, type Action, type Checks, type DonateState, type Notice} from './state';
-import {amountOf} from './derive';
 
 export type DonateFormHandle = {
   /** Selects an amount in dollars (and optionally a frequency), as an external handle does. */
   setAmount: (amount: number, frequency?: Frequency) => void;
 };
 
-const today = () => new Date().toISOString();
+/** Now, as the machine records a gift's date. */
+export const today = (): string => new Date().toISOString();
 
 export function useDonateForm({
   config,
@@ -102,4 +102,3 @@ export function useDonateForm({
   };
 }
 
-export {today};
