@@ -24,8 +24,6 @@ export type FieldSpec = {
   paramPattern?: RegExp;
   /** Why a value from the URL failed that pattern, in the console's warning. */
   paramRefused?: string;
-  /** Shown in the docs' URL parameter table. */
-  paramAccepts?: string;
   /** Message key of the field's label. */
   label: `${SupporterField}Label`;
   /** A pattern a typed value must match, with the message key of the problem when it does not. */
@@ -44,7 +42,6 @@ export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
     param: 'first_name',
     paramPattern: NAME_FROM_URL,
     paramRefused: NAME_REFUSED,
-    paramAccepts: 'Up to 50 characters, letters and punctuation only.',
     label: 'firstNameLabel',
   },
   lastName: {
@@ -54,7 +51,6 @@ export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
     param: 'last_name',
     paramPattern: NAME_FROM_URL,
     paramRefused: NAME_REFUSED,
-    paramAccepts: 'Up to 50 characters, letters and punctuation only.',
     label: 'lastNameLabel',
   },
   email: {
@@ -63,7 +59,6 @@ export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
     inputMode: 'email',
     maxLength: 254,
     param: 'email',
-    paramAccepts: 'An email address.',
     label: 'emailLabel',
   },
   phone: {
@@ -72,7 +67,6 @@ export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
     inputMode: 'tel',
     maxLength: 20,
     param: 'phone',
-    paramAccepts: 'An Australian or New Zealand mobile number.',
     label: 'phoneLabel',
   },
   postcode: {
@@ -83,7 +77,6 @@ export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
     param: 'postcode',
     paramPattern: /^\d{4}$/,
     paramRefused: 'expected four digits',
-    paramAccepts: 'Four digits.',
     label: 'postcodeLabel',
     pattern: {regex: /^\d{4}$/, message: 'postcodeInvalid'},
   },

@@ -12,8 +12,8 @@ export type UtmParam = (typeof UTM_PARAMS)[number];
 export type Utm = Partial<Record<UtmParam, string>>;
 
 /** The supporter fields a URL may prefill: those the field table gives a parameter. */
-export const PREFILLED_FIELDS = SUPPORTER_FIELDS.filter((field) => FIELD_TABLE[field].param !== null);
 type PrefilledField = Exclude<SupporterField, 'address'>;
+export const PREFILLED_FIELDS = SUPPORTER_FIELDS.filter((field): field is PrefilledField => FIELD_TABLE[field].param !== null);
 
 export type Prefill<F extends string, S extends string> = {
   amount?: Cents;
@@ -24,11 +24,20 @@ export type Prefill<F extends string, S extends string> = {
 
 export type ParsedParams<F extends string, S extends string> = {values: Prefill<F, S>; warnings: string[]};
 
+/** What each supporter field's parameter accepts, as the docs say it. */
+const PARAM_DOCS: Record<PrefilledField, string> = {
+  firstName: 'Up to 50 characters, letters and punctuation only.',
+  lastName: 'Up to 50 characters, letters and punctuation only.',
+  email: 'An email address.',
+  phone: 'An Australian or New Zealand mobile number.',
+  postcode: 'Four digits.',
+};
+
 /** Every parameter the form reads, with what it accepts: the docs list this table. */
 export const URL_PARAMETERS = [
   {name: 'amount', accepts: 'An amount in dollars, like 50 or 50.00; within the frequency’s limits.'},
   {name: 'frequency', accepts: 'One of the frequencies the form offers: one-off, weekly, monthly or daily.'},
-  ...PREFILLED_FIELDS.map((field) => ({name: FIELD_TABLE[field].param ?? '', accepts: FIELD_TABLE[field].paramAccepts ?? ''})),
+  ...PREFILLED_FIELDS.map((field) => ({name: FIELD_TABLE[field].param ?? '', accepts: PARAM_DOCS[field]})),
   {name: 'step', accepts: 'The wizard step to open: amount, details or payment (payment only once the earlier steps are complete).'},
   ...UTM_PARAMS.map((name) => ({name, accepts: 'Up to 100 printable characters; carried through to the submission.'})),
 ] as const;
@@ -83,7 +92,7 @@ export function parseUrlParams<F extends string, S extends string>(
   take('amount', parseAmount, (v) => (values.amount = v));
   take('frequency', oneOf(allowed.frequencies), (v) => (values.frequency = v));
   for (const name of PREFILLED_FIELDS) {
-    take(FIELD_TABLE[name].param ?? '', field(name), (v) => (values[name as PrefilledField] = v));
+    take(FIELD_TABLE[name].param ?? '', field(name), (v) => (values[name] = v));
   }
   take('step', oneOf(allowed.steps), (v) => (values.step = v));
   for (const utm of UTM_PARAMS) {
