@@ -37,77 +37,16 @@ export interface DonateFormEventDetails {
 export type DonateFormEventName = keyof DonateFormEventDetails;
 export type DonateFormEvent = {[N in DonateFormEventName]: {name: N; detail: DonateFormEventDetails[N]}}[DonateFormEventName];
 
-/** Every event, in the order the docs list them, with when it fires and what its detail holds. */
-export const DONATE_FORM_EVENT_DOCS: readonly {name: DonateFormEventName; when: string; detail: string}[] = [
-  {
-    name: 'coral:amount-change',
-    when: 'A frequency or amount is chosen: by the supporter, an external handle, setAmount(), a URL parameter or the upgrade ask.',
-    detail: 'campaign, currency, amount (dollars, or null while an other amount is not valid), frequency, source',
-  },
-  {
-    name: 'coral:step',
-    when: 'The wizard opens a step.',
-    detail: 'campaign, currency, step (amount, details or payment), index (from 1), steps',
-  },
-  {
-    name: 'coral:submit',
-    when: 'A checked gift is sent to the gateway.',
-    detail: 'campaign, currency, amount, fee, total (dollars), frequency, method (card or direct-debit)',
-  },
-  {
-    name: 'coral:success',
-    when: 'The gateway approved the gift.',
-    detail: 'campaign, currency, reference, amount, fee, total, frequency, upgradedFrom ({amount, frequency} or null)',
-  },
-  {
-    name: 'coral:error',
-    when: 'The gift did not go through.',
-    detail: 'campaign, currency, kind (declined or error), reason, charged (no or unknown), retryable',
-  },
-  {
-    name: 'coral:upsell',
-    when: 'The monthly upgrade ask is shown, accepted or declined.',
-    detail: 'campaign, currency, action, oneOff, monthly (dollars)',
-  },
-  {
-    name: 'coral:handoff',
-    when: 'With handoff on, the form has looked for a signer handed over by a powerform.',
-    detail:
-      'campaign, currency, status: greeted, or why not: none, expired, corrupt or unavailable (storage blocked). Never the signer’s details.',
-  },
-];
-
-export const DONATE_FORM_EVENTS: readonly DonateFormEventName[] = DONATE_FORM_EVENT_DOCS.map((e) => e.name);
-
-/** The dataLayer pushes, as the docs list them. */
-export const DONATE_FORM_DATALAYER_DOCS: readonly {event: string; when: string; fields: string}[] = [
-  {
-    event: 'begin_checkout',
-    when: 'The supporter starts on their details (or opens the small form, or leaves the wizard’s first step).',
-    fields: 'ecommerce: currency, value, items[{item_id: campaign, item_name, item_variant: frequency, price, quantity}]',
-  },
-  {
-    event: 'add_payment_info',
-    when: 'A checked gift is sent to the gateway.',
-    fields: 'ecommerce as above, plus payment_type (Card or Direct debit)',
-  },
-  {
-    event: 'purchase',
-    when: 'The gateway approved the gift.',
-    fields: 'ecommerce as above, plus transaction_id; upsell {accepted, from_value} after an upgrade ask',
-  },
-  {event: 'upsell_shown', when: 'The monthly upgrade ask appears.', fields: 'currency, value, original_value, suggested_value'},
-  {
-    event: 'upsell_accepted',
-    when: 'The supporter switches to monthly.',
-    fields: 'currency, value (the monthly gift), original_value, suggested_value',
-  },
-  {
-    event: 'upsell_declined',
-    when: 'The supporter keeps the one-off gift.',
-    fields: 'currency, value (the one-off gift), original_value, suggested_value',
-  },
-];
+/** Every event the component sends, in the order the docs list them. */
+export const DONATE_FORM_EVENTS = [
+  'coral:amount-change',
+  'coral:step',
+  'coral:submit',
+  'coral:success',
+  'coral:error',
+  'coral:upsell',
+  'coral:handoff',
+] as const satisfies readonly DonateFormEventName[];
 
 const toDollars = (cents: Cents) => cents / 100;
 

@@ -23,41 +23,13 @@ export interface PowerformEventDetails {
 export type PowerformEventName = keyof PowerformEventDetails;
 export type PowerformEvent = {[N in PowerformEventName]: {name: N; detail: PowerformEventDetails[N]}}[PowerformEventName];
 
-/** Every event, in the order the docs list them, with when it fires and what its detail holds. */
-export const POWERFORM_EVENT_DOCS: readonly {name: PowerformEventName; when: string; detail: string}[] = [
-  {
-    name: 'coral:invalid',
-    when: 'Sign was pressed but something needs fixing; the error summary takes focus.',
-    detail: 'campaign, variant, sourceCode, fields (names of the controls at fault, e.g. email, consent)',
-  },
-  {
-    name: 'coral:submit',
-    when: 'A checked signup is sent to the gateway.',
-    detail: 'campaign, variant, sourceCode, fields (names of the fields filled in), consent, answered (the extra question)',
-  },
-  {
-    name: 'coral:success',
-    when: 'The gateway recorded the signature.',
-    detail: 'campaign, variant, sourceCode, reference, count (the counter after this signature), goal, consent',
-  },
-  {
-    name: 'coral:error',
-    when: 'The signature was not recorded.',
-    detail: 'campaign, variant, sourceCode, kind (rejected or error), reason, saved (no or unknown), retryable',
-  },
-];
-
-export const POWERFORM_EVENTS: readonly PowerformEventName[] = POWERFORM_EVENT_DOCS.map((e) => e.name);
-
-/** The dataLayer pushes, as the docs list them. */
-export const POWERFORM_DATALAYER_DOCS: readonly {event: string; when: string; fields: string}[] = [
-  {event: 'sign_up', when: 'A petition signature is recorded.', fields: 'method ("petition"), campaign, source_code (when set)'},
-  {
-    event: 'generate_lead',
-    when: 'A leads form signup is recorded.',
-    fields: 'lead_source (the source code, else the campaign), campaign, source_code (when set)',
-  },
-];
+/** Every event the component sends, in the order the docs list them. */
+export const POWERFORM_EVENTS = [
+  'coral:invalid',
+  'coral:submit',
+  'coral:success',
+  'coral:error',
+] as const satisfies readonly PowerformEventName[];
 
 const baseOf = (config: PowerformConfig): Base => ({
   campaign: config.campaign,

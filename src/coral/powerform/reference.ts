@@ -1,6 +1,6 @@
 /** The powerform's reference for the docs: config rows, URL parameters, events, dataLayer pushes and messages. */
 import {componentDocs} from '../shared/reference';
-import {POWERFORM_DATALAYER_DOCS, POWERFORM_EVENT_DOCS} from './events';
+import {POWERFORM_DATALAYER_DOCS, POWERFORM_EVENT_DOCS} from './eventDocs';
 import {POWERFORM_URL_PARAMETERS} from './machine';
 import {POWERFORM_MESSAGES} from './messages';
 import {parsePowerformConfig, powerformSchema} from './schema';

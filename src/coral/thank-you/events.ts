@@ -33,46 +33,8 @@ export type Notice =
   | {type: 'share'; method: ShareMethod; outcome: ShareOutcome}
   | {type: 'upsell'; action: 'shown' | 'accepted' | 'declined'; offer: UpgradeOffer};
 
-export const THANK_YOU_EVENT_DOCS: readonly {name: ThankYouEventName; when: string; detail: string}[] = [
-  {
-    name: 'coral:thank-you',
-    when: 'Once, after the component has looked for the gift in the hand-off and (with urlParams on) the URL.',
-    detail: 'campaign, currency, source (handoff, url or none), amount (dollars or null), frequency (or null). Never the first name.',
-  },
-  {
-    name: 'coral:share',
-    when: 'A share action is used.',
-    detail:
-      'campaign, currency, method (native, email, whatsapp, facebook, x or copy), outcome (opened, shared, cancelled, copied or failed)',
-  },
-  {
-    name: 'coral:upsell',
-    when: 'The monthly ask is shown, accepted or declined.',
-    detail: 'campaign, currency, action, oneOff, monthly (dollars)',
-  },
-];
-
-export const THANK_YOU_EVENTS: readonly ThankYouEventName[] = THANK_YOU_EVENT_DOCS.map((e) => e.name);
-
-export const THANK_YOU_DATALAYER_DOCS: readonly {event: string; when: string; fields: string}[] = [
-  {
-    event: 'share',
-    when: 'A share link is followed, the share sheet reports a share, or the link is copied.',
-    fields: 'method, content_type ("campaign"), item_id (the campaign)',
-  },
-  {
-    event: 'upsell_shown',
-    when: 'The monthly ask appears.',
-    fields: 'currency, value, original_value, suggested_value, upsell_location ("thank_you")',
-  },
-  {event: 'upsell_accepted', when: 'The supporter opens the monthly form.', fields: 'as upsell_shown, value being the monthly gift'},
-  {event: 'upsell_declined', when: 'The supporter says no thanks.', fields: 'as upsell_shown, value being the one-off gift'},
-  {
-    event: 'begin_checkout, add_payment_info, purchase',
-    when: 'From the monthly form, as the donate form pushes them. The thank-you itself never pushes a purchase: the donate form did.',
-    fields: 'see the donate form',
-  },
-];
+/** Every event the component sends, in the order the docs list them. */
+export const THANK_YOU_EVENTS = ['coral:thank-you', 'coral:share', 'coral:upsell'] as const satisfies readonly ThankYouEventName[];
 
 const toDollars = (cents: Cents) => cents / 100;
 
