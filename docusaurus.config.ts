@@ -51,6 +51,7 @@ const config: Config = {
     './src/plugins/configReference.ts',
     './src/plugins/codeHighlight.ts',
     './src/plugins/libraryChunk.ts',
+    './src/plugins/schemaDescriptions.ts',
     ['@docusaurus/plugin-client-redirects', {redirects: [{from: '/docs', to: '/docs/intro'}]}],
   ],
 

@@ -3,8 +3,9 @@ import {screen, within} from '@testing-library/react';
 import {expect} from 'vitest';
 import {describeComponent, type User} from '../shared/testing/componentSuite';
 import {SCRIPT_PAYLOADS} from '../shared/testing/hostile';
-import {DONATE_FORM_WRONG_CONFIGS} from './examples';
-import {DONATE_FORM_EXAMPLES, DONATE_FORM_MESSAGES, DonateForm} from '.';
+import {DONATE_FORM_WRONG_CONFIGS} from './wrongConfigs';
+import * as DONATE_FORM_EXAMPLES from './examples';
+import {DONATE_FORM_MESSAGES, DonateForm} from '.';
 
 const {sandbox} = DONATE_FORM_EXAMPLES;
 

@@ -7,7 +7,8 @@ import {writeSupporterHandoff} from '../daisychain/handoff';
 import {createSandboxGateway} from '../shared/gateway';
 import {expectNoAxeViolations} from '../shared/testing/componentSuite';
 import {signer} from '../shared/testing/handoffs';
-import {DONATE_FORM_EXAMPLES, DonateForm, type DonateFormHandle} from '.';
+import * as DONATE_FORM_EXAMPLES from './examples';
+import {DonateForm, type DonateFormHandle} from '.';
 
 const base = DONATE_FORM_EXAMPLES.sandbox;
 

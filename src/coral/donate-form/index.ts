@@ -11,4 +11,3 @@ export {
 export {DONATE_FORM_MESSAGES, type DonateFormMessages} from './messages';
 export {DONATE_FORM_EVENTS, type DonateFormEventDetails, type DonateFormEventName} from './events';
 export {STEPS, type Step} from './machine';
-export {DONATE_FORM_EXAMPLES} from './examples';

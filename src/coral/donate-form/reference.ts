@@ -1,6 +1,6 @@
 /** The donate form's reference for the docs: config rows, URL parameters, events, dataLayer pushes and messages. */
 import {componentDocs, referenceRows} from '../shared/reference';
-import {URL_PARAMETERS} from '../shared/urlParams';
+import {URL_PARAMETERS} from '../shared/urlParamDocs';
 import {DONATE_FORM_DATALAYER_DOCS, DONATE_FORM_EVENT_DOCS} from './eventDocs';
 import {DONATE_FORM_MESSAGES} from './messages';
 import {donateFormSchema, parseDonateFormConfig} from './schema';

@@ -3,8 +3,9 @@ import {screen, within} from '@testing-library/react';
 import {expect} from 'vitest';
 import {describeComponent} from '../shared/testing/componentSuite';
 import {SCRIPT_PAYLOADS} from '../shared/testing/hostile';
-import {POWERFORM_WRONG_CONFIGS} from './examples';
-import {POWERFORM_EXAMPLES, POWERFORM_MESSAGES, Powerform} from '.';
+import {POWERFORM_WRONG_CONFIGS} from './wrongConfigs';
+import * as POWERFORM_EXAMPLES from './examples';
+import {POWERFORM_MESSAGES, Powerform} from '.';
 
 const {sandbox} = POWERFORM_EXAMPLES;
 

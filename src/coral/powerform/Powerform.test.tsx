@@ -6,7 +6,8 @@ import {SUPPORTER_KEY} from '../daisychain/handoff';
 import {createSandboxGateway} from '../shared/gateway';
 import {expectNoAxeViolations} from '../shared/testing/componentSuite';
 import {signer} from '../shared/testing/handoffs';
-import {POWERFORM_EXAMPLES, Powerform} from '.';
+import * as POWERFORM_EXAMPLES from './examples';
+import {Powerform} from '.';
 
 const {sandbox: base, sandboxLeads: leads} = POWERFORM_EXAMPLES;
 

@@ -5,4 +5,3 @@ export {POWERFORM_MESSAGES, type PowerformMessages} from './messages';
 export {POWERFORM_EVENTS, type PowerformEventDetails, type PowerformEventName} from './events';
 export {POWERFORM_URL_PARAMS} from './machine';
 export {SANDBOX_SIGNUP_EMAILS} from '../shared/gateway';
-export {POWERFORM_EXAMPLES} from './examples';

@@ -10,7 +10,7 @@ import {edited, emptyOutbox, keyFor, locked, notifier, touch, withOverrides, typ
 import type {Signup, SignupResult} from '../shared/gateway';
 import {accept, refuse, type Check} from '../shared/result';
 import {fill} from '../shared/template';
-import {parseUrlParams, URL_PARAMETERS, UTM_PARAMS, type ParsedParams, type Prefill, type Utm} from '../shared/urlParams';
+import {parseUrlParams, UTM_PARAMS, type ParsedParams, type Prefill, type Utm} from '../shared/urlParams';
 import {POWERFORM_MESSAGES, type PowerformMessages} from './messages';
 import type {PowerformConfig} from './schema';
 
@@ -215,9 +215,6 @@ export function reduce(config: PowerformConfig, state: PowerformState, action: A
 
 /** The URL parameters a powerform reads: the supporter's details and the utm values, nothing about amounts or steps. */
 export const POWERFORM_URL_PARAMS: readonly string[] = [...TEXT_FIELDS.flatMap((field) => FIELD_TABLE[field].param ?? []), ...UTM_PARAMS];
-
-/** The docs' table of those parameters. */
-export const POWERFORM_URL_PARAMETERS = URL_PARAMETERS.filter((p) => POWERFORM_URL_PARAMS.includes(p.name));
 
 /**
  * Reads the powerform's parameters from a query string, each checked like

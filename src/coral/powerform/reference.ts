@@ -1,9 +1,13 @@
 /** The powerform's reference for the docs: config rows, URL parameters, events, dataLayer pushes and messages. */
 import {componentDocs} from '../shared/reference';
 import {POWERFORM_DATALAYER_DOCS, POWERFORM_EVENT_DOCS} from './eventDocs';
-import {POWERFORM_URL_PARAMETERS} from './machine';
+import {URL_PARAMETERS} from '../shared/urlParamDocs';
+import {POWERFORM_URL_PARAMS} from './machine';
 import {POWERFORM_MESSAGES} from './messages';
 import {parsePowerformConfig, powerformSchema} from './schema';
+
+/** The docs' table of those parameters. */
+export const POWERFORM_URL_PARAMETERS = URL_PARAMETERS.filter((p) => POWERFORM_URL_PARAMS.includes(p.name));
 
 // A config with typical mistakes, so the docs show the real error box text rather than a made-up one.
 const POWERFORM_BAD_CONFIG = {

@@ -4,7 +4,8 @@ import {normaliseMobile} from './phone';
 import {hostileKey} from './testing/configs';
 import {hostileString, PROPERTY_TIMEOUT_MS} from './testing/hostile';
 import {expectSafePrefill, expectWarningsFor} from './testing/prefill';
-import {parseUrlParams, URL_PARAMETERS} from './urlParams';
+import {URL_PARAMETERS} from './urlParamDocs';
+import {parseUrlParams} from './urlParams';
 
 const allowed = {
   frequencies: ['one-off', 'monthly'] as const,

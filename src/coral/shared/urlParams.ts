@@ -12,7 +12,7 @@ export type UtmParam = (typeof UTM_PARAMS)[number];
 export type Utm = Partial<Record<UtmParam, string>>;
 
 /** The supporter fields a URL may prefill: those the field table gives a parameter. */
-type PrefilledField = Exclude<SupporterField, 'address'>;
+export type PrefilledField = Exclude<SupporterField, 'address'>;
 export const PREFILLED_FIELDS = SUPPORTER_FIELDS.filter((field): field is PrefilledField => FIELD_TABLE[field].param !== null);
 
 export type Prefill<F extends string, S extends string> = {
@@ -23,24 +23,6 @@ export type Prefill<F extends string, S extends string> = {
 } & Partial<Record<PrefilledField, string>>;
 
 export type ParsedParams<F extends string, S extends string> = {values: Prefill<F, S>; warnings: string[]};
-
-/** What each supporter field's parameter accepts, as the docs say it. */
-const PARAM_DOCS: Record<PrefilledField, string> = {
-  firstName: 'Up to 50 characters, letters and punctuation only.',
-  lastName: 'Up to 50 characters, letters and punctuation only.',
-  email: 'An email address.',
-  phone: 'An Australian or New Zealand mobile number.',
-  postcode: 'Four digits.',
-};
-
-/** Every parameter the form reads, with what it accepts: the docs list this table. */
-export const URL_PARAMETERS = [
-  {name: 'amount', accepts: 'An amount in dollars, like 50 or 50.00; within the frequency’s limits.'},
-  {name: 'frequency', accepts: 'One of the frequencies the form offers: one-off, weekly, monthly or daily.'},
-  ...PREFILLED_FIELDS.map((field) => ({name: FIELD_TABLE[field].param ?? '', accepts: PARAM_DOCS[field]})),
-  {name: 'step', accepts: 'The wizard step to open: amount, details or payment (payment only once the earlier steps are complete).'},
-  ...UTM_PARAMS.map((name) => ({name, accepts: 'Up to 100 printable characters; carried through to the submission.'})),
-] as const;
 
 const UTM = /^[\p{L}\p{N} _.,+\-/|]{1,100}$/u;
 

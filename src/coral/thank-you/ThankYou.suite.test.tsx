@@ -4,8 +4,9 @@ import {expect} from 'vitest';
 import {writeGiftHandoff} from '../daisychain/handoff';
 import {describeComponent} from '../shared/testing/componentSuite';
 import {SCRIPT_PAYLOADS} from '../shared/testing/hostile';
-import {THANK_YOU_WRONG_CONFIGS} from './examples';
-import {THANK_YOU_EXAMPLES, THANK_YOU_MESSAGES, ThankYou} from '.';
+import {THANK_YOU_WRONG_CONFIGS} from './wrongConfigs';
+import * as THANK_YOU_EXAMPLES from './examples';
+import {THANK_YOU_MESSAGES, ThankYou} from '.';
 
 const {sandbox} = THANK_YOU_EXAMPLES;
 

@@ -6,7 +6,8 @@ import {writeGiftHandoff, type GiftHandoff} from '../daisychain/handoff';
 import {createSandboxGateway} from '../shared/gateway';
 import {expectNoAxeViolations} from '../shared/testing/componentSuite';
 import {gift} from '../shared/testing/handoffs';
-import {THANK_YOU_EXAMPLES, ThankYou} from '.';
+import * as THANK_YOU_EXAMPLES from './examples';
+import {ThankYou} from '.';
 
 const base = THANK_YOU_EXAMPLES.sandbox;
 

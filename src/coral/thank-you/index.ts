@@ -10,5 +10,3 @@ export {
 } from './schema';
 export {THANK_YOU_MESSAGES, type ThankYouMessages} from './messages';
 export {THANK_YOU_EVENTS, type ThankYouEventDetails, type ThankYouEventName} from './events';
-export {THANK_YOU_URL_PARAMETERS} from './machine';
-export {THANK_YOU_EXAMPLES} from './examples';

@@ -4,7 +4,8 @@ import {FREQUENCIES} from '../donate-form/schema';
 import {hostileKey} from '../shared/testing/configs';
 import {hostileString, INVISIBLE, MARKUP, PROPERTY_TIMEOUT_MS} from '../shared/testing/hostile';
 import {expectWarningsFor} from '../shared/testing/prefill';
-import {parseGiftParams, THANK_YOU_URL_PARAMETERS} from './machine';
+import {parseGiftParams} from './machine';
+import {THANK_YOU_URL_PARAMETERS} from './reference';
 
 const READ = THANK_YOU_URL_PARAMETERS.map((p) => p.name);
 const PERSONAL = ['first_name', 'last_name', 'email', 'phone', 'postcode', 'name'];

@@ -31,13 +31,6 @@ export type Receipt = {
   firstName: string | null;
 };
 
-/** The only URL parameters the component reads: none of them personal. The docs list this table. */
-export const THANK_YOU_URL_PARAMETERS = [
-  {name: 'amount', accepts: 'The gift in dollars, like 50 or 50.00, up to 1,000,000.'},
-  {name: 'frequency', accepts: 'one-off, weekly, monthly or daily.'},
-  {name: 'ref', accepts: 'The gift’s reference: up to 64 letters, digits, dashes and underscores.'},
-] as const;
-
 export type GiftParams = {amount?: Cents; frequency?: Frequency; reference?: string};
 
 const REFERENCE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;

@@ -1,9 +1,15 @@
 /** The thank-you component's reference for the docs: config rows, URL parameters, events, dataLayer pushes and messages. */
 import {componentDocs} from '../shared/reference';
 import {THANK_YOU_DATALAYER_DOCS, THANK_YOU_EVENT_DOCS} from './eventDocs';
-import {THANK_YOU_URL_PARAMETERS} from './machine';
 import {THANK_YOU_MESSAGES} from './messages';
 import {parseThankYouConfig, thankYouSchema} from './schema';
+
+/** The only URL parameters the component reads: none of them personal. The docs list this table. */
+export const THANK_YOU_URL_PARAMETERS = [
+  {name: 'amount', accepts: 'The gift in dollars, like 50 or 50.00, up to 1,000,000.'},
+  {name: 'frequency', accepts: 'one-off, weekly, monthly or daily.'},
+  {name: 'ref', accepts: 'The gift’s reference: up to 64 letters, digits, dashes and underscores.'},
+] as const;
 
 // A config with typical mistakes, so the docs show the real error box text rather than a made-up one.
 const THANK_YOU_BAD_CONFIG = {

@@ -1,9 +1,10 @@
 import type {ReactNode} from 'react';
-import {DONATE_FORM_EXAMPLES, DonateForm} from '@site/src/coral/donate-form';
+import {small as donateSmall} from '@site/src/coral/donate-form/examples/small';
+import {DonateForm} from '@site/src/coral/donate-form';
 import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
 import DemoPage from './_components/DemoPage';
 
-const config = DONATE_FORM_EXAMPLES.small;
+const config = donateSmall;
 
 export default function BasicSmall(): ReactNode {
   return (

@@ -1,9 +1,10 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import {POWERFORM_EXAMPLES, Powerform, SANDBOX_SIGNUP_EMAILS} from '@site/src/coral/powerform';
+import {daisychainPetition as powerformDaisychainPetition} from '@site/src/coral/powerform/examples/daisychainPetition';
+import {Powerform, SANDBOX_SIGNUP_EMAILS} from '@site/src/coral/powerform';
 import DemoPage from './_components/DemoPage';
 
-const config = POWERFORM_EXAMPLES.daisychainPetition;
+const config = powerformDaisychainPetition;
 
 export default function DaisychainPage1(): ReactNode {
   return (

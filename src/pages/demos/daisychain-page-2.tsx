@@ -1,10 +1,11 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import {DONATE_FORM_EXAMPLES, DonateForm} from '@site/src/coral/donate-form';
+import {daisychainAsk as donateDaisychainAsk} from '@site/src/coral/donate-form/examples/daisychainAsk';
+import {DonateForm} from '@site/src/coral/donate-form';
 import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
 import DemoPage from './_components/DemoPage';
 
-const config = DONATE_FORM_EXAMPLES.daisychainAsk;
+const config = donateDaisychainAsk;
 
 export default function DaisychainPage2(): ReactNode {
   return (

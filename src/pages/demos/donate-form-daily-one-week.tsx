@@ -1,9 +1,10 @@
 import type {ReactNode} from 'react';
-import {DONATE_FORM_EXAMPLES, DonateForm} from '@site/src/coral/donate-form';
+import {dailyOneWeek as donateDailyOneWeek} from '@site/src/coral/donate-form/examples/daily';
+import {DonateForm} from '@site/src/coral/donate-form';
 import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
 import DemoPage from './_components/DemoPage';
 
-const config = DONATE_FORM_EXAMPLES.dailyOneWeek;
+const config = donateDailyOneWeek;
 
 export default function DonateFormDailyOneWeek(): ReactNode {
   return (

@@ -1,11 +1,12 @@
 import type {ReactNode} from 'react';
 import Heading from '@theme/Heading';
-import {DONATE_FORM_EXAMPLES, DonateForm} from '@site/src/coral/donate-form';
+import {externalHandles as donateExternalHandles} from '@site/src/coral/donate-form/examples/externalHandles';
+import {DonateForm} from '@site/src/coral/donate-form';
 import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
 import DollarHandles, {type PageHandle} from '@site/src/components/DollarHandles';
 import DemoPage from './_components/DemoPage';
 
-const config = DONATE_FORM_EXAMPLES.externalHandles;
+const config = donateExternalHandles;
 
 const handles: PageHandle[] = [
   {amount: 30, text: '$30 prints 100 petition cards for a community meeting'},

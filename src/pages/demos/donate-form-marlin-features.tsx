@@ -1,10 +1,11 @@
 import type {ReactNode} from 'react';
-import {DONATE_FORM_EXAMPLES, DonateForm} from '@site/src/coral/donate-form';
+import {marlin as donateMarlin} from '@site/src/coral/donate-form/examples/marlin';
+import {DonateForm} from '@site/src/coral/donate-form';
 import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
 import DemoPage from './_components/DemoPage';
 import EventLog from '@site/src/components/EventLog';
 
-const config = DONATE_FORM_EXAMPLES.marlin;
+const config = donateMarlin;
 
 export default function DonateFormMarlinFeatures(): ReactNode {
   return (

@@ -1,9 +1,10 @@
 import type {ReactNode} from 'react';
-import {DONATE_FORM_EXAMPLES, DonateForm} from '@site/src/coral/donate-form';
+import {weekly as donateWeekly} from '@site/src/coral/donate-form/examples/weekly';
+import {DonateForm} from '@site/src/coral/donate-form';
 import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
 import DemoPage from './_components/DemoPage';
 
-const config = DONATE_FORM_EXAMPLES.weekly;
+const config = donateWeekly;
 
 export default function DonateFormWeekly(): ReactNode {
   return (

@@ -1,8 +1,9 @@
 import type {ReactNode} from 'react';
-import {POWERFORM_EXAMPLES, Powerform, SANDBOX_SIGNUP_EMAILS} from '@site/src/coral/powerform';
+import {leads as powerformLeads} from '@site/src/coral/powerform/examples/leads';
+import {Powerform, SANDBOX_SIGNUP_EMAILS} from '@site/src/coral/powerform';
 import DemoPage from './_components/DemoPage';
 
-const config = POWERFORM_EXAMPLES.leads;
+const config = powerformLeads;
 
 export default function PowerformLeadsDemo(): ReactNode {
   return (

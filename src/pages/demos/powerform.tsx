@@ -1,8 +1,9 @@
 import type {ReactNode} from 'react';
-import {POWERFORM_EXAMPLES, Powerform, SANDBOX_SIGNUP_EMAILS} from '@site/src/coral/powerform';
+import {petition as powerformPetition} from '@site/src/coral/powerform/examples/petition';
+import {Powerform, SANDBOX_SIGNUP_EMAILS} from '@site/src/coral/powerform';
 import DemoPage from './_components/DemoPage';
 
-const config = POWERFORM_EXAMPLES.petition;
+const config = powerformPetition;
 
 export default function PowerformDemo(): ReactNode {
   return (

@@ -3,14 +3,17 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import CoralScript from '@site/src/components/CoralScript';
 import EventLog from '@site/src/components/EventLog';
-import {DONATE_FORM_EVENTS, DONATE_FORM_EXAMPLES, DonateForm} from '@site/src/coral/donate-form';
-import {POWERFORM_EVENTS, POWERFORM_EXAMPLES, Powerform} from '@site/src/coral/powerform';
-import {THANK_YOU_EVENTS, THANK_YOU_EXAMPLES, ThankYou} from '@site/src/coral/thank-you';
+import {testBench as donateTestBench} from '@site/src/coral/donate-form/examples/testBench';
+import {DONATE_FORM_EVENTS, DonateForm} from '@site/src/coral/donate-form';
+import {testBench as powerformTestBench} from '@site/src/coral/powerform/examples/testBench';
+import {POWERFORM_EVENTS, Powerform} from '@site/src/coral/powerform';
+import {testBench as thankYouTestBench} from '@site/src/coral/thank-you/examples/testBench';
+import {THANK_YOU_EVENTS, ThankYou} from '@site/src/coral/thank-you';
 import styles from './_components/TestBench.module.css';
 
-const donate = DONATE_FORM_EXAMPLES.testBench;
-const petition = POWERFORM_EXAMPLES.testBench;
-const thanks = THANK_YOU_EXAMPLES.testBench;
+const donate = donateTestBench;
+const petition = powerformTestBench;
+const thanks = thankYouTestBench;
 
 /** The React twins' headings say so, so each twin is a landmark with a name of its own. */
 const REACT_HEADINGS = {

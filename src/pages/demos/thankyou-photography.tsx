@@ -1,9 +1,10 @@
 import type {ReactNode} from 'react';
-import {THANK_YOU_EXAMPLES, ThankYou} from '@site/src/coral/thank-you';
+import {photography as thankYouPhotography} from '@site/src/coral/thank-you/examples/photography';
+import {ThankYou} from '@site/src/coral/thank-you';
 import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
 import DemoPage from './_components/DemoPage';
 
-const config = THANK_YOU_EXAMPLES.photography;
+const config = thankYouPhotography;
 
 const example = '?amount=120&frequency=one-off&ref=CRL-DEMO2';
 

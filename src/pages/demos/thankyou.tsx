@@ -1,10 +1,11 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import {THANK_YOU_EXAMPLES, ThankYou} from '@site/src/coral/thank-you';
+import {standard as thankYouStandard} from '@site/src/coral/thank-you/examples/standard';
+import {ThankYou} from '@site/src/coral/thank-you';
 import {SANDBOX_CARDS} from '@site/src/coral/shared/gateway';
 import DemoPage from './_components/DemoPage';
 
-const config = THANK_YOU_EXAMPLES.standard;
+const config = thankYouStandard;
 
 const example = '?amount=60&frequency=one-off&ref=CRL-DEMO1';
 

@@ -1,0 +1,4 @@
+import type {ThankYouConfigInput} from '../schema';
+
+/** The component tests' page: every default. */
+export const sandbox = {campaign: 'save-the-reef'} satisfies ThankYouConfigInput;
