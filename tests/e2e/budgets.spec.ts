@@ -6,6 +6,8 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {measurePage} from '../../scripts/lib/pageWeight.mjs';
+import {dailyOneWeek} from '../../src/coral/donate-form/examples/daily';
+import {documentation, spellings} from './docsText';
 import {test, expect} from './fixtures';
 import {url} from './routes';
 
@@ -68,4 +70,18 @@ test('the component library is never in the main bundle, nor loaded by pages tha
   await page.goto(url('/demos/donate-form-medium'), {waitUntil: 'networkidle'});
   const demoCode = [...scripts.values()].join('\n');
   for (const marker of LIBRARY_MARKERS) expect(demoCode.includes(marker), `the demo loads no script holding "${marker}"`).toBe(true);
+});
+
+test('a demo page carries neither the docs’ descriptions nor the other demos’ examples', async ({page}) => {
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(await response.text());
+  });
+  await page.goto(url('/demos/donate-form-medium'), {waitUntil: 'networkidle'});
+  const code = scripts.join('\n');
+  expect(code).toContain('coral:amount-change');
+  const prose = documentation();
+  expect(prose.length).toBeGreaterThan(100);
+  expect(prose.filter((text) => spellings(text).some((spelling) => code.includes(spelling)))).toEqual([]);
+  expect(code).not.toContain(dailyOneWeek.campaign);
 });

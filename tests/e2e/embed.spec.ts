@@ -3,11 +3,8 @@ import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import type {Page} from '@playwright/test';
 import {EMBED_BUDGET_GZIP, embedSizes} from '../../scripts/lib/embedSize.mjs';
-import {donateFormDocs} from '../../src/coral/donate-form/reference';
-import {powerformDocs} from '../../src/coral/powerform/reference';
 import {SCRIPT_PAYLOADS, XSS_FLAG} from '../../src/coral/shared/testing/hostile';
-import {thankYouDocs} from '../../src/coral/thank-you/reference';
-import {embedDocs} from '../../src/embed/reference';
+import {documentation, spellings} from './docsText';
 import {EMBED_SCRIPT, elementTag, elementsRendered, openFixture, servePage} from './embed';
 import {test, expect, fillCard, fillDonor, dataLayerOf, recordRequests} from './fixtures';
 import {url} from './routes';
@@ -21,27 +18,6 @@ test('the first script and each component’s on-demand code stay within 40 KB g
     expect(loaded.gzip, `${tag} on demand: ${loaded.files.join(', ')}`).toBeLessThanOrEqual(EMBED_BUDGET_GZIP);
   }
 });
-
-/** The prose the docs pages read from the source: what each option, attribute, URL parameter, event and dataLayer push is. */
-function documentation(): string[] {
-  const embed = embedDocs(process.cwd());
-  return [
-    ...[donateFormDocs(), powerformDocs(), thankYouDocs()].flatMap((docs) => [
-      ...docs.options.map((row) => row.description),
-      ...docs.urlParameters.map((row) => row.accepts),
-      ...docs.events.flatMap((row) => [row.when, row.detail]),
-      ...docs.dataLayer.flatMap((row) => [row.when, row.fields]),
-    ]),
-    ...embed.attributes.map((row) => row.accepts),
-    ...embed.customProperties.map((row) => row.description),
-  ].filter((text) => text !== '');
-}
-
-/** A text as minified code may spell it in a string: as is, escaped as in JSON, or with every non-ASCII character escaped too. */
-function spellings(text: string): string[] {
-  const escaped = JSON.stringify(text).slice(1, -1);
-  return [text, escaped, escaped.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)];
-}
 
 test('the first script carries none of the docs’ descriptions: they are for the docs pages, not supporters’ phones', () => {
   const {first} = embedSizes('build/coral');
