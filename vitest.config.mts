@@ -22,7 +22,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: {name: 'react', include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}']},
+        test: {name: 'react', include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}', 'server/**/*.test.ts']},
       },
       {
         // The same component tests, with the runtime the embed ships.

@@ -1,0 +1,53 @@
+/**
+ * The endpoint's answers, and what each Stripe error means for the supporter.
+ * The shapes follow the form's HTTP gateway: `declined` (402), `rejected`
+ * (4xx, nothing done), and `error` with an outcome for everything else.
+ */
+
+export type Answer = {status: number; body: Record<string, unknown>};
+
+export const rejected = (reason: string, status = 400): Answer => ({status, body: {status: 'rejected', reason}});
+
+/** Read by type name rather than class, so it holds whichever build of the SDK (Node or fetch) threw. */
+type StripeLikeError = {type?: unknown; message?: unknown; code?: unknown; requestId?: unknown};
+
+const UNKNOWN_OUTCOME =
+  'no clear answer from Stripe: an intent may have been created, but nothing is charged until the browser confirms it; ' +
+  'retrying with the same Idempotency-Key returns the same intent';
+
+/**
+ * Maps an error thrown by a Stripe call:
+ * - a card error (a decline, an off-session payment the bank wants to authenticate) → 402 declined;
+ * - an invalid request, or an Idempotency-Key reused for a different gift → 400 rejected;
+ * - a rate limit, a timeout, a dropped connection or a Stripe 5xx → 503 with outcome unknown. Stripe may
+ *   have acted on the request, so the browser must retry with the same key (Stripe then answers with the
+ *   object it already made), never with a new one;
+ * - anything else (a wrong key, a bug) → 500, outcome unknown, not worth retrying.
+ */
+export function fromStripeError(error: unknown): Answer {
+  const {type, message, code} = (typeof error === 'object' && error !== null ? error : {}) as StripeLikeError;
+  const text = typeof message === 'string' ? message : 'unexpected error';
+  switch (type) {
+    case 'StripeCardError':
+      return {status: 402, body: {status: 'declined', reason: text, ...(typeof code === 'string' ? {code} : {})}};
+    case 'StripeInvalidRequestError':
+    case 'StripeIdempotencyError':
+      return rejected(text);
+    case 'StripeRateLimitError':
+    case 'StripeConnectionError':
+    case 'StripeAPIError':
+      return {status: 503, body: {status: 'error', outcome: 'unknown', retryable: true, detail: UNKNOWN_OUTCOME}};
+    default:
+      return {status: 500, body: {status: 'error', outcome: 'unknown', retryable: false, detail: 'the payment service could not be used'}};
+  }
+}
+
+/** One line for the operator's log: the error's kind and Stripe's request id, never a request body. */
+export function logLine(error: unknown): string {
+  const {type, code, requestId} = (typeof error === 'object' && error !== null ? error : {}) as StripeLikeError;
+  const parts = [typeof type === 'string' ? type : error instanceof Error ? error.name : 'error'];
+  if (typeof code === 'string') parts.push(`code=${code}`);
+  if (typeof requestId === 'string') parts.push(`request=${requestId}`);
+  if (type === undefined && error instanceof Error) parts.push(error.message);
+  return `coral: ${parts.join(' ')}`;
+}

@@ -1,0 +1,112 @@
+/** The endpoint's environment, and the endpoint on Node's HTTP server, end to end against the stand-in. */
+import {spawnSync} from 'node:child_process';
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import Stripe from 'stripe';
+import {readEndpointEnv} from './env';
+import {startNodeEndpoint} from './node';
+import {giftBody, newKey, ORIGIN, WEBHOOK_SECRET} from './testing/fixtures';
+import {STAND_IN_SECRET_KEY, startStripeStandIn, type StripeStandIn} from './testing/stripeStandIn';
+
+const VARS = {
+  STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  CORAL_ALLOWED_ORIGINS: `${ORIGIN}, http://localhost:3000`,
+  CORAL_CAMPAIGNS: 'server/campaigns.example.json',
+};
+
+describe('readEndpointEnv', () => {
+  it.each(Object.keys(VARS))('names %s when it is missing', (name) => {
+    const result = readEndpointEnv({...VARS, [name]: undefined}, () => '[]');
+    expect(result).toEqual({ok: false, message: `coral endpoint: ${name} is not set (see server/README.md for what it holds)`});
+  });
+
+  it.each([
+    [{STRIPE_SECRET_KEY: 'pk_test_coral_standin'}, 'STRIPE_SECRET_KEY holds a publishable key'],
+    [{STRIPE_WEBHOOK_SECRET: 'sk_test_coral_standin'}, 'STRIPE_WEBHOOK_SECRET does not look like a webhook signing secret'],
+    [{CORAL_ALLOWED_ORIGINS: 'https://www.example.org/donate'}, 'CORAL_ALLOWED_ORIGINS: "https://www.example.org/donate" is not an origin'],
+    [
+      {CORAL_CAMPAIGNS: '[{"campaign": "save-the-reef", "frequencies": ["fortnightly"]}]'},
+      'CORAL_CAMPAIGNS: campaigns[0]: frequencies.0: got "fortnightly"',
+    ],
+    [{CORAL_CAMPAIGNS: '[]'}, 'CORAL_CAMPAIGNS lists no campaigns'],
+    [{PORT: 'eighty'}, 'PORT: "eighty" is not a port number'],
+  ])('refuses %j', (change, start) => {
+    const result = readEndpointEnv({...VARS, ...change}, () => '[{"campaign": "save-the-reef"}]');
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.message).toMatch(new RegExp(`^coral endpoint: ${start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  });
+
+  it('reads the campaigns from a file, or inline where there is no file system', () => {
+    const fromFile = readEndpointEnv(VARS, (path) => (path === VARS.CORAL_CAMPAIGNS ? '[{"campaign": "save-the-reef"}]' : ''));
+    expect(fromFile.ok && [...fromFile.env.campaigns.keys()]).toEqual(['save-the-reef']);
+    const inline = readEndpointEnv({...VARS, CORAL_CAMPAIGNS: '[{"campaign": "ban-deep-sea-mining"}]'});
+    expect(inline.ok && [...inline.env.campaigns.keys()]).toEqual(['ban-deep-sea-mining']);
+    expect(readEndpointEnv(VARS)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('must hold the campaigns as JSON on this host'),
+    });
+    expect(inline.ok && inline.env.allowedOrigins).toEqual([ORIGIN, 'http://localhost:3000']);
+  });
+});
+
+describe('npm run server', () => {
+  it('stops with one line naming the missing variable', () => {
+    // Only what tsx needs to run: no Stripe variable from the machine reaches the child.
+    const result = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], {
+      env: {PATH: process.env.PATH, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET},
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('coral endpoint: STRIPE_SECRET_KEY is not set (see server/README.md for what it holds)\n');
+  });
+});
+
+describe('the endpoint on Node', () => {
+  let stripe: StripeStandIn;
+  let stop: () => Promise<void>;
+  let base: string;
+
+  beforeEach(async () => {
+    stripe = await startStripeStandIn();
+    const started = await startNodeEndpoint({...VARS, STRIPE_API_URL: stripe.url, PORT: '0'});
+    if (!started.ok) throw new Error(started.message);
+    base = `http://127.0.0.1:${started.port}`;
+    stop = () =>
+      new Promise((resolve) => {
+        started.server.closeAllConnections();
+        started.server.close(() => resolve());
+      });
+  });
+  afterEach(async () => {
+    await stop();
+    await stripe.close();
+  });
+
+  it('takes a gift over HTTP, with the key it was sent', async () => {
+    const key = newKey();
+    const response = await fetch(`${base}/gifts`, {
+      method: 'POST',
+      headers: {origin: ORIGIN, 'content-type': 'application/json', 'idempotency-key': key},
+      body: JSON.stringify(giftBody({campaign: 'save-the-reef', frequency: 'monthly', amount: 2500})),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(await response.json()).toMatchObject({status: 'requires_confirmation', kind: 'subscription'});
+    expect(stripe.requests.find((r) => r.path === '/v1/subscriptions')?.idempotencyKey).toBe(`coral:${key}:subscription`);
+  });
+
+  it('verifies a webhook on the exact bytes it received', async () => {
+    const payload = JSON.stringify({id: 'evt_1', object: 'event', type: 'charge.refunded', data: {object: {}}});
+    const signature = Stripe.webhooks.generateTestHeaderString({payload, secret: WEBHOOK_SECRET});
+    const good = await fetch(`${base}/webhooks/stripe`, {method: 'POST', headers: {'stripe-signature': signature}, body: payload});
+    expect([good.status, await good.json()]).toEqual([200, {received: true, recorded: false}]);
+    const bad = await fetch(`${base}/webhooks/stripe`, {method: 'POST', headers: {'stripe-signature': signature}, body: `${payload} `});
+    expect(bad.status).toBe(400);
+  });
+
+  it('refuses a body too big to be a gift or an event before buffering it', async () => {
+    const response = await fetch(`${base}/gifts`, {method: 'POST', headers: {origin: ORIGIN}, body: 'x'.repeat(2 * 1024 * 1024)});
+    expect([response.status, await response.json()]).toEqual([413, {status: 'rejected', reason: 'the body is too large'}]);
+  });
+});

@@ -1,0 +1,402 @@
+/**
+ * The objects behind the Stripe stand-in, and what each endpoint does to
+ * them. Shapes and errors follow Stripe's API reference for the fields the
+ * endpoint reads (docs.stripe.com/api); this copies documented behaviour,
+ * not Stripe's code, and covers only what Coral's endpoint calls.
+ */
+import type {FormValue} from './formBody';
+
+type Params = Record<string, FormValue>;
+type Json = Record<string, unknown>;
+export type Reply = {status: number; body: Json};
+
+export const ok = (body: Json): Reply => ({status: 200, body});
+
+export function stripeError(status: number, type: string, message: string, extra: Json = {}): Reply {
+  return {status, body: {error: {type, message, ...extra}}};
+}
+
+const invalid = (message: string, param?: string, code?: string): Reply =>
+  stripeError(400, 'invalid_request_error', message, {...(param ? {param} : {}), ...(code ? {code} : {})});
+
+const missing = (kind: string, id: string, param?: string): Reply =>
+  stripeError(param ? 400 : 404, 'invalid_request_error', `No such ${kind}: '${id}'`, {
+    code: 'resource_missing',
+    ...(param ? {param} : {}),
+  });
+
+const str = (value: FormValue | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
+const obj = (value: FormValue | undefined): Params => (value && typeof value === 'object' && !Array.isArray(value) ? value : {});
+const list = (value: FormValue | undefined): FormValue[] =>
+  Array.isArray(value) ? value : value && typeof value === 'object' ? Object.values(value) : [];
+const int = (value: FormValue | undefined): number | null => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : null);
+
+const INTERVAL_SECONDS: Record<string, number> = {day: 86_400, week: 7 * 86_400, month: 30 * 86_400, year: 365 * 86_400};
+/**
+ * Stripe's test payment methods, as its testing docs describe them: one is always declined; the other
+ * asks for authentication every time, which a supporter in the browser gives and an off-session charge cannot.
+ */
+const DECLINING_METHODS: Record<string, {code: string; message: string; offSessionOnly: boolean}> = {
+  pm_card_chargeDeclined: {code: 'card_declined', message: 'Your card was declined.', offSessionOnly: false},
+  pm_card_authenticationRequired: {
+    code: 'authentication_required',
+    message: 'Your card was declined. This transaction requires authentication.',
+    offSessionOnly: true,
+  },
+};
+
+/** Metadata as Stripe documents its limits: 50 keys, keys up to 40 characters, values up to 500. */
+function metadataOf(params: Params): Json | Reply {
+  const metadata = obj(params.metadata);
+  const entries = Object.entries(metadata);
+  if (entries.length > 50) return invalid('Metadata can have at most 50 keys', 'metadata');
+  for (const [key, value] of entries) {
+    if (key.length > 40) return invalid('Metadata keys can be at most 40 characters', `metadata[${key}]`);
+    if (typeof value !== 'string' || value.length > 500)
+      return invalid('Metadata values can be at most 500 characters', `metadata[${key}]`);
+  }
+  return {...metadata};
+}
+const isReply = (value: unknown): value is Reply => typeof value === 'object' && value !== null && 'status' in value && 'body' in value;
+
+export function createLedger(clock: () => number) {
+  let serial = 0;
+  const id = (prefix: string) => `${prefix}_standin${String((serial += 1)).padStart(6, '0')}`;
+  const customers = new Map<string, Json>();
+  const products = new Map<string, Json>();
+  const prices = new Map<string, Json>();
+  const paymentIntents = new Map<string, Json>();
+  const invoices = new Map<string, Json>();
+  const subscriptions = new Map<string, Json>();
+  const schedules = new Map<string, Json>();
+  /** Payment methods attached to customers, as confirming with setup_future_usage or a subscription does. */
+  const attached = new Map<string, string>();
+  const events: Json[] = [];
+
+  const event = (type: string, object: Json) => {
+    const created = {id: id('evt'), object: 'event', type, created: clock(), livemode: false, data: {object: structuredClone(object)}};
+    events.push(created);
+    return created;
+  };
+
+  function newPaymentIntent(amount: number, currency: string, customer: string | null, extra: Json = {}): Json {
+    const piId = id('pi');
+    const intent = {
+      id: piId,
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency,
+      customer,
+      status: 'requires_payment_method',
+      client_secret: `${piId}_secret_standin${serial}`,
+      payment_method: null,
+      setup_future_usage: null,
+      created: clock(),
+      livemode: false,
+      metadata: {},
+      ...extra,
+    };
+    paymentIntents.set(piId, intent);
+    return intent;
+  }
+
+  function needCurrency(params: Params): string | Reply {
+    const currency = str(params.currency);
+    return currency && /^[a-z]{3}$/.test(currency) ? currency : invalid('Invalid currency', 'currency');
+  }
+
+  /** Pays an invoice's PaymentIntent and moves its subscription on, as Stripe does once a payment succeeds. */
+  function settleInvoice(invoice: Json, paymentMethod: string) {
+    invoice.status = 'paid';
+    invoice.amount_paid = invoice.amount_due;
+    const sub = subscriptions.get(String(obj(obj(invoice.parent as FormValue).subscription_details as FormValue).subscription));
+    if (sub) {
+      sub.status = 'active';
+      const settings = sub.payment_settings as Json;
+      if (settings.save_default_payment_method === 'on_subscription') sub.default_payment_method = paymentMethod;
+    }
+    event('invoice.paid', invoice);
+  }
+
+  function createInvoiceFor(sub: Json, amount: number, currency: string): Json {
+    const invoiceId = id('in');
+    const intent = newPaymentIntent(amount, currency, String(sub.customer), {invoice: invoiceId});
+    const invoice = {
+      id: invoiceId,
+      object: 'invoice',
+      customer: sub.customer,
+      currency,
+      amount_due: amount,
+      amount_paid: 0,
+      status: 'open',
+      created: clock(),
+      parent: {type: 'subscription_details', quote_details: null, subscription_details: {subscription: sub.id, metadata: sub.metadata}},
+      // Not part of the public object: where the stand-in keeps the invoice's payment.
+      _payment_intent: intent.id,
+    };
+    invoices.set(invoiceId, invoice);
+    return invoice;
+  }
+
+  const publicInvoice = (invoice: Json, expandSecret: boolean): Json => {
+    const {_payment_intent: intentId, ...shown} = invoice;
+    const intent = paymentIntents.get(String(intentId));
+    return expandSecret ? {...shown, confirmation_secret: {client_secret: intent?.client_secret, type: 'payment_intent'}} : shown;
+  };
+
+  return {
+    customers,
+    products,
+    prices,
+    paymentIntents,
+    invoices,
+    subscriptions,
+    schedules,
+    events,
+
+    listCustomers(query: Params): Reply {
+      const email = str(query.email);
+      const limit = int(query.limit) ?? 10;
+      const found = [...customers.values()].filter((c) => email === undefined || c.email === email).reverse();
+      return ok({object: 'list', url: '/v1/customers', has_more: found.length > limit, data: found.slice(0, limit)});
+    },
+
+    createCustomer(params: Params): Reply {
+      const metadata = metadataOf(params);
+      if (isReply(metadata)) return metadata;
+      const customer = {
+        id: id('cus'),
+        object: 'customer',
+        email: str(params.email) ?? null,
+        name: str(params.name) ?? null,
+        phone: str(params.phone) ?? null,
+        address: params.address ? obj(params.address) : null,
+        created: clock(),
+        metadata,
+      };
+      customers.set(customer.id, customer);
+      return ok(customer);
+    },
+
+    retrieveProduct(productId: string): Reply {
+      const product = products.get(productId);
+      return product ? ok(product) : missing('product', productId);
+    },
+
+    createProduct(params: Params): Reply {
+      const productId = str(params.id) ?? id('prod');
+      if (products.has(productId)) return invalid(`Product already exists.`, 'id', 'resource_already_exists');
+      if (!str(params.name)) return invalid('Missing required param: name.', 'name');
+      const product = {id: productId, object: 'product', name: str(params.name), active: true, created: clock()};
+      products.set(productId, product);
+      return ok(product);
+    },
+
+    createPaymentIntent(params: Params): Reply {
+      const amount = int(params.amount);
+      const currency = needCurrency(params);
+      if (isReply(currency)) return currency;
+      // Stripe's documented minimum charge is 50 cents in AUD, NZD and USD.
+      if (amount === null || amount < 50) return invalid('Amount must be at least 50 cents', 'amount', 'amount_too_small');
+      const customer = str(params.customer) ?? null;
+      if (customer && !customers.has(customer)) return missing('customer', customer, 'customer');
+      const usage = str(params.setup_future_usage) ?? null;
+      if (usage !== null && usage !== 'off_session' && usage !== 'on_session')
+        return invalid('Invalid setup_future_usage', 'setup_future_usage');
+      const metadata = metadataOf(params);
+      if (isReply(metadata)) return metadata;
+      const types = list(params.allowed_payment_method_types).map(String);
+      const intent = newPaymentIntent(amount, currency, customer, {
+        setup_future_usage: usage,
+        payment_method_types: types.length > 0 ? types : ['card'],
+        description: str(params.description) ?? null,
+        metadata,
+      });
+      return ok(intent);
+    },
+
+    retrievePaymentIntent(intentId: string): Reply {
+      const intent = paymentIntents.get(intentId);
+      return intent ? ok(intent) : missing('payment_intent', intentId);
+    },
+
+    createSubscription(params: Params): Reply {
+      const customer = str(params.customer) ?? '';
+      if (!customers.has(customer)) return missing('customer', customer, 'customer');
+      const item = obj(list(params.items)[0]);
+      const data = obj(item.price_data);
+      const currency = needCurrency(data);
+      if (isReply(currency)) return currency;
+      const product = str(data.product) ?? '';
+      if (!products.has(product)) return missing('product', product, 'items[0][price_data][product]');
+      const unitAmount = int(data.unit_amount);
+      const interval = str(obj(data.recurring).interval) ?? '';
+      if (unitAmount === null || unitAmount < 50) return invalid('Amount must be at least 50 cents', 'items[0][price_data][unit_amount]');
+      if (!(interval in INTERVAL_SECONDS)) return invalid('Invalid interval', 'items[0][price_data][recurring][interval]');
+      const metadata = metadataOf(params);
+      if (isReply(metadata)) return metadata;
+      const behavior = str(params.payment_behavior) ?? 'allow_incomplete';
+      const paymentMethod = str(params.default_payment_method) ?? null;
+      if (paymentMethod !== null && attached.get(paymentMethod) !== customer) {
+        return missing('payment_method', paymentMethod, 'default_payment_method');
+      }
+      const decline = paymentMethod ? DECLINING_METHODS[paymentMethod] : undefined;
+      // error_if_incomplete: a payment that cannot go through fails the call and leaves no subscription behind.
+      if (decline && behavior === 'error_if_incomplete') return stripeError(402, 'card_error', decline.message, {code: decline.code});
+
+      const price = {
+        id: id('price'),
+        object: 'price',
+        currency,
+        product,
+        unit_amount: unitAmount,
+        type: 'recurring',
+        recurring: {interval, interval_count: 1},
+      };
+      prices.set(price.id, price);
+      const now = clock();
+      const settings = obj(params.payment_settings);
+      const sub: Json = {
+        id: id('sub'),
+        object: 'subscription',
+        customer,
+        currency,
+        status: 'incomplete',
+        start_date: now,
+        billing_cycle_anchor: now,
+        cancel_at: null,
+        schedule: null,
+        created: now,
+        default_payment_method: paymentMethod,
+        description: str(params.description) ?? null,
+        items: {object: 'list', data: [{id: id('si'), object: 'subscription_item', price, quantity: int(item.quantity) ?? 1}]},
+        payment_settings: {
+          payment_method_types: list(settings.payment_method_types).map(String),
+          save_default_payment_method: str(settings.save_default_payment_method) ?? 'off',
+        },
+        metadata,
+      };
+      subscriptions.set(String(sub.id), sub);
+      const invoice = createInvoiceFor(sub, unitAmount, currency);
+      sub.latest_invoice = invoice.id;
+      if (paymentMethod && params.off_session === 'true') {
+        const intent = paymentIntents.get(String(invoice._payment_intent))!;
+        Object.assign(intent, {status: 'succeeded', payment_method: paymentMethod, amount_received: intent.amount});
+        settleInvoice(invoice, paymentMethod);
+      }
+      const expand = list(params.expand).map(String);
+      return ok({
+        ...sub,
+        latest_invoice: expand.includes('latest_invoice.confirmation_secret') ? publicInvoice(invoice, true) : invoice.id,
+      });
+    },
+
+    createSchedule(params: Params): Reply {
+      const subId = str(params.from_subscription) ?? '';
+      const sub = subscriptions.get(subId);
+      if (!sub) return missing('subscription', subId, 'from_subscription');
+      if (sub.schedule) return invalid('This subscription is already attached to a schedule.', 'from_subscription');
+      const item = (sub.items as {data: Json[]}).data[0]!;
+      const price = item.price as Json;
+      const start = Number(sub.start_date);
+      const end = start + INTERVAL_SECONDS[String((price.recurring as Json).interval)]!;
+      const schedule = {
+        id: id('sub_sched'),
+        object: 'subscription_schedule',
+        customer: sub.customer,
+        subscription: sub.id,
+        status: 'active',
+        end_behavior: 'release',
+        current_phase: {start_date: start, end_date: end},
+        phases: [{start_date: start, end_date: end, items: [{price: price.id, quantity: item.quantity}], metadata: sub.metadata}],
+      };
+      schedules.set(schedule.id, schedule);
+      sub.schedule = schedule.id;
+      return ok(schedule);
+    },
+
+    updateSchedule(scheduleId: string, params: Params): Reply {
+      const schedule = schedules.get(scheduleId);
+      if (!schedule) return missing('subscription_schedule', scheduleId);
+      const current = schedule.current_phase as {start_date: number};
+      const phases = list(params.phases).map(obj);
+      if (phases.length > 0) {
+        const first = phases[0]!;
+        // Stripe documents that an active schedule's current phase keeps its start date.
+        if (int(first.start_date) !== current.start_date)
+          return invalid('You can not modify the start date of the current phase.', 'phases[0][start_date]');
+        let start = current.start_date;
+        const next: Json[] = [];
+        for (const [i, phase] of phases.entries()) {
+          const duration = obj(phase.duration);
+          const count = int(duration.interval_count) ?? 1;
+          const seconds = INTERVAL_SECONDS[str(duration.interval) ?? ''];
+          const end = seconds ? start + seconds * count : int(phase.end_date);
+          if (end === null || end <= start) return invalid('Each phase needs a duration or an end_date after its start.', `phases[${i}]`);
+          const items = list(phase.items).map(obj);
+          if (items.some((item) => !prices.has(str(item.price) ?? '')))
+            return invalid('No such price', `phases[${i}][items]`, 'resource_missing');
+          next.push({
+            start_date: start,
+            end_date: end,
+            items: items.map((item) => ({price: item.price, quantity: int(item.quantity) ?? 1})),
+            metadata: obj(phase.metadata),
+          });
+          start = end;
+        }
+        schedule.phases = next;
+        schedule.current_phase = {start_date: current.start_date, end_date: next[0]!.end_date};
+      }
+      const behavior = str(params.end_behavior);
+      if (behavior) schedule.end_behavior = behavior;
+      const sub = subscriptions.get(String(schedule.subscription));
+      // With end_behavior "cancel" the subscription ends when the last phase does.
+      if (sub) sub.cancel_at = schedule.end_behavior === 'cancel' ? ((schedule.phases as Json[]).at(-1)?.end_date ?? null) : null;
+      return ok(schedule);
+    },
+
+    /**
+     * What Stripe.js and Stripe do when the browser confirms a client secret with a
+     * payment method: the payment succeeds or fails, the method is kept when asked,
+     * and the events Stripe would send are queued. Answers those events.
+     */
+    confirm(clientSecret: string, paymentMethod: string): Json[] {
+      const intent = [...paymentIntents.values()].find((pi) => pi.client_secret === clientSecret);
+      if (!intent) throw new Error(`no PaymentIntent has the client secret ${clientSecret}`);
+      const from = events.length;
+      const invoice = intent.invoice ? invoices.get(String(intent.invoice)) : undefined;
+      const decline = DECLINING_METHODS[paymentMethod];
+      if (decline && !decline.offSessionOnly) {
+        Object.assign(intent, {
+          status: 'requires_payment_method',
+          last_payment_error: {type: 'card_error', code: decline.code, message: decline.message},
+        });
+        event('payment_intent.payment_failed', intent);
+        if (invoice) event('invoice.payment_failed', invoice);
+        return events.slice(from);
+      }
+      Object.assign(intent, {status: 'succeeded', payment_method: paymentMethod, amount_received: intent.amount});
+      if (intent.customer && (intent.setup_future_usage || invoice)) attached.set(paymentMethod, String(intent.customer));
+      event('payment_intent.succeeded', intent);
+      if (invoice) settleInvoice(invoice, paymentMethod);
+      return events.slice(from);
+    },
+
+    /** The dates a subscription will be charged on: its start, then each interval until it is cancelled (a cap for open-ended ones). */
+    chargeDates(subId: string, cap = 400): number[] {
+      const sub = subscriptions.get(subId);
+      if (!sub) throw new Error(`no subscription ${subId}`);
+      const price = (sub.items as {data: Array<{price: Json}>}).data[0]!.price;
+      const step = INTERVAL_SECONDS[String((price.recurring as Json).interval)]!;
+      const dates: number[] = [];
+      for (let at = Number(sub.start_date); dates.length < cap; at += step) {
+        if (sub.cancel_at !== null && at >= Number(sub.cancel_at)) break;
+        dates.push(at);
+      }
+      return dates;
+    },
+  };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;

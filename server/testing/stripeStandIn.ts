@@ -1,0 +1,156 @@
+/**
+ * A small local stand-in for Stripe's API, for the endpoint's offline tests.
+ *
+ * It copies Stripe's documented behaviour, not its code: form-encoded
+ * requests authenticated with a secret key; JSON objects and `{error: {type,
+ * code, message}}` errors with the documented status codes (400, 402, 404,
+ * 429); and idempotent requests as docs.stripe.com/api/idempotent_requests
+ * describes them: a POST with an `Idempotency-Key` already used with the same
+ * parameters gets the first answer back (with `Idempotent-Replayed: true`),
+ * and with different parameters a 400 `idempotency_error`; an answer is kept
+ * only once the endpoint has started work, so a rate-limited request is not
+ * kept and may be retried.
+ *
+ * It records every request, and can be told to make coming calls fail: a
+ * card decline, a rate limit, a connection dropped before Stripe acts, or one
+ * dropped after it acted (the answer lost on the way back).
+ */
+import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import Stripe from 'stripe';
+import {canonical, decodeForm, type FormValue} from './formBody';
+import {createLedger, stripeError, type Reply} from './stripeObjects';
+
+/** Obviously not a real key: the stand-in accepts any `sk_test_` key. */
+export const STAND_IN_SECRET_KEY = 'sk_test_coral_standin';
+
+export type Failure = 'decline' | 'rate-limit' | 'drop' | 'drop-after-acting';
+
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  params: Record<string, FormValue>;
+  idempotencyKey: string | null;
+  /** True when the answer was a replay of an earlier one under the same key. */
+  replayed: boolean;
+};
+
+type Planned = {failure: Failure; path: RegExp; times: number};
+type Kept = {method: string; path: string; params: string; reply: Reply};
+
+type Route = {method: string; path: RegExp; run: (params: Record<string, FormValue>, id: string) => Reply};
+
+export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
+
+/** Starts the stand-in on 127.0.0.1 at a free port. `clock` is Stripe's time, in seconds. */
+export async function startStripeStandIn({clock = () => 1_767_225_600}: {clock?: () => number} = {}) {
+  const ledger = createLedger(clock);
+  const requests: RecordedRequest[] = [];
+  const kept = new Map<string, Kept>();
+  const planned: Planned[] = [];
+
+  const routes: Route[] = [
+    {method: 'GET', path: /^\/v1\/customers$/, run: (query) => ledger.listCustomers(query)},
+    {method: 'POST', path: /^\/v1\/customers$/, run: (params) => ledger.createCustomer(params)},
+    {method: 'GET', path: /^\/v1\/products\/([^/]+)$/, run: (_, id) => ledger.retrieveProduct(id)},
+    {method: 'POST', path: /^\/v1\/products$/, run: (params) => ledger.createProduct(params)},
+    {method: 'POST', path: /^\/v1\/payment_intents$/, run: (params) => ledger.createPaymentIntent(params)},
+    {method: 'GET', path: /^\/v1\/payment_intents\/([^/]+)$/, run: (_, id) => ledger.retrievePaymentIntent(id)},
+    {method: 'POST', path: /^\/v1\/subscriptions$/, run: (params) => ledger.createSubscription(params)},
+    {method: 'POST', path: /^\/v1\/subscription_schedules$/, run: (params) => ledger.createSchedule(params)},
+    {method: 'POST', path: /^\/v1\/subscription_schedules\/([^/]+)$/, run: (params, id) => ledger.updateSchedule(id, params)},
+  ];
+
+  function takeFailure(path: string): Failure | null {
+    const plan = planned.find((p) => p.path.test(path));
+    if (!plan) return null;
+    plan.times -= 1;
+    if (plan.times <= 0) planned.splice(planned.indexOf(plan), 1);
+    return plan.failure;
+  }
+
+  function route(method: string, path: string, params: Record<string, FormValue>): Reply {
+    for (const candidate of routes) {
+      const match = candidate.method === method ? candidate.path.exec(path) : null;
+      if (match) return candidate.run(params, decodeURIComponent(match[1] ?? ''));
+    }
+    return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  const send = (res: ServerResponse, reply: Reply, headers: Record<string, string> = {}) => {
+    res.writeHead(reply.status, {'content-type': 'application/json', 'request-id': `req_standin${requests.length}`, ...headers});
+    res.end(JSON.stringify(reply.body));
+  };
+
+  async function serve(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const method = req.method ?? 'GET';
+    const params = decodeForm(method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8'));
+    const key = method === 'POST' ? ((req.headers['idempotency-key'] as string | undefined) ?? null) : null;
+    const recorded: RecordedRequest = {method, path: url.pathname, params, idempotencyKey: key, replayed: false};
+    requests.push(recorded);
+
+    if (!/^Bearer sk_test_\w+$/.test(req.headers.authorization ?? '')) {
+      return send(res, stripeError(401, 'invalid_request_error', 'Invalid API Key provided.'));
+    }
+    const failure = takeFailure(url.pathname);
+    if (failure === 'drop') return req.socket.destroy();
+    if (failure === 'rate-limit') {
+      return send(res, stripeError(429, 'invalid_request_error', 'Too many requests hit the API too quickly.', {code: 'rate_limit'}));
+    }
+
+    const fingerprint = canonical(params);
+    const earlier = key === null ? undefined : kept.get(key);
+    if (earlier) {
+      if (earlier.method !== method || earlier.path !== url.pathname || earlier.params !== fingerprint) {
+        const message = `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`;
+        return send(res, stripeError(400, 'idempotency_error', message));
+      }
+      recorded.replayed = true;
+      return send(res, earlier.reply, {'idempotent-replayed': 'true'});
+    }
+
+    const reply =
+      failure === 'decline'
+        ? stripeError(402, 'card_error', 'Your card was declined.', {code: 'card_declined', decline_code: 'generic_decline'})
+        : route(method, url.pathname, params);
+    // Kept once the endpoint has acted; a request refused in validation (a 400) may be sent again with the same key.
+    if (key !== null && reply.status !== 400 && reply.status !== 401 && reply.status !== 404) {
+      kept.set(key, {method, path: url.pathname, params: fingerprint, reply});
+    }
+    if (failure === 'drop-after-acting') return req.socket.destroy();
+    send(res, reply);
+  }
+
+  const server = createServer((req, res) => {
+    serve(req, res).catch((error: unknown) => send(res, stripeError(500, 'api_error', `stand-in failure: ${String(error)}`)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const {port} = server.address() as AddressInfo;
+
+  return {
+    port,
+    /** The base address, for STRIPE_API_URL. */
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    ...ledger,
+    /** The next `times` calls whose path matches fail as told. */
+    failNext(failure: Failure, {path = /./, times = 1}: {path?: RegExp; times?: number} = {}) {
+      planned.push({failure, path, times});
+    },
+    /**
+     * A client of the official SDK pointed here. Retries are off unless asked for, so a test decides how often
+     * a call is tried (the SDK still retries a dropped connection once, as it always does).
+     */
+    client(options: {maxNetworkRetries?: number; httpClient?: ReturnType<typeof Stripe.createFetchHttpClient>} = {}): Stripe {
+      return new Stripe(STAND_IN_SECRET_KEY, {host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0, ...options});
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
