@@ -133,6 +133,17 @@ describe('ThankYou', () => {
       shares.stop();
     });
 
+    it('offers the channels in the order the config gives them, copy included', async () => {
+      render(<ThankYou config={{...base, share: {channels: ['copy', 'x', 'email']}}} />);
+      const list = await screen.findByRole('list');
+      const items = within(list).getAllByRole('listitem');
+      expect(items.map((item) => item.textContent?.replace(/\s*\(opens in a new tab\)/, ''))).toEqual([
+        'Copy link',
+        'Share on X',
+        'Share by email',
+      ]);
+    });
+
     it('copies the link and says so politely, or shows it to copy by hand', async () => {
       const user = userEvent.setup();
       render(<ThankYou config={{...base, share: {url: '/campaigns/reef?utm_source=share'}}} />);

@@ -354,49 +354,52 @@ function ShareActions({
     report('copy', outcome);
   };
 
-  const links = config.share.channels.filter((channel): channel is LinkChannel => channel !== 'copy');
-  const copyOffered = config.share.channels.includes('copy');
+  // The channels show in the config's order; the device's share sheet, where there is one, stands in for the links.
+  const firstLink = config.share.channels.find((channel): channel is LinkChannel => channel !== 'copy');
+  const nativeItem = (
+    <li key="native">
+      <button type="button" className={ui.button} onClick={() => void shareNatively()}>
+        {messages.shareNative}
+      </button>
+    </li>
+  );
   return (
     <section className={styles.section} aria-labelledby={headingId} part="share">
       <Heading id={headingId} className={styles.subheading}>
         {messages.shareHeading}
       </Heading>
       <ul className={styles.shareList}>
-        {native ? (
-          <li>
-            <button type="button" className={ui.button} onClick={() => void shareNatively()}>
-              {messages.shareNative}
-            </button>
-          </li>
-        ) : (
-          links.map((channel) => {
-            // A mail link opens the mail app, not a page: a new tab would be left empty.
-            const web = channel !== 'email';
+        {native && firstLink === undefined && nativeItem}
+        {config.share.channels.map((channel) => {
+          if (channel === 'copy') {
             return (
-              <li key={channel}>
-                <a
-                  className={styles.shareLink}
-                  href={shareLink(channel, content)}
-                  rel="noopener noreferrer"
-                  target={web ? '_blank' : undefined}
-                  data-channel={channel}
-                  onClick={() => report(channel, 'opened')}
-                >
-                  {messages[LINK_LABELS[channel]]}
-                  {web && ' '}
-                  {web && <span className={ui.visuallyHidden}>{messages.newTab}</span>}
-                </a>
+              <li key="copy">
+                <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => void copy()}>
+                  {messages.copyLink}
+                </button>
               </li>
             );
-          })
-        )}
-        {copyOffered && (
-          <li>
-            <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => void copy()}>
-              {messages.copyLink}
-            </button>
-          </li>
-        )}
+          }
+          if (native) return channel === firstLink ? nativeItem : null;
+          // A mail link opens the mail app, not a page: a new tab would be left empty.
+          const web = channel !== 'email';
+          return (
+            <li key={channel}>
+              <a
+                className={styles.shareLink}
+                href={shareLink(channel, content)}
+                rel="noopener noreferrer"
+                target={web ? '_blank' : undefined}
+                data-channel={channel}
+                onClick={() => report(channel, 'opened')}
+              >
+                {messages[LINK_LABELS[channel]]}
+                {web && ' '}
+                {web && <span className={ui.visuallyHidden}>{messages.newTab}</span>}
+              </a>
+            </li>
+          );
+        })}
       </ul>
       <p className={styles.status} role="status">
         {status && (
