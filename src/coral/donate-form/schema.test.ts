@@ -49,7 +49,7 @@ describe('donate form config', () => {
       'frequencies: got ["daily","daily"]; expected each frequency once',
       'amounts.monthly.min: got 0; expected more than 0',
       'amounts.monthly.colour: got "red"; not an option here: check the spelling against the config reference',
-      'thankYouUrl: got "javascript:alert(1)"; expected an https:// address or a path starting with /',
+      'thankYouUrl: got "javascript:alert(1)"; expected an https:// address (http:// only for localhost) or a path starting with /',
       'layuot: got "wizard"; not an option here: check the spelling against the config reference',
     ]);
   });
@@ -74,10 +74,16 @@ describe('donate form config', () => {
     ]);
   });
 
-  it('accepts only http(s) addresses or site paths for links and images', () => {
+  it('accepts only https addresses (http only on localhost) or site paths for links and images', () => {
     expect(errorsOf({campaign: 'reef', thankYouUrl: '/thanks'})).toEqual([]);
     expect(errorsOf({campaign: 'reef', thankYouUrl: 'https://example.org/thanks'})).toEqual([]);
-    for (const bad of ['data:text/html,hi', '//evil.example', 'JaVaScRiPt:alert(1)', ' javascript:x']) {
+    expect(errorsOf({campaign: 'reef', gateway: {type: 'http', endpoint: 'http://localhost:8787/gifts'}})).toEqual([]);
+    expect(
+      errorsOf({campaign: 'reef', amounts: {'one-off': {handles: [{amount: 5, image: {src: 'http://example.org/a.jpg', alt: ''}}]}}}),
+    ).toEqual([
+      'amounts.one-off.handles.0.image.src: got "http://example.org/a.jpg"; expected an https:// address (http:// only for localhost) or a path starting with /',
+    ]);
+    for (const bad of ['data:text/html,hi', '//evil.example', 'JaVaScRiPt:alert(1)', ' javascript:x', 'http://example.org/thanks']) {
       expect(errorsOf({campaign: 'reef', thankYouUrl: bad})).toHaveLength(1);
     }
   });

@@ -32,7 +32,11 @@ describe('powerform config', () => {
     expect(result.errors).toEqual(
       expect.arrayContaining([
         {path: 'variant', value: '"short"', message: 'expected one of petition, leads'},
-        {path: 'success.url', value: '"javascript:alert(1)"', message: 'expected an https:// address or a path starting with /'},
+        {
+          path: 'success.url',
+          value: '"javascript:alert(1)"',
+          message: 'expected an https:// address (http:// only for localhost) or a path starting with /',
+        },
         {path: 'counter.goal', value: '0', message: 'expected at least 1'},
         {path: 'colour', value: '"red"', message: 'not an option here: check the spelling against the config reference'},
       ]),

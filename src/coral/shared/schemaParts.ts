@@ -20,12 +20,17 @@ export function describe<T extends z.ZodMiniType>(schema: T, description: string
 /** A trimmed string of `min` to `max` characters. */
 export const text = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
 
-/** http(s) URLs or site-relative paths only: never `javascript:` or `data:`. */
+/**
+ * https addresses or site paths only: never `javascript:`, `data:` or plain
+ * http, which a secure page would block or a network could change. http is
+ * allowed for this machine alone, so an endpoint can be tried locally.
+ */
 export const safeUrl = z.string().check(
   z.trim(),
-  z.refine((value) => /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i.test(value), {
-    message: 'expected an https:// address or a path starting with /',
-  }),
+  z.refine(
+    (value) => /^(https:\/\/[^\s/]+[^\s]*|http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/[^\s]*)?|\/(?!\/)[^\s]*)$/i.test(value),
+    {message: 'expected an https:// address (http:// only for localhost) or a path starting with /'},
+  ),
 );
 
 export const campaignId = z

@@ -13,9 +13,10 @@ export type Path = (string | number)[];
 
 // ——— valid values ———
 
-/** http(s) addresses and site paths, the only links a config may hold. */
+/** https addresses, http on this machine, and site paths: the only links a config may hold. */
 export const safeUrl = fc.oneof(
-  fc.webUrl({validSchemes: ['http', 'https'], withQueryParameters: true, withFragments: true}),
+  fc.webUrl({validSchemes: ['https'], withQueryParameters: true, withFragments: true}),
+  fc.constantFrom('http://localhost:8787/gifts', 'http://127.0.0.1:3000/thanks'),
   fc
     .array(
       fc.webSegment().filter((segment) => segment !== ''),
@@ -78,9 +79,11 @@ export const refusedAt = (path: Path, values: fc.Arbitrary<unknown>): fc.Arbitra
 /** Strings a schema limited to `max` characters must refuse, whitespace trimming or not. */
 export const tooLong = (max: number) => fc.integer({min: max + 1, max: max + 20_000}).map((length) => 'x'.repeat(length));
 
-/** Links that are not http(s) addresses or site paths. */
+/** Links that are not https addresses, local http ones or site paths. */
 export const unsafeUrl = fc.constantFrom(
   'javascript:alert(1)',
+  'http://example.org/reef.jpg',
+  'http://localhost.example.org/',
   'JaVaScRiPt:alert(1)',
   ' javascript:alert(1)',
   'data:text/html,<script>alert(1)</script>',
