@@ -1,0 +1,42 @@
+/**
+ * Every config a docs page shows as JSON is one a component accepts: a
+ * producer who pastes it (a fragment beside a campaign id) gets a form, not
+ * an error box.
+ */
+import {readdirSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {parseDonateFormConfig} from '../coral/donate-form/schema';
+import {parsePowerformConfig} from '../coral/powerform/schema';
+import {describeError} from '../coral/shared/config';
+import {parseThankYouConfig} from '../coral/thank-you/schema';
+
+const PARSERS = [parseDonateFormConfig, parsePowerformConfig, parseThankYouConfig];
+
+function docsFiles(dir: string): string[] {
+  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) =>
+    entry.isDirectory() ? docsFiles(join(dir, entry.name)) : entry.name.endsWith('.mdx') ? [join(dir, entry.name)] : [],
+  );
+}
+
+const snippets = docsFiles('docs').flatMap((file) =>
+  [...readFileSync(file, 'utf8').matchAll(/```json[^\n]*\n([\s\S]*?)```/g)].map((match, i) => ({
+    name: `${file} #${i + 1}`,
+    text: match[1]!.trim(),
+  })),
+);
+
+describe('the docs’ JSON configs', () => {
+  it('are there to check', () => {
+    expect(snippets.length).toBeGreaterThan(10);
+  });
+
+  it.each(snippets)('$name is a config, or a part of one, that a component accepts', ({text}) => {
+    const parsed = JSON.parse(text.startsWith('{') ? text : `{${text}}`) as Record<string, unknown>;
+    const config = {campaign: 'save-the-reef', ...parsed};
+    const results = PARSERS.map((parse) => parse(config));
+    const accepted = results.some((result) => result.ok);
+    const errors = results.flatMap((result) => (result.ok ? [] : result.errors.map(describeError)));
+    expect(accepted, errors.join('\n')).toBe(true);
+  });
+});
