@@ -24,6 +24,7 @@ const component =
 const DonateFormBase = coralElement({
   component: 'donate form',
   parse: parseDonateFormConfig,
+  headingLevels: [2, 3, 4],
   withHandle: true,
   load: component(
     () => import('../coral/donate-form/DonateForm'),
@@ -42,6 +43,7 @@ export class CoralDonateFormElement extends DonateFormBase {
 export const CoralPowerformElement = coralElement({
   component: 'powerform',
   parse: parsePowerformConfig,
+  headingLevels: [2, 3, 4],
   load: component(
     () => import('../coral/powerform/Powerform'),
     (m) => m.Powerform,
@@ -51,6 +53,7 @@ export const CoralPowerformElement = coralElement({
 export const CoralThankYouElement = coralElement({
   component: 'thank-you',
   parse: parseThankYouConfig,
+  headingLevels: [1, 2, 3],
   load: component(
     () => import('../coral/thank-you/ThankYou'),
     (m) => m.ThankYou,

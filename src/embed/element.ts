@@ -56,8 +56,10 @@ export function coralElement(options: {
   load: ComponentLoader;
   /** The component gives a handle through its ref (the donate form's setAmount). */
   withHandle?: boolean;
+  /** The levels its main heading may take, to fit the page's outline. */
+  headingLevels: readonly number[];
 }) {
-  const {component, parse, load, withHandle = false} = options;
+  const {component, parse, load, withHandle = false, headingLevels} = options;
   let loading: Promise<ComponentType<ElementProps>> | null = null;
 
   class CoralElement extends HTMLElement {
@@ -98,6 +100,17 @@ export function coralElement(options: {
       if (this.#root) this.#render();
     }
 
+    /** The heading-level attribute, when it names a level this component takes; any other value is ignored, and the console says so. */
+    #headingLevel(): {headingLevel?: number} {
+      const given = this.getAttribute('heading-level');
+      if (given === null) return {};
+      const level = Number(given);
+      if (headingLevels.includes(level)) return {headingLevel: level};
+      const allowed = `${headingLevels.slice(0, -1).join(', ')} or ${String(headingLevels.at(-1))}`;
+      console.warn(`Coral: ignored heading-level="${given}" on <${this.localName}>: expected ${allowed}.`);
+      return {};
+    }
+
     #followMode(): void {
       const mirror = () => {
         const mode = pageMode();
@@ -122,11 +135,10 @@ export function coralElement(options: {
         root.render(createElement(ConfigErrorBox, {component, errors: checked.errors}));
         return;
       }
-      const level = Number(this.getAttribute('heading-level'));
       const props: ElementProps = {
         config: read.config,
         ...(this.id ? {id: this.id} : {}),
-        ...(level >= 1 && level <= 4 ? {headingLevel: level} : {}),
+        ...this.#headingLevel(),
         ...(withHandle
           ? {
               ref: (handle: unknown) => {

@@ -16,7 +16,7 @@ const ATTRIBUTE_DOCS = {
     'The config as JSON, the same as the React component’s config prop. Instead of the attribute, the element can hold a <script type="application/json"> with the config; the attribute wins when both are there.',
   id: 'The element’s id. The component takes it as its own id, so data-coral-target="donate" on an external handle points at <coral-donate-form id="donate">.',
   'heading-level':
-    '1 to 4: the level of the component’s main heading, to fit the page’s outline (2 unless set; the thank-you takes 1 to 3).',
+    'The level of the component’s main heading, to fit the page’s outline: 2 to 4 for the donate form and the powerform, 1 to 3 for the thank-you; 2 unless set. Any other value is ignored, with a console warning naming the levels allowed.',
 } satisfies Record<ElementAttribute, string>;
 
 /** The attributes, in the order the element's docs list them. */
