@@ -198,6 +198,35 @@ describe('DonateForm', () => {
     expect(screen.getByRole('button', {name: 'Give $120', pressed: false})).toBeInTheDocument();
   });
 
+  it('ignores an amount outside the limits from a page button, setAmount() or the URL, and says why in the console', async () => {
+    const user = userEvent.setup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    window.history.replaceState(null, '', '/?amount=20000');
+    const ref = createRef<DonateFormHandle>();
+    render(
+      <>
+        <button type="button" data-coral-amount="3">
+          Give $3
+        </button>
+        <DonateForm ref={ref} config={{...base, externalHandles: true, urlParams: true}} />
+      </>,
+    );
+    Element.prototype.scrollIntoView = vi.fn();
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith(
+        'Coral: ignored URL parameter "amount": The largest one-off gift we can take online is $10,000. For more, please call us.',
+      ),
+    );
+    await user.click(screen.getByRole('button', {name: 'Give $3'}));
+    expect(warn).toHaveBeenCalledWith('Coral: ignored data-coral-amount="3": The smallest one-off gift we can take is $5.');
+    act(() => ref.current!.setAmount(1, 'monthly'));
+    expect(warn).toHaveBeenCalledWith('Coral: ignored setAmount(1): The smallest monthly gift we can take is $5.');
+    // Nothing was set: the form keeps its default, with its total.
+    expect(screen.getByRole('radio', {name: '$60'})).toBeChecked();
+    expect(screen.getByLabelText('Other amount')).toHaveValue('');
+    expect(screen.getByText('$60 once')).toBeInTheDocument();
+  });
+
   it('asks a one-off donor to give monthly, and records the switch', async () => {
     const user = userEvent.setup();
     const upsells: unknown[] = [];

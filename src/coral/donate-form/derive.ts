@@ -36,18 +36,37 @@ export function amountOf(config: DonateFormConfig, state: DonateState, frequency
   const checked = checkOtherAmount(selection.text, limitsFor(config, frequency), messages, formatMoney(0, config));
   if (checked.ok) return checked;
   if ('problem' in checked) {
-    const format = (cents: Cents) => formatMoney(cents, config);
-    const name = messages[`frequency.${frequency}`].toLowerCase();
-    switch (checked.problem.kind) {
-      case 'below-min':
-        return refuse(fill(messages.amountBelowMin, {frequency: name, min: format(checked.problem.limit)}));
-      case 'above-max':
-        return refuse(fill(messages.amountAboveMax, {frequency: name, max: format(checked.problem.limit)}));
-      case 'unreadable':
-        return refuse(checked.problem.reason);
-    }
+    const {problem} = checked;
+    return refuse(problem.kind === 'unreadable' ? problem.reason : limitMessage(config, frequency, problem));
   }
   return checked;
+}
+
+/** "The smallest monthly gift we can take is $5.", or the largest. */
+function limitMessage(config: DonateFormConfig, frequency: Frequency, problem: {kind: 'below-min' | 'above-max'; limit: Cents}): string {
+  const messages = messagesFor(config);
+  const name = messages[`frequency.${frequency}`].toLowerCase();
+  const limit = formatMoney(problem.limit, config);
+  return problem.kind === 'below-min'
+    ? fill(messages.amountBelowMin, {frequency: name, min: limit})
+    : fill(messages.amountAboveMax, {frequency: name, max: limit});
+}
+
+/** The frequency an amount from the page goes to: the one asked for when the form offers it, else the current one. */
+export const frequencyFor = (config: DonateFormConfig, current: Frequency, asked: Frequency | undefined): Frequency =>
+  asked !== undefined && config.frequencies.includes(asked) ? asked : current;
+
+/**
+ * Why an amount from outside the form (a page's button, setAmount(), the URL)
+ * is not applied: it is outside the frequency's limits. A handle's own amount
+ * is always taken. Null when the amount may be set.
+ */
+export function refusedAmount(config: DonateFormConfig, amount: Cents, frequency: Frequency): string | null {
+  if (config.amounts[frequency].handles.some((handle) => Math.round(handle.amount * 100) === amount)) return null;
+  const {min, max} = limitsFor(config, frequency);
+  if (amount < min) return limitMessage(config, frequency, {kind: 'below-min', limit: min});
+  if (amount > max) return limitMessage(config, frequency, {kind: 'above-max', limit: max});
+  return null;
 }
 
 export const methodsFor = (config: DonateFormConfig, frequency: Frequency): readonly Method[] =>

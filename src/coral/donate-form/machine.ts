@@ -8,7 +8,7 @@ import {edited, keyFor, locked, notifier, touch} from '../shared/form/machine';
 import type {Cents} from '../shared/money';
 import {limitsFor, rgUpgradeSuggestion} from './rules';
 import type {DonateFormConfig, Frequency} from './schema';
-import {amountOf, buildIntent, primaryAction, problemsOn, totalOf} from './derive';
+import {amountOf, buildIntent, frequencyFor, primaryAction, problemsOn, refusedAmount, totalOf} from './derive';
 import {
   stepsFor,
   STEPS,
@@ -82,8 +82,9 @@ export function reduce(config: DonateFormConfig, state: DonateState, action: Act
       return notify(next, amountNotice(config, next, 'other'));
     }
     case 'set-amount': {
-      const frequency = action.frequency && config.frequencies.includes(action.frequency) ? action.frequency : state.frequency;
-      return selectAmount(config, state, action.amount, frequency, action.source);
+      // An amount the form would refuse is not set: the caller says why in the console.
+      const frequency = frequencyFor(config, state.frequency, action.frequency);
+      return refusedAmount(config, action.amount, frequency) ? state : selectAmount(config, state, action.amount, frequency, action.source);
     }
     case 'field':
       return edited({...state, values: {...state.values, [action.field]: action.value}});
@@ -187,7 +188,9 @@ export function reduce(config: DonateFormConfig, state: DonateState, action: Act
       const {values} = action;
       let next: DonateState = fillSupporter(config, {...state, utm: {...state.utm, ...values.utm}}, values);
       if (values.frequency && config.frequencies.includes(values.frequency)) next = {...next, frequency: values.frequency};
-      if (values.amount !== undefined) next = selectAmount(config, next, values.amount, next.frequency, 'url');
+      if (values.amount !== undefined && !refusedAmount(config, values.amount, next.frequency)) {
+        next = selectAmount(config, next, values.amount, next.frequency, 'url');
+      }
       if (values.step && config.layout === 'wizard') next = reduce(config, next, {type: 'go', step: values.step, checks: action.checks});
       return next;
     }

@@ -10,7 +10,7 @@ import type {Gateway} from '../shared/gateway';
 import {dollars, formatMoney, type Cents} from '../shared/money';
 import {parseUrlParams} from '../shared/urlParams';
 import type {DonateFormContextValue} from './context';
-import {amountOf, shownProblems} from './derive';
+import {amountOf, frequencyFor, refusedAmount, shownProblems} from './derive';
 import {useExternalHandles, useGiftHandoff, useSignerHandoff, useWizardHistory} from './effects';
 import {dataLayerFor, eventFor} from './events';
 import {reduce} from './machine';
@@ -56,7 +56,9 @@ export function useDonateForm({
 
   useImperativeHandle(handleRef, () => ({
     setAmount(amount, frequency) {
-      dispatch({type: 'set-amount', amount: dollars(amount), frequency, source: 'api'});
+      const refused = refusedAmount(config, dollars(amount), frequencyFor(config, state.frequency, frequency));
+      if (refused) console.warn(`Coral: ignored setAmount(${amount}): ${refused}`);
+      else dispatch({type: 'set-amount', amount: dollars(amount), frequency, source: 'api'});
     },
   }));
 
@@ -78,6 +80,9 @@ export function useDonateForm({
   useExternalHandles(config, state, root, id, dispatch);
   useUrlPrefill(config.urlParams, phoneShown, loadMobile, (search, check) => {
     const {values, warnings} = parseUrlParams(search, {frequencies: config.frequencies, steps: STEPS, mobile: check});
+    const refused =
+      values.amount === undefined ? null : refusedAmount(config, values.amount, frequencyFor(config, state.frequency, values.frequency));
+    if (refused) warnings.push(`Coral: ignored URL parameter "amount": ${refused}`);
     return {warnings, apply: () => dispatch({type: 'prefill', values, checks: {now: new Date(), mobile: check}})};
   });
   useSignerHandoff(config, state, dispatch);
