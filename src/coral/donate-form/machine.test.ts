@@ -326,6 +326,13 @@ describe('the monthly upgrade ask', () => {
     expect(run(cfg, [submit('again')], state)).toBe(state);
   });
 
+  it('never asks for more than the monthly maximum: a gift too large for it is sent as it is', () => {
+    // $9,000 once would suggest $3,000 a month, above the $2,000 monthly maximum.
+    const large = run(cfg, [{type: 'other-amount', text: '9000'}, submit('big')], ready);
+    expect(large.upsell).toEqual({status: 'none'});
+    expect(large.submission).toMatchObject({status: 'sending', key: 'big', intent: {amount: 900_000, frequency: 'one-off'}});
+  });
+
   it('switches to monthly at the suggestion when accepted, recording both gifts', () => {
     const state = run(cfg, [submit(), {type: 'upsell', answer: 'accept', checks, key: 'k', date: '2026-11-22'}], ready);
     expect(state.frequency).toBe('monthly');

@@ -143,8 +143,11 @@ export function reduce(config: DonateFormConfig, state: DonateState, action: Act
       const blocking = steps.find((s) => problemsOn(config, state, action.checks, s === 'payment' ? STEPS : [s]).length > 0);
       if (blocking) return focusErrors(moveTo(state, blocking), blocking);
       const amount = amountOf(config, state);
-      if (config.rgUpgrade.enabled && state.frequency === 'one-off' && state.upsell.status === 'none' && amount.ok) {
-        const monthly = rgUpgradeSuggestion(amount.value, config.rgUpgrade, limitsFor(config, 'monthly').min);
+      const monthly =
+        config.rgUpgrade.enabled && state.frequency === 'one-off' && state.upsell.status === 'none' && amount.ok
+          ? rgUpgradeSuggestion(amount.value, config.rgUpgrade, limitsFor(config, 'monthly'))
+          : null;
+      if (monthly !== null && amount.ok) {
         return notify(
           {...state, upsell: {status: 'shown', oneOff: amount.value, monthly}},
           {

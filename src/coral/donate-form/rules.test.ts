@@ -59,11 +59,17 @@ describe('the monthly upgrade suggestion', () => {
     [10000, 3500],
     [5000, 1500],
   ])('suggests for a one-off gift of %i cents: %i cents a month', (oneOff, monthly) => {
-    expect(rgUpgradeSuggestion(oneOff, rule, 500)).toBe(monthly);
+    expect(rgUpgradeSuggestion(oneOff, rule, {min: 500, max: 200_000})).toBe(monthly);
   });
 
   it('never goes below the monthly minimum', () => {
-    expect(rgUpgradeSuggestion(500, rule, 1000)).toBe(1000);
+    expect(rgUpgradeSuggestion(500, rule, {min: 1000, max: 200_000})).toBe(1000);
+  });
+
+  it('suggests nothing rather than more than the monthly maximum', () => {
+    // $9,000 once would be $3,000 a month: above a $2,000 monthly maximum, so there is no ask.
+    expect(rgUpgradeSuggestion(900_000, rule, {min: 500, max: 200_000})).toBeNull();
+    expect(rgUpgradeSuggestion(600_000, rule, {min: 500, max: 200_000})).toBe(200_000);
   });
 
   it('is always a whole number of rounding steps, at least the minimum', () => {
@@ -73,8 +79,9 @@ describe('the monthly upgrade suggestion', () => {
         fc.integer({min: 1, max: 12}),
         fc.integer({min: 1, max: 50}),
         (oneOff, divisor, roundTo) => {
-          const suggestion = rgUpgradeSuggestion(oneOff, {divisor, roundTo}, 500);
-          return suggestion >= 500 && (suggestion % (roundTo * 100) === 0 || suggestion === 500);
+          const suggestion = rgUpgradeSuggestion(oneOff, {divisor, roundTo}, {min: 500, max: 200_000});
+          if (suggestion === null) return Math.round(oneOff / divisor / (roundTo * 100)) * roundTo * 100 > 200_000;
+          return suggestion >= 500 && suggestion <= 200_000 && (suggestion % (roundTo * 100) === 0 || suggestion === 500);
         },
       ),
       {numRuns: 1000},

@@ -48,12 +48,15 @@ export function giftTotal(amount: Cents, frequency: Frequency, options: {dailyDa
 
 /**
  * The monthly gift suggested to a one-off donor: the one-off amount divided by
- * `divisor`, rounded to the nearest `roundTo` dollars, never below the monthly minimum.
+ * `divisor`, rounded to the nearest `roundTo` dollars, never below the monthly
+ * minimum. Null when that is above the monthly maximum: the ask never suggests
+ * an amount the monthly form would refuse, so there is no ask.
  */
-export function rgUpgradeSuggestion(oneOff: Cents, rule: {divisor: number; roundTo: number}, monthlyMin: Cents): Cents {
+export function rgUpgradeSuggestion(oneOff: Cents, rule: {divisor: number; roundTo: number}, monthly: AmountLimits): Cents | null {
   const step = dollars(rule.roundTo);
   const rounded = Math.round(oneOff / rule.divisor / step) * step;
-  return Math.max(rounded, monthlyMin, step);
+  const suggested = Math.max(rounded, monthly.min, step);
+  return suggested > monthly.max ? null : suggested;
 }
 
 /** The handle selected at the start: the configured default, else the middle handle. */

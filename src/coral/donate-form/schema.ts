@@ -160,7 +160,7 @@ const options = z.strictObject({
   ),
   rgUpgrade: describe(
     z.prefault(z.strictObject({enabled: boolean(false, 'Ask one-off donors, once, to give monthly instead.'), ...rgUpgradeRule}), {}),
-    'The regular-giving upgrade ask.',
+    'The regular-giving upgrade ask. It never suggests more than the monthly maximum: when the suggestion would be above it, the one-off gift is sent without an ask.',
   ),
   externalHandles: boolean(false, 'Let elements marked data-coral-amount anywhere on the page select an amount.'),
   urlParams: boolean(false, 'Prefill the form from the URL parameters listed below.'),

@@ -168,9 +168,8 @@ export function upgradeOffer(config: ThankYouConfig, receipt: Receipt | null): U
   const {upgrade} = config;
   if (!upgrade.enabled || !receipt || receipt.amount === null || receipt.frequency !== 'one-off') return null;
   if (receipt.currency !== config.currency) return null;
-  const monthly = rgUpgradeSuggestion(receipt.amount, upgrade, dollars(upgrade.minMonthly));
-  if (monthly > dollars(upgrade.maxMonthly)) return null;
-  return {oneOff: receipt.amount, monthly};
+  const monthly = rgUpgradeSuggestion(receipt.amount, upgrade, {min: dollars(upgrade.minMonthly), max: dollars(upgrade.maxMonthly)});
+  return monthly === null ? null : {oneOff: receipt.amount, monthly};
 }
 
 export type UpgradeState = {status: 'none'} | {status: 'shown' | 'accepted' | 'declined'; offer: UpgradeOffer};
