@@ -103,6 +103,21 @@ describe('donate form config', () => {
     ]);
   });
 
+  it('takes a dotted message key written nested too, and names a nested mistake as it was written', () => {
+    const result = parseDonateFormConfig({
+      campaign: 'reef',
+      messages: {submit: {'one-off': 'Donate {amount}'}, 'frequency.monthly': 'Every month'},
+    });
+    expect(result.ok && result.config.messages['submit.one-off']).toBe('Donate {amount}');
+    expect(result.ok && result.config.messages['frequency.monthly']).toBe('Every month');
+    expect(errorsOf({campaign: 'reef', messages: {submit: {'one-of': 'x'}}})).toEqual([
+      'messages.submit.one-of: got "x"; not an option here: check the spelling against the config reference',
+    ]);
+    expect(errorsOf({campaign: 'reef', messages: {submit: {'one-off': ''}}})).toEqual([
+      'messages.submit.one-off: got ""; expected at least 1 character',
+    ]);
+  });
+
   it('never throws, and every error names a key, whatever it is given', () => {
     fc.assert(
       fc.property(fc.oneof(fc.jsonValue(), fc.record({campaign: fc.string(), size: fc.jsonValue(), amounts: fc.jsonValue()})), (input) => {

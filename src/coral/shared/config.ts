@@ -90,6 +90,45 @@ function allowed(issue: z.core.$ZodIssue): string {
   }
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A dotted name ("submit.one-off") as the keys nested in `value` spell it, with what is there; null when they do not. */
+function unflatten(value: Record<string, unknown>, name: string): {keys: string[]; found: unknown} | null {
+  for (const key of Object.keys(value)) {
+    if (name === key) return {keys: [key], found: value[key]};
+    const inner = value[key];
+    if (name.startsWith(`${key}.`) && isRecord(inner)) {
+      const rest = unflatten(inner, name.slice(key.length + 1));
+      if (rest) return {keys: [key, ...rest.keys], found: rest.found};
+    }
+  }
+  return null;
+}
+
+/**
+ * An issue's path as the input spells it. A schema that reads nested keys as
+ * dotted ones (the message overrides) reports "submit.one-off"; the error
+ * names the keys the config was written with.
+ */
+function inputPath(input: unknown, path: readonly PropertyKey[]): PropertyKey[] {
+  const spelled: PropertyKey[] = [];
+  let here: unknown = input;
+  for (const [i, key] of path.entries()) {
+    if (isRecord(here) && typeof key === 'string' && !Object.hasOwn(here, key)) {
+      const nested = unflatten(here, key);
+      if (nested) {
+        spelled.push(...nested.keys);
+        here = nested.found;
+        continue;
+      }
+    }
+    if (here === null || typeof here !== 'object') return [...spelled, ...path.slice(i)];
+    spelled.push(key);
+    here = (here as Record<PropertyKey, unknown>)[key];
+  }
+  return spelled;
+}
+
 /** Parses a config; on failure lists every problem, one per key. */
 export function parseConfig<S extends z.ZodMiniType>(schema: S, input: unknown): ParseResult<z.output<S>> {
   const result = schema.safeParse(input);
@@ -98,7 +137,7 @@ export function parseConfig<S extends z.ZodMiniType>(schema: S, input: unknown):
   for (const issue of result.error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        const path = [...issue.path, key];
+        const path = inputPath(input, [...issue.path, key]);
         errors.push({
           path: pathOf(path),
           value: showValue(valueAt(input, path)),
@@ -107,7 +146,8 @@ export function parseConfig<S extends z.ZodMiniType>(schema: S, input: unknown):
       }
       continue;
     }
-    errors.push({path: pathOf(issue.path), value: showValue(valueAt(input, issue.path)), message: allowed(issue)});
+    const path = inputPath(input, issue.path);
+    errors.push({path: pathOf(path), value: showValue(valueAt(input, path)), message: allowed(issue)});
   }
   return {ok: false, errors};
 }

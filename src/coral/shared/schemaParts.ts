@@ -93,7 +93,28 @@ export function messageOverrides<K extends string>(table: Readonly<Record<K, str
   ) as Record<K, z.ZodMiniOptional<z.ZodMiniString>>;
   return describe(
     // Every key is optional, so {} is a valid input; TypeScript cannot see that through the generic keys.
-    z.prefault(z.strictObject(shape), {} as never),
-    'Replace any sentence the supporter reads; keys are listed under Messages.',
+    z.prefault(z.pipe(z.transform(flattenKeys), z.strictObject(shape)), {} as never),
+    'Replace any sentence the supporter reads; keys are listed under Messages. A dotted key can also be written nested: {"submit": {"one-off": "…"}} is "submit.one-off".',
   );
+}
+
+/** `{"submit": {"one-off": "…"}}` as `{"submit.one-off": "…"}`: the message tables' keys are dotted, and either spelling names one. */
+function flattenKeys(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const flat: Record<string, unknown> = {};
+  // A value met twice (a cycle a page script built) is left as it is, for the check to refuse too.
+  const seen = new WeakSet<object>();
+  const visit = (value: object, prefix: string | null) => {
+    seen.add(value);
+    for (const [key, inner] of Object.entries(value)) {
+      const name = prefix === null ? key : `${prefix}.${key}`;
+      const nested = typeof inner === 'object' && inner !== null && !Array.isArray(inner) && !seen.has(inner);
+      // An empty object names no message: it stays, for the check to refuse.
+      if (nested && Object.keys(inner).length > 0) visit(inner, name);
+      // Defined, not assigned, so a key such as "__proto__" stays a key the check can name.
+      else Object.defineProperty(flat, name, {value: inner, enumerable: true, writable: true, configurable: true});
+    }
+  };
+  visit(input, null);
+  return flat;
 }
