@@ -258,6 +258,19 @@ describe('DonateForm', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('ignored URL parameter "first_name"'));
   });
 
+  it('opens a wizard at the step a link asks for only once the steps before it are complete, quietly, and says so in the console', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    window.history.replaceState(null, '', '/?step=payment');
+    render(<DonateForm config={{...base, layout: 'wizard', urlParams: true}} />);
+    expect(await screen.findByRole('heading', {name: 'Step 2 of 3: Your details'})).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith(
+      'Coral: URL parameter "step" asked for payment, but the details step is not complete yet: the form opens there.',
+    );
+    // Nothing has been typed, so nothing is marked wrong yet.
+    expect(screen.queryByRole('group', {name: /Please check/})).not.toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).not.toHaveAttribute('aria-invalid');
+  });
+
   it('hands the gift to a thank-you page through session storage, with no personal data but the first name', async () => {
     const user = userEvent.setup();
     render(<DonateForm config={{...base, thankYouUrl: '/thank-you'}} />);

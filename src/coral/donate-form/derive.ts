@@ -271,6 +271,14 @@ export function summaryOf(
     .map(([field, message]) => ({field, label: labelOf(field, messages), message}));
 }
 
+/** The step a link asks for, or the first step before it that still has something to fill in. */
+export function reachableStep(config: DonateFormConfig, state: DonateState, asked: Step, checks: Checks): Step {
+  const steps = stepsFor(config);
+  const target = steps.indexOf(asked);
+  if (target < 0) return state.step;
+  return steps.slice(0, target).find((step) => problemsOn(config, state, checks, [step]).length > 0) ?? asked;
+}
+
 /** A wizard step's heading: "Step 2 of 3: Your details". */
 export function stepTitle(config: DonateFormConfig, step: Step): string {
   const messages = messagesFor(config);

@@ -8,7 +8,7 @@ import {edited, keyFor, locked, notifier, touch} from '../shared/form/machine';
 import type {Cents} from '../shared/money';
 import {limitsFor, rgUpgradeSuggestion} from './rules';
 import type {DonateFormConfig, Frequency} from './schema';
-import {amountOf, buildIntent, frequencyFor, primaryAction, problemsOn, refusedAmount, totalOf} from './derive';
+import {amountOf, buildIntent, frequencyFor, primaryAction, problemsOn, reachableStep, refusedAmount, totalOf} from './derive';
 import {
   stepsFor,
   STEPS,
@@ -194,7 +194,9 @@ export function reduce(config: DonateFormConfig, state: DonateState, action: Act
       if (values.amount !== undefined && !refusedAmount(config, values.amount, next.frequency)) {
         next = selectAmount(config, next, values.amount, next.frequency, 'url');
       }
-      if (values.step && config.layout === 'wizard') next = reduce(config, next, {type: 'go', step: values.step, checks: action.checks});
+      // A link may open a later step only when the earlier ones are complete; otherwise the form opens at the first
+      // incomplete one, quietly: nothing has been typed yet, so nothing is wrong yet.
+      if (values.step && config.layout === 'wizard') next = moveTo(next, reachableStep(config, next, values.step, action.checks));
       return next;
     }
     case 'handoff': {

@@ -83,7 +83,14 @@ export function useDonateForm({
     const refused =
       values.amount === undefined ? null : refusedAmount(config, values.amount, frequencyFor(config, state.frequency, values.frequency));
     if (refused) warnings.push(`Coral: ignored URL parameter "amount": ${refused}`);
-    return {warnings, apply: () => dispatch({type: 'prefill', values, checks: {now: new Date(), mobile: check}})};
+    const action: Action = {type: 'prefill', values, checks: {now: new Date(), mobile: check}};
+    const opens = reduce(config, state, action).step;
+    if (values.step && config.layout === 'wizard' && opens !== values.step) {
+      warnings.push(
+        `Coral: URL parameter "step" asked for ${values.step}, but the ${opens} step is not complete yet: the form opens there.`,
+      );
+    }
+    return {warnings, apply: () => dispatch(action)};
   });
   useSignerHandoff(config, state, dispatch);
   useGiftHandoff(config, state);
