@@ -102,6 +102,26 @@ describe('DonateForm', () => {
     for (const name of ['coral:submit', 'coral:success']) document.removeEventListener(name, listener);
   });
 
+  it('gives a daily gift the same value, its whole total, in every dataLayer push', async () => {
+    const user = userEvent.setup();
+    render(<DonateForm config={{...DONATE_FORM_EXAMPLES.dailyOneWeek, gateway: {type: 'sandbox', delayMs: 5}, analytics: true}} />);
+    await fillDetails(user);
+    await fillCard(user);
+    await user.click(screen.getByRole('button', {name: 'Give $5 a day'}));
+    await screen.findByRole('heading', {name: 'Thank you, Mere!'});
+    const values = () =>
+      (window.dataLayer as {event?: string; ecommerce?: {value: number}}[])
+        .filter((push) => push.event !== undefined)
+        .map((push) => [push.event, push.ecommerce?.value]);
+    await waitFor(() =>
+      expect(values()).toEqual([
+        ['begin_checkout', 35],
+        ['add_payment_info', 35],
+        ['purchase', 35],
+      ]),
+    );
+  });
+
   it('keeps every value after a decline and says nothing was charged', async () => {
     const user = userEvent.setup();
     render(<DonateForm config={base} />);

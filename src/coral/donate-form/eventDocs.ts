@@ -43,7 +43,8 @@ export const DONATE_FORM_DATALAYER_DOCS: readonly {event: string; when: string; 
   {
     event: 'begin_checkout',
     when: 'The supporter starts on their details (or opens the small form, or leaves the wizard’s first step).',
-    fields: 'ecommerce: currency, value, items[{item_id: campaign, item_name, item_variant: frequency, price, quantity}]',
+    fields:
+      'ecommerce: currency, value, items[{item_id: campaign, item_name, item_variant: frequency, price, quantity}]. In every push value is what the gift comes to: for a daily gift all its days, with any cover fee.',
   },
   {
     event: 'add_payment_info',

@@ -121,14 +121,19 @@ export function eventFor(config: DonateFormConfig, notice: Notice, steps: readon
   }
 }
 
-/** The dataLayer push for a notice, if analytics records it. */
-export function dataLayerFor(config: DonateFormConfig, notice: Notice, amount: Cents | null, frequency: Frequency): DataLayerEntry | null {
+/**
+ * The dataLayer push for a notice, if analytics records it. `total` is what
+ * the gift comes to as it stands (for a daily gift, every day of it, with any
+ * cover fee), so begin_checkout, add_payment_info and purchase carry the same
+ * kind of value.
+ */
+export function dataLayerFor(config: DonateFormConfig, notice: Notice, total: Cents | null, frequency: Frequency): DataLayerEntry | null {
   const item = (cents: Cents, freq: Frequency) => ({campaign: config.campaign, frequency: freq, amount: toDollars(cents)});
   switch (notice.type) {
     case 'begin':
-      return amount === null
+      return total === null
         ? {event: 'begin_checkout'}
-        : {event: 'begin_checkout', ecommerce: ecommerce(item(amount, frequency), config.currency)};
+        : {event: 'begin_checkout', ecommerce: ecommerce(item(total, frequency), config.currency)};
     case 'submit':
       return {
         event: 'add_payment_info',

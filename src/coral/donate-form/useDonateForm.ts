@@ -10,7 +10,7 @@ import type {Gateway} from '../shared/gateway';
 import {dollars, formatMoney, type Cents} from '../shared/money';
 import {parseUrlParams} from '../shared/urlParams';
 import type {DonateFormContextValue} from './context';
-import {amountOf, frequencyFor, refusedAmount, shownProblems} from './derive';
+import {frequencyFor, refusedAmount, shownProblems, totalOf} from './derive';
 import {useExternalHandles, useGiftHandoff, useSignerHandoff, useWizardHistory} from './effects';
 import {dataLayerFor, eventFor} from './events';
 import {reduce} from './machine';
@@ -63,10 +63,10 @@ export function useDonateForm({
   }));
 
   const steps = stepsFor(config);
-  const amount = amountOf(config, state);
+  const total = totalOf(config, state);
   const announcer: Announcer<Notice> = {
     eventFor: (notice) => eventFor(config, notice, steps),
-    dataLayerFor: (notice) => dataLayerFor(config, notice, amount.ok ? amount.value : null, state.frequency),
+    dataLayerFor: (notice) => dataLayerFor(config, notice, total?.total ?? null, state.frequency),
     analytics: config.analytics,
   };
   useOutbox(state, root, announcer);
