@@ -68,7 +68,7 @@ export const DONATE_FORM_MESSAGES = {
   giftSummary: 'Your gift: {total}',
   submitting: 'Processing your gift…',
   declined: 'Your card was declined ({reason}). Nothing was charged. Your details are still here: check the card or try another.',
-  notCharged: 'We could not reach the payment service. Nothing was charged, and your details are still here. Please try again.',
+  notCharged: 'The payment service did not take your gift. Nothing was charged, and your details are still here: check them and try again.',
   unknownOutcome:
     "We could not confirm your payment. Please don't try again yet: check your email for a receipt in the next few minutes, or contact us with reference {reference}.",
   upsellAsk: 'Could you give {monthly} every month instead?',

@@ -158,7 +158,7 @@ describe('Powerform', () => {
     await user.click(screen.getByRole('button', {name: 'Sign now'}));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
-      'We could not reach our servers, so your name was not added. Your details are still here: please try again.',
+      'Your name could not be added just now, so nothing was saved. Your details are still here: please try again.',
     );
     expect(alert).toHaveFocus();
     expect(screen.getByLabelText('First name')).toHaveValue('Mere');

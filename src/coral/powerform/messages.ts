@@ -24,7 +24,7 @@ export const POWERFORM_MESSAGES = {
   submit: 'Sign now',
   submitting: 'Adding your name…',
   rejected: 'We could not add your name ({reason}). Your details are still here: check them and try again.',
-  notSent: 'We could not reach our servers, so your name was not added. Your details are still here: please try again.',
+  notSent: 'Your name could not be added just now, so nothing was saved. Your details are still here: please try again.',
   unknownOutcome: 'We could not confirm your signature. It may have been added; please check your email before signing again.',
   thankYouHeading: 'Thank you, {name}!',
   thankYouHeadingNoName: 'Thank you for signing!',

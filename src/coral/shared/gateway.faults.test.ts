@@ -184,7 +184,12 @@ describe.each(['charge', 'sign'] as const)('the http gateway’s %s, when the se
   ] as const)('reports %s as %s, after sending it once', async (_what, outcome, route) => {
     const key = newIdempotencyKey();
     const result = await send(service, route, key, route === 'late-body' ? 100 : PATIENT_MS);
-    expect(result).toMatchObject({status: 'error', outcome: outcome === 'refused' ? NOTHING[service] : 'unknown', retryable: false});
+    expect(result).toMatchObject({
+      status: 'error',
+      outcome: outcome === 'refused' ? NOTHING[service] : 'unknown',
+      // Only a refusal, which changed nothing, may be sent again.
+      retryable: outcome === 'refused',
+    });
     expect(result.status === 'error' && result.detail.trim()).not.toBe('');
     expect(requests.get(key)).toBe(1);
   });

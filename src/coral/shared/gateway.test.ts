@@ -183,8 +183,8 @@ describe('http gateway against a local server', () => {
     expect(await charge('/decline')).toEqual({status: 'declined', reason: 'do not honour'});
   });
 
-  it('treats a 4xx as refused and not charged', async () => {
-    expect(await charge('/bad-request')).toMatchObject({status: 'error', outcome: 'not-charged', retryable: false});
+  it('treats a 4xx as refused and not charged, so the gift can be checked and sent again', async () => {
+    expect(await charge('/bad-request')).toMatchObject({status: 'error', outcome: 'not-charged', retryable: true});
   });
 
   it.each([
@@ -229,7 +229,8 @@ describe('http gateway against a local server', () => {
     ['/malformed', 'unknown', /unreadable answer/],
   ])('treats a signup sent to %s as %s', async (path, outcome, detail) => {
     const result = await sign(path);
-    expect(result).toMatchObject({status: 'error', outcome, retryable: false});
+    // Refused and not sent, it may be sent again; with the outcome unknown, it must not be sent blindly.
+    expect(result).toMatchObject({status: 'error', outcome, retryable: outcome === 'not-sent'});
     expect(result.status === 'error' && result.detail).toMatch(detail);
   });
 

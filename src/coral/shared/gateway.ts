@@ -291,7 +291,8 @@ export function createHttpGateway({
       });
       if ('answer' in sent) return sent.answer;
       const {outcome, detail} = sent.undelivered;
-      return {status: 'error', outcome: outcome === 'not-sent' ? 'not-charged' : 'unknown', retryable: false, detail};
+      // Refused by the service (a 4xx): nothing was charged, so the gift can be checked and sent again.
+      return {status: 'error', outcome: outcome === 'not-sent' ? 'not-charged' : 'unknown', retryable: outcome === 'not-sent', detail};
     }),
     sign: onePerKey(async (signup: Signup, key): Promise<SignupResult> => {
       const sent = await postWithKey<SignupResult>(options, 'signup service', signup, key, ({ok, status, body}) => {
@@ -300,7 +301,7 @@ export function createHttpGateway({
         return null;
       });
       if ('answer' in sent) return sent.answer;
-      return {status: 'error', ...sent.undelivered, retryable: false};
+      return {status: 'error', ...sent.undelivered, retryable: sent.undelivered.outcome === 'not-sent'};
     }),
   };
 }
