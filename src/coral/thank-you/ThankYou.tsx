@@ -50,7 +50,7 @@ export type ThankYouProps = {
 export const ThankYou = configured<ThankYouProps, ThankYouConfig>('thank-you', parseThankYouConfig, ThankYouView);
 
 /** Gifts whose monthly ask was declined while this page is open: the ask comes once, even if the component mounts again. */
-const declinedOnThisPage = createDeclinedMemory();
+const declinedOnThisPage = createDeclinedMemory(sessionStore);
 
 type Announce = (notice: Notice) => void;
 type HeadingTag = 'h1' | 'h2' | 'h3' | 'h4';

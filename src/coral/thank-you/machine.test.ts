@@ -3,8 +3,10 @@ import {describe, expect, it} from 'vitest';
 import {rgUpgradeSuggestion} from '../donate-form/rules';
 import {parseDonateFormConfig} from '../donate-form/schema';
 import {gift} from '../shared/testing/handoffs';
+import {MemoryStorage} from '../shared/testing/memoryStorage';
 import {
   createDeclinedMemory,
+  DECLINED_KEY,
   giftKey,
   headingOf,
   initialUpgrade,
@@ -224,6 +226,28 @@ describe('the monthly ask', () => {
     memory.add(giftKey(oneOff(6000)));
     expect(memory.has(giftKey(oneOff(6000)))).toBe(true);
     expect(memory.has(giftKey(oneOff(7000)))).toBe(false);
+  });
+
+  it('remembers a declined gift across a reload, through the session, and copes with storage that fails', () => {
+    const storage = new MemoryStorage();
+    createDeclinedMemory(() => storage).add(giftKey(oneOff(6000, {reference: 'CRL-2'})));
+    // A reload: a new memory, the same session.
+    expect(createDeclinedMemory(() => storage).has(giftKey(oneOff(6000, {reference: 'CRL-2'})))).toBe(true);
+    expect(storage.getItem(DECLINED_KEY)).toBe('["CRL-2"]');
+    storage.setItem(DECLINED_KEY, '{not json');
+    expect(createDeclinedMemory(() => storage).has('CRL-2')).toBe(false);
+    const throwing = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('blocked');
+      },
+      removeItem: () => {},
+    };
+    const memory = createDeclinedMemory(() => throwing);
+    memory.add('CRL-3');
+    expect(memory.has('CRL-3')).toBe(true);
   });
 
   it('builds a monthly donate form config the donate form accepts, with the suggestion selected', () => {

@@ -2,7 +2,7 @@
  * The thank-you component's rules, apart from React: which gift to show, the
  * share links, and whether and how to ask for a monthly gift.
  */
-import type {GiftHandoff, ReadResult} from '../daisychain/handoff';
+import type {GiftHandoff, HandoffStorage, ReadResult} from '../daisychain/handoff';
 import {rgUpgradeSuggestion} from '../donate-form/rules';
 import type {DonateFormConfigInput} from '../donate-form/schema';
 import {FREQUENCIES, type Frequency} from '../shared/frequency';
@@ -184,12 +184,36 @@ export function reduceUpgrade(state: UpgradeState, action: UpgradeAction): Upgra
   return {status: action.type === 'accept' ? 'accepted' : 'declined', offer: state.offer};
 }
 
-/** Gifts whose ask was declined, so it is not asked again while the page is open. */
-export function createDeclinedMemory() {
+/** Where declined asks are kept for the browser session: gift references or amounts, never anything personal. */
+export const DECLINED_KEY = 'coral.thankyou.declined';
+
+/**
+ * Gifts whose ask was declined, so it is not asked again: not when the
+ * component mounts again, and not after a reload, for as long as the browser
+ * session keeps `storage`. Storage that is missing, blocked or holds garbage
+ * leaves the memory to this page.
+ */
+export function createDeclinedMemory(storage: () => HandoffStorage | null = () => null) {
   const declined = new Set<string>();
+  const stored = (): string[] => {
+    try {
+      const list: unknown = JSON.parse(storage()?.getItem(DECLINED_KEY) ?? '[]');
+      return Array.isArray(list) ? list.filter((key): key is string => typeof key === 'string') : [];
+    } catch {
+      return [];
+    }
+  };
   return {
-    has: (key: string) => declined.has(key),
-    add: (key: string) => void declined.add(key),
+    has: (key: string) => declined.has(key) || stored().includes(key),
+    add: (key: string) => {
+      declined.add(key);
+      try {
+        // The last few are plenty: a session sees few gifts.
+        storage()?.setItem(DECLINED_KEY, JSON.stringify([...new Set([...stored(), key])].slice(-20)));
+      } catch {
+        // Storage full or blocked: this page still remembers.
+      }
+    },
   };
 }
 
