@@ -234,29 +234,21 @@ export function primaryAction(config: DonateFormConfig, state: DonateState): 'ex
 export const canGoBack = (config: DonateFormConfig, state: DonateState): boolean =>
   config.layout === 'wizard' && state.step !== stepsFor(config)[0];
 
+/** The message keys of the labels of the controls that are not supporter fields (those are in the field table). */
+const LABELS = {
+  otherAmount: 'otherAmountLabel',
+  cardNumber: 'cardNumberLabel',
+  expiry: 'expiryLabel',
+  cvc: 'cvcLabel',
+  bsb: 'bsbLabel',
+  account: 'accountNumberLabel',
+  accountName: 'accountNameLabel',
+  ddAgreement: 'directDebitAgreementLabel',
+} as const satisfies Record<Exclude<FieldName, SupporterField>, keyof DonateFormMessages>;
+
 /** The label a control has, as its error summary names it. */
-export function labelOf(field: FieldName, messages: DonateFormMessages): string {
-  switch (field) {
-    case 'otherAmount':
-      return messages.otherAmountLabel;
-    case 'cardNumber':
-      return messages.cardNumberLabel;
-    case 'expiry':
-      return messages.expiryLabel;
-    case 'cvc':
-      return messages.cvcLabel;
-    case 'bsb':
-      return messages.bsbLabel;
-    case 'account':
-      return messages.accountNumberLabel;
-    case 'accountName':
-      return messages.accountNameLabel;
-    case 'ddAgreement':
-      return messages.directDebitAgreementLabel;
-    default:
-      return messages[FIELD_TABLE[field].label];
-  }
-}
+export const labelOf = (field: FieldName, messages: DonateFormMessages): string =>
+  messages[field in LABELS ? LABELS[field as keyof typeof LABELS] : FIELD_TABLE[field as SupporterField].label];
 
 /** The error summary's lines: the problems that show, on the steps that are on screen, in the form's order. */
 export function summaryOf(

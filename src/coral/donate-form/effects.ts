@@ -7,7 +7,7 @@ import {useCallback, useEffect, useLayoutEffect, useRef} from 'react';
 import {clearSupporterHandoff, readSupporterHandoff, sessionStore, writeGiftHandoff} from '../daisychain/handoff';
 import type {MobileCheck} from '../shared/form/useMobileCheck';
 import {parseAmount} from '../shared/money';
-import {amountOf, frequencyFor, refusedAmount} from './derive';
+import {amountOf} from './derive';
 import type {DonateFormConfig, Frequency} from './schema';
 import type {Action, DonateState, Step} from './state';
 
@@ -61,11 +61,6 @@ export function useExternalHandles(
   dispatch: (action: Action) => void,
 ) {
   const enabled = config.externalHandles;
-  // The click handler reads the frequency at the time of the click, without being added again on every change.
-  const current = useRef(state.frequency);
-  useEffect(() => {
-    current.current = state.frequency;
-  }, [state.frequency]);
   const ours = useCallback(
     (element: Element) => {
       const target = element.getAttribute('data-coral-target');
@@ -85,18 +80,14 @@ export function useExternalHandles(
       }
       event.preventDefault();
       const frequency = (handle.getAttribute('data-coral-frequency') as Frequency | null) ?? undefined;
-      const refused = refusedAmount(config, amount.value, frequencyFor(config, current.current, frequency));
-      if (refused) {
-        console.warn(`Coral: ignored data-coral-amount="${handle.getAttribute('data-coral-amount')}": ${refused}`);
-        return;
-      }
-      dispatch({type: 'set-amount', amount: amount.value, frequency, source: 'external'});
+      const asked = `data-coral-amount="${handle.getAttribute('data-coral-amount')}"`;
+      dispatch({type: 'set-amount', amount: amount.value, frequency, source: 'external', asked});
       const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
       root.current?.scrollIntoView({behavior: still ? 'auto' : 'smooth', block: 'start'});
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
-  }, [enabled, ours, dispatch, root, config]);
+  }, [enabled, ours, dispatch, root]);
 
   const chosen = amountOf(config, state);
   const selected = chosen.ok ? chosen.value : null;

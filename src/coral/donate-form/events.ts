@@ -54,6 +54,8 @@ const toDollars = (cents: Cents) => cents / 100;
 export function eventFor(config: DonateFormConfig, notice: Notice, steps: readonly Step[]): DonateFormEvent | null {
   const base: Base = {campaign: config.campaign, currency: config.currency};
   switch (notice.type) {
+    case 'warning':
+      return null;
     case 'begin':
       return null;
     case 'amount-change':

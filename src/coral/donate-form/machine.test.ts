@@ -89,9 +89,9 @@ describe('amounts', () => {
 
   it('puts an amount set from outside into the other field unless it is a handle', () => {
     const cfg = config({frequencies: ['one-off', 'monthly']});
-    let state = run(cfg, [{type: 'set-amount', amount: 12000, source: 'external'}]);
+    let state = run(cfg, [{type: 'set-amount', amount: 12000, source: 'external', asked: 'data-coral-amount'}]);
     expect(state.selection['one-off']).toEqual({kind: 'handle', amount: 12000});
-    state = run(cfg, [{type: 'set-amount', amount: 5000, frequency: 'monthly', source: 'api'}], state);
+    state = run(cfg, [{type: 'set-amount', amount: 5000, frequency: 'monthly', source: 'api', asked: 'setAmount()'}], state);
     expect(state.frequency).toBe('monthly');
     expect(state.selection.monthly).toEqual({kind: 'other', text: '50'});
     expect(state.outbox.at(-1)?.notice).toEqual({type: 'amount-change', amount: 5000, frequency: 'monthly', source: 'api'});
@@ -99,7 +99,9 @@ describe('amounts', () => {
 
   it('ignores a frequency the form does not offer', () => {
     const cfg = config({frequencies: ['one-off']});
-    expect(run(cfg, [{type: 'set-amount', amount: 5000, frequency: 'weekly', source: 'api'}]).frequency).toBe('one-off');
+    expect(run(cfg, [{type: 'set-amount', amount: 5000, frequency: 'weekly', source: 'api', asked: 'setAmount()'}]).frequency).toBe(
+      'one-off',
+    );
   });
 });
 

@@ -84,7 +84,9 @@ export function reduce(config: DonateFormConfig, state: DonateState, action: Act
     case 'set-amount': {
       // An amount the form would refuse is not set: the caller says why in the console.
       const frequency = frequencyFor(config, state.frequency, action.frequency);
-      return refusedAmount(config, action.amount, frequency) ? state : selectAmount(config, state, action.amount, frequency, action.source);
+      const refused = refusedAmount(config, action.amount, frequency);
+      if (refused) return notify(state, {type: 'warning', text: `Coral: ignored ${action.asked}: ${refused}`});
+      return selectAmount(config, state, action.amount, frequency, action.source);
     }
     case 'field':
       return edited({...state, values: {...state.values, [action.field]: action.value}});
@@ -191,12 +193,22 @@ export function reduce(config: DonateFormConfig, state: DonateState, action: Act
       const {values} = action;
       let next: DonateState = fillSupporter(config, {...state, utm: {...state.utm, ...values.utm}}, values);
       if (values.frequency && config.frequencies.includes(values.frequency)) next = {...next, frequency: values.frequency};
-      if (values.amount !== undefined && !refusedAmount(config, values.amount, next.frequency)) {
-        next = selectAmount(config, next, values.amount, next.frequency, 'url');
+      if (values.amount !== undefined) {
+        const refused = refusedAmount(config, values.amount, next.frequency);
+        next = refused
+          ? notify(next, {type: 'warning', text: `Coral: ignored URL parameter "amount": ${refused}`})
+          : selectAmount(config, next, values.amount, next.frequency, 'url');
       }
       // A link may open a later step only when the earlier ones are complete; otherwise the form opens at the first
       // incomplete one, quietly: nothing has been typed yet, so nothing is wrong yet.
-      if (values.step && config.layout === 'wizard') next = moveTo(next, reachableStep(config, next, values.step, action.checks));
+      if (values.step && config.layout === 'wizard') {
+        const opens = reachableStep(config, next, values.step, action.checks);
+        if (opens !== values.step) {
+          const text = `Coral: URL parameter "step" asked for ${values.step}, but the ${opens} step is not complete yet: the form opens there.`;
+          next = notify(next, {type: 'warning', text});
+        }
+        next = moveTo(next, opens);
+      }
       return next;
     }
     case 'handoff': {

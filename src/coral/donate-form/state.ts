@@ -46,7 +46,9 @@ export type Notice =
   | {type: 'success'; reference: string; intent: GiftIntent; total: GiftTotal}
   | {type: 'error'; result: Exclude<ChargeResult, {status: 'approved'}>}
   | {type: 'upsell'; action: 'shown' | 'accepted' | 'declined'; oneOff: Cents; monthly: Cents}
-  | {type: 'handoff'; status: HandoffStatus};
+  | {type: 'handoff'; status: HandoffStatus}
+  /** Something the page asked for was not done as asked: the console says so. */
+  | {type: 'warning'; text: string};
 /** What a daisychain page 2 found: a signer to greet, or why it shows the ordinary ask. */
 export type HandoffStatus = 'greeted' | Exclude<ReadResult<SupporterHandoff>, {ok: true}>['reason'];
 export type AmountSource = 'handle' | 'other' | 'frequency' | 'external' | 'api' | 'url' | 'upsell';
@@ -86,7 +88,8 @@ export type Action =
   | {type: 'frequency'; frequency: Frequency}
   | {type: 'handle'; amount: Cents}
   | {type: 'other-amount'; text: string}
-  | {type: 'set-amount'; amount: Cents; frequency?: Frequency; source: 'external' | 'api'}
+  /** `asked` is how the page asked, as the console names it when the amount is refused: `setAmount(3)`. */
+  | {type: 'set-amount'; amount: Cents; frequency?: Frequency; source: 'external' | 'api'; asked: string}
   | {type: 'field'; field: TextField; value: string}
   | {type: 'toggle'; field: 'consent' | 'coverFees' | 'ddAgreement'; value: boolean}
   | {type: 'method'; method: Method}

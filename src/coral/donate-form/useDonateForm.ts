@@ -10,7 +10,7 @@ import type {Gateway} from '../shared/gateway';
 import {dollars, formatMoney, type Cents} from '../shared/money';
 import {parseUrlParams} from '../shared/urlParams';
 import type {DonateFormContextValue} from './context';
-import {frequencyFor, refusedAmount, shownProblems, totalOf} from './derive';
+import {shownProblems, totalOf} from './derive';
 import {useExternalHandles, useGiftHandoff, useSignerHandoff, useWizardHistory} from './effects';
 import {dataLayerFor, eventFor} from './events';
 import {reduce} from './machine';
@@ -56,9 +56,7 @@ export function useDonateForm({
 
   useImperativeHandle(handleRef, () => ({
     setAmount(amount, frequency) {
-      const refused = refusedAmount(config, dollars(amount), frequencyFor(config, state.frequency, frequency));
-      if (refused) console.warn(`Coral: ignored setAmount(${amount}): ${refused}`);
-      else dispatch({type: 'set-amount', amount: dollars(amount), frequency, source: 'api'});
+      dispatch({type: 'set-amount', amount: dollars(amount), frequency, source: 'api', asked: `setAmount(${amount})`});
     },
   }));
 
@@ -68,6 +66,7 @@ export function useDonateForm({
     eventFor: (notice) => eventFor(config, notice, steps),
     dataLayerFor: (notice) => dataLayerFor(config, notice, total?.total ?? null, state.frequency),
     analytics: config.analytics,
+    warningOf: (notice) => (notice.type === 'warning' ? notice.text : null),
   };
   useOutbox(state, root, announcer);
   useSend(
@@ -80,16 +79,7 @@ export function useDonateForm({
   useExternalHandles(config, state, root, id, dispatch);
   useUrlPrefill(config.urlParams, phoneShown, loadMobile, (search, check) => {
     const {values, warnings} = parseUrlParams(search, {frequencies: config.frequencies, steps: STEPS, mobile: check});
-    const refused =
-      values.amount === undefined ? null : refusedAmount(config, values.amount, frequencyFor(config, state.frequency, values.frequency));
-    if (refused) warnings.push(`Coral: ignored URL parameter "amount": ${refused}`);
     const action: Action = {type: 'prefill', values, checks: {now: new Date(), mobile: check}};
-    const opens = reduce(config, state, action).step;
-    if (values.step && config.layout === 'wizard' && opens !== values.step) {
-      warnings.push(
-        `Coral: URL parameter "step" asked for ${values.step}, but the ${opens} step is not complete yet: the form opens there.`,
-      );
-    }
     return {warnings, apply: () => dispatch(action)};
   });
   useSignerHandoff(config, state, dispatch);

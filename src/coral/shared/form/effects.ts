@@ -32,10 +32,14 @@ export type Announcer<N> = {
   eventFor: (notice: N) => {name: `coral:${string}`; detail: unknown} | null;
   dataLayerFor: (notice: N) => DataLayerEntry | null;
   analytics: boolean;
+  /** What to tell the page's developer in the console, for a notice that is a warning. */
+  warningOf?: (notice: N) => string | null;
 };
 
 /** Sends one notice from `root`: as a `coral:` DOM event that leaves shadow roots, and as a dataLayer push. */
-export function announce<N>(root: Element | null, {eventFor, dataLayerFor, analytics}: Announcer<N>, notice: N): void {
+export function announce<N>(root: Element | null, {eventFor, dataLayerFor, analytics, warningOf}: Announcer<N>, notice: N): void {
+  const warning = warningOf?.(notice);
+  if (warning) console.warn(warning);
   const event = eventFor(notice);
   if (event && root) emit(root, event.name, event.detail);
   if (analytics) {
