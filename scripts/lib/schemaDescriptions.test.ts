@@ -72,7 +72,7 @@ export const options = {gateway: gateway(''), messages: table(MESSAGES), elsewhe
     const code = dropper.transform(file, readFileSync(file, 'utf8'))!.code;
     expect(code).not.toContain('Make the consent box required to sign.');
     expect(code).not.toContain('The signature counter.');
-    expect(code).toContain("gateway: gatewayConfig('')");
+    expect(code).toContain("gateway: signupGatewayConfig('')");
     expect(code).toContain("message: 'expected no extra question on the leads form'");
   });
 });

@@ -8,6 +8,7 @@ import {createElement, type ComponentType, type Ref} from 'react';
 import {createRoot, type Root} from 'react-dom/client';
 import type {ParseResult} from '../coral/shared/config';
 import {ConfigErrorBox} from '../coral/shared/ui/ConfigErrorBox';
+import {LightRoomContext, type LightRoom} from '../coral/shared/ui/lightRoom';
 import {WATCHED_ATTRIBUTES} from './attributes';
 import styles from './styles';
 
@@ -44,6 +45,39 @@ const HOST_STYLES =
   ':host{display:block!important}:host([hidden]){display:none!important}' +
   '.coral-root{all:initial;--_rem:16px;display:block;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:var(--_rem);line-height:1.5}';
 
+/**
+ * A room's own box, set through the CSSOM (a strict CSP allows that, where it
+ * blocks style attributes): page rules such as `div { padding: 2em }` must not
+ * reach the processor's fields, which keep their own look inside their frames.
+ */
+const ROOM_BOX: readonly [string, string][] = [
+  ['display', 'block'],
+  ['position', 'static'],
+  ['float', 'none'],
+  ['margin', '0'],
+  ['padding', '0'],
+  ['border', '0'],
+  ['background', 'none'],
+  ['width', 'auto'],
+  ['max-width', 'none'],
+  ['height', 'auto'],
+  ['min-height', '0'],
+  ['overflow', 'visible'],
+  ['opacity', '1'],
+  ['transform', 'none'],
+  ['visibility', 'visible'],
+];
+
+const ROOM = 'data-coral-room';
+
+/** A change made by a processor inside a room, or a room coming and going: nothing the element's config depends on. */
+const inRooms = (records: readonly MutationRecord[]): boolean =>
+  records.every((record) => {
+    const target = record.target instanceof Element ? record.target : record.target.parentElement;
+    if (target?.closest(`[${ROOM}]`)) return true;
+    return [...record.addedNodes, ...record.removedNodes].every((node) => node instanceof Element && node.hasAttribute(ROOM));
+  });
+
 /** The host page's colour mode, as Docusaurus and many sites mark it on <html>; null when the page has none. */
 const pageMode = (): string | null => document.documentElement.getAttribute('data-theme');
 
@@ -71,6 +105,23 @@ export function coralElement(options: {
     /** What the component's handle (e.g. setAmount) exposes, once it has rendered. */
     protected handle: unknown = null;
 
+    /** Light-DOM children, shown through named slots, for fields a processor refuses to draw in a shadow root. */
+    #lightRoom: LightRoom = {
+      open: (name) => {
+        const found = [...this.children].find((child) => child.getAttribute(ROOM) === name);
+        if (found instanceof HTMLElement) return found;
+        const room = document.createElement('div');
+        room.setAttribute(ROOM, name);
+        room.slot = name;
+        for (const [property, value] of ROOM_BOX) room.style.setProperty(property, value, 'important');
+        this.append(room);
+        return room;
+      },
+      close: (name) => {
+        for (const child of [...this.children]) if (child.getAttribute(ROOM) === name) child.remove();
+      },
+    };
+
     connectedCallback(): void {
       const shadow = this.shadowRoot ?? this.attachShadow({mode: 'open'});
       if (!this.#root) {
@@ -84,7 +135,9 @@ export function coralElement(options: {
       }
       this.#followMode();
       // A config script may arrive after the element when the page is still being parsed.
-      this.#childWatch = new MutationObserver(() => this.#render());
+      this.#childWatch = new MutationObserver((records) => {
+        if (!inRooms(records)) this.#render();
+      });
       this.#childWatch.observe(this, {childList: true, subtree: true, characterData: true});
       this.#render();
     }
@@ -149,7 +202,8 @@ export function coralElement(options: {
       };
       loading ??= load();
       void loading.then((Component) => {
-        if (this.#root === root) root.render(createElement(Component, props));
+        if (this.#root === root)
+          root.render(createElement(LightRoomContext.Provider, {value: this.#lightRoom}, createElement(Component, props)));
       });
     }
   }

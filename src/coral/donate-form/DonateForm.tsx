@@ -17,7 +17,7 @@ import {Actions} from './parts/Actions';
 import {AmountStep, GiftLine, StepIndicator} from './parts/Amount';
 import {DetailsStep} from './parts/Details';
 import {PaymentStep} from './parts/Payment';
-import {Receipt} from './parts/Receipt';
+import {Leaving, Receipt} from './parts/Receipt';
 import {parseDonateFormConfig, type DonateFormConfig} from './schema';
 import type {Step} from './state';
 import {today, useDonateForm, type DonateFormHandle} from './useDonateForm';
@@ -82,6 +82,8 @@ function DonateFormView({
         </Heading>
         {status === 'done' ? (
           <Receipt />
+        ) : status === 'leaving' ? (
+          <Leaving />
         ) : (
           <>
             {wizard && <StepIndicator />}

@@ -1,4 +1,5 @@
 import {createContext, useContext, type RefObject} from 'react';
+import type {Gateway} from '../shared/gateway';
 import type {Cents} from '../shared/money';
 import type {DonateFormMessages} from './messages';
 import type {DonateFormConfig} from './schema';
@@ -19,6 +20,8 @@ export type DonateFormContextValue = {
   SubHeading: 'h3';
   /** True once the form has rendered: a section mounting after that has just opened. */
   opened: RefObject<boolean>;
+  /** The gateway gifts go to; a processor's own payment fields come from it. */
+  gateway: Gateway;
   /** The checks a step change or a submit needs, waiting for the phone's check when a number was typed. */
   checksReady: () => Promise<Checks>;
 };

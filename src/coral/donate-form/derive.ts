@@ -7,7 +7,7 @@
 import {validateAccountName, validateAccountNumber, validateBsb} from '../shared/bank';
 import {validateCardNumber, validateCvc, validateExpiry} from '../shared/card';
 import {checkField, FIELD_TABLE, fieldProblems} from '../shared/fields';
-import type {GiftIntent, PaymentDetails} from '../shared/gateway';
+import {ENTRY_BY_GATEWAY, type GiftIntent, type PaymentEntry, type TestPayment} from '../shared/gateway';
 import {formatMoney, type Cents} from '../shared/money';
 import {accept, refuse, type Check} from '../shared/result';
 import {fill} from '../shared/template';
@@ -92,14 +92,36 @@ export const stepOf = (field: FieldName): Step =>
 export const visibleSupporterFields = (config: DonateFormConfig): SupporterField[] =>
   SUPPORTER_FIELDS.filter((f) => config.fields[f] !== 'hidden');
 
-/** The payment details checked: each control's problem, and the details the gateway gets once all of them pass. */
+/** Where this form's card or bank details are typed: the sandbox's test fields, the processor's fields, or its hosted page. */
+export const entryOf = (config: DonateFormConfig): PaymentEntry => ENTRY_BY_GATEWAY[config.gateway.type];
+
+/**
+ * The payment checked: each control's problem, and (the sandbox only) what
+ * was typed in the test fields once all of them pass. A processor's fields
+ * check themselves and say only whether they are complete; a hosted page
+ * asks for nothing here.
+ */
 function checkPayment(
   config: DonateFormConfig,
   state: DonateState,
   checks: Checks,
-): {found: Partial<Record<FieldName, string>>; payment: PaymentDetails | null} {
+): {found: Partial<Record<FieldName, string>>; test: TestPayment | null} {
   const messages = messagesFor(config);
   const {values} = state;
+  const entry = entryOf(config);
+  if (entry === 'hosted-page') return {found: {}, test: null};
+  if (entry === 'processor-fields') {
+    const {fields} = state;
+    const problem =
+      fields.status === 'loading'
+        ? messages.paymentFieldsLoading
+        : fields.status === 'failed'
+          ? messages.paymentFieldsFailed
+          : fields.complete
+            ? null
+            : messages.paymentFieldsIncomplete;
+    return {found: problem ? {paymentFields: problem} : {}, test: null};
+  }
   if (activeMethod(config, state) === 'card') {
     const card = validateCardNumber(values.cardNumber, messages);
     const expiry = validateExpiry(values.expiry, checks.now, messages);
@@ -110,7 +132,7 @@ function checkPayment(
         ...(expiry.ok ? {} : {expiry: expiry.reason}),
         ...(cvc.ok ? {} : {cvc: cvc.reason}),
       },
-      payment: card.ok && expiry.ok && cvc.ok ? {method: 'card', number: card.value.number, expiry: expiry.value, cvc: cvc.value} : null,
+      test: card.ok && expiry.ok && cvc.ok ? {method: 'card', number: card.value.number, expiry: expiry.value, cvc: cvc.value} : null,
     };
   }
   const bsb = validateBsb(values.bsb, messages);
@@ -123,8 +145,13 @@ function checkPayment(
       ...(name.ok ? {} : {accountName: name.reason}),
       ...(state.ddAgreement ? {} : {ddAgreement: messages.directDebitAgreementRequired}),
     },
-    payment: bsb.ok && account.ok && name.ok ? {method: 'direct-debit', bsb: bsb.value, account: account.value, name: name.value} : null,
+    test: bsb.ok && account.ok && name.ok ? {method: 'direct-debit', bsb: bsb.value, account: account.value, name: name.value} : null,
   };
+}
+
+/** What was typed in the sandbox's test fields, for the sandbox alone; nothing for any other gateway. */
+export function testPaymentOf(config: DonateFormConfig, state: DonateState, checks: Checks): TestPayment | undefined {
+  return checkPayment(config, state, checks).test ?? undefined;
 }
 
 /** Every current problem, by control and in the form's order, whether or not it shows yet. */
@@ -164,16 +191,15 @@ export function buildIntent(config: DonateFormConfig, state: DonateState, checks
     const checked = checkField(field, value, checks, messagesFor(config));
     supporter[field] = checked?.ok ? checked.value : value;
   }
-  const {payment} = checkPayment(config, state, checks);
-  if (!payment) return null;
   const intent: GiftIntent = {
     campaign: config.campaign,
     amount: total.amount,
     fee: total.fee,
     currency: config.currency,
     frequency: state.frequency,
+    ...(state.frequency === 'daily' ? {days: config.dailyDays} : {}),
+    method: activeMethod(config, state),
     supporter,
-    payment,
     utm: state.utm,
   };
   if (config.sourceCode) intent.sourceCode = config.sourceCode;
@@ -237,6 +263,7 @@ export const canGoBack = (config: DonateFormConfig, state: DonateState): boolean
 /** The message keys of the labels of the controls that are not supporter fields (those are in the field table). */
 const LABELS = {
   otherAmount: 'otherAmountLabel',
+  paymentFields: 'paymentLegend',
   cardNumber: 'cardNumberLabel',
   expiry: 'expiryLabel',
   cvc: 'cvcLabel',

@@ -119,6 +119,35 @@ export function useSignerHandoff(config: DonateFormConfig, state: DonateState, d
   }, [done, config.handoff]);
 }
 
+type Handed = Extract<DonateState['submission'], {status: 'done' | 'leaving'}>;
+
+/** The gift's summary for the thank-you page, through session storage: it greets the supporter by name from it. */
+function handOver(config: DonateFormConfig, {intent, reference, total, date}: Handed): void {
+  writeGiftHandoff(sessionStore(), {
+    ...(intent.supporter.firstName ? {firstName: intent.supporter.firstName} : {}),
+    amount: total.amount,
+    currency: config.currency,
+    frequency: intent.frequency,
+    reference,
+    date,
+    campaign: config.campaign,
+  });
+}
+
+/**
+ * A gift answered with a hosted payment page: the thank-you page gets its
+ * summary, as after any gift, and the supporter goes to the page. The
+ * processor brings them back to the thank-you page (or this one).
+ */
+export function useHostedPage(config: DonateFormConfig, state: DonateState) {
+  const {submission} = state;
+  useEffect(() => {
+    if (submission.status !== 'leaving') return;
+    if (config.thankYouUrl) handOver(config, submission);
+    window.location.assign(submission.url);
+  }, [submission, config]);
+}
+
 /**
  * After a gift, hands over to the thank-you page when one is configured: the
  * summary (with the first name) through session storage, and only
@@ -128,20 +157,11 @@ export function useGiftHandoff(config: DonateFormConfig, state: DonateState) {
   const {submission} = state;
   useEffect(() => {
     if (submission.status !== 'done' || !config.thankYouUrl) return;
-    const {intent, reference, total, date} = submission;
-    writeGiftHandoff(sessionStore(), {
-      ...(intent.supporter.firstName ? {firstName: intent.supporter.firstName} : {}),
-      amount: total.amount,
-      currency: config.currency,
-      frequency: intent.frequency,
-      reference,
-      date,
-      campaign: config.campaign,
-    });
+    handOver(config, submission);
     const url = new URL(config.thankYouUrl, window.location.href);
-    url.searchParams.set('amount', String(total.amount / 100));
-    url.searchParams.set('frequency', intent.frequency);
-    url.searchParams.set('ref', reference);
+    url.searchParams.set('amount', String(submission.total.amount / 100));
+    url.searchParams.set('frequency', submission.intent.frequency);
+    url.searchParams.set('ref', submission.reference);
     window.location.assign(url.toString());
-  }, [submission, config.thankYouUrl, config.currency, config.campaign]);
+  }, [submission, config]);
 }

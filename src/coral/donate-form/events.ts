@@ -55,6 +55,7 @@ export function eventFor(config: DonateFormConfig, notice: Notice, steps: readon
   const base: Base = {campaign: config.campaign, currency: config.currency};
   switch (notice.type) {
     case 'warning':
+    case 'redirect':
       return null;
     case 'begin':
       return null;
@@ -79,7 +80,7 @@ export function eventFor(config: DonateFormConfig, notice: Notice, steps: readon
           fee: toDollars(notice.total.fee),
           total: toDollars(notice.total.total),
           frequency: notice.intent.frequency,
-          method: notice.intent.payment.method,
+          method: notice.intent.method,
         },
       };
     case 'success': {
@@ -140,7 +141,7 @@ export function dataLayerFor(config: DonateFormConfig, notice: Notice, total: Ce
       return {
         event: 'add_payment_info',
         ecommerce: ecommerce(item(notice.total.total, notice.intent.frequency), config.currency, {
-          payment_type: notice.intent.payment.method === 'card' ? 'Card' : 'Direct debit',
+          payment_type: notice.intent.method === 'card' ? 'Card' : 'Direct debit',
         }),
       };
     case 'success':

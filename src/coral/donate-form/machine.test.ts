@@ -252,10 +252,13 @@ describe('paying', () => {
         fee: 0,
         currency: 'AUD',
         frequency: 'one-off',
+        method: 'card',
         supporter: {firstName: 'Mere', email: 'mere@example.org', consent: false},
-        payment: {method: 'card', number: '4242424242424242', expiry: {month: 12, year: 2029}, cvc: '123'},
       },
+      // The sandbox's test card travels beside the gift, for the sandbox alone; the gift itself never holds it.
+      test: {method: 'card', number: '4242424242424242', expiry: {month: 12, year: 2029}, cvc: '123'},
     });
+    expect(JSON.stringify(state.submission.status === 'sending' && state.submission.intent)).not.toMatch(/4242|cvc|number/);
     expect(notices(state)).toContain('submit');
   });
 
@@ -282,6 +285,61 @@ describe('paying', () => {
       status: 'done',
       reference: 'CRL-1',
     });
+  });
+});
+
+describe('paying through a processor’s own fields', () => {
+  const cfg = config({
+    frequencies: ['one-off', 'monthly'],
+    directDebit: true,
+    gateway: {type: 'stripe', publishableKey: 'pk_test_coralexample', endpoint: 'https://pay.example.org'},
+  });
+  const withDetails = run(cfg, details);
+  const fields = (complete: boolean, method: 'card' | 'direct-debit' = 'card'): Action => ({
+    type: 'payment-fields',
+    status: {status: 'ready', method, complete},
+  });
+
+  it('waits for the fields to load and be complete, naming them in the error summary', () => {
+    const loading = run(cfg, [submit()], withDetails);
+    expect(loading.submission.status).toBe('idle');
+    expect(summaryOf(cfg, loading, shownProblems(cfg, loading, checks))).toEqual([
+      {field: 'paymentFields', label: 'Payment', message: 'The secure payment fields are still loading.'},
+    ]);
+    const incomplete = run(cfg, [fields(false), submit()], withDetails);
+    expect(shownProblems(cfg, incomplete, checks)).toEqual({paymentFields: 'Enter your card or bank details.'});
+    expect(run(cfg, [fields(true), submit()], withDetails).submission.status).toBe('sending');
+  });
+
+  it('sends the gift with the method the fields chose and nothing typed in them', () => {
+    const monthly = run(cfg, [{type: 'frequency', frequency: 'monthly'}, fields(true, 'direct-debit'), submit()], withDetails);
+    expect(monthly.submission).toMatchObject({status: 'sending', intent: {frequency: 'monthly', method: 'direct-debit'}});
+    expect(monthly.submission).not.toHaveProperty('test');
+  });
+
+  it('starts afresh when the supporter changes the fields after a decline, under the same key', () => {
+    let state = run(cfg, [fields(true), submit('key-1')], withDetails);
+    state = run(cfg, [{type: 'charged', key: 'key-1', result: {status: 'declined', reason: 'card declined'}, date: '2026-11-22'}], state);
+    expect(state.submission).toMatchObject({status: 'failed', method: 'card'});
+    state = run(cfg, [fields(true)], state);
+    expect(state.submission.status).toBe('idle');
+    // The same gift meets the same payment at the processor, which takes the new card; it never charges twice.
+    expect(run(cfg, [submit('key-2')], state).submission).toMatchObject({status: 'sending', key: 'key-1'});
+  });
+});
+
+describe('paying on a hosted checkout page', () => {
+  const cfg = config({gateway: {type: 'http', endpoint: 'https://pay.example.org/checkout'}});
+
+  it('asks for no payment details, and leaves for the page the gateway names', () => {
+    let state = run(cfg, [...details, submit('key-1')]);
+    expect(state.submission).toMatchObject({status: 'sending', intent: {method: 'card'}});
+    const result = {status: 'redirect', url: 'https://pay.example.org/c/1', reference: 'cs_1'} as const;
+    state = run(cfg, [{type: 'charged', key: 'key-1', result, date: '2026-11-22'}], state);
+    expect(state.submission).toMatchObject({status: 'leaving', url: 'https://pay.example.org/c/1', reference: 'cs_1'});
+    expect(notices(state)).toContain('redirect');
+    // On its way, the form takes no more edits or submits.
+    expect(run(cfg, [{type: 'field', field: 'firstName', value: 'X'}, submit('key-2')], state)).toBe(state);
   });
 });
 

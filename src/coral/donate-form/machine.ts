@@ -8,7 +8,17 @@ import {edited, keyFor, locked, notifier, touch} from '../shared/form/machine';
 import type {Cents} from '../shared/money';
 import {limitsFor, rgUpgradeSuggestion} from './rules';
 import type {DonateFormConfig, Frequency} from './schema';
-import {amountOf, buildIntent, frequencyFor, primaryAction, problemsOn, reachableStep, refusedAmount, totalOf} from './derive';
+import {
+  amountOf,
+  buildIntent,
+  frequencyFor,
+  primaryAction,
+  problemsOn,
+  reachableStep,
+  refusedAmount,
+  testPaymentOf,
+  totalOf,
+} from './derive';
 import {
   stepsFor,
   STEPS,
@@ -57,13 +67,19 @@ function moveTo(state: DonateState, step: Step): DonateState {
   return notify({...state, step}, {type: 'step', step});
 }
 
-/** Sends the gift, reusing the idempotency key when the same intent was sent before. */
+/**
+ * Sends the gift, reusing the idempotency key when the same gift was sent
+ * before (with the sandbox, the same test card too): a processor then meets
+ * the same payment again, and never charges twice.
+ */
 function send(config: DonateFormConfig, state: DonateState, checks: Checks, freshKey: string): DonateState {
   const intent = buildIntent(config, state, checks);
   const total = totalOf(config, state);
   if (!intent || !total) return focusErrors(state, 'payment');
-  const {key, sent} = keyFor(state.sent, intent, freshKey);
-  return notify({...state, submission: {status: 'sending', intent, key}, sent}, {type: 'submit', intent, total});
+  const test = testPaymentOf(config, state, checks);
+  const {key, sent} = keyFor(state.sent, {intent, test}, freshKey);
+  const submission = {status: 'sending', intent, key, ...(test ? {test} : {})} as const;
+  return notify({...state, submission, sent}, {type: 'submit', intent, total});
 }
 
 export function reduce(config: DonateFormConfig, state: DonateState, action: Action): DonateState {
@@ -94,6 +110,12 @@ export function reduce(config: DonateFormConfig, state: DonateState, action: Act
       return edited({...state, [action.field]: action.value});
     case 'method':
       return edited({...state, method: action.method});
+    case 'payment-fields': {
+      // A change in the processor's fields is an edit like any other; its method is the gift's.
+      const {status} = action;
+      const next = {...state, fields: status};
+      return status.status === 'ready' ? edited({...next, method: status.method}) : next;
+    }
     case 'blur':
       return touch(state, action.field);
     case 'expand':
@@ -187,7 +209,15 @@ export function reduce(config: DonateFormConfig, state: DonateState, action: Act
           {type: 'success', reference: result.reference, intent, total},
         );
       }
-      return notify({...state, submission: {status: 'failed', result, key: action.key}}, {type: 'error', result});
+      if (result.status === 'redirect') {
+        const total = totalOf(config, state)!;
+        const {url, reference} = result;
+        return notify(
+          {...state, submission: {status: 'leaving', url, reference, intent, total, date: action.date}},
+          {type: 'redirect', reference, intent, total},
+        );
+      }
+      return notify({...state, submission: {status: 'failed', result, key: action.key, method: intent.method}}, {type: 'error', result});
     }
     case 'prefill': {
       const {values} = action;

@@ -67,6 +67,15 @@ export const DONATE_FORM_MESSAGES = {
   changeAmount: 'Change',
   giftSummary: 'Your gift: {total}',
   submitting: 'Processing your gift…',
+  paymentFieldsLoading: 'The secure payment fields are still loading.',
+  paymentFieldsFailed: 'The secure payment fields could not load. Check your connection and try again.',
+  paymentFieldsIncomplete: 'Enter your card or bank details.',
+  paymentFieldsRetry: 'Load the payment fields again',
+  hostedPaymentNote: "You'll enter your card or bank details on our payment provider's secure page next.",
+  leaving: 'Taking you to the secure payment page…',
+  leavingLink: 'Continue to the payment page',
+  declinedDebit:
+    'Your bank did not accept the direct debit ({reason}). Nothing was charged. Your details are still here: check the BSB and account number, or pay by card.',
   declined: 'Your card was declined ({reason}). Nothing was charged. Your details are still here: check the card or try another.',
   notCharged: 'The payment service did not take your gift. Nothing was charged, and your details are still here: check them and try again.',
   unknownOutcome:

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import {parseConfig, type ParseResult} from '../shared/config';
 import {FREQUENCIES, RECURRING, type Frequency} from '../shared/frequency';
-import {campaignId, describe, fieldMode, gatewayConfig, locale, messageOverrides, safeUrl, text, theme} from '../shared/schemaParts';
+import {campaignId, describe, fieldMode, giftGatewayConfig, locale, messageOverrides, safeUrl, text, theme} from '../shared/schemaParts';
 import {DONATE_FORM_MESSAGES} from './messages';
 
 export {FREQUENCIES, RECURRING, type Frequency};
@@ -165,7 +165,7 @@ const options = z.strictObject({
   externalHandles: boolean(false, 'Let elements marked data-coral-amount anywhere on the page select an amount.'),
   urlParams: boolean(false, 'Prefill the form from the URL parameters listed below.'),
   handoff: boolean(false, 'Daisychain page 2: greet a signer handed over by a powerform by first name, with their details filled in.'),
-  gateway: gatewayConfig('payments'),
+  gateway: giftGatewayConfig('gifts'),
   thankYouUrl: describe(z.optional(safeUrl), 'Go to this page after a gift instead of showing the thank-you inline.'),
   analytics: boolean(false, 'Push GA4-style events to window.dataLayer (never personal data).'),
   theme,

@@ -6,7 +6,7 @@
 import type {ReadResult, SupporterHandoff} from '../daisychain/handoff';
 import {SUPPORTER_FIELDS, type FieldChecks, type SupporterField} from '../shared/fields';
 import {withOverrides, type Outbox, type Sent} from '../shared/form/machine';
-import type {ChargeResult, GiftIntent, PaymentDetails} from '../shared/gateway';
+import type {ChargeResult, FieldsStatus, GiftIntent, Method, TestPayment} from '../shared/gateway';
 import type {Cents} from '../shared/money';
 import type {Prefill, Utm} from '../shared/urlParams';
 import {DONATE_FORM_MESSAGES, type DonateFormMessages} from './messages';
@@ -23,16 +23,21 @@ export const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc'] as const;
 export const DEBIT_FIELDS = ['bsb', 'account', 'accountName'] as const;
 export type PaymentField = (typeof CARD_FIELDS)[number] | (typeof DEBIT_FIELDS)[number];
 export type TextField = SupporterField | PaymentField;
-/** Every control an error can belong to. */
-export type FieldName = TextField | 'otherAmount' | 'ddAgreement';
+/** Every control an error can belong to; `paymentFields` is a processor's fields as a whole. */
+export type FieldName = TextField | 'otherAmount' | 'ddAgreement' | 'paymentFields';
 
-export type Method = PaymentDetails['method'];
+export type {Method};
 
 export type Submission =
   | {status: 'idle'}
-  | {status: 'sending'; intent: GiftIntent; key: string}
-  | {status: 'failed'; result: Exclude<ChargeResult, {status: 'approved'}>; key: string}
+  /** `test` is what the sandbox's test fields hold; no other gateway has any. */
+  | {status: 'sending'; intent: GiftIntent; key: string; test?: TestPayment}
+  | {status: 'failed'; result: Failure; key: string; method: Method}
+  /** On the way to the processor's hosted payment page. */
+  | {status: 'leaving'; url: string; reference: string; intent: GiftIntent; total: GiftTotal; date: string}
   | {status: 'done'; reference: string; intent: GiftIntent; total: GiftTotal; date: string};
+
+export type Failure = Extract<ChargeResult, {status: 'declined' | 'error'}>;
 
 export type Upsell =
   {status: 'none'} | {status: 'shown' | 'declined'; oneOff: Cents; monthly: Cents} | {status: 'accepted'; oneOff: Cents; monthly: Cents};
@@ -44,7 +49,8 @@ export type Notice =
   | {type: 'step'; step: Step}
   | {type: 'submit'; intent: GiftIntent; total: GiftTotal}
   | {type: 'success'; reference: string; intent: GiftIntent; total: GiftTotal}
-  | {type: 'error'; result: Exclude<ChargeResult, {status: 'approved'}>}
+  | {type: 'error'; result: Failure}
+  | {type: 'redirect'; reference: string; intent: GiftIntent; total: GiftTotal}
   | {type: 'upsell'; action: 'shown' | 'accepted' | 'declined'; oneOff: Cents; monthly: Cents}
   | {type: 'handoff'; status: HandoffStatus}
   /** Something the page asked for was not done as asked: the console says so. */
@@ -62,6 +68,8 @@ export type DonateState = {
   coverFees: boolean;
   ddAgreement: boolean;
   method: Method;
+  /** How a processor's own payment fields are doing, as they report it (unused by the sandbox and hosted pages). */
+  fields: FieldsStatus;
   step: Step;
   /** The small form starts folded: handles and one button. */
   expanded: boolean;
@@ -93,6 +101,7 @@ export type Action =
   | {type: 'field'; field: TextField; value: string}
   | {type: 'toggle'; field: 'consent' | 'coverFees' | 'ddAgreement'; value: boolean}
   | {type: 'method'; method: Method}
+  | {type: 'payment-fields'; status: FieldsStatus}
   | {type: 'blur'; field: FieldName}
   | {type: 'expand'}
   | {type: 'engage'}
@@ -139,6 +148,7 @@ export function initialState(config: DonateFormConfig, utm: Utm = {}): DonateSta
     coverFees: false,
     ddAgreement: false,
     method: 'card',
+    fields: {status: 'loading'},
     step: stepsFor(config)[0]!,
     expanded: config.size !== 'small',
     engaged: false,

@@ -11,7 +11,7 @@ import {dollars, formatMoney, type Cents} from '../shared/money';
 import {parseUrlParams} from '../shared/urlParams';
 import type {DonateFormContextValue} from './context';
 import {shownProblems, totalOf} from './derive';
-import {useExternalHandles, useGiftHandoff, useSignerHandoff, useWizardHistory} from './effects';
+import {useExternalHandles, useGiftHandoff, useHostedPage, useSignerHandoff, useWizardHistory} from './effects';
 import {dataLayerFor, eventFor} from './events';
 import {reduce} from './machine';
 import type {DonateFormConfig, Frequency} from './schema';
@@ -21,6 +21,12 @@ export type DonateFormHandle = {
   /** Selects an amount in dollars (and optionally a frequency), as an external handle does. */
   setAmount: (amount: number, frequency?: Frequency) => void;
 };
+
+/** Where a processor sends the supporter back to: the thank-you page when there is one, else this page; and this page for "back". */
+function pagesFor(config: DonateFormConfig): {returnUrl: string; cancelUrl: string} {
+  const here = window.location.href;
+  return {returnUrl: config.thankYouUrl ? new URL(config.thankYouUrl, here).href : here, cancelUrl: here};
+}
 
 /** Now, as the machine records a gift's date. */
 export const today = (): string => new Date().toISOString();
@@ -71,8 +77,9 @@ export function useDonateForm({
   useOutbox(state, root, announcer);
   useSend(
     state.submission,
-    (submission) => (submission.status === 'sending' ? {payload: submission.intent, key: submission.key} : null),
-    (intent, options) => gateway.charge(intent, options),
+    (submission) => (submission.status === 'sending' ? {payload: submission, key: submission.key} : null),
+    ({intent, test}, {idempotencyKey}) =>
+      gateway.charge(intent, {idempotencyKey, ...pagesFor(config), ...(test ? {testPayment: test} : {})}),
     (key, result) => dispatch({type: 'charged', key, result, date: today()}),
   );
   useWizardHistory(config, state, dispatch, id ?? config.campaign, mobile);
@@ -84,6 +91,7 @@ export function useDonateForm({
   });
   useSignerHandoff(config, state, dispatch);
   useGiftHandoff(config, state);
+  useHostedPage(config, state);
 
   return {
     config,
@@ -94,6 +102,7 @@ export function useDonateForm({
     fieldId: (name) => `${id ?? uid}-${name}`,
     money: (cents: Cents) => formatMoney(cents, config),
     SubHeading: `h${headingLevel + 1}` as 'h3',
+    gateway,
     opened,
     // Checks that need the phone metadata wait for it, so a step change or a submit never skips the mobile check.
     checksReady: async (): Promise<Checks> => ({

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import {parseConfig, type ParseResult} from '../shared/config';
-import {campaignId, describe, fieldMode, gatewayConfig, locale, messageOverrides, safeUrl, text, theme} from '../shared/schemaParts';
+import {campaignId, describe, fieldMode, signupGatewayConfig, locale, messageOverrides, safeUrl, text, theme} from '../shared/schemaParts';
 import {POWERFORM_MESSAGES} from './messages';
 
 const questionId = (example: string) =>
@@ -83,7 +83,7 @@ const options = z.strictObject({
     ),
     'The signature counter.',
   ),
-  gateway: gatewayConfig('signatures'),
+  gateway: signupGatewayConfig('signatures'),
   success,
   urlParams: boolean(false, 'Prefill names, email, phone and postcode, and carry utm parameters, from the URL.'),
   analytics: boolean(false, 'Push GA4-style events to window.dataLayer (never personal data).'),

@@ -2,6 +2,7 @@
  * The HTTP gateway against a local service that misbehaves in every way the
  * network allows. Whatever happens, the form must be told honestly whether
  * anything may have been charged or signed, and nothing is sent twice on its own.
+ * A gift only asks for the hosted payment page, so no failure can have charged it.
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
@@ -16,10 +17,10 @@ type Service = 'charge' | 'sign';
 /** Each service's own words: yes, no (and the status it says no with), and the other service's yes. */
 const WORDS = {
   charge: {
-    yes: {status: 'approved', reference: 'GW-9'},
+    yes: {status: 'redirect', url: 'https://pay.example.org/c/9', reference: 'cs_9'},
     no: {status: 'declined', reason: 'card expired'},
     noStatus: 402,
-    other: {status: 'accepted', reference: 'SIG-1'},
+    other: {status: 'approved', reference: 'GW-1'},
   },
   sign: {
     yes: {status: 'accepted', reference: 'SIG-9'},
@@ -39,7 +40,7 @@ const wrongShapes = (service: Service): string[] => [
   '{}',
   JSON.stringify({status: WORDS[service].yes.status}),
   JSON.stringify({status: WORDS[service].yes.status, reference: 42}),
-  JSON.stringify({status: WORDS[service].yes.status.toUpperCase(), reference: 'X-1'}),
+  JSON.stringify({...WORDS[service].yes, status: WORDS[service].yes.status.toUpperCase()}),
   JSON.stringify({status: [WORDS[service].yes.status], reference: 'X-1'}),
   JSON.stringify({result: WORDS[service].yes}),
   JSON.stringify(WORDS[service].other),
@@ -164,8 +165,14 @@ const gatewayFor = (service: Service, route: string, timeoutMs = PATIENT_MS) => 
 const send = (service: Service, route: string, key = newIdempotencyKey(), timeoutMs = PATIENT_MS) =>
   gatewayFor(service, route, timeoutMs)(key);
 
-/** What the service says when it refused the request, so nothing happened. */
-const NOTHING = {charge: 'not-charged', sign: 'not-sent'} as const;
+/**
+ * How a failure reads: a refused signup may be sent again and an unread one must not be sent blindly; a gift
+ * was never charged by this request, whatever became of it, so it may always be sent again.
+ */
+const failure = (service: Service, outcome: 'refused' | 'unknown') =>
+  service === 'charge'
+    ? {status: 'error', outcome: 'not-charged', retryable: true}
+    : {status: 'error', outcome: outcome === 'refused' ? 'not-sent' : 'unknown', retryable: outcome === 'refused'};
 
 describe.each(['charge', 'sign'] as const)('the http gateway’s %s, when the service misbehaves', (service) => {
   it.each([
@@ -184,18 +191,13 @@ describe.each(['charge', 'sign'] as const)('the http gateway’s %s, when the se
   ] as const)('reports %s as %s, after sending it once', async (_what, outcome, route) => {
     const key = newIdempotencyKey();
     const result = await send(service, route, key, route === 'late-body' ? 100 : PATIENT_MS);
-    expect(result).toMatchObject({
-      status: 'error',
-      outcome: outcome === 'refused' ? NOTHING[service] : 'unknown',
-      // Only a refusal, which changed nothing, may be sent again.
-      retryable: outcome === 'refused',
-    });
+    expect(result).toMatchObject(failure(service, outcome));
     expect(result.status === 'error' && result.detail.trim()).not.toBe('');
     expect(requests.get(key)).toBe(1);
   });
 
-  it.each(wrongShapes(service).map((body, i) => [body, i] as const))('reads the 200 answer %s as an unknown outcome', async (_body, i) => {
-    expect(await send(service, `shape/${i}`)).toMatchObject({status: 'error', outcome: 'unknown', retryable: false});
+  it.each(wrongShapes(service).map((body, i) => [body, i] as const))('reads the 200 answer %s as no answer', async (_body, i) => {
+    expect(await send(service, `shape/${i}`)).toMatchObject(failure(service, 'unknown'));
   });
 
   it('takes a no given with a 200, and one without a readable reason', async () => {
@@ -227,7 +229,7 @@ describe.each(['charge', 'sign'] as const)('the http gateway’s %s, when the se
     const gateway = gatewayFor(service, 'idempotent/drop');
     const key = newIdempotencyKey();
     const before = charged;
-    expect(await gateway(key)).toMatchObject({status: 'error', outcome: 'unknown', retryable: false});
+    expect(await gateway(key)).toMatchObject(failure(service, 'unknown'));
     const retried = await gateway(key);
     expect(retried).toEqual({...WORDS[service].yes, reference: `${WORDS[service].yes.reference}-${before + 1}`});
     expect(requests.get(key)).toBe(2);

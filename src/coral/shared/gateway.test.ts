@@ -1,7 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
 import {createServer, type IncomingMessage, type Server} from 'node:http';
-import {createHttpGateway, createSandboxGateway, newIdempotencyKey, SANDBOX_SIGNUP_EMAILS, type GiftIntent} from './gateway';
-import {intent, signup} from './testing/gateway';
+import {createHttpGateway, createSandboxGateway, newIdempotencyKey, SANDBOX_SIGNUP_EMAILS, type TestPayment} from './gateway';
+import {intent, signup, testCard} from './testing/gateway';
 
 describe('sandbox gateway', () => {
   it.each([
@@ -10,32 +10,43 @@ describe('sandbox gateway', () => {
     ['4000000000000002', 'declined'],
     ['4000000000009995', 'declined'],
     ['4000000000000119', 'error'],
+    ['4000000000000259', 'error'],
   ])('answers card %s with %s', async (number, status) => {
     const gateway = createSandboxGateway({delayMs: 0});
-    const result = await gateway.charge(intent(number), {idempotencyKey: newIdempotencyKey()});
+    const result = await gateway.charge(intent(), {idempotencyKey: newIdempotencyKey(), testPayment: testCard(number)});
     expect(result.status).toBe(status);
   });
 
   it('says why a card was declined, and that a processing error charged nothing', async () => {
     const gateway = createSandboxGateway({delayMs: 0});
-    expect(await gateway.charge(intent('4000000000009995'), {idempotencyKey: 'a'})).toEqual({
+    expect(await gateway.charge(intent(), {idempotencyKey: 'a', testPayment: testCard('4000000000009995')})).toEqual({
       status: 'declined',
       reason: 'insufficient funds',
     });
-    expect(await gateway.charge(intent('4000000000000119'), {idempotencyKey: 'b'})).toMatchObject({
+    expect(await gateway.charge(intent(), {idempotencyKey: 'b', testPayment: testCard('4000000000000119')})).toMatchObject({
       outcome: 'not-charged',
       retryable: true,
     });
+    expect(await gateway.charge(intent(), {idempotencyKey: 'c', testPayment: testCard('4000000000000259')})).toMatchObject({
+      outcome: 'unknown',
+      retryable: false,
+    });
+  });
+
+  it('charges nothing without test payment details, since only its own fields give them', async () => {
+    const gateway = createSandboxGateway({delayMs: 0});
+    expect(await gateway.charge(intent(), {idempotencyKey: 'n'})).toMatchObject({status: 'error', outcome: 'not-charged'});
+    expect(gateway.charges()).toBe(0);
   });
 
   it('charges once per idempotency key, however often it is asked', async () => {
     const gateway = createSandboxGateway({delayMs: 5});
     const key = newIdempotencyKey();
     const [first, second] = await Promise.all([
-      gateway.charge(intent(), {idempotencyKey: key}),
-      gateway.charge(intent(), {idempotencyKey: key}),
+      gateway.charge(intent(), {idempotencyKey: key, testPayment: testCard()}),
+      gateway.charge(intent(), {idempotencyKey: key, testPayment: testCard()}),
     ]);
-    const third = await gateway.charge(intent(), {idempotencyKey: key});
+    const third = await gateway.charge(intent(), {idempotencyKey: key, testPayment: testCard()});
     expect(second).toBe(first);
     expect(third).toBe(first);
     expect(gateway.charges()).toBe(1);
@@ -44,9 +55,10 @@ describe('sandbox gateway', () => {
 
   it('declines direct debit from BSB 000-000 and approves others', async () => {
     const gateway = createSandboxGateway({delayMs: 0});
-    const dd = (bsb: string): GiftIntent => ({...intent(), payment: {method: 'direct-debit', bsb, account: '12345678', name: 'M Tane'}});
-    expect((await gateway.charge(dd('000-000'), {idempotencyKey: 'x'})).status).toBe('declined');
-    expect((await gateway.charge(dd('062-000'), {idempotencyKey: 'y'})).status).toBe('approved');
+    const dd = (bsb: string): TestPayment => ({method: 'direct-debit', bsb, account: '12345678', name: 'M Tane'});
+    const gift = {...intent(), method: 'direct-debit'} as const;
+    expect((await gateway.charge(gift, {idempotencyKey: 'x', testPayment: dd('000-000')})).status).toBe('declined');
+    expect((await gateway.charge(gift, {idempotencyKey: 'y', testPayment: dd('062-000')})).status).toBe('approved');
   });
 });
 
@@ -133,6 +145,15 @@ describe('http gateway against a local server', () => {
         res.end(text);
       };
       switch (req.url) {
+        case '/checkout':
+          return setTimeout(
+            () => reply(200, JSON.stringify({status: 'redirect', url: 'https://pay.example.org/c/1', reference: 'cs_1'})),
+            30,
+          );
+        case '/checkout-script':
+          return reply(200, JSON.stringify({status: 'redirect', url: 'javascript:alert(1)', reference: 'cs_2'}));
+        case '/checkout-plain-http':
+          return reply(200, JSON.stringify({status: 'redirect', url: 'http://pay.example.org/c/3', reference: 'cs_3'}));
         case '/approve':
           return setTimeout(() => reply(200, JSON.stringify({status: 'approved', reference: 'GW-1'})), 30);
         case '/decline':
@@ -169,39 +190,48 @@ describe('http gateway against a local server', () => {
 
   // Only the slow answer is meant to time out: every other request has time to spare on a loaded machine.
   const timeoutFor = (path: string) => (path === '/slow' ? 400 : 10_000);
+  const pages = {returnUrl: 'https://www.example.org/thanks', cancelUrl: 'https://www.example.org/give'};
   const charge = (path: string, key = newIdempotencyKey()) =>
-    createHttpGateway({endpoint: origin + path, timeoutMs: timeoutFor(path)}).charge(intent(), {idempotencyKey: key});
+    createHttpGateway({endpoint: origin + path, timeoutMs: timeoutFor(path)}).charge(intent(), {idempotencyKey: key, ...pages});
 
-  it('posts the gift as JSON with its idempotency key, and reads an approval', async () => {
+  it('posts the gift with its pages and idempotency key, never card details, and reads the hosted page to go to', async () => {
     const key = newIdempotencyKey();
-    expect(await charge('/approve', key)).toEqual({status: 'approved', reference: 'GW-1'});
+    expect(await charge('/checkout', key)).toEqual({status: 'redirect', url: 'https://pay.example.org/c/1', reference: 'cs_1'});
     const request = received.find((r) => r.key === key);
-    expect(request?.body).toMatchObject({campaign: 'reef', amount: 3500, currency: 'AUD'});
+    expect(request?.body).toEqual({...intent(), ...pages});
   });
 
   it('reads a decline with its reason', async () => {
     expect(await charge('/decline')).toEqual({status: 'declined', reason: 'do not honour'});
   });
 
-  it('treats a 4xx as refused and not charged, so the gift can be checked and sent again', async () => {
-    expect(await charge('/bad-request')).toMatchObject({status: 'error', outcome: 'not-charged', retryable: true});
+  it.each(['/checkout-script', '/checkout-plain-http'])('will not send the supporter to the address %s gives', async (path) => {
+    expect(await charge(path)).toMatchObject({status: 'error', outcome: 'not-charged', retryable: true});
   });
 
   it.each([
+    ['/approve', /unreadable answer/],
+    ['/bad-request', /request refused \(400\)/],
     ['/server-error', /payment service error \(500\)/],
     ['/slow', /no answer within 0.4 s/],
     ['/drop', /connection failed/],
     ['/malformed', /unreadable answer/],
-  ])('treats %s as an unknown outcome that must not be retried blindly', async (path, detail) => {
-    const result = await charge(path);
-    expect(result).toMatchObject({status: 'error', outcome: 'unknown', retryable: false});
-    expect(result.status === 'error' && result.detail).toMatch(detail);
-  });
+  ])(
+    'says nothing was charged after %s, since only the hosted page takes payment, and the gift may be sent again',
+    async (path, detail) => {
+      const result = await charge(path);
+      expect(result).toMatchObject({status: 'error', outcome: 'not-charged', retryable: true});
+      expect(result.status === 'error' && result.detail).toMatch(detail);
+    },
+  );
 
   it('sends one request for a double click', async () => {
-    const gateway = createHttpGateway({endpoint: `${origin}/approve`, timeoutMs: timeoutFor('/approve')});
+    const gateway = createHttpGateway({endpoint: `${origin}/checkout`, timeoutMs: timeoutFor('/checkout')});
     const key = newIdempotencyKey();
-    const [a, b] = await Promise.all([gateway.charge(intent(), {idempotencyKey: key}), gateway.charge(intent(), {idempotencyKey: key})]);
+    const [a, b] = await Promise.all([
+      gateway.charge(intent(), {idempotencyKey: key, ...pages}),
+      gateway.charge(intent(), {idempotencyKey: key, ...pages}),
+    ]);
     expect(a).toBe(b);
     expect(received.filter((r) => r.key === key)).toHaveLength(1);
   });

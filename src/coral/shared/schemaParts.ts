@@ -63,24 +63,49 @@ export const theme = describe(
   'Colour scheme when embedded; on this site it follows the site.',
 );
 
-/** Where submissions go: the in-browser sandbox, or JSON posted to an endpoint. */
-export const gatewayConfig = (what: string) =>
+const sandboxGateway = z.strictObject({
+  type: z.literal('sandbox'),
+  delayMs: z._default(z.int().check(z.minimum(0), z.maximum(10_000)), 900),
+});
+
+const httpGateway = z.strictObject({
+  type: z.literal('http'),
+  endpoint: safeUrl,
+  timeoutMs: z._default(z.int().check(z.minimum(1_000), z.maximum(120_000)), 15_000),
+});
+
+const stripeGateway = z.strictObject({
+  type: z.literal('stripe'),
+  publishableKey: describe(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^pk_(test|live)_[A-Za-z0-9]{8,}$/,
+          'expected a publishable key (pk_test_… or pk_live_…); a secret key never goes in a page',
+        ),
+      ),
+    "The Stripe account's publishable key.",
+  ),
+  endpoint: describe(safeUrl, "The address of the organisation's payment endpoint (Coral's reference endpoint in server/)."),
+  wallets: describe(z._default(z.boolean(), true), 'Offer Apple Pay and Google Pay where the browser and a registered domain allow.'),
+  timeoutMs: z._default(z.int().check(z.minimum(1_000), z.maximum(120_000)), 20_000),
+});
+
+/** Where signatures go: the in-browser sandbox, or JSON posted to an endpoint. */
+export const signupGatewayConfig = (what: string) =>
   describe(
-    z.prefault(
-      z.discriminatedUnion('type', [
-        z.strictObject({
-          type: z.literal('sandbox'),
-          delayMs: z._default(z.int().check(z.minimum(0), z.maximum(10_000)), 900),
-        }),
-        z.strictObject({
-          type: z.literal('http'),
-          endpoint: safeUrl,
-          timeoutMs: z._default(z.int().check(z.minimum(1_000), z.maximum(120_000)), 15_000),
-        }),
-      ]),
-      {type: 'sandbox'},
-    ),
+    z.prefault(z.discriminatedUnion('type', [sandboxGateway, httpGateway]), {type: 'sandbox'}),
     `Where ${what} go: {"type":"sandbox"} runs in the browser and sends nothing; {"type":"http","endpoint":"…"} posts JSON.`,
+  );
+
+/** Where gifts go: the sandbox, Stripe's fields in the form, or a hosted checkout page after it. */
+export const giftGatewayConfig = (what: string) =>
+  describe(
+    z.prefault(z.discriminatedUnion('type', [sandboxGateway, stripeGateway, httpGateway]), {type: 'sandbox'}),
+    `Where ${what} go: {"type":"sandbox"} runs in the browser and sends nothing; ` +
+      '{"type":"stripe","publishableKey":"pk_…","endpoint":"…"} takes the card in Stripe\'s own fields; ' +
+      '{"type":"http","endpoint":"…"} sends the supporter to a hosted checkout page.',
   );
 
 /** Message overrides for a component: every key of its table, each optional. */

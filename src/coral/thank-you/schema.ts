@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import {currency, DEFAULT_AMOUNTS, dollarsAmount, rgUpgradeRule} from '../donate-form/schema';
 import {parseConfig, type ParseResult} from '../shared/config';
-import {campaignId, describe, gatewayConfig, locale, messageOverrides, safeUrl, text, theme} from '../shared/schemaParts';
+import {campaignId, describe, giftGatewayConfig, locale, messageOverrides, safeUrl, text, theme} from '../shared/schemaParts';
 import {THANK_YOU_MESSAGES} from './messages';
 
 export const SHARE_CHANNELS = ['email', 'whatsapp', 'facebook', 'x', 'copy'] as const;
@@ -113,7 +113,7 @@ const options = z.strictObject({
   share,
   upgrade,
   urlParams: boolean(false, 'Show the gift from the amount, frequency and ref URL parameters when no gift was handed over.'),
-  gateway: gatewayConfig('monthly gifts made from the ask'),
+  gateway: giftGatewayConfig('monthly gifts made from the ask'),
   analytics: boolean(false, 'Push GA4-style events to window.dataLayer (never personal data).'),
   theme,
   messages: messageOverrides(THANK_YOU_MESSAGES),

@@ -90,7 +90,8 @@ export function Actions(): ReactNode {
 
 function failureText(messages: DonateFormMessages, submission: Extract<DonateState['submission'], {status: 'failed'}>): string {
   const {result} = submission;
-  if (result.status === 'declined') return fill(messages.declined, {reason: result.reason});
+  if (result.status === 'declined')
+    return fill(submission.method === 'direct-debit' ? messages.declinedDebit : messages.declined, {reason: result.reason});
   if (result.outcome === 'not-charged') return messages.notCharged;
   return fill(messages.unknownOutcome, {reference: submission.key.slice(0, 8).toUpperCase()});
 }

@@ -1,17 +1,40 @@
-/** The payment step: card or, for regular gifts where offered, direct debit. */
+/**
+ * The payment step. Where the card or bank details are typed depends on the
+ * gateway: the sandbox's own test fields (card or, for regular gifts where
+ * offered, direct debit), the processor's fields in the form, or the
+ * processor's hosted page after it.
+ */
 import type {ReactNode} from 'react';
 import {cardBrand} from '../../shared/card';
 import {Checkbox, TextField} from '../../shared/ui/TextField';
 import {useDonateFormContext} from '../context';
-import {activeMethod, methodsFor, stepTitle} from '../derive';
+import {activeMethod, entryOf, methodsFor, stepTitle} from '../derive';
+import ui from '../../shared/ui/ui.module.css';
 import styles from '../DonateForm.module.css';
 import type {TextField as TextFieldName} from '../state';
 import {NEVER_OPENED, useFocusOnOpen} from './focus';
+import {ProcessorFields} from './ProcessorFields';
 
 export function PaymentStep(): ReactNode {
-  const {config, state, dispatch, messages, fieldId, shown, SubHeading: Heading, opened} = useDonateFormContext();
+  const {config, messages, fieldId, SubHeading: Heading, opened} = useDonateFormContext();
   // In the single layout details and payment open together; the details heading takes focus.
   const heading = useFocusOnOpen(config.layout === 'wizard' ? opened : NEVER_OPENED);
+  const entry = entryOf(config);
+  return (
+    <div className={styles.section} data-step="payment" data-entry={entry} role="group" aria-labelledby={fieldId('payment-heading')}>
+      <Heading ref={heading} id={fieldId('payment-heading')} tabIndex={-1} className={styles.stepHeading}>
+        {config.layout === 'wizard' ? stepTitle(config, 'payment') : messages.paymentLegend}
+      </Heading>
+      {entry === 'test-fields' && <TestFields />}
+      {entry === 'processor-fields' && <ProcessorFields />}
+      {entry === 'hosted-page' && <p className={ui.hint}>{messages.hostedPaymentNote}</p>}
+    </div>
+  );
+}
+
+/** The sandbox's own card and bank fields, with its test numbers: what is typed here goes to the sandbox alone. */
+function TestFields(): ReactNode {
+  const {config, state, dispatch, messages, fieldId, shown} = useDonateFormContext();
   const methods = methodsFor(config, state.frequency);
   const method = activeMethod(config, state);
   const brand = cardBrand(state.values.cardNumber);
@@ -28,10 +51,7 @@ export function PaymentStep(): ReactNode {
     />
   );
   return (
-    <div className={styles.section} data-step="payment" role="group" aria-labelledby={fieldId('payment-heading')}>
-      <Heading ref={heading} id={fieldId('payment-heading')} tabIndex={-1} className={styles.stepHeading}>
-        {config.layout === 'wizard' ? stepTitle(config, 'payment') : messages.paymentLegend}
-      </Heading>
+    <>
       {methods.length > 1 && (
         <div className={styles.segmented} role="radiogroup" aria-label={messages.paymentMethodLegend}>
           {methods.map((m) => (
@@ -79,6 +99,6 @@ export function PaymentStep(): ReactNode {
           />
         </div>
       )}
-    </div>
+    </>
   );
 }

@@ -32,3 +32,21 @@ export function Receipt(): ReactNode {
     </div>
   );
 }
+
+/** On the way to the processor's hosted payment page: said aloud, with a link in case the page does not move. */
+export function Leaving(): ReactNode {
+  const {messages, state} = useDonateFormContext();
+  const status = useRef<HTMLParagraphElement>(null);
+  useLayoutEffect(() => status.current?.focus(), []);
+  if (state.submission.status !== 'leaving') return null;
+  return (
+    <div className={styles.thankYou} part="leaving">
+      <p ref={status} tabIndex={-1} role="status">
+        {messages.leaving}
+      </p>
+      <p>
+        <a href={state.submission.url}>{messages.leavingLink}</a>
+      </p>
+    </div>
+  );
+}

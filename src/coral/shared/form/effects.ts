@@ -8,23 +8,31 @@ import {useEffect, useMemo, useRef, type RefObject} from 'react';
 import {pushDataLayer, type DataLayerEntry} from '../analytics';
 import {emit} from '../events';
 import {createHttpGateway, createSandboxGateway, type Gateway, type SignupGateway} from '../gateway';
+import type {StripeGatewayOptions} from '../stripe/gateway';
+import {lazyStripeGateway} from '../stripe/lazy';
 import {accept} from '../result';
 import type {Outbox} from './machine';
 import type {MobileCheck} from './useMobileCheck';
 
 /** The gateway a config names, as its schema gives it. */
-export type GatewayConfig = {type: 'sandbox'; delayMs: number} | {type: 'http'; endpoint: string; timeoutMs: number};
+export type GatewayConfig =
+  {type: 'sandbox'; delayMs: number} | {type: 'http'; endpoint: string; timeoutMs: number} | ({type: 'stripe'} & StripeGatewayOptions);
+
+function gatewayFor(config: GatewayConfig): Gateway & SignupGateway {
+  switch (config.type) {
+    case 'sandbox':
+      return createSandboxGateway({delayMs: config.delayMs});
+    case 'http':
+      return createHttpGateway({endpoint: config.endpoint, timeoutMs: config.timeoutMs});
+    case 'stripe':
+      // A config's schema offers Stripe for gifts only, so nothing asks it to sign.
+      return {...lazyStripeGateway(config), sign: () => Promise.reject(new Error('the stripe gateway takes gifts, not signatures'))};
+  }
+}
 
 /** The config's gateway, made once per gateway config; `override` (tests, the docs' own demos) wins. */
 export function useGateway<G extends Gateway | SignupGateway>(config: GatewayConfig, override: G | undefined): G {
-  return useMemo(
-    () =>
-      override ??
-      ((config.type === 'sandbox'
-        ? createSandboxGateway({delayMs: config.delayMs})
-        : createHttpGateway({endpoint: config.endpoint, timeoutMs: config.timeoutMs})) as G),
-    [config, override],
-  );
+  return useMemo(() => override ?? (gatewayFor(config) as G), [config, override]);
 }
 
 /** How a component tells the page about a notice: its DOM event, and its dataLayer push when analytics is on. */

@@ -26,12 +26,12 @@ export const notifier =
   (state: S, ...notices: NoticeOf<S>[]): S =>
     notify(state, ...notices);
 
-/** A send's progress: nothing yet, on its way under a key, failed under that key, or done. */
-export type SendStatus = 'idle' | 'sending' | 'failed' | 'done';
+/** A send's progress: nothing yet, on its way under a key, failed under that key, leaving for a hosted page, or done. */
+export type SendStatus = 'idle' | 'sending' | 'failed' | 'leaving' | 'done';
 type Sends = {submission: {status: SendStatus}};
 
-/** While a payload is on its way, or once it is done, the form takes no edits. */
-export const locked = (state: Sends): boolean => state.submission.status === 'sending' || state.submission.status === 'done';
+/** While a payload is on its way, or once it is done or handed to a hosted page, the form takes no edits. */
+export const locked = (state: Sends): boolean => ['sending', 'leaving', 'done'].includes(state.submission.status);
 
 /** An edit after a failed send starts a fresh attempt: the old message no longer describes the form. */
 export const edited = <S extends Sends>(state: S): S =>

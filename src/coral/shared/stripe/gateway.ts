@@ -1,0 +1,227 @@
+/**
+ * The `stripe` gateway: Stripe's Payment Element takes the card or the bank
+ * account in Stripe's own frames, so no card number or CVC ever reaches
+ * Coral's code, its events or the organisation's endpoint.
+ *
+ * A gift goes in three steps. The Element checks what was typed
+ * (`elements.submit()`); the endpoint checks the gift again and creates its
+ * PaymentIntent or Subscription under the form's idempotency key, answering a
+ * client secret; Stripe.js confirms that secret with what the Element holds,
+ * running a bank's check (3-D Secure) when the card needs one. Nothing is
+ * charged before the confirmation, and the same key always meets the same
+ * intent, so sending again after any failure never charges twice.
+ *
+ * This module is loaded only when a form with this gateway appears, and it
+ * loads Stripe.js from js.stripe.com only then.
+ */
+import type {
+  Appearance,
+  PaymentIntent,
+  Stripe,
+  StripeElementLocale,
+  StripeElements,
+  StripeElementsOptionsMode,
+  StripeError,
+  StripePaymentElement,
+} from '@stripe/stripe-js';
+import {loadStripe} from '@stripe/stripe-js/pure';
+import type {ChargeOptions, ChargeResult, FieldsLook, FieldsSetup, Gateway, GiftIntent, Method, PaymentFields} from '../gateway';
+import {onePerKey, postWithKey} from '../http';
+
+export type StripeGatewayOptions = {publishableKey: string; endpoint: string; wallets: boolean; timeoutMs: number};
+
+const STRIPE_METHOD: Record<Method, string> = {card: 'card', 'direct-debit': 'au_becs_debit'};
+
+/** Stripe's locales are a fixed list; ours are BCP 47 tags, so an unknown one falls back to the browser's. */
+const LOCALES = new Set<string>(['en', 'en-AU', 'en-NZ', 'en-GB', 'en-CA', 'fr', 'fr-CA', 'de', 'es', 'ja', 'zh']);
+const localeOf = (locale: string): StripeElementLocale => (LOCALES.has(locale) ? (locale as StripeElementLocale) : 'auto');
+
+/** The Element's options for a gift as it stands: its first payment, its currency and the methods it may use. */
+export function elementsOptions(setup: FieldsSetup): StripeElementsOptionsMode {
+  return {
+    mode: setup.frequency === 'one-off' ? 'payment' : 'subscription',
+    amount: setup.amount,
+    currency: setup.currency.toLowerCase(),
+    allowedPaymentMethodTypes: setup.methods.map((m) => STRIPE_METHOD[m]),
+    locale: localeOf(setup.locale),
+    appearance: appearanceOf(setup.look),
+  };
+}
+
+/** The form's look in Stripe's terms (its Appearance API): the same colours, corners and font, light or dark. */
+export function appearanceOf(look: FieldsLook): Appearance {
+  return {
+    theme: look.dark ? 'night' : 'stripe',
+    variables: {
+      colorPrimary: look.accent,
+      colorBackground: look.surface,
+      colorText: look.text,
+      colorTextSecondary: look.muted,
+      colorDanger: look.error,
+      borderRadius: look.radius,
+      fontFamily: look.font,
+    },
+  };
+}
+
+const notCharged = (detail: string, retryable = true): ChargeResult => ({status: 'error', outcome: 'not-charged', retryable, detail});
+
+/** Short reasons for Stripe's decline codes, as the form's decline message takes them; any other code is a plain decline. */
+const REASONS: Record<string, string> = {
+  card_declined: 'card declined',
+  generic_decline: 'card declined',
+  insufficient_funds: 'insufficient funds',
+  expired_card: 'card expired',
+  incorrect_cvc: 'security code incorrect',
+  incorrect_number: 'card number incorrect',
+  processing_error: 'processing error',
+  authentication_required: "the bank's check was not completed",
+  payment_intent_authentication_failure: "the bank's check was not completed",
+};
+const reasonOf = (error: {code?: string; decline_code?: string} | null | undefined): string =>
+  REASONS[error?.decline_code ?? ''] ?? REASONS[error?.code ?? ''] ?? 'declined by the bank';
+
+/** What a confirmed (or re-read) PaymentIntent says about the gift. */
+function fromIntent(intent: PaymentIntent, reference: string): ChargeResult {
+  switch (intent.status) {
+    case 'succeeded':
+    case 'processing': // a direct debit takes days to clear; Stripe's webhook says how it ends
+    case 'requires_capture':
+      return {status: 'approved', reference};
+    case 'requires_payment_method':
+      return {status: 'declined', reason: reasonOf(intent.last_payment_error)};
+    default:
+      return {status: 'error', outcome: 'unknown', retryable: false, detail: `payment ${intent.status}`};
+  }
+}
+
+/** A failed confirmation in the form's terms. A lost connection is checked with Stripe before saying anything. */
+async function fromConfirmError(stripe: Stripe, error: StripeError, clientSecret: string, reference: string): Promise<ChargeResult> {
+  if (error.type === 'card_error' || error.code === 'payment_intent_authentication_failure') return {status: 'declined', reason: reasonOf(error)};
+  if (error.type === 'validation_error') return notCharged(error.message ?? 'payment details incomplete');
+  // Confirmed before (an earlier try whose answer was lost): the intent says how it went.
+  if (error.code === 'payment_intent_unexpected_state' && error.payment_intent) return fromIntent(error.payment_intent, reference);
+  try {
+    const {paymentIntent} = await stripe.retrievePaymentIntent(clientSecret);
+    if (paymentIntent && paymentIntent.status !== 'requires_confirmation') return fromIntent(paymentIntent, reference);
+    if (paymentIntent) return notCharged(error.message ?? 'payment not confirmed');
+  } catch {
+    // Stripe is out of reach: the outcome stays unknown.
+  }
+  return {status: 'error', outcome: 'unknown', retryable: false, detail: error.message ?? error.type};
+}
+
+const billingOf = ({supporter}: GiftIntent) => {
+  const name = [supporter.firstName, supporter.lastName].filter(Boolean).join(' ');
+  return {
+    ...(name ? {name} : {}),
+    ...(supporter.email ? {email: supporter.email} : {}),
+    ...(supporter.phone ? {phone: supporter.phone} : {}),
+  };
+};
+
+type Mounted = {elements: StripeElements; element: StripePaymentElement};
+
+export function createStripeGateway(options: StripeGatewayOptions): Gateway & {fields: PaymentFields} {
+  let loading: Promise<Stripe> | null = null;
+  const stripe = (): Promise<Stripe> =>
+    (loading ??= loadStripe(options.publishableKey).then(
+      (loaded) => {
+        if (!loaded) throw new Error('Stripe.js needs a browser');
+        return loaded;
+      },
+      (error: unknown) => {
+        // Forget the failure, so trying again loads again.
+        loading = null;
+        throw error;
+      },
+    ));
+  let mounted: Mounted | null = null;
+  const endpoint = `${options.endpoint.replace(/\/$/, '')}/gifts`;
+  const post = {endpoint, timeoutMs: options.timeoutMs, fetch: (...args: Parameters<typeof fetch>) => globalThis.fetch(...args)};
+
+  const fields: PaymentFields = {
+    mount(room, setup, report) {
+      let gone = false;
+      let latest = setup;
+      let method: Method = 'card';
+      report({status: 'loading'});
+      stripe().then(
+        (loaded) => {
+          if (gone) return;
+          const elements = loaded.elements(elementsOptions(latest));
+          const element = elements.create('payment', {
+            layout: 'tabs',
+            wallets: {applePay: options.wallets ? 'auto' : 'never', googlePay: options.wallets ? 'auto' : 'never'},
+          });
+          element.on('change', (event) => {
+            method = event.value.type === 'au_becs_debit' ? 'direct-debit' : 'card';
+            report({status: 'ready', method, complete: event.complete});
+          });
+          element.on('ready', () => report({status: 'ready', method, complete: false}));
+          element.on('loaderror', (event) => report({status: 'failed', detail: event.error.message ?? 'the payment fields did not load'}));
+          element.mount(room);
+          mounted = {elements, element};
+        },
+        (error: unknown) => {
+          if (!gone) report({status: 'failed', detail: error instanceof Error ? error.message : String(error)});
+        },
+      );
+      return {
+        update(next) {
+          latest = next;
+          void mounted?.elements.update(elementsOptions(next));
+        },
+        focus: () => mounted?.element.focus(),
+        unmount() {
+          gone = true;
+          mounted?.element.destroy();
+          mounted = null;
+        },
+      };
+    },
+  };
+
+  const charge = onePerKey(async (intent: GiftIntent, key: string, {returnUrl}: ChargeOptions): Promise<ChargeResult> => {
+    const here = mounted;
+    const loaded = await stripe().catch(() => null);
+    if (!loaded || !here) return notCharged('the payment fields are not ready');
+    const checked = await here.elements.submit();
+    if (checked.error) return notCharged(checked.error.message ?? 'payment details incomplete');
+
+    const gift = {...intent, method: STRIPE_METHOD[intent.method]};
+    const sent = await postWithKey<{clientSecret: string; reference: string} | ChargeResult>(
+      post,
+      'payment service',
+      gift,
+      key,
+      ({ok, status, body}) => {
+        if (ok && body.status === 'requires_confirmation' && typeof body.clientSecret === 'string' && typeof body.reference === 'string') {
+          return {clientSecret: body.clientSecret, reference: body.reference};
+        }
+        if (status === 402 && body.status === 'declined') {
+          return {status: 'declined', reason: typeof body.code === 'string' ? reasonOf({code: body.code}) : 'declined by the bank'};
+        }
+        return null;
+      },
+    );
+    // Nothing is charged before the confirmation below, so a gift the endpoint did not answer can be sent again.
+    if ('undelivered' in sent) return notCharged(sent.undelivered.detail);
+    if ('status' in sent.answer) return sent.answer;
+    const {clientSecret, reference} = sent.answer;
+
+    const confirmed = await loaded.confirmPayment({
+      elements: here.elements,
+      clientSecret,
+      confirmParams: {
+        return_url: returnUrl ?? window.location.href,
+        payment_method_data: {billing_details: billingOf(intent)},
+      },
+      redirect: 'if_required',
+    });
+    if (confirmed.error) return fromConfirmError(loaded, confirmed.error, clientSecret, reference);
+    return fromIntent(confirmed.paymentIntent, reference);
+  });
+
+  return {charge, fields};
+}

@@ -1,0 +1,56 @@
+/**
+ * The `stripe` gateway as a form holds it: a small stand-in that loads the
+ * real one (and, through it, Stripe.js) the first time the form mounts its
+ * payment fields or sends a gift. Pages without a Stripe form never load either.
+ */
+import type {Gateway, MountedFields, PaymentFields} from '../gateway';
+import type {StripeGatewayOptions} from './gateway';
+
+type Loaded = Gateway & {fields: PaymentFields};
+
+export function lazyStripeGateway(options: StripeGatewayOptions): Gateway & {fields: PaymentFields} {
+  let loading: Promise<Loaded> | null = null;
+  const load = (): Promise<Loaded> =>
+    (loading ??= import('./gateway').then(
+      (module) => module.createStripeGateway(options),
+      (error: unknown) => {
+        // A chunk that failed to load (a dropped connection) is tried again next time.
+        loading = null;
+        throw error;
+      },
+    ));
+  return {
+    async charge(intent, chargeOptions) {
+      const real = await load().catch(() => null);
+      if (!real) return {status: 'error', outcome: 'not-charged', retryable: true, detail: 'the payment code did not load'};
+      return real.charge(intent, chargeOptions);
+    },
+    fields: {
+      mount(room, setup, report) {
+        let gone = false;
+        let latest = setup;
+        let mounted: MountedFields | null = null;
+        report({status: 'loading'});
+        load().then(
+          (real) => {
+            if (!gone) mounted = real.fields.mount(room, latest, report);
+          },
+          (error: unknown) => {
+            if (!gone) report({status: 'failed', detail: error instanceof Error ? error.message : String(error)});
+          },
+        );
+        return {
+          update(next) {
+            latest = next;
+            mounted?.update(next);
+          },
+          focus: () => mounted?.focus(),
+          unmount() {
+            gone = true;
+            mounted?.unmount();
+          },
+        };
+      },
+    },
+  };
+}
