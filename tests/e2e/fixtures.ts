@@ -13,12 +13,20 @@ type Watch = {
   expectedMissing: Set<string>;
   /** Console errors a test provokes on purpose, e.g. a wrong config's report. */
   expectedErrors: RegExp[];
+  /** Origins a test answers itself through page.route (the Stripe stand-ins): their requests never leave this machine. */
+  routedOrigins: Set<string>;
 };
 
 export const test = base.extend<{watch: Watch}>({
   watch: [
     async ({page}, use) => {
-      const watch: Watch = {consoleErrors: [], offsiteRequests: [], expectedMissing: new Set(), expectedErrors: []};
+      const watch: Watch = {
+        consoleErrors: [],
+        offsiteRequests: [],
+        expectedMissing: new Set(),
+        expectedErrors: [],
+        routedOrigins: new Set(),
+      };
       page.on('console', (message) => {
         const source = message.location().url;
         const expected404 = /status of 404/.test(message.text()) && source !== '' && watch.expectedMissing.has(new URL(source).pathname);
@@ -29,7 +37,7 @@ export const test = base.extend<{watch: Watch}>({
       });
       page.on('pageerror', (error) => watch.consoleErrors.push(`${error.message} @ ${page.url()}`));
       page.on('request', (request) => {
-        if (!LOCAL.test(request.url())) {
+        if (!LOCAL.test(request.url()) && !watch.routedOrigins.has(new URL(request.url()).origin)) {
           watch.offsiteRequests.push(request.url());
         }
       });

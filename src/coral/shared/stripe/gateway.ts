@@ -97,7 +97,8 @@ function fromIntent(intent: PaymentIntent, reference: string): ChargeResult {
 
 /** A failed confirmation in the form's terms. A lost connection is checked with Stripe before saying anything. */
 async function fromConfirmError(stripe: Stripe, error: StripeError, clientSecret: string, reference: string): Promise<ChargeResult> {
-  if (error.type === 'card_error' || error.code === 'payment_intent_authentication_failure') return {status: 'declined', reason: reasonOf(error)};
+  if (error.type === 'card_error' || error.code === 'payment_intent_authentication_failure')
+    return {status: 'declined', reason: reasonOf(error)};
   if (error.type === 'validation_error') return notCharged(error.message ?? 'payment details incomplete');
   // Confirmed before (an earlier try whose answer was lost): the intent says how it went.
   if (error.code === 'payment_intent_unexpected_state' && error.payment_intent) return fromIntent(error.payment_intent, reference);

@@ -1,0 +1,228 @@
+/**
+ * Real payments through the `stripe` gateway, offline: the embed on a landing
+ * page, Stripe.js and Stripe's API as local stand-ins (./stripe/standIn.ts)
+ * and Coral's reference endpoint in between. Card and bank details are typed
+ * only into the stand-in's frame of another origin, and no request from the
+ * page itself ever carries them.
+ */
+import type {FrameLocator, Locator, Page} from '@playwright/test';
+import {EMBED_SCRIPT, elementTag, elementsRendered, servePage} from './embed';
+import {test, expect, fillDonor} from './fixtures';
+import {ENDPOINT, PUBLISHABLE_KEY, STRIPE_API, STRIPE_JS, standInStripe, type Stand} from './stripe/standIn';
+
+const CAMPAIGN = {
+  campaign: 'save-the-reef',
+  frequencies: ['one-off', 'monthly', 'daily'],
+  dailyDays: 7,
+  directDebit: true,
+  amounts: {
+    'one-off': {handles: [{amount: 35}, {amount: 60}, {amount: 120}], defaultAmount: 60},
+    monthly: {handles: [{amount: 15}, {amount: 25}, {amount: 40}], defaultAmount: 25},
+    daily: {handles: [{amount: 2}, {amount: 5}, {amount: 10}], defaultAmount: 5},
+  },
+};
+const CONFIG = {...CAMPAIGN, gateway: {type: 'stripe', publishableKey: PUBLISHABLE_KEY, endpoint: ENDPOINT}};
+
+/** What a supporter might type that must never leave the page except inside Stripe's frame. */
+const SECRETS = [/4242\s?4242\s?4242\s?4242/, /4000\s?0000\s?0000\s?0002/, /4000\s?0027\s?6000\s?3184/, /000123456/];
+
+type Giving = {page: Page; stand: Stand; form: Locator; fields: FrameLocator};
+
+type Watch = {routedOrigins: Set<string>; expectedErrors: RegExp[]};
+
+async function openGivingPage(page: Page, watch: Watch): Promise<Giving> {
+  for (const origin of [STRIPE_JS, STRIPE_API, ENDPOINT]) watch.routedOrigins.add(origin);
+  // Stripe answers a decline or a failed bank check with a 402 or 400, which the browser notes in the console.
+  watch.expectedErrors.push(/the server responded with a status of 40[02]/);
+  const address = await servePage(
+    page,
+    '/stripe/give.html',
+    `<h1>Save the reef</h1>${EMBED_SCRIPT}${elementTag('coral-donate-form', 'give', CONFIG)}`,
+  );
+  const stand = await standInStripe(page, [CONFIG], new URL(address).origin);
+  await page.goto(address);
+  await elementsRendered(page);
+  const form = page.locator('coral-donate-form').getByRole('form');
+  const fields = page.frameLocator('coral-donate-form iframe[title="Secure payment input frame"]');
+  await expect(fields.getByLabel('Card number')).toBeVisible();
+  return {page, stand, form, fields};
+}
+
+async function typeCard({fields}: Giving, number = '4242 4242 4242 4242'): Promise<void> {
+  await fields.getByLabel('Card number').fill(number);
+  await fields.getByLabel('Expiration date').fill('12 / 34');
+  await fields.getByLabel('Security code').fill('123');
+}
+
+/** No request the page itself made (to the endpoint or anywhere else) holds a card or account number. */
+function expectNoCardData(stand: Stand): void {
+  const fromPage = stand.requests.filter((request) => request.frame === 'page');
+  expect(fromPage.length).toBeGreaterThan(0);
+  for (const request of fromPage) {
+    for (const secret of SECRETS) expect(`${request.url} ${request.body}`, request.url).not.toMatch(secret);
+  }
+}
+
+/** The PaymentIntents the endpoint created at Stripe (a replay under the same key is not a new one). */
+const createdIntents = (stand: Stand) =>
+  stand.api.requests.filter((request) => request.method === 'POST' && request.path === '/v1/payment_intents' && !request.replayed);
+
+test.describe('taking gifts through Stripe', () => {
+  // Tall enough that the whole form is in view: Chromium can send a click made straight after a scroll to the
+  // frame of another origin that was under the pointer before it, which no person's click would meet.
+  test.use({viewport: {width: 800, height: 1600}});
+  let stand: Stand | null = null;
+  test.afterEach(async () => {
+    await stand?.close();
+    stand = null;
+  });
+
+  test('a one-off card gift: Stripe’s fields in the light DOM, the gift confirmed, no card data from the page', async ({page, watch}) => {
+    const giving = await openGivingPage(page, watch);
+    stand = giving.stand;
+    // The Payment Element refuses a shadow root: its frame sits in the element's light DOM, shown through a slot.
+    const frameParent = await page.evaluate(() => {
+      const frame = document.querySelector('coral-donate-form iframe')!;
+      return {inShadow: frame.getRootNode() instanceof ShadowRoot, slot: frame.parentElement!.slot};
+    });
+    expect(frameParent.inShadow).toBe(false);
+    expect(frameParent.slot).toMatch(/^coral-payment-/);
+    await fillDonor(giving.form);
+    await typeCard(giving);
+    await giving.form.getByRole('button', {name: 'Give $60'}).click();
+    await expect(page.locator('coral-donate-form').getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
+    await expect(page.locator('coral-donate-form').getByText(/^pi_/)).toBeVisible();
+    const [intent] = createdIntents(stand);
+    expect(intent?.params).toMatchObject({amount: '6000', currency: 'aud'});
+    expect(stand.endpointCalls()).toEqual(['/gifts']);
+    expectNoCardData(stand);
+  });
+
+  test('a card whose bank asks for a check: failed, then passed, on the same payment', async ({page, watch}) => {
+    const giving = await openGivingPage(page, watch);
+    stand = giving.stand;
+    await fillDonor(giving.form);
+    await typeCard(giving, '4000 0027 6000 3184');
+    await giving.form.getByRole('button', {name: 'Give $60'}).click();
+    await giving.fields.getByRole('button', {name: 'Fail authentication'}).click();
+    await expect(giving.form.getByRole('alert')).toContainText("the bank's check was not completed");
+    await expect(giving.form.getByLabel('First name', {exact: true})).toHaveValue('Mere');
+    await giving.form.getByRole('button', {name: 'Give $60'}).click();
+    await giving.fields.getByRole('button', {name: 'Complete authentication'}).click();
+    await expect(page.locator('coral-donate-form').getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
+    expect(createdIntents(stand)).toHaveLength(1);
+    expectNoCardData(stand);
+  });
+
+  test('a declined card keeps what was typed, and another card pays the same gift once', async ({page, watch}) => {
+    const giving = await openGivingPage(page, watch);
+    stand = giving.stand;
+    await fillDonor(giving.form);
+    await typeCard(giving, '4000 0000 0000 0002');
+    await giving.form.getByRole('button', {name: 'Give $60'}).click();
+    await expect(giving.form.getByRole('alert')).toContainText('Your card was declined (card declined)');
+    await expect(giving.form.getByLabel('Email', {exact: true})).toHaveValue('mere@example.org');
+    await typeCard(giving);
+    await giving.form.getByRole('button', {name: 'Give $60'}).click();
+    await expect(page.locator('coral-donate-form').getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
+    expect(createdIntents(stand)).toHaveLength(1);
+    expectNoCardData(stand);
+  });
+
+  test('a monthly gift becomes a subscription whose first payment is confirmed in the form', async ({page, watch}) => {
+    const giving = await openGivingPage(page, watch);
+    stand = giving.stand;
+    await giving.form.getByRole('radio', {name: 'Monthly'}).check();
+    await fillDonor(giving.form);
+    await typeCard(giving);
+    await giving.form.getByRole('button', {name: 'Give $25 monthly'}).click();
+    await expect(page.locator('coral-donate-form').getByText(/^sub_/)).toBeVisible();
+    const subscription = stand.api.requests.find((request) => request.path === '/v1/subscriptions');
+    expect(subscription?.params).toMatchObject({payment_settings: {payment_method_types: ['card']}});
+    const reference = (await page.locator('coral-donate-form').getByText(/^sub_/).textContent())!.trim();
+    const dates = stand.api.chargeDates(reference, 3);
+    expect(dates[1]! - dates[0]!).toBeGreaterThanOrEqual(28 * 86_400);
+    expectNoCardData(stand);
+  });
+
+  test('a daily gift for 7 days ends itself after its seventh payment', async ({page, watch}) => {
+    const giving = await openGivingPage(page, watch);
+    stand = giving.stand;
+    await giving.form.getByRole('radio', {name: 'Daily'}).check();
+    await fillDonor(giving.form);
+    await typeCard(giving);
+    await giving.form.getByRole('button', {name: 'Give $5 a day'}).click();
+    const reference = page.locator('coral-donate-form').getByText(/^sub_/);
+    await expect(reference).toBeVisible();
+    expect(stand.api.chargeDates((await reference.textContent())!.trim())).toHaveLength(7);
+  });
+
+  test('a monthly gift by BECS direct debit, with Stripe’s mandate in its fields', async ({page, watch}) => {
+    const giving = await openGivingPage(page, watch);
+    stand = giving.stand;
+    await giving.form.getByRole('radio', {name: 'Monthly'}).check();
+    await fillDonor(giving.form);
+    await giving.fields.getByRole('tab', {name: 'BECS Direct Debit'}).click();
+    await expect(giving.fields.getByText(/Direct Debit Request/)).toBeVisible();
+    await giving.fields.getByLabel('BSB').fill('000-000');
+    await giving.fields.getByLabel('Account number').fill('000123456');
+    await giving.fields.getByLabel('Name on the account').fill('Mere Tane');
+    await giving.fields.getByLabel('Email').fill('mere@example.org');
+    await giving.form.getByRole('button', {name: 'Give $25 monthly'}).click();
+    await expect(page.locator('coral-donate-form').getByText(/^sub_/)).toBeVisible();
+    const subscription = stand.api.requests.find((request) => request.path === '/v1/subscriptions');
+    expect(subscription?.params).toMatchObject({payment_settings: {payment_method_types: ['au_becs_debit']}});
+    expectNoCardData(stand);
+  });
+
+  test('a double click sends the gift once', async ({page, watch}) => {
+    const giving = await openGivingPage(page, watch);
+    stand = giving.stand;
+    await fillDonor(giving.form);
+    await typeCard(giving);
+    await giving.form.getByRole('button', {name: 'Give $60'}).dblclick();
+    await expect(page.locator('coral-donate-form').getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
+    expect(stand.endpointCalls()).toEqual(['/gifts']);
+    expect(createdIntents(stand)).toHaveLength(1);
+  });
+
+  test('a dropped connection charges nothing, and a lost confirmation is checked with Stripe, never charged twice', async ({
+    page,
+    watch,
+  }) => {
+    const giving = await openGivingPage(page, watch);
+    stand = giving.stand;
+    watch.expectedErrors.push(/ERR_CONNECTION_RESET/);
+    await fillDonor(giving.form);
+    await typeCard(giving);
+    stand.dropNext('/gifts', 'after');
+    await giving.form.getByRole('button', {name: 'Give $60'}).click();
+    await expect(giving.form.getByRole('alert')).toContainText('Nothing was charged');
+    stand.loseNextConfirmation();
+    await giving.form.getByRole('button', {name: 'Give $60'}).click();
+    await expect(page.locator('coral-donate-form').getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
+    // The endpoint was asked twice under one key; Stripe made one PaymentIntent and charged it once.
+    expect(stand.endpointCalls()).toEqual(['/gifts', '/gifts']);
+    expect(createdIntents(stand)).toHaveLength(1);
+    expectNoCardData(stand);
+  });
+
+  test('the fields take the form’s colours, light and dark', async ({page, watch}) => {
+    const giving = await openGivingPage(page, watch);
+    stand = giving.stand;
+    const background = () => giving.fields.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
+    await expect.poll(background).toBe('rgb(255, 255, 255)');
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+    await expect.poll(background).toBe('rgb(31, 42, 48)');
+  });
+});
+
+test('a page whose form uses the sandbox loads nothing from Stripe', async ({page}) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  const address = await servePage(page, '/stripe/sandbox.html', `${EMBED_SCRIPT}${elementTag('coral-donate-form', 'give', CAMPAIGN)}`);
+  await page.goto(address);
+  await elementsRendered(page);
+  expect(requested.filter((url) => new URL(url).hostname.endsWith('stripe.com'))).toEqual([]);
+  expect(await page.evaluate(() => 'Stripe' in window)).toBe(false);
+});
