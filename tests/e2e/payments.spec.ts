@@ -8,7 +8,7 @@
 import type {FrameLocator, Locator, Page} from '@playwright/test';
 import {EMBED_SCRIPT, elementTag, elementsRendered, servePage} from './embed';
 import {test, expect, fillDonor} from './fixtures';
-import {ENDPOINT, PUBLISHABLE_KEY, STRIPE_API, STRIPE_JS, standInStripe, type Stand} from './stripe/standIn';
+import {ENDPOINT, PUBLISHABLE_KEY, STRIPE_API, STRIPE_JS, standInStripe, type CampaignConfig, type Stand} from './stripe/standIn';
 
 const CAMPAIGN = {
   campaign: 'save-the-reef',
@@ -22,6 +22,7 @@ const CAMPAIGN = {
   },
 };
 const CONFIG = {...CAMPAIGN, gateway: {type: 'stripe', publishableKey: PUBLISHABLE_KEY, endpoint: ENDPOINT}};
+const THANKS = {campaign: CAMPAIGN.campaign, gateway: CONFIG.gateway};
 
 /** What a supporter might type that must never leave the page except inside Stripe's frame. */
 const SECRETS = [/4242\s?4242\s?4242\s?4242/, /4000\s?0000\s?0000\s?0002/, /4000\s?0027\s?6000\s?3184/, /000123456/];
@@ -30,16 +31,17 @@ type Giving = {page: Page; stand: Stand; form: Locator; fields: FrameLocator};
 
 type Watch = {routedOrigins: Set<string>; expectedErrors: RegExp[]};
 
-async function openGivingPage(page: Page, watch: Watch): Promise<Giving> {
+async function openGivingPage(page: Page, watch: Watch, config: Record<string, unknown> = CONFIG): Promise<Giving> {
   for (const origin of [STRIPE_JS, STRIPE_API, ENDPOINT]) watch.routedOrigins.add(origin);
   // Stripe answers a decline or a failed bank check with a 402 or 400, which the browser notes in the console.
   watch.expectedErrors.push(/the server responded with a status of 40[02]/);
   const address = await servePage(
     page,
     '/stripe/give.html',
-    `<h1>Save the reef</h1>${EMBED_SCRIPT}${elementTag('coral-donate-form', 'give', CONFIG)}`,
+    `<h1>Save the reef</h1>${EMBED_SCRIPT}${elementTag('coral-donate-form', 'give', config)}`,
   );
-  const stand = await standInStripe(page, [CONFIG], new URL(address).origin);
+  // The endpoint checks gifts against the campaign's own config, as the page has it.
+  const stand = await standInStripe(page, [config as CampaignConfig], new URL(address).origin);
   await page.goto(address);
   await elementsRendered(page);
   const form = page.locator('coral-donate-form').getByRole('form');
@@ -204,6 +206,29 @@ test.describe('taking gifts through Stripe', () => {
     // The endpoint was asked twice under one key; Stripe made one PaymentIntent and charged it once.
     expect(stand.endpointCalls()).toEqual(['/gifts', '/gifts']);
     expect(createdIntents(stand)).toHaveLength(1);
+    expectNoCardData(stand);
+  });
+
+  test('a kept card makes the thank-you page’s monthly ask one tap, with no second form', async ({page, watch}) => {
+    const thanks = await servePage(page, '/stripe/thanks.html', `${EMBED_SCRIPT}${elementTag('coral-thankyou', 'thanks', THANKS)}`);
+    const giving = await openGivingPage(page, watch, {
+      ...CONFIG,
+      thankYouUrl: thanks,
+      gateway: {...CONFIG.gateway, saveCardForUpgrade: true},
+    });
+    stand = giving.stand;
+    await fillDonor(giving.form);
+    await typeCard(giving);
+    await giving.form.getByRole('checkbox', {name: /Keep my card/}).check();
+    await giving.form.getByRole('button', {name: 'Give $60'}).click();
+    await page.waitForURL(/\/stripe\/thanks\.html\?/);
+    const thankYou = page.locator('coral-thankyou');
+    await thankYou.getByRole('button', {name: /^Yes, give \$\d+ monthly$/}).click();
+    await expect(thankYou.locator('[part="upgrade-result"]')).toContainText(
+      /You now give \$\d+ every month, on the card you just used\. Reference: sub_/,
+    );
+    await expect(thankYou.getByLabel('Card number')).toHaveCount(0);
+    expect(stand.endpointCalls()).toEqual(['/gifts', '/gifts/upgrade']);
     expectNoCardData(stand);
   });
 

@@ -55,6 +55,8 @@ export const giftHandoffSchema = z.strictObject({
   /** ISO date-time of the gift. */
   date: z.iso.datetime(),
   campaign: text(64),
+  /** Set when the supporter kept their card for a monthly gift: the thank-you page's ask then takes one tap. */
+  upgradeToken: z.optional(text(300)),
 });
 export type GiftHandoff = z.infer<typeof giftHandoffSchema>;
 

@@ -149,6 +149,13 @@ function checkPayment(
   };
 }
 
+/** Whether the form offers to keep the card for a one-tap monthly gift: a one-off card gift through a gateway set to offer it. */
+export const offersSaveCard = (config: DonateFormConfig, state: DonateState): boolean =>
+  config.gateway.type === 'stripe' &&
+  config.gateway.saveCardForUpgrade &&
+  state.frequency === 'one-off' &&
+  activeMethod(config, state) === 'card';
+
 /** What was typed in the sandbox's test fields, for the sandbox alone; nothing for any other gateway. */
 export function testPaymentOf(config: DonateFormConfig, state: DonateState, checks: Checks): TestPayment | undefined {
   return checkPayment(config, state, checks).test ?? undefined;
@@ -199,6 +206,7 @@ export function buildIntent(config: DonateFormConfig, state: DonateState, checks
     frequency: state.frequency,
     ...(state.frequency === 'daily' ? {days: config.dailyDays} : {}),
     method: activeMethod(config, state),
+    ...(offersSaveCard(config, state) && state.saveCard ? {savePaymentMethod: true} : {}),
     supporter,
     utm: state.utm,
   };

@@ -122,8 +122,10 @@ export function useSignerHandoff(config: DonateFormConfig, state: DonateState, d
 type Handed = Extract<DonateState['submission'], {status: 'done' | 'leaving'}>;
 
 /** The gift's summary for the thank-you page, through session storage: it greets the supporter by name from it. */
-function handOver(config: DonateFormConfig, {intent, reference, total, date}: Handed): void {
+function handOver(config: DonateFormConfig, submission: Handed): void {
+  const {intent, reference, total, date} = submission;
   writeGiftHandoff(sessionStore(), {
+    ...(submission.status === 'done' && submission.upgradeToken ? {upgradeToken: submission.upgradeToken} : {}),
     ...(intent.supporter.firstName ? {firstName: intent.supporter.firstName} : {}),
     amount: total.amount,
     currency: config.currency,

@@ -205,7 +205,17 @@ export function reduce(config: DonateFormConfig, state: DonateState, action: Act
       if (result.status === 'approved') {
         const total = totalOf(config, state)!;
         return notify(
-          {...state, submission: {status: 'done', reference: result.reference, intent, total, date: action.date}},
+          {
+            ...state,
+            submission: {
+              status: 'done',
+              reference: result.reference,
+              intent,
+              total,
+              date: action.date,
+              ...(result.upgradeToken ? {upgradeToken: result.upgradeToken} : {}),
+            },
+          },
           {type: 'success', reference: result.reference, intent, total},
         );
       }

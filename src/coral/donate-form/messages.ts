@@ -70,6 +70,7 @@ export const DONATE_FORM_MESSAGES = {
   paymentFieldsLoading: 'The secure payment fields are still loading.',
   paymentFieldsFailed: 'The secure payment fields could not load. Check your connection and try again.',
   paymentFieldsIncomplete: 'Enter your card or bank details.',
+  saveCardLabel: 'Keep my card with our payment provider, so I can start a monthly gift in one tap on the next page',
   paymentFieldsRetry: 'Load the payment fields again',
   hostedPaymentNote: "You'll enter your card or bank details on our payment provider's secure page next.",
   leaving: 'Taking you to the secure payment page…',

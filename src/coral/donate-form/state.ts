@@ -35,7 +35,7 @@ export type Submission =
   | {status: 'failed'; result: Failure; key: string; method: Method}
   /** On the way to the processor's hosted payment page. */
   | {status: 'leaving'; url: string; reference: string; intent: GiftIntent; total: GiftTotal; date: string}
-  | {status: 'done'; reference: string; intent: GiftIntent; total: GiftTotal; date: string};
+  | {status: 'done'; reference: string; intent: GiftIntent; total: GiftTotal; date: string; upgradeToken?: string};
 
 export type Failure = Extract<ChargeResult, {status: 'declined' | 'error'}>;
 
@@ -66,6 +66,8 @@ export type DonateState = {
   values: Record<TextField, string>;
   consent: boolean;
   coverFees: boolean;
+  /** Keep the card with the processor for the thank-you page's one-tap monthly gift, as offered. */
+  saveCard: boolean;
   ddAgreement: boolean;
   method: Method;
   /** How a processor's own payment fields are doing, as they report it (unused by the sandbox and hosted pages). */
@@ -99,7 +101,7 @@ export type Action =
   /** `asked` is how the page asked, as the console names it when the amount is refused: `setAmount(3)`. */
   | {type: 'set-amount'; amount: Cents; frequency?: Frequency; source: 'external' | 'api'; asked: string}
   | {type: 'field'; field: TextField; value: string}
-  | {type: 'toggle'; field: 'consent' | 'coverFees' | 'ddAgreement'; value: boolean}
+  | {type: 'toggle'; field: 'consent' | 'coverFees' | 'ddAgreement' | 'saveCard'; value: boolean}
   | {type: 'method'; method: Method}
   | {type: 'payment-fields'; status: FieldsStatus}
   | {type: 'blur'; field: FieldName}
@@ -146,6 +148,7 @@ export function initialState(config: DonateFormConfig, utm: Utm = {}): DonateSta
     values: blankValues(),
     consent: false,
     coverFees: false,
+    saveCard: false,
     ddAgreement: false,
     method: 'card',
     fields: {status: 'loading'},

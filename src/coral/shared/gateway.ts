@@ -27,6 +27,8 @@ export type GiftIntent = {
   /** Daily gifts only: how many daily payments, after which the gift ends. */
   days?: number;
   method: Method;
+  /** The supporter agreed to keep the card with the processor for a one-tap monthly gift on the thank-you page. */
+  savePaymentMethod?: boolean;
   supporter: {
     firstName?: string;
     lastName?: string;
@@ -58,7 +60,8 @@ export type ChargeOptions = {
 };
 
 export type ChargeResult =
-  | {status: 'approved'; reference: string}
+  /** `upgradeToken`: the card was kept, and the thank-you page may ask for a monthly gift on it with this token. */
+  | {status: 'approved'; reference: string; upgradeToken?: string}
   /** The gift waits on the processor's hosted payment page: the supporter goes to `url`, and comes back with `reference`. */
   | {status: 'redirect'; url: string; reference: string}
   | {status: 'declined'; reason: string}
@@ -71,6 +74,8 @@ export type FieldsSetup = {
   frequency: Frequency;
   /** The methods this gift may use, as the form's config allows them. */
   methods: readonly Method[];
+  /** Keep the card for a later gift, as the supporter agreed. */
+  saveCard: boolean;
   locale: string;
   look: FieldsLook;
 };
@@ -102,11 +107,16 @@ export interface PaymentFields {
   mount(room: HTMLElement, setup: FieldsSetup, report: (status: FieldsStatus) => void): MountedFields;
 }
 
+/** A monthly gift on the card kept from a one-off gift (`reference`), proved by the token that gift gave. */
+export type UpgradeAsk = {reference: string; token: string; amount: Cents; currency: string};
+
 export interface Gateway {
   /** Charges once per idempotency key: the same key always gets the first answer back. */
   charge(intent: GiftIntent, options: ChargeOptions): Promise<ChargeResult>;
   /** The processor's fields, for a gateway whose processor takes the card in the form. */
   fields?: PaymentFields;
+  /** Starts a monthly gift on a kept card in one tap, for a gateway that can keep one. */
+  upgrade?(ask: UpgradeAsk, options: {idempotencyKey: string}): Promise<ChargeResult>;
 }
 
 /** Where a form's card or bank details are typed, for each kind of gateway. */

@@ -89,6 +89,10 @@ const stripeGateway = z.strictObject({
   ),
   endpoint: describe(safeUrl, "The address of the organisation's payment endpoint (Coral's reference endpoint in server/)."),
   wallets: describe(z._default(z.boolean(), true), 'Offer Apple Pay and Google Pay where the browser and a registered domain allow.'),
+  saveCardForUpgrade: describe(
+    z._default(z.boolean(), false),
+    "On one-off card gifts, offer to keep the card with Stripe, so the thank-you page's monthly ask takes one tap.",
+  ),
   timeoutMs: z._default(z.int().check(z.minimum(1_000), z.maximum(120_000)), 20_000),
 });
 

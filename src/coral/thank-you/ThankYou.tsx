@@ -6,8 +6,8 @@
 import {useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode} from 'react';
 import {readGiftHandoff, sessionStore} from '../daisychain/handoff';
 import {DonateForm} from '../donate-form';
-import {announce as announceFrom, configured, useHydrated, type Announcer, type ViewProps} from '../shared/form';
-import type {Gateway} from '../shared/gateway';
+import {announce as announceFrom, configured, useGateway, useHydrated, type Announcer, type ViewProps} from '../shared/form';
+import {newIdempotencyKey, type Gateway} from '../shared/gateway';
 import {formatMoney} from '../shared/money';
 import {fill} from '../shared/template';
 import ui from '../shared/ui/ui.module.css';
@@ -89,12 +89,23 @@ function ThankYouView({config, id, gateway, headingLevel = 2}: ViewProps<ThankYo
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount
   }, []);
 
+  const held = useGateway(config.gateway, gateway);
   const answer = (type: 'accept' | 'decline') => {
     if (upgrade.status !== 'shown') return;
-    const next = reduceUpgrade(upgrade, {type});
+    const kept = gift?.receipt;
+    // The one-off gift kept its card: the monthly gift starts on it in one tap, with no second form.
+    const oneTap = Boolean(held.upgrade && kept?.upgradeToken && kept.reference);
+    const next = reduceUpgrade(upgrade, type === 'accept' ? {type, oneTap} : {type});
     setUpgrade(next);
-    if (type === 'decline' && gift?.receipt) declinedOnThisPage.add(giftKey(gift.receipt));
+    if (type === 'decline' && kept) declinedOnThisPage.add(giftKey(kept));
     announce({type: 'upsell', action: type === 'accept' ? 'accepted' : 'declined', offer: upgrade.offer});
+    if (next.status === 'charging' && kept?.upgradeToken && kept.reference && held.upgrade) {
+      const ask = {reference: kept.reference, token: kept.upgradeToken, amount: next.offer.monthly, currency: config.currency};
+      void held
+        .upgrade(ask, {idempotencyKey: newIdempotencyKey()})
+        .catch(() => ({status: 'error', outcome: 'unknown', retryable: false, detail: 'the payment code failed'}) as const)
+        .then((result) => setUpgrade((current) => reduceUpgrade(current, {type: 'charged', result})));
+    }
   };
 
   const Heading = `h${headingLevel}` as HeadingTag;
@@ -134,7 +145,7 @@ function ThankYouView({config, id, gateway, headingLevel = 2}: ViewProps<ThankYo
             messages={messages}
             state={upgrade}
             onAnswer={answer}
-            gateway={gateway}
+            gateway={held}
             Heading={SubHeading}
             headingId={partId('ask')}
             formLevel={(headingLevel + 1) as 2 | 3 | 4}
@@ -277,14 +288,29 @@ function UpgradeAsk({
       </div>
     );
   }
+  const amount = money(state.offer.monthly);
   if (state.status === 'accepted') {
     return (
       <div ref={after} tabIndex={-1} className={styles.monthlyForm} part="monthly-form">
+        {state.refused && <p role="alert">{messages.upgradeRefused}</p>}
         <DonateForm config={monthlyFormConfig(config, state.offer, messages)} gateway={gateway} headingLevel={formLevel} />
       </div>
     );
   }
-  const amount = money(state.offer.monthly);
+  if (state.status !== 'shown') {
+    // One tap: on its way, then done, or without an answer.
+    const text =
+      state.status === 'charging'
+        ? messages.upgradeCharging
+        : state.status === 'upgraded'
+          ? fill(messages.upgradeDone, {amount, reference: state.reference})
+          : messages.upgradeUnconfirmed;
+    return (
+      <div ref={after} tabIndex={-1} className={styles.declined} role="status" part="upgrade-result">
+        <p>{text}</p>
+      </div>
+    );
+  }
   return (
     <section className={styles.ask} aria-labelledby={headingId} part="upgrade">
       <Heading id={headingId} className={styles.subheading}>

@@ -38,6 +38,7 @@ const oneOff = (amount: number, extra: Partial<Receipt> = {}): Receipt => ({
   reference: null,
   date: null,
   firstName: null,
+  upgradeToken: null,
   ...extra,
 });
 
@@ -80,7 +81,10 @@ describe('the receipt', () => {
       reference: 'CRL-7Q2K9',
       date: gift.date,
       firstName: 'Mere',
+      upgradeToken: null,
     });
+    const kept = resolveReceipt({ok: true, data: {...gift, upgradeToken: 'pi_1_secret_2'}}, null, 'AUD');
+    expect(kept?.upgradeToken).toBe('pi_1_secret_2');
   });
 
   it('falls back to the URL, never with a name, and to nothing at all', () => {
@@ -93,6 +97,7 @@ describe('the receipt', () => {
         reference: null,
         date: null,
         firstName: null,
+        upgradeToken: null,
       });
     }
     expect(resolveReceipt({ok: false, reason: 'none'}, {}, 'AUD')).toBeNull();
@@ -210,12 +215,36 @@ describe('the monthly ask', () => {
     const offer = {oneOff: 6000, monthly: 2000};
     const shown = initialUpgrade(offer, false);
     expect(shown).toEqual({status: 'shown', offer});
-    expect(reduceUpgrade(shown, {type: 'accept'})).toEqual({status: 'accepted', offer});
+    expect(reduceUpgrade(shown, {type: 'accept', oneTap: false})).toEqual({status: 'accepted', offer});
     const declined = reduceUpgrade(shown, {type: 'decline'});
     expect(declined).toEqual({status: 'declined', offer});
-    expect(reduceUpgrade(declined, {type: 'accept'})).toBe(declined);
+    expect(reduceUpgrade(declined, {type: 'accept', oneTap: false})).toBe(declined);
     expect(initialUpgrade(offer, true)).toEqual({status: 'declined', offer});
     expect(initialUpgrade(null, false)).toEqual({status: 'none'});
+  });
+
+  it('starts the monthly gift in one tap on a kept card, and opens the form only when the card is refused', () => {
+    const offer = {oneOff: 6000, monthly: 2000};
+    const charging = reduceUpgrade(initialUpgrade(offer, false), {type: 'accept', oneTap: true});
+    expect(charging).toEqual({status: 'charging', offer});
+    // A second tap while it is on its way changes nothing.
+    expect(reduceUpgrade(charging, {type: 'accept', oneTap: true})).toBe(charging);
+    const answered = (result: Parameters<typeof reduceUpgrade>[1] & {type: 'charged'}) => reduceUpgrade(charging, result);
+    expect(answered({type: 'charged', result: {status: 'approved', reference: 'sub_1'}})).toEqual({
+      status: 'upgraded',
+      offer,
+      reference: 'sub_1',
+    });
+    expect(answered({type: 'charged', result: {status: 'declined', reason: 'card declined'}})).toEqual({
+      status: 'accepted',
+      offer,
+      refused: true,
+    });
+    const notCharged = {status: 'error', outcome: 'not-charged', retryable: true, detail: 'refused'} as const;
+    expect(answered({type: 'charged', result: notCharged})).toEqual({status: 'accepted', offer, refused: true});
+    // No answer: a monthly gift may have started, so no form invites a second one.
+    const unknown = {status: 'error', outcome: 'unknown', retryable: false, detail: 'timeout'} as const;
+    expect(answered({type: 'charged', result: unknown})).toEqual({status: 'unconfirmed', offer});
   });
 
   it('remembers a declined gift by its reference, or its amount without one', () => {

@@ -5,6 +5,7 @@
 import type {GiftHandoff, HandoffStorage, ReadResult} from '../daisychain/handoff';
 import {rgUpgradeSuggestion} from '../donate-form/rules';
 import type {DonateFormConfigInput} from '../donate-form/schema';
+import type {ChargeResult} from '../shared/gateway';
 import {FREQUENCIES, type Frequency} from '../shared/frequency';
 import {withOverrides} from '../shared/form/machine';
 import {dollars, formatMoney, parseAmount, type Cents} from '../shared/money';
@@ -29,6 +30,8 @@ export type Receipt = {
   date: string | null;
   /** Known only from a hand-off: a name in a URL could be anyone's, typed by anyone. */
   firstName: string | null;
+  /** Known only from a hand-off: the card was kept for a monthly gift, which this token lets the ask start in one tap. */
+  upgradeToken: string | null;
 };
 
 export type GiftParams = {amount?: Cents; frequency?: Frequency; reference?: string};
@@ -78,6 +81,7 @@ export function resolveReceipt(handoff: ReadResult<GiftHandoff> | null, params: 
       reference: gift.reference,
       date: gift.date,
       firstName: gift.firstName ?? null,
+      upgradeToken: gift.upgradeToken ?? null,
     };
   }
   if (params && (params.amount !== undefined || params.frequency !== undefined || params.reference !== undefined)) {
@@ -89,6 +93,7 @@ export function resolveReceipt(handoff: ReadResult<GiftHandoff> | null, params: 
       reference: params.reference ?? null,
       date: null,
       firstName: null,
+      upgradeToken: null,
     };
   }
   return null;
@@ -172,16 +177,39 @@ export function upgradeOffer(config: ThankYouConfig, receipt: Receipt | null): U
   return monthly === null ? null : {oneOff: receipt.amount, monthly};
 }
 
-export type UpgradeState = {status: 'none'} | {status: 'shown' | 'accepted' | 'declined'; offer: UpgradeOffer};
-export type UpgradeAction = {type: 'accept'} | {type: 'decline'};
+/**
+ * The ask's progress. Accepted, it opens the monthly form; or, when the
+ * one-off gift kept its card (`oneTap`), it starts the monthly gift on that
+ * card at once (`charging`), which ends `upgraded`, back at the form when the
+ * card was refused (`refused`: nothing was charged), or `unconfirmed` when no
+ * answer came, since a second try could then start a second gift.
+ */
+export type UpgradeState =
+  | {status: 'none'}
+  | {status: 'shown' | 'declined' | 'charging' | 'unconfirmed'; offer: UpgradeOffer}
+  | {status: 'accepted'; offer: UpgradeOffer; refused?: true}
+  | {status: 'upgraded'; offer: UpgradeOffer; reference: string};
+export type UpgradeAction = {type: 'accept'; oneTap: boolean} | {type: 'decline'} | {type: 'charged'; result: ChargeResult};
 
 export const initialUpgrade = (offer: UpgradeOffer | null, declinedBefore: boolean): UpgradeState =>
   offer === null ? {status: 'none'} : {status: declinedBefore ? 'declined' : 'shown', offer};
 
-/** Shown → accepted or declined; an answer is final, so a second click changes nothing. */
+/** Shown → accepted (or charging, in one tap) or declined; an answer is final, so a second click changes nothing. */
 export function reduceUpgrade(state: UpgradeState, action: UpgradeAction): UpgradeState {
+  if (state.status === 'none') return state;
+  const {offer} = state;
+  if (action.type === 'charged') {
+    if (state.status !== 'charging') return state;
+    const {result} = action;
+    if (result.status === 'approved') return {status: 'upgraded', offer, reference: result.reference};
+    if (result.status === 'declined' || (result.status === 'error' && result.outcome === 'not-charged')) {
+      return {status: 'accepted', offer, refused: true};
+    }
+    return {status: 'unconfirmed', offer};
+  }
   if (state.status !== 'shown') return state;
-  return {status: action.type === 'accept' ? 'accepted' : 'declined', offer: state.offer};
+  if (action.type === 'decline') return {status: 'declined', offer};
+  return {status: action.oneTap ? 'charging' : 'accepted', offer};
 }
 
 /** Where declined asks are kept for the browser session: gift references or amounts, never anything personal. */

@@ -29,6 +29,11 @@ export const THANK_YOU_MESSAGES = {
   upgradeDecline: 'No thanks',
   upgradeDeclined: 'No problem. Thank you again for your gift.',
   upgradeFormHeading: 'Your monthly gift',
+  upgradeCharging: 'Starting your monthly gift…',
+  upgradeDone: 'You now give {amount} every month, on the card you just used. Reference: {reference}.',
+  upgradeRefused: 'We could not use the card you kept, and nothing was charged. You can give monthly with the form below.',
+  upgradeUnconfirmed:
+    "We could not confirm your monthly gift. Please don't try again yet: check your email for a receipt in the next few minutes.",
 } as const;
 
 export type ThankYouMessageKey = keyof typeof THANK_YOU_MESSAGES;

@@ -8,14 +8,15 @@
 import {useContext, useEffect, useId, useRef, useState, type ReactNode} from 'react';
 import type {FieldsSetup, MountedFields} from '../../shared/gateway';
 import {LightRoomContext} from '../../shared/ui/lightRoom';
+import {Checkbox} from '../../shared/ui/TextField';
 import ui from '../../shared/ui/ui.module.css';
 import {useLook} from '../../shared/ui/useLook';
 import {useDonateFormContext} from '../context';
-import {methodsFor, totalOf} from '../derive';
+import {methodsFor, offersSaveCard, totalOf} from '../derive';
 import styles from '../DonateForm.module.css';
 
 /** What the fields start from when the form opens with an amount it cannot take yet: updated as soon as there is one. */
-const FALLBACK = {amount: 100, frequency: 'one-off', methods: ['card']} as const;
+const FALLBACK = {amount: 100, frequency: 'one-off', methods: ['card'], saveCard: false} as const;
 
 export function ProcessorFields(): ReactNode {
   const {config, state, dispatch, messages, fieldId, gateway, shown} = useDonateFormContext();
@@ -35,6 +36,7 @@ export function ProcessorFields(): ReactNode {
         currency: config.currency,
         frequency: state.frequency,
         methods: methodsFor(config, state.frequency),
+        saveCard: offersSaveCard(config, state) && state.saveCard,
         locale: config.locale,
         look,
       } satisfies FieldsSetup)
@@ -82,6 +84,14 @@ export function ProcessorFields(): ReactNode {
     >
       {fields.status === 'loading' && <p className={ui.hint}>{messages.paymentFieldsLoading}</p>}
       {lightRoom ? <slot name={slot} /> : <div ref={inner} />}
+      {offersSaveCard(config, state) && fields.status === 'ready' && (
+        <Checkbox
+          id={fieldId('saveCard')}
+          label={messages.saveCardLabel}
+          checked={state.saveCard}
+          onChange={(value) => dispatch({type: 'toggle', field: 'saveCard', value})}
+        />
+      )}
       {fields.status === 'failed' ? (
         <div className={ui.failure} role="alert">
           <p>{messages.paymentFieldsFailed}</p>

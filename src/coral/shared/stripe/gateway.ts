@@ -25,10 +25,26 @@ import type {
   StripePaymentElement,
 } from '@stripe/stripe-js';
 import {loadStripe} from '@stripe/stripe-js/pure';
-import type {ChargeOptions, ChargeResult, FieldsLook, FieldsSetup, Gateway, GiftIntent, Method, PaymentFields} from '../gateway';
+import type {
+  ChargeOptions,
+  ChargeResult,
+  FieldsLook,
+  FieldsSetup,
+  Gateway,
+  GiftIntent,
+  Method,
+  PaymentFields,
+  UpgradeAsk,
+} from '../gateway';
 import {onePerKey, postWithKey} from '../http';
 
-export type StripeGatewayOptions = {publishableKey: string; endpoint: string; wallets: boolean; timeoutMs: number};
+export type StripeGatewayOptions = {
+  publishableKey: string;
+  endpoint: string;
+  wallets: boolean;
+  saveCardForUpgrade: boolean;
+  timeoutMs: number;
+};
 
 const STRIPE_METHOD: Record<Method, string> = {card: 'card', 'direct-debit': 'au_becs_debit'};
 
@@ -43,6 +59,7 @@ export function elementsOptions(setup: FieldsSetup): StripeElementsOptionsMode {
     amount: setup.amount,
     currency: setup.currency.toLowerCase(),
     allowedPaymentMethodTypes: setup.methods.map((m) => STRIPE_METHOD[m]),
+    setupFutureUsage: setup.frequency === 'one-off' && setup.saveCard ? 'off_session' : null,
     locale: localeOf(setup.locale),
     appearance: appearanceOf(setup.look),
   };
@@ -123,7 +140,9 @@ const billingOf = ({supporter}: GiftIntent) => {
 
 type Mounted = {elements: StripeElements; element: StripePaymentElement};
 
-export function createStripeGateway(options: StripeGatewayOptions): Gateway & {fields: PaymentFields} {
+export function createStripeGateway(
+  options: StripeGatewayOptions,
+): Gateway & {fields: PaymentFields; upgrade: NonNullable<Gateway['upgrade']>} {
   let loading: Promise<Stripe> | null = null;
   const stripe = (): Promise<Stripe> =>
     (loading ??= loadStripe(options.publishableKey).then(
@@ -220,9 +239,29 @@ export function createStripeGateway(options: StripeGatewayOptions): Gateway & {f
       },
       redirect: 'if_required',
     });
-    if (confirmed.error) return fromConfirmError(loaded, confirmed.error, clientSecret, reference);
-    return fromIntent(confirmed.paymentIntent, reference);
+    const result = confirmed.error
+      ? await fromConfirmError(loaded, confirmed.error, clientSecret, reference)
+      : fromIntent(confirmed.paymentIntent, reference);
+    // A card kept with the supporter's consent: the client secret proves, to the endpoint only, which gift kept it.
+    return result.status === 'approved' && intent.savePaymentMethod ? {...result, upgradeToken: clientSecret} : result;
   });
 
-  return {charge, fields};
+  const upgradeEndpoint = {...post, endpoint: `${endpoint}/upgrade`};
+  const upgrade = onePerKey(async (ask: UpgradeAsk, key: string): Promise<ChargeResult> => {
+    const body = {reference: ask.reference, clientSecret: ask.token, amount: ask.amount, fee: 0, currency: ask.currency};
+    const sent = await postWithKey<ChargeResult>(upgradeEndpoint, 'payment service', body, key, ({ok, status, body: answer}) => {
+      if (ok && answer.status === 'approved' && typeof answer.reference === 'string')
+        return {status: 'approved', reference: answer.reference};
+      if (status === 402 && answer.status === 'declined') {
+        return {status: 'declined', reason: typeof answer.code === 'string' ? reasonOf({code: answer.code}) : 'declined by the bank'};
+      }
+      return null;
+    });
+    if ('answer' in sent) return sent.answer;
+    // The endpoint charges the kept card itself, so an answer lost on the way back leaves the outcome unknown.
+    const {outcome, detail} = sent.undelivered;
+    return outcome === 'not-sent' ? notCharged(detail) : {status: 'error', outcome: 'unknown', retryable: false, detail};
+  });
+
+  return {charge, fields, upgrade};
 }

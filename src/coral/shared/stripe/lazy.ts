@@ -8,6 +8,8 @@ import type {StripeGatewayOptions} from './gateway';
 
 type Loaded = Gateway & {fields: PaymentFields};
 
+const NOT_LOADED = {status: 'error', outcome: 'not-charged', retryable: true, detail: 'the payment code did not load'} as const;
+
 export function lazyStripeGateway(options: StripeGatewayOptions): Gateway & {fields: PaymentFields} {
   let loading: Promise<Loaded> | null = null;
   const load = (): Promise<Loaded> =>
@@ -22,8 +24,11 @@ export function lazyStripeGateway(options: StripeGatewayOptions): Gateway & {fie
   return {
     async charge(intent, chargeOptions) {
       const real = await load().catch(() => null);
-      if (!real) return {status: 'error', outcome: 'not-charged', retryable: true, detail: 'the payment code did not load'};
-      return real.charge(intent, chargeOptions);
+      return real ? real.charge(intent, chargeOptions) : NOT_LOADED;
+    },
+    async upgrade(ask, upgradeOptions) {
+      const real = await load().catch(() => null);
+      return real?.upgrade ? real.upgrade(ask, upgradeOptions) : NOT_LOADED;
     },
     fields: {
       mount(room, setup, report) {
