@@ -1,7 +1,7 @@
 /**
- * The embed's sizes, read from the built files: the first script with every
- * module it imports statically (what a host page loads before anything
- * renders), and for each component the code fetched on demand when its first
+ * The embed's sizes, read from the built files: the first script with the
+ * elements it loads at once and every module those import statically (what a
+ * host page loads before anything renders), and for each component the code fetched on demand when its first
  * element appears (its chunk and everything that chunk can import, static or
  * dynamic, that the first load does not already hold). Sizes are deterministic,
  * so tests hold the budgets; gzip at level 9, as static hosts serve it.
@@ -28,11 +28,11 @@ function importsOf(file) {
   };
 }
 
-/** Every file reachable from `start`, following static imports, and dynamic ones too when asked. */
-function closure(start, {dynamic}) {
+/** Every file reachable from `start`, following static imports, and dynamic ones too when asked; files in `loaded` are already there, and not followed. */
+function closure(start, {dynamic, loaded = new Set()}) {
   const seen = new Set();
   const visit = (file) => {
-    if (seen.has(file)) return;
+    if (seen.has(file) || loaded.has(file)) return;
     seen.add(file);
     const found = importsOf(file);
     for (const next of [...found.static, ...(dynamic ? found.dynamic : [])]) visit(next);
@@ -54,13 +54,16 @@ function weigh(files, root) {
 
 export function embedSizes(dir = 'build/coral') {
   const entry = join(dir, 'coral.js');
-  const first = closure(entry, {dynamic: false});
-  const lazy = importsOf(entry).dynamic.concat([...first].flatMap((file) => importsOf(file).dynamic));
+  // The first script only loads the elements with import(), so that a classic script tag works too: what it loads at
+  // once (the elements and everything they import statically) is the first load all the same.
+  const first = new Set([entry]);
+  for (const start of importsOf(entry).dynamic) for (const file of closure(start, {dynamic: false})) first.add(file);
+  const lazy = [...first].flatMap((file) => importsOf(file).dynamic).filter((file) => !first.has(file));
   const components = {};
   for (const [tag, chunk] of Object.entries(EMBED_COMPONENTS)) {
     const start = lazy.find((file) => file.split('/').pop().startsWith(`${chunk}-`));
     if (!start) throw new Error(`the embed build has no ${chunk} chunk for <${tag}>`);
-    const onDemand = [...closure(start, {dynamic: true})].filter((file) => !first.has(file));
+    const onDemand = [...closure(start, {dynamic: true, loaded: first})];
     components[tag] = weigh(onDemand, dir);
   }
   return {first: weigh(first, dir), components};

@@ -1,85 +1,23 @@
 /**
  * Coral's embed: one script that defines a custom element for each component.
  *
- *   <script type="module" src="https://…/gpap-coral/coral/coral.js"></script>
+ *   <script defer src="https://…/gpap-coral/coral/coral.js"></script>
  *   <coral-donate-form config='{"campaign":"save-the-reef"}'></coral-donate-form>
  *
- * The first script holds the runtime and every component's config check; a
- * component's own code loads when the first element of its kind appears.
+ * This file has no import statement, so a page may load it however its tools
+ * paste a script: classic with `defer` or `async`, `type="module"`, in the head
+ * or the body, once or twice. It loads the elements (./elements.ts) with
+ * `import()`, which classic scripts may use too, resolved against this file's
+ * own address; a failed load is tried twice more. Until the elements are
+ * defined, and if they never are, each element shows its own content.
  */
-import type {DonateFormHandle} from '../coral/donate-form/DonateForm';
-import type {DonateFormEventDetails} from '../coral/donate-form/events';
-import type {PowerformEventDetails} from '../coral/powerform/events';
-import type {ThankYouEventDetails} from '../coral/thank-you/events';
-import {parseDonateFormConfig} from '../coral/donate-form/schema';
-import {parsePowerformConfig} from '../coral/powerform/schema';
-import {parseThankYouConfig} from '../coral/thank-you/schema';
-import {coralElement, defineOnce, type ComponentLoader} from './element';
+const RETRY_DELAYS_MS = [1_000, 3_000];
 
-const component =
-  <P>(load: () => Promise<P>, pick: (module: P) => unknown): ComponentLoader =>
-  () =>
-    load().then((module) => pick(module) as Awaited<ReturnType<ComponentLoader>>);
-
-const DonateFormBase = coralElement({
-  component: 'donate form',
-  parse: parseDonateFormConfig,
-  headingLevels: [2, 3, 4],
-  withHandle: true,
-  load: component(
-    () => import('../coral/donate-form/DonateForm'),
-    (m) => m.DonateForm,
-  ),
-});
-
-/** `<coral-donate-form>`: the donate form, with `setAmount()` for the page's own buttons. */
-export class CoralDonateFormElement extends DonateFormBase {
-  /** Selects an amount in dollars, optionally switching the frequency, as a supporter's click would. */
-  setAmount(amount: number, frequency?: Parameters<DonateFormHandle['setAmount']>[1]): void {
-    (this.handle as DonateFormHandle | null)?.setAmount(amount, frequency);
-  }
+function define(attempt: number): void {
+  import('./elements').catch(() => {
+    const delay = RETRY_DELAYS_MS[attempt];
+    if (delay !== undefined) setTimeout(() => define(attempt + 1), delay);
+  });
 }
 
-export const CoralPowerformElement = coralElement({
-  component: 'powerform',
-  parse: parsePowerformConfig,
-  headingLevels: [2, 3, 4],
-  load: component(
-    () => import('../coral/powerform/Powerform'),
-    (m) => m.Powerform,
-  ),
-});
-
-export const CoralThankYouElement = coralElement({
-  component: 'thank-you',
-  parse: parseThankYouConfig,
-  headingLevels: [1, 2, 3],
-  load: component(
-    () => import('../coral/thank-you/ThankYou'),
-    (m) => m.ThankYou,
-  ),
-});
-
-defineOnce('coral-donate-form', CoralDonateFormElement);
-defineOnce('coral-powerform', CoralPowerformElement);
-defineOnce('coral-thankyou', CoralThankYouElement);
-
-type CoralEventName = keyof DonateFormEventDetails | keyof PowerformEventDetails | keyof ThankYouEventDetails;
-/** An event's detail: where two components send the same name (coral:success), either component's. */
-type DetailOf<Name extends string> =
-  | (Name extends keyof DonateFormEventDetails ? DonateFormEventDetails[Name] : never)
-  | (Name extends keyof PowerformEventDetails ? PowerformEventDetails[Name] : never)
-  | (Name extends keyof ThankYouEventDetails ? ThankYouEventDetails[Name] : never);
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'coral-donate-form': CoralDonateFormElement;
-    'coral-powerform': InstanceType<typeof CoralPowerformElement>;
-    'coral-thankyou': InstanceType<typeof CoralThankYouElement>;
-  }
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges Coral's events into the DOM's own map
-  interface GlobalEventHandlersEventMap extends CoralEventMap {}
-}
-
-/** Every `coral:` event any component sends, by name, as a typed CustomEvent. */
-export type CoralEventMap = {[Name in CoralEventName]: CustomEvent<DetailOf<Name>>};
+define(0);

@@ -2,7 +2,8 @@
 /** The custom elements' own attributes, as a page script sets them. */
 import {waitFor} from '@testing-library/dom';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import './coral';
+import './elements';
+import {withRetries} from './element';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -40,5 +41,56 @@ describe('heading-level', () => {
     const element = place(tag, {config: '{"campaign":"save-the-reef"}', 'heading-level': level});
     expect((await headingOf(element)).tagName).toBe('H2');
     expect(warn).toHaveBeenCalledWith(`Coral: ignored heading-level="${level}" on <${tag}>: ${allowed}.`);
+  });
+});
+
+describe('loading the component', () => {
+  it('tries again after each delay, and answers the last failure only when every try failed', async () => {
+    vi.useFakeTimers();
+    try {
+      let tries = 0;
+      const flaky = () => (++tries < 3 ? Promise.reject(new Error(`try ${tries}`)) : Promise.resolve('code'));
+      const loaded = withRetries(flaky, [10, 20]);
+      await vi.advanceTimersByTimeAsync(30);
+      await expect(loaded).resolves.toBe('code');
+      expect(tries).toBe(3);
+      const broken = withRetries(() => Promise.reject(new Error('offline')), [10, 20]);
+      const settled = expect(broken).rejects.toThrow('offline');
+      await vi.advanceTimersByTimeAsync(30);
+      await settled;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows the element’s own content until the component renders, then only the component', async () => {
+    const form = document.createElement('coral-donate-form');
+    form.setAttribute('config', '{"campaign":"save-the-reef"}');
+    form.innerHTML = '<a href="/donate">Donate on our website</a>';
+    document.body.append(form);
+    expect(form.shadowRoot?.querySelector('slot:not([name])')).not.toBeNull();
+    await headingOf(form);
+    await waitFor(() => expect(form.shadowRoot?.querySelector('slot:not([name])')).toBeNull());
+  });
+
+  it('takes its styles as an adopted stylesheet, with no <style> element a strict policy would block', async () => {
+    const form = place('coral-donate-form', {config: '{"campaign":"save-the-reef"}'});
+    await headingOf(form);
+    expect(form.shadowRoot?.querySelector('style')).toBeNull();
+    expect(form.shadowRoot?.adoptedStyleSheets).toHaveLength(1);
+  });
+
+  it('applies setAmount() called before the form’s code arrived, once it has', async () => {
+    const form = document.createElement('coral-donate-form');
+    form.setAttribute('config', '{"campaign":"save-the-reef","frequencies":["one-off","monthly"]}');
+    form.setAmount(25, 'monthly');
+    document.body.append(form);
+    form.setAmount(40, 'monthly');
+    await headingOf(form);
+    await waitFor(() => {
+      const chosen = form.shadowRoot?.querySelector<HTMLInputElement>('input[name$="-amount"]:checked');
+      expect(chosen?.value).toBe('40');
+    });
+    expect(form.shadowRoot?.querySelector<HTMLInputElement>('input[value="monthly"]')?.checked).toBe(true);
   });
 });

@@ -3,11 +3,20 @@
  * config from a `config` JSON attribute or a child
  * `<script type="application/json">`, renders the component into a shadow
  * root with Coral's styles, and follows the host page's colour mode.
+ *
+ * Until the component has rendered, the element shows its own light-DOM
+ * children (a plain "Donate on our website" link, say), as it does before the
+ * script arrives at all. A component whose code fails to load is tried again,
+ * and then the element says so, with a way to try again and the page's
+ * `fallback-url` to give elsewhere. Styles go in as a constructed stylesheet,
+ * so a page whose Content-Security-Policy allows no inline style still shows
+ * the components styled.
  */
 import {createElement, type ComponentType, type Ref} from 'react';
 import {createRoot, type Root} from 'react-dom/client';
 import type {ParseResult} from '../coral/shared/config';
 import {ConfigErrorBox} from '../coral/shared/ui/ConfigErrorBox';
+import {LoadFailedBox} from '../coral/shared/ui/LoadFailedBox';
 import {LightRoomContext, type LightRoom} from '../coral/shared/ui/lightRoom';
 import {WATCHED_ATTRIBUTES} from './attributes';
 import styles from './styles';
@@ -70,6 +79,17 @@ const ROOM_BOX: readonly [string, string][] = [
 
 const ROOM = 'data-coral-room';
 
+/** The page's `fallback-url`, when it is an address a link may take a supporter to: http(s), or a path on this site. */
+function safeFallback(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value, document.baseURI);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A change made by a processor inside a room, or a room coming and going: nothing the element's config depends on. */
 const inRooms = (records: readonly MutationRecord[]): boolean =>
   records.every((record) => {
@@ -77,6 +97,30 @@ const inRooms = (records: readonly MutationRecord[]): boolean =>
     if (target?.closest(`[${ROOM}]`)) return true;
     return [...record.addedNodes, ...record.removedNodes].every((node) => node instanceof Element && node.hasAttribute(ROOM));
   });
+
+/** Waits before each new try at loading a component's code: a phone on a bad connection often gets it on a second go. */
+export const RETRY_DELAYS_MS: readonly number[] = [1_000, 3_000];
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Loads with retries: the first try, then one after each delay; the last failure is the answer. */
+export function withRetries<T>(load: () => Promise<T>, delays: readonly number[] = RETRY_DELAYS_MS): Promise<T> {
+  const attempt = (index: number): Promise<T> =>
+    load().catch((error: unknown) =>
+      index < delays.length ? pause(delays[index]!).then(() => attempt(index + 1)) : Promise.reject(error),
+    );
+  return attempt(0);
+}
+
+/** One stylesheet for every element on the page, adopted by each shadow root: no <style> element a strict CSP would block. */
+let sharedSheet: CSSStyleSheet | null = null;
+function adoptStyles(shadow: ShadowRoot): void {
+  if (!sharedSheet) {
+    sharedSheet = new CSSStyleSheet();
+    sharedSheet.replaceSync(HOST_STYLES + styles);
+  }
+  shadow.adoptedStyleSheets = [sharedSheet];
+}
 
 /** The host page's colour mode, as Docusaurus and many sites mark it on <html>; null when the page has none. */
 const pageMode = (): string | null => document.documentElement.getAttribute('data-theme');
@@ -104,6 +148,16 @@ export function coralElement(options: {
     #childWatch: MutationObserver | null = null;
     /** What the component's handle (e.g. setAmount) exposes, once it has rendered. */
     protected handle: unknown = null;
+    /** Calls a page made on the handle before the component's code arrived, applied in order once it has. */
+    #waiting: ((handle: unknown) => void)[] = [];
+    /** The default slot that shows the element's own light-DOM children until the component renders. */
+    #fallback: HTMLSlotElement | null = null;
+
+    /** Runs `call` with the component's handle now, or as soon as the component has rendered. */
+    protected withHandle(call: (handle: unknown) => void): void {
+      if (this.handle) call(this.handle);
+      else this.#waiting.push(call);
+    }
 
     /** Light-DOM children, shown through named slots, for fields a processor refuses to draw in a shadow root. */
     #lightRoom: LightRoom = {
@@ -125,12 +179,13 @@ export function coralElement(options: {
     connectedCallback(): void {
       const shadow = this.shadowRoot ?? this.attachShadow({mode: 'open'});
       if (!this.#root) {
-        const style = document.createElement('style');
-        style.textContent = HOST_STYLES + styles;
+        adoptStyles(shadow);
+        const fallback = document.createElement('slot');
         const mount = document.createElement('div');
         mount.className = 'coral-root';
         mount.setAttribute('part', 'root');
-        shadow.replaceChildren(style, mount);
+        shadow.replaceChildren(fallback, mount);
+        this.#fallback = fallback;
         this.#root = createRoot(mount);
       }
       this.#followMode();
@@ -175,17 +230,25 @@ export function coralElement(options: {
       this.#modeWatch.observe(document.documentElement, {attributes: true, attributeFilter: ['data-theme']});
     }
 
+    /** The component (or what stands for it) is on screen: the element's own fallback content steps aside. */
+    #shown(): void {
+      this.#fallback?.remove();
+      this.#fallback = null;
+    }
+
     #render(): void {
       const root = this.#root;
       if (!root) return;
       const read = readConfig(this);
       if (!read.ok) {
         root.render(createElement(ConfigErrorBox, {component, errors: [{path: '', value: '(not JSON)', message: read.message}]}));
+        this.#shown();
         return;
       }
       const checked = parse(read.config);
       if (!checked.ok) {
         root.render(createElement(ConfigErrorBox, {component, errors: checked.errors}));
+        this.#shown();
         return;
       }
       const props: ElementProps = {
@@ -196,15 +259,28 @@ export function coralElement(options: {
           ? {
               ref: (handle: unknown) => {
                 this.handle = handle;
+                if (!handle) return;
+                const waiting = this.#waiting.splice(0);
+                for (const call of waiting) call(handle);
               },
             }
           : {}),
       };
-      loading ??= load();
-      void loading.then((Component) => {
-        if (this.#root === root)
+      loading ??= withRetries(load);
+      loading.then(
+        (Component) => {
+          if (this.#root !== root) return;
           root.render(createElement(LightRoomContext.Provider, {value: this.#lightRoom}, createElement(Component, props)));
-      });
+          this.#shown();
+        },
+        () => {
+          // Every try failed: the next render (a click on "Try again", or another element) starts afresh.
+          loading = null;
+          if (this.#root !== root) return;
+          const retry = () => this.#render();
+          root.render(createElement(LoadFailedBox, {component, fallbackUrl: safeFallback(this.getAttribute('fallback-url')), retry}));
+        },
+      );
     }
   }
 

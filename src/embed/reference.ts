@@ -17,6 +17,8 @@ const ATTRIBUTE_DOCS = {
   id: 'The element’s id. The component takes it as its own id, so data-coral-target="donate" on an external handle points at <coral-donate-form id="donate">.',
   'heading-level':
     'The level of the component’s main heading, to fit the page’s outline: 2 to 4 for the donate form and the powerform, 1 to 3 for the thank-you; 2 unless set. Any other value is ignored, with a console warning naming the levels allowed.',
+  'fallback-url':
+    'Where to send a supporter when the component’s code cannot load (after two more tries): the element then says so, with a “Try again” button and a link to this address (https, or a path on the page’s site). Until the component shows, and whenever the script never arrives, the element shows its own content instead, so put a plain link to the same place inside it.',
 } satisfies Record<ElementAttribute, string>;
 
 /** The attributes, in the order the element's docs list them. */

@@ -4,7 +4,7 @@
  * HTMLElementTagNameMap or GlobalEventHandlersEventMap fails the type check.
  */
 import {expectTypeOf} from 'vitest';
-import type {CoralDonateFormElement, CoralEventMap} from './coral';
+import type {CoralDonateFormElement, CoralEventMap} from './elements';
 
 // The elements, in querySelector and createElement.
 expectTypeOf(() => document.querySelector('coral-donate-form')).returns.toEqualTypeOf<CoralDonateFormElement | null>();
