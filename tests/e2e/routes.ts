@@ -31,6 +31,7 @@ export const LIVE_ROUTES = [
   '/docs/donate-form-config',
   '/docs/donate-form-demos',
   '/docs/donate-form-setup',
+  '/docs/taking-payments',
   '/docs/powerform',
   '/docs/thank-you',
   '/docs/category/recipes',
