@@ -6,12 +6,14 @@
  *
  *   POST /gifts             check a gift, create its PaymentIntent or Subscription, answer its client secret
  *   POST /gifts/upgrade     the thank-you page's one-tap monthly gift, on the payment method saved with consent
+ *   POST /checkout          check a gift, create a Stripe Checkout Session, answer the address of Stripe's payment page
  *   POST /webhooks/stripe   Stripe's signed events: each gift recorded once
  */
 import type Stripe from 'stripe';
 import type {DonateFormConfig} from '../src/coral/donate-form/schema';
 import {fromStripeError, logLine, rejected, type Answer} from './answers';
 import {findCardData} from './cardData';
+import {checkCheckout, createCheckout, settleCheckout} from './checkout';
 import {checkGift} from './gift';
 import {campaignProducts, createGift} from './stripeGifts';
 import type {GiftStore} from './store';
@@ -94,6 +96,16 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
     });
   }
 
+  async function checkout(body: unknown, key: string): Promise<Answer> {
+    const checked = checkCheckout(body, options.campaigns, allowed);
+    if (!checked.ok) return rejected(checked.reason);
+    const {gift, urls} = checked.value;
+    return withStripe(async () => {
+      const session = await createCheckout(stripe, productFor, gift, urls, key);
+      return {status: 200, body: {status: 'redirect', ...session}};
+    });
+  }
+
   async function webhook(request: Request): Promise<Answer> {
     const signature = request.headers.get('stripe-signature');
     if (!signature) return rejected('missing Stripe-Signature header');
@@ -106,6 +118,8 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
       return rejected('the signature does not match this endpoint’s webhook secret');
     }
     try {
+      // A daily gift's term first: should Stripe fail here, the 500 brings the event back, and nothing was recorded yet.
+      await settleCheckout(event, stripe);
       const recorded = await recordEvent(event, store, Math.floor(now() / 1000));
       return {status: 200, body: {received: true, recorded}};
     } catch (error) {
@@ -121,7 +135,7 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
     if (route === '/webhooks/stripe') {
       return request.method === 'POST' ? respond(await webhook(request)) : respond(rejected('use POST', 405));
     }
-    if (route !== '/gifts' && route !== '/gifts/upgrade') return respond(rejected('not found', 404));
+    if (route !== '/gifts' && route !== '/gifts/upgrade' && route !== '/checkout') return respond(rejected('not found', 404));
 
     const origin = request.headers.get('origin');
     if (origin === null || !allowed.has(origin)) return respond(rejected('this origin may not send gifts here', 403));
@@ -148,6 +162,7 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
     // Namespaced so Coral's keys never meet another integration's on the same Stripe account.
     const stripeKey = `coral:${key}`;
     if (route === '/gifts') return respond(await gifts(read.value, stripeKey), cors);
+    if (route === '/checkout') return respond(await checkout(read.value, stripeKey), cors);
     const answer = await withStripe(() =>
       upgradeGift({stripe, campaigns: options.campaigns, store, productFor, nowSeconds: Math.floor(now() / 1000)}, read.value, stripeKey),
     );

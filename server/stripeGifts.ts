@@ -122,13 +122,28 @@ function firstPaymentSecret(subscription: Stripe.Subscription): string {
  * `cancel_at` timestamp would be computed from this server's clock rather
  * than Stripe's start date, and a few seconds either way prorate the last
  * payment or start an N+1th day.
+ *
+ * Both paths come here: /gifts before it hands out the client secret, and
+ * hosted checkout once Stripe reports the session complete. A subscription
+ * that already has its schedule (a webhook delivered again after the
+ * idempotency keys have expired) keeps it, and gets the same term again.
  */
-async function limitToPayments(stripe: Stripe, subscription: Stripe.Subscription, gift: CheckedGift, key: string): Promise<void> {
-  const payments = gift.payments;
-  if (payments === null) return;
+export async function endAfterPayments(
+  stripe: Stripe,
+  subscription: Stripe.Subscription,
+  payments: number,
+  metadata: Stripe.MetadataParam,
+  key: string,
+): Promise<void> {
   const price = subscription.items.data[0]?.price.id;
   if (!price) throw new Error('Stripe answered a Subscription without its price');
-  const schedule = await stripe.subscriptionSchedules.create({from_subscription: subscription.id}, {idempotencyKey: `${key}:schedule`});
+  const existing = subscription.schedule;
+  const schedule =
+    existing === null
+      ? await stripe.subscriptionSchedules.create({from_subscription: subscription.id}, {idempotencyKey: `${key}:schedule`})
+      : typeof existing === 'string'
+        ? await stripe.subscriptionSchedules.retrieve(existing)
+        : existing;
   const start = schedule.phases[0]?.start_date ?? subscription.start_date;
   await stripe.subscriptionSchedules.update(
     schedule.id,
@@ -140,7 +155,7 @@ async function limitToPayments(stripe: Stripe, subscription: Stripe.Subscription
           items: [{price, quantity: 1}],
           start_date: start,
           duration: {interval: 'day', interval_count: payments},
-          metadata: giftMetadata(gift),
+          metadata,
         },
       ],
     },
@@ -174,7 +189,7 @@ async function createSubscription(stripe: Stripe, gift: CheckedGift, customer: s
     {idempotencyKey: `${key}:subscription`},
   );
   // The browser gets the secret only once the term is set: a daily gift must never be left open-ended.
-  await limitToPayments(stripe, subscription, gift, key);
+  if (gift.payments !== null) await endAfterPayments(stripe, subscription, gift.payments, giftMetadata(gift), key);
   return {clientSecret: firstPaymentSecret(subscription), reference: subscription.id, kind: 'subscription'};
 }
 

@@ -15,6 +15,9 @@ export const WEBHOOK_EVENTS = [
   'invoice.paid',
   'invoice.payment_failed',
   'customer.subscription.deleted',
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
 ] as const;
 
 type Metadata = Stripe.Metadata | null | undefined;
@@ -50,6 +53,8 @@ function fromInvoice(invoice: Stripe.Invoice, outcome: GiftOutcome, eventId: str
   const campaign = details?.metadata?.coral_campaign;
   const subscription = idOf(details?.subscription);
   if (!campaign || !subscription || !invoice.id) return null;
+  // A hosted checkout's first debit that fails is recorded from its session's async_payment_failed, not twice.
+  if (outcome === 'failed' && details.metadata?.coral_via === 'checkout' && invoice.billing_reason === 'subscription_create') return null;
   return {
     key: outcome === 'paid' ? `paid:${invoice.id}` : `failed:${eventId}`,
     record: {
@@ -81,6 +86,37 @@ function fromSubscription(subscription: Stripe.Subscription): Found | null {
   };
 }
 
+/**
+ * A hosted checkout's first payment, from its session. The key is the
+ * payment's own (the PaymentIntent of a one-off gift, the first invoice of a
+ * recurring one) and so is the record, so `payment_intent.succeeded` or
+ * `invoice.paid` about the same payment finds it already there, and the
+ * other way round. A debit still processing when the session completes
+ * (`payment_status: unpaid`) is recorded when it settles.
+ */
+function fromCheckoutSession(session: Stripe.Checkout.Session, outcome: GiftOutcome): Found | null {
+  const campaign = session.metadata?.coral_campaign;
+  if (!campaign) return null;
+  if (outcome === 'paid' && session.payment_status !== 'paid') return null;
+  const subscription = session.mode === 'subscription';
+  const payment = idOf(subscription ? session.invoice : session.payment_intent);
+  const reference = subscription ? idOf(session.subscription) : payment;
+  if (!payment || !reference) return null;
+  return {
+    // A session's payment fails asynchronously once; then the session is over.
+    key: outcome === 'paid' ? `paid:${payment}` : `failed:${session.id}`,
+    record: {
+      outcome,
+      reference,
+      stripeId: payment,
+      campaign,
+      frequency: frequencyOf(session.metadata),
+      amount: session.amount_total,
+      currency: session.currency?.toUpperCase() ?? null,
+    },
+  };
+}
+
 function recordFor(event: Stripe.Event): Found | null {
   switch (event.type) {
     case 'payment_intent.succeeded':
@@ -93,6 +129,11 @@ function recordFor(event: Stripe.Event): Found | null {
       return fromInvoice(event.data.object, 'failed', event.id);
     case 'customer.subscription.deleted':
       return fromSubscription(event.data.object);
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      return fromCheckoutSession(event.data.object, 'paid');
+    case 'checkout.session.async_payment_failed':
+      return fromCheckoutSession(event.data.object, 'failed');
     default:
       return null;
   }

@@ -53,3 +53,32 @@ describe('the Stripe stand-in', () => {
     await expect(stripe.paymentIntents.create({...intent, customer: 'cus_nobody'})).rejects.toMatchObject({code: 'resource_missing'});
   });
 });
+
+describe('the stand-in’s Checkout Sessions', () => {
+  const lineItem = (recurring?: {interval: 'month'}) => ({
+    price_data: {currency: 'aud', product: 'prod_gift', unit_amount: 2500, recurring},
+    quantity: 1,
+  });
+
+  it('makes a session with the address of Stripe’s page, and refuses prices in the wrong mode', async () => {
+    await stripe.products.create({id: 'prod_gift', name: 'Gift'});
+    const session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [lineItem()],
+      success_url: 'https://www.example.org/',
+    });
+    expect(session).toMatchObject({
+      object: 'checkout.session',
+      status: 'open',
+      amount_total: 2500,
+      url: `https://checkout.stripe.com/c/pay/${session.id}`,
+    });
+    expect(session.id).toMatch(/^cs_test_/);
+    await expect(stripe.checkout.sessions.create({mode: 'payment', line_items: [lineItem({interval: 'month'})]})).rejects.toMatchObject({
+      param: 'line_items',
+    });
+    await expect(stripe.checkout.sessions.create({mode: 'subscription', line_items: [lineItem()]})).rejects.toMatchObject({
+      param: 'line_items',
+    });
+  });
+});

@@ -13,7 +13,9 @@
  *
  * It records every request, and can be told to make coming calls fail: a
  * card decline, a rate limit, a connection dropped before Stripe acts, or one
- * dropped after it acted (the answer lost on the way back).
+ * dropped after it acted (the answer lost on the way back). Stripe's hosted
+ * payment page is not served: `completeCheckout` stands for a supporter
+ * paying a Checkout Session there, and queues the events Stripe would send.
  */
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
@@ -57,8 +59,11 @@ export async function startStripeStandIn({clock = () => 1_767_225_600}: {clock?:
     {method: 'POST', path: /^\/v1\/payment_intents$/, run: (params) => ledger.createPaymentIntent(params)},
     {method: 'GET', path: /^\/v1\/payment_intents\/([^/]+)$/, run: (_, id) => ledger.retrievePaymentIntent(id)},
     {method: 'POST', path: /^\/v1\/subscriptions$/, run: (params) => ledger.createSubscription(params)},
+    {method: 'GET', path: /^\/v1\/subscriptions\/([^/]+)$/, run: (_, id) => ledger.retrieveSubscription(id)},
     {method: 'POST', path: /^\/v1\/subscription_schedules$/, run: (params) => ledger.createSchedule(params)},
     {method: 'POST', path: /^\/v1\/subscription_schedules\/([^/]+)$/, run: (params, id) => ledger.updateSchedule(id, params)},
+    {method: 'GET', path: /^\/v1\/subscription_schedules\/([^/]+)$/, run: (_, id) => ledger.retrieveSchedule(id)},
+    {method: 'POST', path: /^\/v1\/checkout\/sessions$/, run: (params) => ledger.createCheckoutSession(params)},
   ];
 
   function takeFailure(path: string): Failure | null {

@@ -1,0 +1,150 @@
+/**
+ * Hosted checkout: the gift is checked here exactly as on /gifts, then paid
+ * on Stripe's own page (a Checkout Session) instead of in a form on the
+ * organisation's page. For landing pages that run scripts nobody can vouch
+ * for: no payment field is ever on them, and the form sends no card data.
+ *
+ * A one-off gift is a session in `payment` mode, a weekly, monthly or daily
+ * gift one in `subscription` mode. Checkout creates the subscription only
+ * when the supporter pays, so a daily gift's term is set when Stripe reports
+ * the session complete (`checkout.session.completed`), through the same
+ * subscription schedule /gifts uses.
+ */
+import type Stripe from 'stripe';
+import {RECURRING} from '../src/coral/shared/frequency';
+import {checkGift, METHODS, type Checked, type CheckedGift} from './gift';
+import {endAfterPayments, giftMetadata} from './stripeGifts';
+import type {DonateFormConfig} from '../src/coral/donate-form/schema';
+
+/** Where the supporter goes from Stripe's page: after paying, and on "back". */
+export type CheckoutUrls = {returnUrl: string; cancelUrl: string};
+
+export type HostedCheckout = {url: string; reference: string};
+
+const INTERVAL = {daily: 'day', weekly: 'week', monthly: 'month'} as const;
+
+/** Stripe puts the session's id in place of this, exactly as written: braces and all. */
+const SESSION_ID_TEMPLATE = '{CHECKOUT_SESSION_ID}';
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** An address on one of the allowed origins: https, or http for this machine alone. */
+function checkUrl(name: string, value: unknown, allowedOrigins: ReadonlySet<string>): Checked<string> {
+  if (typeof value !== 'string' || value.length === 0) return {ok: false, reason: `${name}: expected the address of a page`};
+  if (value.length > 2000) return {ok: false, reason: `${name}: expected at most 2000 characters`};
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return {ok: false, reason: `${name}: expected a full address, such as https://www.example.org/thank-you`};
+  }
+  const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname));
+  if (!secure) return {ok: false, reason: `${name}: expected an https:// address (http:// only for localhost)`};
+  if (url.username || url.password) return {ok: false, reason: `${name}: expected an address without a user name or password`};
+  if (!allowedOrigins.has(url.origin)) return {ok: false, reason: `${name}: expected an address on one of the allowed origins`};
+  return {ok: true, value: url.href};
+}
+
+/**
+ * Checks a /checkout body: the gift as /gifts checks it (with the card
+ * method, since the supporter picks the method on Stripe's page), and the
+ * two addresses Stripe sends the supporter back to.
+ */
+export function checkCheckout(
+  body: unknown,
+  campaigns: ReadonlyMap<string, DonateFormConfig>,
+  allowedOrigins: ReadonlySet<string>,
+): Checked<{gift: CheckedGift; urls: CheckoutUrls}> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return checkGift(body, campaigns) as {ok: false; reason: string};
+  const {returnUrl, cancelUrl, ...rest} = body as Record<string, unknown>;
+  if ('savePaymentMethod' in rest) {
+    return {ok: false, reason: 'savePaymentMethod: hosted checkout does not keep payment methods; leave it out'};
+  }
+  // A method the form may still send is taken as card; anything else is left for checkGift to name.
+  const method = rest.method === undefined || METHODS.includes(rest.method as never) ? 'card' : rest.method;
+  const gift = checkGift({...rest, method}, campaigns);
+  if (!gift.ok) return gift;
+  const returnTo = checkUrl('returnUrl', returnUrl, allowedOrigins);
+  if (!returnTo.ok) return returnTo;
+  const cancelTo = checkUrl('cancelUrl', cancelUrl, allowedOrigins);
+  if (!cancelTo.ok) return cancelTo;
+  return {ok: true, value: {gift: gift.value, urls: {returnUrl: returnTo.value, cancelUrl: cancelTo.value}}};
+}
+
+/**
+ * The thank-you address Stripe sends the supporter to, with what the
+ * thank-you page reads from it, as the form's own hand-off writes it:
+ * `amount` (dollars, before any fee), `frequency` and `ref`. `ref` is
+ * Stripe's template for the session's id, added by hand because
+ * URLSearchParams would escape its braces.
+ */
+export function successUrl(returnUrl: string, gift: CheckedGift): string {
+  const url = new URL(returnUrl);
+  url.searchParams.delete('ref');
+  url.searchParams.set('amount', String(gift.amount / 100));
+  url.searchParams.set('frequency', gift.frequency);
+  const hash = url.hash;
+  url.hash = '';
+  return `${url.href}&ref=${SESSION_ID_TEMPLATE}${hash}`;
+}
+
+/** The payment methods Stripe's page may offer: direct debit as /gifts takes it, for recurring gifts in AUD. */
+function methodsFor(gift: CheckedGift): Array<'card' | 'au_becs_debit'> {
+  const debit = gift.config.directDebit && RECURRING.includes(gift.frequency) && gift.currency === 'AUD';
+  return debit ? ['card', 'au_becs_debit'] : ['card'];
+}
+
+/** Creates the gift's Checkout Session; throws Stripe's errors for the handler to map. */
+export async function createCheckout(
+  stripe: Stripe,
+  productFor: (campaign: string) => Promise<string>,
+  gift: CheckedGift,
+  urls: CheckoutUrls,
+  key: string,
+): Promise<HostedCheckout> {
+  const metadata: Stripe.MetadataParam = {...giftMetadata(gift), coral_via: 'checkout'};
+  const product = await productFor(gift.campaign);
+  const email = gift.supporter.email?.trim();
+  const common = {
+    line_items: [
+      {
+        price_data: {
+          currency: gift.currency.toLowerCase(),
+          product,
+          unit_amount: gift.perPayment,
+          ...(gift.frequency === 'one-off' ? {} : {recurring: {interval: INTERVAL[gift.frequency]}}),
+        },
+        quantity: 1,
+      },
+    ],
+    ...(email ? {customer_email: email} : {}),
+    allowed_payment_method_types: methodsFor(gift),
+    success_url: successUrl(urls.returnUrl, gift),
+    cancel_url: urls.cancelUrl,
+    metadata,
+  } satisfies Stripe.Checkout.SessionCreateParams;
+  const params: Stripe.Checkout.SessionCreateParams =
+    gift.frequency === 'one-off'
+      ? {...common, mode: 'payment', payment_intent_data: {description: `Gift to ${gift.campaign}`, metadata}}
+      : {...common, mode: 'subscription', subscription_data: {description: `${gift.frequency} gift to ${gift.campaign}`, metadata}};
+  const session = await stripe.checkout.sessions.create(params, {idempotencyKey: `${key}:checkout`});
+  if (!session.url) throw new Error('Stripe answered a Checkout Session without its address');
+  return {url: session.url, reference: session.id};
+}
+
+/**
+ * On `checkout.session.completed`: a daily gift's subscription, which
+ * Checkout has just created, gets its end after the campaign's number of
+ * payments. The keys derive from the session, so a delivery Stripe repeats
+ * meets the schedule the first one made. Other events and sessions need nothing.
+ */
+export async function settleCheckout(event: Stripe.Event, stripe: Stripe): Promise<void> {
+  if (event.type !== 'checkout.session.completed') return;
+  const session = event.data.object;
+  const payments = Number(session.metadata?.coral_payments);
+  if (session.mode !== 'subscription' || !session.metadata?.coral_campaign || !Number.isInteger(payments) || payments < 1) return;
+  const id = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
+  if (!id) throw new Error('Stripe reported a completed subscription session without its subscription');
+  const subscription = await stripe.subscriptions.retrieve(id);
+  await endAfterPayments(stripe, subscription, payments, subscription.metadata, `coral-checkout:${session.id}`);
+}
