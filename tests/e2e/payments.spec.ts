@@ -8,7 +8,16 @@
 import type {FrameLocator, Locator, Page} from '@playwright/test';
 import {EMBED_SCRIPT, elementTag, elementsRendered, servePage} from './embed';
 import {test, expect, fillDonor} from './fixtures';
-import {ENDPOINT, PUBLISHABLE_KEY, STRIPE_API, STRIPE_JS, standInStripe, type CampaignConfig, type Stand} from './stripe/standIn';
+import {
+  ENDPOINT,
+  PUBLISHABLE_KEY,
+  STRIPE_API,
+  STRIPE_CHECKOUT,
+  STRIPE_JS,
+  standInStripe,
+  type CampaignConfig,
+  type Stand,
+} from './stripe/standIn';
 
 const CAMPAIGN = {
   campaign: 'save-the-reef',
@@ -240,6 +249,44 @@ test.describe('taking gifts through Stripe', () => {
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
     await expect.poll(background).toBe('rgb(31, 42, 48)');
   });
+});
+
+test('a hosted checkout: no payment fields in the form, the gift paid on the processor’s page, and back to the thank-you page', async ({
+  page,
+  watch,
+}) => {
+  for (const origin of [ENDPOINT, STRIPE_CHECKOUT]) watch.routedOrigins.add(origin);
+  const thanks = await servePage(
+    page,
+    '/checkout/thanks.html',
+    `${EMBED_SCRIPT}${elementTag('coral-thankyou', 'thanks', {campaign: CAMPAIGN.campaign, urlParams: true})}`,
+  );
+  const config = {...CAMPAIGN, thankYouUrl: thanks, gateway: {type: 'http', endpoint: `${ENDPOINT}/checkout`}};
+  const address = await servePage(page, '/checkout/give.html', `${EMBED_SCRIPT}${elementTag('coral-donate-form', 'give', config)}`);
+  const stand = await standInStripe(page, [config as CampaignConfig], new URL(address).origin);
+  try {
+    await page.goto(address);
+    await elementsRendered(page);
+    const form = page.locator('coral-donate-form').getByRole('form');
+    await expect(form.getByText('secure page next')).toBeVisible();
+    await expect(form.getByLabel(/Card number/)).toHaveCount(0);
+    await fillDonor(form);
+    await form.getByRole('button', {name: 'Give $60'}).click();
+    await page.waitForURL(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_/);
+    await page.getByRole('link', {name: 'Pay now'}).click();
+    await page.waitForURL(/\/checkout\/thanks\.html\?/);
+    const back = new URL(page.url());
+    expect(back.searchParams.get('ref')).toMatch(/^cs_/);
+    expect(back.searchParams.get('amount')).toBe('60');
+    const thankYou = page.locator('coral-thankyou');
+    await expect(thankYou.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
+    await expect(thankYou.getByText(back.searchParams.get('ref')!)).toBeVisible();
+    const session = stand.api.requests.find((request) => request.path === '/v1/checkout/sessions');
+    expect(session?.params).toMatchObject({mode: 'payment', customer_email: 'mere@example.org'});
+    expect(stand.endpointCalls()).toEqual(['/checkout']);
+  } finally {
+    await stand.close();
+  }
 });
 
 test('a page whose form uses the sandbox loads nothing from Stripe', async ({page}) => {

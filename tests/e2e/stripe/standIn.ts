@@ -6,6 +6,8 @@
  * - js.stripe.com serves the Stripe.js stand-in (stripe.js) and its payment frame (frame.html);
  * - api.stripe.com answers what that frame sends: it makes a payment method from the typed card or
  *   account, confirms a PaymentIntent with it, and runs the bank's check for a card that asks for one;
+ * - checkout.stripe.com serves a hosted payment page for a Checkout Session: paying there settles the
+ *   session at the API stand-in and returns to the session's success_url, as Stripe's page does;
  * - the organisation's endpoint is Coral's reference endpoint itself (server/handler.ts), whose Stripe
  *   client talks to the API stand-in of the endpoint's own tests (server/testing/stripeStandIn.ts), so
  *   both halves meet the same PaymentIntents.
@@ -22,6 +24,7 @@ import {createMemoryGiftStore} from '../../../server/store';
 import {startStripeStandIn, type StripeStandIn} from '../../../server/testing/stripeStandIn';
 
 export const STRIPE_JS = 'https://js.stripe.com';
+export const STRIPE_CHECKOUT = 'https://checkout.stripe.com';
 export const STRIPE_API = 'https://api.stripe.com';
 /** Where the organisation's endpoint lives in these tests. */
 export const ENDPOINT = 'https://pay.example.org';
@@ -177,6 +180,27 @@ export async function standInStripe(page: Page, campaigns: CampaignConfig[], ori
       return intent ? json(route, 200, intent) : json(route, 404, {error: {type: 'invalid_request_error', code: 'resource_missing'}});
     }
     return json(route, 404, {error: {type: 'invalid_request_error', message: `Unrecognized request URL (${url.pathname}).`}});
+  });
+
+  await page.route(`${STRIPE_CHECKOUT}/**`, (route) => {
+    const {pathname} = new URL(route.request().url());
+    const [, id = '', action] = /^\/c\/pay\/([^/]+)(?:\/(pay))?$/.exec(pathname) ?? [];
+    const session = api.checkoutSessions.get(id);
+    if (!session) return route.fulfill({status: 404, contentType: 'text/html', body: '<!doctype html><title>Not found</title>'});
+    if (action === 'pay') {
+      api.completeCheckout(id);
+      const back = String(session.success_url).replace('{CHECKOUT_SESSION_ID}', id);
+      // Stripe's page sends the supporter back from the page itself once the payment is made.
+      return route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${back}"><title>Paid</title></head><body><a href="${back}">Return</a></body></html>`,
+      });
+    }
+    const amount = ((session.amount_total as number | undefined) ?? 0) / 100;
+    return route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pay</title></head><body><h1>Pay ${String(session.currency).toUpperCase()} ${amount}</h1><a href="/c/pay/${id}/pay">Pay now</a> <a href="${String(session.cancel_url)}">Back</a></body></html>`,
+    });
   });
 
   await page.route(`${ENDPOINT}/**`, async (route) => {
