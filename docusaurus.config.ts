@@ -1,3 +1,4 @@
+import {readFileSync} from 'node:fs';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {coralDark, coralLight} from './src/prismThemes';
@@ -5,6 +6,15 @@ import {coralDark, coralLight} from './src/prismThemes';
 const repository = 'https://github.com/greenpeace/gpap-coral';
 const baseUrl = '/gpap-coral/';
 const announcementId = 'coral-launch-2026';
+
+/** The embed build's release (its version and the first script's integrity hash), for the snippets; null before the embed is built. */
+function embedRelease(): unknown {
+  try {
+    return JSON.parse(readFileSync('.embed/coral/release.json', 'utf8')) as unknown;
+  } catch {
+    return null;
+  }
+}
 
 const config: Config = {
   title: 'Coral',
@@ -16,6 +26,7 @@ const config: Config = {
   url: 'https://greenpeace.github.io',
   baseUrl,
   trailingSlash: false,
+  customFields: {embedRelease: embedRelease()},
   organizationName: 'greenpeace',
   projectName: 'gpap-coral',
 

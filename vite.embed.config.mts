@@ -5,6 +5,9 @@
  * preact/compat here only, so the same component source serves the site and
  * the embed at a fraction of the runtime's size.
  */
+import {createHash} from 'node:crypto';
+import {cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
 import {defineConfig, type Plugin} from 'vite';
 import {PREACT_ALIASES} from './scripts/lib/preactAliases.mjs';
 import {dropSchemaDescriptions} from './scripts/lib/schemaDescriptions.mjs';
@@ -63,6 +66,32 @@ function stylesIntoScript(): Plugin {
   };
 }
 
+/**
+ * Each release also lives at its own address, `v<version>/coral.js`, which
+ * never changes once published, so a payment page can pin the exact code it
+ * runs and check it with Subresource Integrity. `release.json` gives the
+ * version and the first script's integrity hash for the docs' snippet.
+ */
+function versionedRelease(): Plugin {
+  return {
+    name: 'coral-versioned-release',
+    apply: 'build',
+    writeBundle({dir}) {
+      if (!dir) return;
+      const {version} = JSON.parse(readFileSync('package.json', 'utf8')) as {version: string};
+      const folder = join(dir, `v${version}`);
+      mkdirSync(folder, {recursive: true});
+      for (const entry of readdirSync(dir)) {
+        if (!/^v\d/.test(entry) && entry !== 'release.json') cpSync(join(dir, entry), join(folder, entry), {recursive: true});
+      }
+      const integrity = `sha384-${createHash('sha384')
+        .update(readFileSync(join(folder, 'coral.js')))
+        .digest('base64')}`;
+      writeFileSync(join(dir, 'release.json'), `${JSON.stringify({version, script: `v${version}/coral.js`, integrity}, null, 2)}\n`);
+    },
+  };
+}
+
 export default defineConfig({
   publicDir: false,
   logLevel: 'warn',
@@ -76,6 +105,7 @@ export default defineConfig({
     // Descriptions are docs text the docs build reads from the source, so the embed ships each as '' (found by parsing, not by pattern).
     dropSchemaDescriptions({dir: 'src/coral', root: {file: 'src/coral/shared/schemaParts.ts', name: 'describe', index: 1}}),
     stylesIntoScript(),
+    versionedRelease(),
   ],
   build: {
     outDir: EMBED_OUT_DIR,

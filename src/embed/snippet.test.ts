@@ -9,7 +9,7 @@ describe('embedSnippet', () => {
     const snippet = embedSnippet({tag: 'coral-powerform', config: {campaign: 'ban-deep-sea-mining'}, id: 'petition', origin, basePath});
     expect(snippet).toBe(
       [
-        '<script type="module" src="https://greenpeace.github.io/gpap-coral/coral/coral.js"></script>',
+        '<script defer src="https://greenpeace.github.io/gpap-coral/coral/coral.js"></script>',
         '',
         '<coral-powerform id="petition">',
         '  <script type="application/json">',
@@ -19,6 +19,14 @@ describe('embedSnippet', () => {
         '  </script>',
         '</coral-powerform>',
       ].join('\n'),
+    );
+  });
+
+  it('pins a release’s own address and checks it with its integrity hash', () => {
+    const release = {version: '1.2.0', script: 'v1.2.0/coral.js', integrity: 'sha384-abc'};
+    const snippet = embedSnippet({tag: 'coral-donate-form', config: {campaign: 'reef'}, id: 'donate', origin, basePath, release});
+    expect(snippet.split('\n')[0]).toBe(
+      '<script defer src="https://greenpeace.github.io/gpap-coral/coral/v1.2.0/coral.js" integrity="sha384-abc" crossorigin="anonymous"></script>',
     );
   });
 

@@ -7,6 +7,27 @@
 
 export type CoralTag = 'coral-donate-form' | 'coral-powerform' | 'coral-thankyou';
 
+/** The embed's current release, as its build describes it in release.json. */
+export type EmbedRelease = {version: string; script: string; integrity: string};
+
+/** The release the site's config carries (docusaurus.config.ts reads the embed build's release.json), if any. */
+export function embedReleaseOf(customFields: Record<string, unknown> | undefined): EmbedRelease | null {
+  const release = customFields?.embedRelease as Partial<EmbedRelease> | null | undefined;
+  return release && typeof release.version === 'string' && typeof release.script === 'string' && typeof release.integrity === 'string'
+    ? {version: release.version, script: release.script, integrity: release.integrity}
+    : null;
+}
+
+/**
+ * The script tag: a classic `defer` script, which every page builder and tag
+ * manager takes. With a release, it pins that release's own address and
+ * checks it with Subresource Integrity.
+ */
+export function scriptTag(origin: string, basePath: string, release: EmbedRelease | null): string {
+  if (!release) return `<script defer src="${origin}${basePath}coral/coral.js"></script>`;
+  return `<script defer src="${origin}${basePath}coral/${release.script}" integrity="${release.integrity}" crossorigin="anonymous"></script>`;
+}
+
 /** Replaces every string starting with the site's base path by the full address on `origin`. */
 export function absolutise(value: unknown, origin: string, basePath: string): unknown {
   if (typeof value === 'string') return value.startsWith(basePath) ? origin + value : value;
@@ -26,6 +47,7 @@ export function embedSnippet({
   id,
   origin,
   basePath,
+  release = null,
 }: {
   tag: CoralTag;
   config: unknown;
@@ -34,13 +56,15 @@ export function embedSnippet({
   origin: string;
   /** The site's base path, e.g. /gpap-coral/ */
   basePath: string;
+  /** The release to pin; without one, the moving address of the latest. */
+  release?: EmbedRelease | null;
 }): string {
   const json = scriptSafeJson(absolutise(config, origin, basePath))
     .split('\n')
     .map((line) => `    ${line}`)
     .join('\n');
   return [
-    `<script type="module" src="${origin}${basePath}coral/coral.js"></script>`,
+    scriptTag(origin, basePath, release),
     '',
     `<${tag} id="${id}">`,
     '  <script type="application/json">',

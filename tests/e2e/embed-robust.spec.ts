@@ -3,6 +3,7 @@
  * script tag, under a strict Content-Security-Policy, on a bad connection, and
  * driven by the page's own scripts.
  */
+import {readFileSync} from 'node:fs';
 import type {Page} from '@playwright/test';
 import {elementsRendered} from './embed';
 import {test, expect, fillCard, fillDonor} from './fixtures';
@@ -54,6 +55,33 @@ test.describe('any script tag works', () => {
       await give(page);
     });
   }
+});
+
+test.describe('a release’s own address, checked with Subresource Integrity', () => {
+  const release = JSON.parse(readFileSync('build/coral/release.json', 'utf8')) as {version: string; script: string; integrity: string};
+  const pinned = (integrity: string) =>
+    `<script defer src="${BASE}/coral/${release.script}" integrity="${integrity}" crossorigin="anonymous"></script>`;
+
+  test('the pinned script with its published hash runs, with the code it loads from the same release', async ({page}) => {
+    expect(release.script).toBe(`v${release.version}/coral.js`);
+    const loaded: string[] = [];
+    page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+    await page.goto(await landingPage(page, '/robust/pinned.html', {head: pinned(release.integrity), body: FORM}));
+    await elementsRendered(page);
+    await give(page);
+    const code = loaded.filter((path) => path.endsWith('.js'));
+    expect(code.length).toBeGreaterThan(1);
+    for (const path of code) expect(path.startsWith(`${BASE}/coral/v${release.version}/`), path).toBe(true);
+  });
+
+  test('a script that does not match the hash never runs, and the element’s own content stays', async ({page, watch}) => {
+    watch.expectedErrors.push(/Failed to find a valid digest in the 'integrity' attribute/);
+    const wrong = `sha384-${Buffer.alloc(48, 7).toString('base64')}`;
+    await page.goto(await landingPage(page, '/robust/tampered.html', {head: pinned(wrong), body: FORM}));
+    await expect(page.getByRole('link', {name: 'Donate on our website'})).toBeVisible();
+    await page.waitForLoadState('load');
+    expect(await page.evaluate(() => customElements.get('coral-donate-form') === undefined)).toBe(true);
+  });
 });
 
 test('under a strict Content-Security-Policy the form renders styled and takes a gift, with nothing blocked', async ({page}) => {

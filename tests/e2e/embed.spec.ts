@@ -255,7 +255,11 @@ test('the snippet from a demo’s Embed tab, pasted into an empty page, gives th
   await page.locator('html[data-has-hydrated]').waitFor({state: 'attached'});
   await page.getByRole('tab', {name: 'Embed'}).click();
   const snippet = await page.getByRole('tabpanel').locator('pre code').innerText();
-  expect(snippet).toContain('<script type="module" src="https://greenpeace.github.io/gpap-coral/coral/coral.js"></script>');
+  // The current release's own address, pinned with its integrity hash: what a payment page should paste.
+  const release = JSON.parse(readFileSync('build/coral/release.json', 'utf8')) as {script: string; integrity: string};
+  expect(snippet).toContain(
+    `<script defer src="https://greenpeace.github.io/gpap-coral/coral/${release.script}" integrity="${release.integrity}" crossorigin="anonymous"></script>`,
+  );
   const config = await page
     .getByRole('tab', {name: 'Config'})
     .click()

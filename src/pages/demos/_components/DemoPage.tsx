@@ -6,7 +6,7 @@ import CodeBlock from '@theme/CodeBlock';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {embedSnippet, type CoralTag} from '@site/src/embed/snippet';
+import {embedReleaseOf, embedSnippet, type CoralTag} from '@site/src/embed/snippet';
 import styles from './DemoPage.module.css';
 
 export type TestCard = {number: string; result: string};
@@ -78,7 +78,13 @@ function EmbedSnippet({embed, config}: {embed: Props['embed']; config: unknown})
   const {siteConfig} = useDocusaurusContext();
   return (
     <CodeBlock language="html" title="index.html">
-      {embedSnippet({...embed, config, origin: siteConfig.url, basePath: siteConfig.baseUrl})}
+      {embedSnippet({
+        ...embed,
+        config,
+        origin: siteConfig.url,
+        basePath: siteConfig.baseUrl,
+        release: embedReleaseOf(siteConfig.customFields),
+      })}
     </CodeBlock>
   );
 }
