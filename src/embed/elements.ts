@@ -8,13 +8,11 @@
  * component's own code loads when the first element of its kind appears.
  */
 import type {DonateFormHandle} from '../coral/donate-form/DonateForm';
-import type {DonateFormEventDetails} from '../coral/donate-form/events';
-import type {PowerformEventDetails} from '../coral/powerform/events';
-import type {ThankYouEventDetails} from '../coral/thank-you/events';
 import {parseDonateFormConfig} from '../coral/donate-form/schema';
 import {parsePowerformConfig} from '../coral/powerform/schema';
 import {parseThankYouConfig} from '../coral/thank-you/schema';
 import {coralElement, defineOnce, type ComponentLoader} from './element';
+import type {CoralDonateFormElement as PublicDonateFormElement} from './public';
 
 const component =
   <P>(load: () => Promise<P>, pick: (module: P) => unknown): ComponentLoader =>
@@ -33,7 +31,7 @@ const DonateFormBase = coralElement({
 });
 
 /** `<coral-donate-form>`: the donate form, with `setAmount()` for the page's own buttons. */
-export class CoralDonateFormElement extends DonateFormBase {
+export class CoralDonateFormElement extends DonateFormBase implements PublicDonateFormElement {
   /** Selects an amount in dollars, optionally switching the frequency, as a supporter's click would. */
   setAmount(amount: number, frequency?: Parameters<DonateFormHandle['setAmount']>[1]): void {
     // Called before the form's code has arrived, it is kept and applied once the form is ready.
@@ -65,22 +63,5 @@ defineOnce('coral-donate-form', CoralDonateFormElement);
 defineOnce('coral-powerform', CoralPowerformElement);
 defineOnce('coral-thankyou', CoralThankYouElement);
 
-type CoralEventName = keyof DonateFormEventDetails | keyof PowerformEventDetails | keyof ThankYouEventDetails;
-/** An event's detail: where two components send the same name (coral:success), either component's. */
-type DetailOf<Name extends string> =
-  | (Name extends keyof DonateFormEventDetails ? DonateFormEventDetails[Name] : never)
-  | (Name extends keyof PowerformEventDetails ? PowerformEventDetails[Name] : never)
-  | (Name extends keyof ThankYouEventDetails ? ThankYouEventDetails[Name] : never);
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'coral-donate-form': CoralDonateFormElement;
-    'coral-powerform': InstanceType<typeof CoralPowerformElement>;
-    'coral-thankyou': InstanceType<typeof CoralThankYouElement>;
-  }
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges Coral's events into the DOM's own map
-  interface GlobalEventHandlersEventMap extends CoralEventMap {}
-}
-
-/** Every `coral:` event any component sends, by name, as a typed CustomEvent. */
-export type CoralEventMap = {[Name in CoralEventName]: CustomEvent<DetailOf<Name>>};
+/** The elements as the public types describe them (./public.ts, bundled into coral.d.ts). */
+export type {CoralEventMap} from './public';

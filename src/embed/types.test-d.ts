@@ -5,9 +5,12 @@
  */
 import {expectTypeOf} from 'vitest';
 import type {CoralDonateFormElement, CoralEventMap} from './elements';
+import type {CoralDonateFormElement as PublicDonateFormElement} from './public';
+import type {PowerformConfig} from '../coral/powerform/schema';
 
-// The elements, in querySelector and createElement.
-expectTypeOf(() => document.querySelector('coral-donate-form')).returns.toEqualTypeOf<CoralDonateFormElement | null>();
+// The elements, in querySelector and createElement, as the published types (public.ts) describe them; the class matches them.
+expectTypeOf(() => document.querySelector('coral-donate-form')).returns.toEqualTypeOf<PublicDonateFormElement | null>();
+expectTypeOf<CoralDonateFormElement>().toExtend<PublicDonateFormElement>();
 expectTypeOf(() => document.createElement('coral-powerform')).returns.toEqualTypeOf<HTMLElementTagNameMap['coral-powerform']>();
 expectTypeOf<HTMLElementTagNameMap['coral-donate-form']['setAmount']>().parameters.toEqualTypeOf<
   [amount: number, frequency?: 'one-off' | 'weekly' | 'monthly' | 'daily']
@@ -22,3 +25,6 @@ expectTypeOf<GlobalEventHandlersEventMap['coral:handoff']['detail']['status']>()
 >();
 expectTypeOf<GlobalEventHandlersEventMap['coral:success']['detail']>().toHaveProperty('campaign');
 expectTypeOf<GlobalEventHandlersEventMap['coral:share']>().toExtend<CustomEvent>();
+
+// The published event types spell out what the configs allow, so coral.d.ts needs no schema library.
+expectTypeOf<GlobalEventHandlersEventMap['coral:invalid']['detail']['variant']>().toEqualTypeOf<PowerformConfig['variant']>();

@@ -1,7 +1,8 @@
 /** Coral as custom elements on pages it does not control: the plain-page fixtures in static/embed/, pages built around the elements, and the embed's first script. */
-import {readFileSync} from 'node:fs';
+import {copyFileSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import type {Page} from '@playwright/test';
+import ts from 'typescript';
 import {EMBED_BUDGET_GZIP, embedSizes} from '../../scripts/lib/embedSize.mjs';
 import {SCRIPT_PAYLOADS, XSS_FLAG} from '../../src/coral/shared/testing/hostile';
 import {documentation, spellings} from './docsText';
@@ -17,6 +18,42 @@ test('the first script and each component’s on-demand code stay within 40 KB g
     expect(loaded.files.length, tag).toBeGreaterThan(0);
     expect(loaded.gzip, `${tag} on demand: ${loaded.files.join(', ')}`).toBeLessThanOrEqual(EMBED_BUDGET_GZIP);
   }
+});
+
+test('coral.d.ts beside the script types the elements, setAmount() and the events for a page’s own TypeScript', () => {
+  const dir = test.info().outputPath('types');
+  mkdirSync(dir, {recursive: true});
+  copyFileSync('build/coral/coral.d.ts', join(dir, 'coral.d.ts'));
+  const check = (code: string) => {
+    writeFileSync(join(dir, 'page.ts'), code);
+    const program = ts.createProgram([join(dir, 'coral.d.ts'), join(dir, 'page.ts')], {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+      types: [],
+    });
+    return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  };
+  expect(readFileSync('build/coral/coral.d.ts', 'utf8')).not.toMatch(/^import /m);
+  expect(
+    check(`
+      const form = document.querySelector('coral-donate-form');
+      form?.setAmount(25, 'monthly');
+      document.addEventListener('coral:success', (event) => {
+        const reference: string = event.detail.reference;
+        console.log(reference, event.detail.campaign);
+      });
+      document.addEventListener('coral:handoff', (event) => console.log(event.detail.status === 'greeted'));
+    `),
+  ).toEqual([]);
+  expect(check(`document.querySelector('coral-donate-form')?.setAmount('25', 'yearly');`).join('\n')).toMatch(/not assignable/);
+  expect(
+    readFileSync(
+      `build/coral/${JSON.parse(readFileSync('build/coral/release.json', 'utf8')).script.replace('coral.js', 'coral.d.ts')}`,
+      'utf8',
+    ),
+  ).toBe(readFileSync('build/coral/coral.d.ts', 'utf8'));
 });
 
 test('the first script carries none of the docs’ descriptions: they are for the docs pages, not supporters’ phones', () => {

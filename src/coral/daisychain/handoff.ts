@@ -60,7 +60,9 @@ export const giftHandoffSchema = z.strictObject({
 });
 export type GiftHandoff = z.infer<typeof giftHandoffSchema>;
 
-export type ReadResult<T> = {ok: true; data: T} | {ok: false; reason: 'none' | 'expired' | 'corrupt' | 'unavailable'};
+/** Why a hand-off could not be read: none was left, it was too old, it was damaged, or storage is blocked. */
+export type ReadFailure = 'none' | 'expired' | 'corrupt' | 'unavailable';
+export type ReadResult<T> = {ok: true; data: T} | {ok: false; reason: ReadFailure};
 
 /** Storage as the hand-off needs it; `sessionStorage` in a browser. */
 export type HandoffStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

@@ -3,7 +3,7 @@
  * typed, which step is open, the upgrade ask and the payment's progress.
  * derive.ts reads decisions off a state; machine.ts moves it.
  */
-import type {ReadResult, SupporterHandoff} from '../daisychain/handoff';
+import type {ReadFailure, ReadResult, SupporterHandoff} from '../daisychain/handoff';
 import {SUPPORTER_FIELDS, type FieldChecks, type SupporterField} from '../shared/fields';
 import {withOverrides, type Outbox, type Sent} from '../shared/form/machine';
 import type {ChargeResult, FieldsStatus, GiftIntent, Method, TestPayment} from '../shared/gateway';
@@ -56,7 +56,7 @@ export type Notice =
   /** Something the page asked for was not done as asked: the console says so. */
   | {type: 'warning'; text: string};
 /** What a daisychain page 2 found: a signer to greet, or why it shows the ordinary ask. */
-export type HandoffStatus = 'greeted' | Exclude<ReadResult<SupporterHandoff>, {ok: true}>['reason'];
+export type HandoffStatus = 'greeted' | ReadFailure;
 export type AmountSource = 'handle' | 'other' | 'frequency' | 'external' | 'api' | 'url' | 'upsell';
 
 export type DonateState = {

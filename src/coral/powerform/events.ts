@@ -7,7 +7,7 @@ import type {DataLayerEntry} from '../shared/analytics';
 import type {FieldName, Notice, TextField} from './machine';
 import type {PowerformConfig} from './schema';
 
-type Base = {campaign: string; variant: PowerformConfig['variant']; sourceCode: string | null};
+type Base = {campaign: string; variant: 'petition' | 'leads'; sourceCode: string | null};
 
 export interface PowerformEventDetails {
   /** A submit was stopped by problems; `fields` names the controls at fault. */
