@@ -122,6 +122,26 @@ describe('DonateForm', () => {
     );
   });
 
+  it('formats a card number and an expiry typed as bare digits, keeping the caret after the same digits', async () => {
+    const user = userEvent.setup();
+    render(<DonateForm config={{campaign: 'reef'}} />);
+    const number = screen.getByLabelText<HTMLInputElement>('Card number');
+    await user.type(number, '4242424242424242');
+    expect(number).toHaveValue('4242 4242 4242 4242');
+    // A digit typed after the first group moves the rest along; the caret stays just after it.
+    await user.type(number, '9', {initialSelectionStart: 5, initialSelectionEnd: 5});
+    expect(number).toHaveValue('4242 9424 2424 2424 2');
+    expect(number.selectionStart).toBe(6);
+    const expiry = screen.getByLabelText<HTMLInputElement>('Expiry (MM/YY)');
+    await user.type(expiry, '1234');
+    expect(expiry).toHaveValue('12 / 34');
+    await user.clear(expiry);
+    await user.type(expiry, '4');
+    expect(expiry).toHaveValue('04 / ');
+    await user.type(expiry, '{Backspace}');
+    expect(expiry).toHaveValue('0');
+  });
+
   it('keeps every value after a decline and says nothing was charged', async () => {
     const user = userEvent.setup();
     render(<DonateForm config={base} />);
@@ -138,16 +158,27 @@ describe('DonateForm', () => {
 
   it('charges once however often the button is pressed', async () => {
     const user = userEvent.setup();
-    const gateway = createSandboxGateway({delayMs: 50});
-    const charge = vi.spyOn(gateway, 'charge');
+    const gateway = createSandboxGateway({delayMs: 0});
+    // The answer waits until the test has seen the form while it is sending.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answer = gateway.charge.bind(gateway);
+    const charge = vi.spyOn(gateway, 'charge').mockImplementation(async (intent, options) => {
+      await held;
+      return answer(intent, options);
+    });
     render(<DonateForm config={base} gateway={gateway} />);
     await fillDetails(user);
     await fillCard(user);
     const button = screen.getByRole('button', {name: 'Give $60'});
     await user.dblClick(button);
     await user.click(button);
-    expect(button).toBeDisabled();
+    // Marked, not disabled: focus stays on the button, and a status message says what is happening.
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
     expect(button).toHaveTextContent('Processing your gift…');
+    expect(screen.getAllByRole('status').some((status) => status.textContent === 'Processing your gift…')).toBe(true);
+    release();
     await screen.findByRole('heading', {name: 'Thank you, Mere!'});
     expect(gateway.charges()).toBe(1);
     expect(new Set(charge.mock.calls.map(([, options]) => options.idempotencyKey)).size).toBe(1);
@@ -261,6 +292,18 @@ describe('DonateForm', () => {
     expect(await screen.findByText('You chose to give monthly instead of $60 once. Thank you for staying with us.')).toBeInTheDocument();
     expect(upsells).toMatchObject([{action: 'shown'}, {action: 'accepted', oneOff: 60, monthly: 20}]);
     document.removeEventListener('coral:upsell', listener);
+  });
+
+  it('names on each button of the upgrade ask what it will charge, the cover fee included', async () => {
+    const user = userEvent.setup();
+    render(<DonateForm config={{...base, rgUpgrade: {enabled: true}, coverFees: {enabled: true, percent: 3}}} />);
+    await user.click(screen.getByRole('radio', {name: '$120'}));
+    await fillDetails(user);
+    await fillCard(user);
+    await user.click(screen.getByRole('checkbox', {name: /cover/i}));
+    await user.click(screen.getByRole('button', {name: 'Give $123.60'}));
+    expect(screen.getByRole('button', {name: 'Yes, give $41.20 monthly'})).toBeInTheDocument();
+    expect(screen.getByRole('button', {name: 'No thanks, give $123.60 once'})).toBeInTheDocument();
   });
 
   it('prefills from URL parameters as plain text and ignores bad values', async () => {

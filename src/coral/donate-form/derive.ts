@@ -76,6 +76,14 @@ export const methodsFor = (config: DonateFormConfig, frequency: Frequency): read
 export const activeMethod = (config: DonateFormConfig, state: DonateState): Method =>
   methodsFor(config, state.frequency).includes(state.method) ? state.method : 'card';
 
+/** What one payment of `amount` would take, with the cover fee when the supporter ticked it: what a button offering it charges. */
+export function chargeFor(config: DonateFormConfig, state: DonateState, amount: Cents, frequency: Frequency): Cents {
+  return giftTotal(amount, frequency, {
+    dailyDays: config.dailyDays,
+    coverFeesPercent: config.coverFees.enabled && state.coverFees ? config.coverFees.percent : null,
+  }).perPayment;
+}
+
 export function totalOf(config: DonateFormConfig, state: DonateState): GiftTotal | null {
   const amount = amountOf(config, state);
   if (!amount.ok) return null;

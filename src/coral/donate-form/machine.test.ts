@@ -216,7 +216,7 @@ describe('fields', () => {
       {type: 'field', field: 'postcode', value: '20000'},
       {type: 'field', field: 'email', value: 'mere@'},
       {type: 'field', field: 'cardNumber', value: '4242 4242 4242 4241'},
-      {type: 'field', field: 'expiry', value: '1229'},
+      {type: 'field', field: 'expiry', value: '12-29-1'},
       {type: 'field', field: 'cvc', value: '1'},
     ]);
     expect(problems(cfg, state, checks)).toMatchObject({

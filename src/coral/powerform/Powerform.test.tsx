@@ -134,8 +134,10 @@ describe('Powerform', () => {
     const button = screen.getByRole('button', {name: 'Sign now'});
     await user.dblClick(button);
     await user.click(button);
-    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
     expect(button).toHaveTextContent('Adding your name…');
+    expect(screen.getAllByRole('status').some((status) => status.textContent === 'Adding your name…')).toBe(true);
     expect(screen.getByRole('form')).toHaveAttribute('aria-busy', 'true');
     release();
     await screen.findByRole('heading', {name: 'Thank you, Mere!'});

@@ -194,7 +194,11 @@ function PowerformView({
             onChange={(value) => dispatch({type: 'consent', value})}
           />
           <Failure state={state} messages={messages} />
-          <button type="submit" className={`${ui.button} ${styles.submit}`} disabled={sending} part="submit">
+          <p role="status" className={ui.visuallyHidden}>
+            {sending ? messages.submitting : ''}
+          </p>
+          {/* aria-disabled, not disabled: the button keeps focus while the signature is sent, and a second press is ignored. */}
+          <button type="submit" className={`${ui.button} ${styles.submit}`} aria-disabled={sending || undefined} part="submit">
             {sending ? (
               <>
                 <span className={ui.spinner} aria-hidden="true" />

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {cardBrand, luhn, validateCardNumber, validateCvc, validateExpiry} from './card';
+import {cardBrand, formatCardNumber, formatExpiry, luhn, validateCardNumber, validateCvc, validateExpiry} from './card';
 
 const now = new Date(2026, 10, 22); // 22 November 2026
 
@@ -26,6 +26,14 @@ describe('card number', () => {
     if (!result.ok) expect(result.reason).toMatch(reason);
   });
 
+  it('groups the digits as they are printed on the card', () => {
+    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
+    expect(formatCardNumber('4242 42')).toBe('4242 42');
+    expect(formatCardNumber('378282246310005')).toBe('3782 822463 10005');
+    expect(formatCardNumber('4000-0000-0000-0002')).toBe('4000 0000 0000 0002');
+    expect(formatCardNumber('4242424242424242424')).toBe('4242 4242 4242 4242 424');
+  });
+
   it('runs the Luhn check', () => {
     expect(luhn('79927398713')).toBe(true);
     expect(luhn('79927398710')).toBe(false);
@@ -47,10 +55,29 @@ describe('expiry', () => {
   });
 
   it.each([
+    ['1234', {month: 12, year: 2034}],
+    ['12 34', {month: 12, year: 2034}],
+    ['0434', {month: 4, year: 2034}],
+  ])('accepts %j, typed as digits on a keypad with no "/"', (input, value) => {
+    expect(validateExpiry(input, now)).toEqual({ok: true, value});
+  });
+
+  it('formats the digits as they are typed, and takes the separator away with the month’s last digit', () => {
+    const typed = (keys: string) => [...keys].reduce((shown, key) => formatExpiry(shown + key, shown), '');
+    expect(typed('1234')).toBe('12 / 34');
+    expect(typed('4')).toBe('04 / ');
+    expect(typed('04')).toBe('04 / ');
+    expect(typed('1')).toBe('1');
+    expect(formatExpiry('12 /', '12 / ')).toBe('1');
+    expect(formatExpiry('12 / 3', '12 / 34')).toBe('12 / 3');
+    expect(formatExpiry('12/34', '')).toBe('12 / 34');
+  });
+
+  it.each([
     ['10/26', /expired/],
     ['13/27', /01 to 12/],
     ['00/27', /01 to 12/],
-    ['1127', /MM\/YY/],
+    ['11270', /MM\/YY/],
     ['11/60', /too far/],
   ])('refuses %j', (input, reason) => {
     const result = validateExpiry(input, now);

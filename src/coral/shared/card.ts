@@ -50,9 +50,38 @@ export function validateCardNumber(input: string, messages: CardMessages = CARD_
   return accept({number: digits, brand});
 }
 
-/** "MM/YY" or "MM / YY"; the card must be valid at least until the end of this month. */
+/** The digits of a card number in the groups printed on the card: 4-4-4-4 (and up to 19 digits), Amex 4-6-5. */
+export function formatCardNumber(input: string): string {
+  const digits = input.replace(/\D/g, '').slice(0, 19);
+  const groups = cardBrand(digits) === 'amex' ? [4, 6, 5] : [4, 4, 4, 4, 3];
+  const parts: string[] = [];
+  let at = 0;
+  for (const size of groups) {
+    if (at >= digits.length) break;
+    parts.push(digits.slice(at, at + size));
+    at += size;
+  }
+  return parts.join(' ');
+}
+
+/**
+ * An expiry as it is typed on a numeric keypad, which often has no "/": the
+ * digits as "MM / YY", the separator added once the month is complete (a
+ * first digit above 1 is a month on its own: "4" becomes "04 / "), and
+ * removed with the month's last digit when the supporter deletes back over it.
+ */
+export function formatExpiry(input: string, previous: string): string {
+  let digits = input.replace(/\D/g, '').slice(0, 4);
+  const deleting = input.length < previous.length;
+  if (deleting && digits.length === 2 && /\/\s*$/.test(previous)) return digits.slice(0, 1);
+  if (!deleting && digits.length === 1 && Number(digits) > 1) digits = `0${digits}`;
+  if (digits.length > 2) return `${digits.slice(0, 2)} / ${digits.slice(2)}`;
+  return digits.length === 2 && !deleting ? `${digits} / ` : digits;
+}
+
+/** "MM/YY", "MM / YY", or the four digits alone ("1234", "12 34"); the card must be valid at least until the end of this month. */
 export function validateExpiry(input: string, now: Date, messages: CardMessages = CARD_MESSAGES): Check<{month: number; year: number}> {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input);
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input) ?? /^\s*(\d{2})\s*(\d{2})\s*$/.exec(input);
   if (!match) return refuse(messages.expiryFormat);
   const month = Number(match[1]);
   const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);

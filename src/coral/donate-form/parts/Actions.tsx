@@ -5,7 +5,7 @@ import {fill} from '../../shared/template';
 import ui from '../../shared/ui/ui.module.css';
 import {useDonateFormContext} from '../context';
 import {today} from '../useDonateForm';
-import {canGoBack, primaryAction, totalOf} from '../derive';
+import {canGoBack, chargeFor, primaryAction, totalOf} from '../derive';
 import styles from '../DonateForm.module.css';
 import type {DonateFormMessages} from '../messages';
 import type {DonateState} from '../state';
@@ -38,6 +38,9 @@ export function Actions(): ReactNode {
   const sending = submission.status === 'sending';
   return (
     <div className={styles.actions}>
+      <p role="status" className={ui.visuallyHidden}>
+        {sending ? messages.submitting : ''}
+      </p>
       {submission.status === 'failed' && (
         <div ref={alert} className={ui.failure} role="alert" tabIndex={-1} part="payment-error">
           <p className={styles.failureTitle}>{messages.paymentFailedHeading}</p>
@@ -51,23 +54,30 @@ export function Actions(): ReactNode {
           </p>
           <p>{messages.upsellBody}</p>
           <div className={styles.buttons}>
+            {/* Each button names what it will charge, the cover fee included when ticked. */}
             <button type="button" className={ui.button} onClick={() => void answer('accept')}>
-              {fill(messages.upsellAccept, {monthly: money(upsell.monthly)})}
+              {fill(messages.upsellAccept, {monthly: money(chargeFor(config, state, upsell.monthly, 'monthly'))})}
             </button>
             <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => void answer('decline')}>
-              {fill(messages.upsellDecline, {amount: money(upsell.oneOff)})}
+              {fill(messages.upsellDecline, {amount: money(chargeFor(config, state, upsell.oneOff, 'one-off'))})}
             </button>
           </div>
         </div>
       ) : (
         <div className={styles.buttons}>
           {canGoBack(config, state) && (
-            <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => dispatch({type: 'back'})} disabled={sending}>
+            <button
+              type="button"
+              className={`${ui.button} ${ui.secondary}`}
+              onClick={() => dispatch({type: 'back'})}
+              aria-disabled={sending || undefined}
+            >
               {messages.back}
             </button>
           )}
           {primary === 'submit' ? (
-            <button type="submit" className={`${ui.button} ${styles.submit}`} disabled={sending} part="submit">
+            // aria-disabled, not disabled: the button keeps focus while the gift is sent, and the machine ignores a second press.
+            <button type="submit" className={`${ui.button} ${styles.submit}`} aria-disabled={sending || undefined} part="submit">
               {sending ? (
                 <>
                   <span className={ui.spinner} aria-hidden="true" />

@@ -5,7 +5,7 @@
  * processor's hosted page after it.
  */
 import type {ReactNode} from 'react';
-import {cardBrand} from '../../shared/card';
+import {cardBrand, formatCardNumber, formatExpiry} from '../../shared/card';
 import {Checkbox, TextField} from '../../shared/ui/TextField';
 import {useDonateFormContext} from '../context';
 import {activeMethod, entryOf, methodsFor, stepTitle} from '../derive';
@@ -74,10 +74,11 @@ function TestFields(): ReactNode {
             autoComplete: 'cc-number',
             inputMode: 'numeric',
             maxLength: 23,
+            format: formatCardNumber,
             hint: brand === 'unknown' ? messages.cardBrandsHint : messages[`brand.${brand}`],
           })}
           <div className={styles.pair}>
-            {text('expiry', messages.expiryLabel, {autoComplete: 'cc-exp', inputMode: 'numeric', maxLength: 7})}
+            {text('expiry', messages.expiryLabel, {autoComplete: 'cc-exp', inputMode: 'numeric', maxLength: 7, format: formatExpiry})}
             {text('cvc', messages.cvcLabel, {autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 4})}
           </div>
         </div>
