@@ -1,4 +1,4 @@
-import {useLayoutEffect, useRef, type HTMLInputAutoCompleteAttribute, type ReactNode, type Ref} from 'react';
+import {useImperativeHandle, useLayoutEffect, useRef, type HTMLInputAutoCompleteAttribute, type ReactNode, type Ref} from 'react';
 import styles from './ui.module.css';
 
 export type TextFieldProps = {
@@ -58,6 +58,8 @@ export function TextField(props: TextFieldProps): ReactNode {
   } = props;
   const own = useRef<HTMLInputElement | null>(null);
   const caret = useRef<number | null>(null);
+  // The caller's ref gets the same input this field keeps for its caret.
+  useImperativeHandle(inputRef, () => own.current!, []);
   // After a reformat, the caret goes back after the same digits it followed, wherever the separators moved.
   useLayoutEffect(() => {
     if (caret.current === null || !own.current) return;
@@ -86,11 +88,7 @@ export function TextField(props: TextFieldProps): ReactNode {
         )}
         <input
           id={id}
-          ref={(element) => {
-            own.current = element;
-            if (typeof inputRef === 'function') inputRef(element);
-            else if (inputRef) inputRef.current = element;
-          }}
+          ref={own}
           className={styles.input}
           part="input"
           type={type ?? 'text'}
