@@ -36,8 +36,17 @@ describe('mobileCountryOf', () => {
     expect(mobileCountryOf('en-AU')).toBe('AU');
     expect(mobileCountryOf('en')).toBe('AU');
     expect(normaliseMobile('021 123 4567', mobileCountryOf('en-NZ'))).toEqual({ok: true, value: '+64211234567'});
-    expect(normaliseMobile('021 123 4567', mobileCountryOf('en-AU')).ok).toBe(false);
     expect(normaliseMobile('+64 21 123 4567', mobileCountryOf('en-AU'))).toEqual({ok: true, value: '+64211234567'});
+  });
+
+  it('takes either country’s national form on either country’s form, its own country first', () => {
+    // A New Zealander on an Australian form, and an Australian on a New Zealand one.
+    expect(normaliseMobile('021 123 4567', 'AU')).toEqual({ok: true, value: '+64211234567'});
+    expect(normaliseMobile('0412 345 678', 'NZ')).toEqual({ok: true, value: '+61412345678'});
+    expect(normaliseMobile('0412 345 678', 'AU')).toEqual({ok: true, value: '+61412345678'});
+    // A landline is no mobile in either country.
+    expect(normaliseMobile('02 9876 5432', 'AU').ok).toBe(false);
+    expect(normaliseMobile('09 123 4567', 'AU').ok).toBe(false);
   });
 });
 

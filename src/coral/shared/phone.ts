@@ -16,6 +16,9 @@ const metadata = metadataJson as unknown as MetadataJson;
 
 export const ALLOWED_MOBILE = MOBILE_MESSAGES.mobileAllowed;
 
+/** Each country's landline numbers in national form: an area code and a local number (02 9261 1977, 09 123 4567). */
+const LANDLINE: Record<MobileCountry, RegExp> = {AU: /^0[2378][2-9]\d{7}$/, NZ: /^0[34679][2-9]\d{6}$/};
+
 export function normaliseMobile(
   input: string,
   defaultCountry: MobileCountry = 'AU',
@@ -25,10 +28,15 @@ export function normaliseMobile(
   const text = input.trim();
   if (text === '') return say(messages.mobileMissing);
   if (!/^[+\d\s().-]+$/.test(text)) return say(messages.mobileNotDigits);
-  const parsed = parsePhoneNumberFromString(text, defaultCountry, metadata);
-  // The mobile-only metadata makes a landline number invalid, so one check covers both.
-  if (!parsed || (parsed.country !== 'AU' && parsed.country !== 'NZ') || !parsed.isValid()) {
-    return say(messages.mobileInvalid);
+  // A number in national form is read as the form's own country's first, then as the other's: a New Zealander
+  // types 021 123 4567 on an Australian form. The mobile-only metadata makes a landline invalid in both, and a
+  // number shaped like one of the form's own country's landlines is not read as the other country's mobile.
+  const national = text.startsWith('+') ? null : text.replace(/\D/g, '');
+  const own = [defaultCountry];
+  if (national === null || !LANDLINE[defaultCountry].test(national)) own.push(defaultCountry === 'AU' ? 'NZ' : 'AU');
+  for (const country of own) {
+    const parsed = parsePhoneNumberFromString(text, country, metadata);
+    if (parsed && (parsed.country === 'AU' || parsed.country === 'NZ') && parsed.isValid()) return accept(parsed.number);
   }
-  return accept(parsed.number);
+  return say(messages.mobileInvalid);
 }
