@@ -272,3 +272,18 @@ test('the form fits a 320 px screen without sideways scrolling', async ({page}) 
     expect(overflow, route).toBeLessThanOrEqual(0);
   }
 });
+
+test('the small buttons in a sentence, the wizard’s “Change” and the email suggestion, are whole 44 px targets', async ({page}) => {
+  await openHydrated(page, url('/demos/donate-form-wizard'));
+  const donate = form(page);
+  await donate.getByRole('button', {name: 'Next'}).click();
+  const change = donate.getByRole('button', {name: 'Change'});
+  await donate.getByLabel('Email', {exact: true}).fill('mere@gmial.com');
+  await donate.getByLabel('Email', {exact: true}).blur();
+  const suggestion = donate.getByRole('button', {name: 'Use mere@gmail.com'});
+  for (const target of [change, suggestion]) {
+    const box = (await target.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.width).toBeGreaterThanOrEqual(44);
+  }
+});

@@ -294,6 +294,21 @@ describe('DonateForm', () => {
     document.removeEventListener('coral:upsell', listener);
   });
 
+  it('keeps the give button’s amount while an other amount is being corrected, and asks for it only once chosen', async () => {
+    const user = userEvent.setup();
+    render(<DonateForm config={{...base, frequencies: ['one-off', 'monthly']}} />);
+    const other = screen.getByLabelText('Other amount');
+    expect(other).not.toBeRequired();
+    await user.click(screen.getByRole('radio', {name: 'Monthly'}));
+    await user.type(other, '30');
+    expect(other).toBeRequired();
+    expect(screen.getByRole('button', {name: 'Give $30 monthly'})).toBeInTheDocument();
+    await user.clear(other);
+    expect(screen.getByRole('button', {name: 'Give $30 monthly'})).toBeInTheDocument();
+    await user.type(other, 'abc');
+    expect(screen.getByRole('button', {name: 'Give $30 monthly'})).toBeInTheDocument();
+  });
+
   it('names on each button of the upgrade ask what it will charge, the cover fee included', async () => {
     const user = userEvent.setup();
     render(<DonateForm config={{...base, rgUpgrade: {enabled: true}, coverFees: {enabled: true, percent: 3}}} />);

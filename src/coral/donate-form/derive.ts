@@ -84,6 +84,14 @@ export function chargeFor(config: DonateFormConfig, state: DonateState, amount: 
   }).perPayment;
 }
 
+/** What the give button names: the gift as it stands, or while the amount is being corrected, the last one that was valid. */
+export function buttonAmountOf(config: DonateFormConfig, state: DonateState): Cents | null {
+  const total = totalOf(config, state);
+  if (total) return total.perPayment;
+  const last = state.lastAmount[state.frequency];
+  return last === undefined ? null : chargeFor(config, state, last, state.frequency);
+}
+
 export function totalOf(config: DonateFormConfig, state: DonateState): GiftTotal | null {
   const amount = amountOf(config, state);
   if (!amount.ok) return null;

@@ -82,7 +82,15 @@ function send(config: DonateFormConfig, state: DonateState, checks: Checks, fres
   return notify({...state, submission, sent}, {type: 'submit', intent, total});
 }
 
+/** Moves the state by one action, and keeps the amount last valid for each frequency for the give button. */
 export function reduce(config: DonateFormConfig, state: DonateState, action: Action): DonateState {
+  const next = step(config, state, action);
+  const amount = amountOf(config, next);
+  if (!amount.ok || next.lastAmount[next.frequency] === amount.value) return next;
+  return {...next, lastAmount: {...next.lastAmount, [next.frequency]: amount.value}};
+}
+
+function step(config: DonateFormConfig, state: DonateState, action: Action): DonateState {
   if (locked(state) && action.type !== 'charged') return state;
 
   switch (action.type) {

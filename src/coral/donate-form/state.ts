@@ -63,6 +63,8 @@ export type DonateState = {
   frequency: Frequency;
   /** Each frequency keeps its own choice, so switching back and forth loses nothing. */
   selection: Record<Frequency, Selection>;
+  /** The amount last valid for each frequency: the give button keeps it while an other amount is being corrected. */
+  lastAmount: Partial<Record<Frequency, Cents>>;
   values: Record<TextField, string>;
   consent: boolean;
   coverFees: boolean;
@@ -145,6 +147,7 @@ export function initialState(config: DonateFormConfig, utm: Utm = {}): DonateSta
   return {
     frequency: initialFrequency(config),
     selection,
+    lastAmount: Object.fromEntries(config.frequencies.map((f) => [f, defaultHandle(config, f)])),
     values: blankValues(),
     consent: false,
     coverFees: false,

@@ -5,14 +5,14 @@ import {fill} from '../../shared/template';
 import ui from '../../shared/ui/ui.module.css';
 import {useDonateFormContext} from '../context';
 import {today} from '../useDonateForm';
-import {canGoBack, chargeFor, primaryAction, totalOf} from '../derive';
+import {buttonAmountOf, canGoBack, chargeFor, primaryAction} from '../derive';
 import styles from '../DonateForm.module.css';
 import type {DonateFormMessages} from '../messages';
 import type {DonateState} from '../state';
 
 export function Actions(): ReactNode {
   const {config, state, dispatch, messages, fieldId, money, checksReady} = useDonateFormContext();
-  const total = totalOf(config, state);
+  const button = buttonAmountOf(config, state);
   const alert = useRef<HTMLDivElement>(null);
   const upsellHeading = useRef<HTMLParagraphElement>(null);
   const {submission, upsell} = state;
@@ -27,7 +27,7 @@ export function Actions(): ReactNode {
   if (primary === 'expand') {
     return (
       <button type="submit" className={`${ui.button} ${styles.submit}`} part="submit">
-        {fill(messages.openForm, {amount: total ? money(total.perPayment) : ''}).trim()}
+        {fill(messages.openForm, {amount: button === null ? '' : money(button)}).trim()}
       </button>
     );
   }
@@ -84,7 +84,7 @@ export function Actions(): ReactNode {
                   {messages.submitting}
                 </>
               ) : (
-                fill(messages[`submit.${state.frequency}`], {amount: total ? money(total.perPayment) : ''}).trim()
+                fill(messages[`submit.${state.frequency}`], {amount: button === null ? '' : money(button)}).trim()
               )}
             </button>
           ) : (

@@ -107,7 +107,8 @@ export function AmountStep(): ReactNode {
             autoComplete="off"
             maxLength={12}
             value={selection.kind === 'other' ? selection.text : ''}
-            required
+            // Required only once it is the amount chosen: while a handle is, it is simply not used.
+            required={selection.kind === 'other'}
             hint={fill(messages.amountHint, {min: money(dollars(block.min)), max: money(dollars(block.max))})}
             error={error}
             onChange={(text) => dispatch({type: 'other-amount', text})}

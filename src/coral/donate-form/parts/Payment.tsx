@@ -88,7 +88,7 @@ function TestFields(): ReactNode {
             {text('bsb', messages.bsbLabel, {inputMode: 'numeric', maxLength: 7, autoComplete: 'off'})}
             {text('account', messages.accountNumberLabel, {inputMode: 'numeric', maxLength: 11, autoComplete: 'off'})}
           </div>
-          {text('accountName', messages.accountNameLabel, {autoComplete: 'cc-name', maxLength: 32})}
+          {text('accountName', messages.accountNameLabel, {autoComplete: 'name', maxLength: 32})}
           <Checkbox
             id={fieldId('ddAgreement')}
             label={messages.directDebitAgreement}
