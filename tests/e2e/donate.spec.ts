@@ -242,7 +242,8 @@ test('Marlin: the upgrade ask, cover fees and the on-screen event log', async ({
   await fillCard(donate);
   await donate.getByRole('button', {name: 'Give $154.50'}).click();
   await expect(donate.getByText('Could you give $50 every month instead?')).toBeFocused();
-  await donate.getByRole('button', {name: 'Yes, give $50 monthly'}).click();
+  // The button names what it charges: $50 a month and the 3% cover fee.
+  await donate.getByRole('button', {name: 'Yes, give $51.50 monthly'}).click();
   await expect(donate.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
   await expect(donate.getByText('You chose to give monthly instead of $150 once.', {exact: false})).toBeVisible();
   const log = page.getByTestId('event-log');
