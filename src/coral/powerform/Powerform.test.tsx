@@ -187,6 +187,20 @@ describe('Powerform', () => {
     await fillRequired(user, 'mere+unknown@example.org');
     await user.click(screen.getByRole('button', {name: 'Sign now'}));
     expect(await screen.findByRole('alert')).toHaveTextContent('It may have been added; please check your email before signing again.');
+    // No full-width "Sign now" beside that: only a quiet way to send it again.
+    expect(screen.queryByRole('button', {name: 'Sign now'})).not.toBeInTheDocument();
+    expect(screen.getByRole('button', {name: 'Send my signature again'})).toBeInTheDocument();
+  });
+
+  it('marks the email field when the address was refused, saying why', async () => {
+    const user = userEvent.setup();
+    render(<Powerform config={base} />);
+    await fillRequired(user, 'mere+reject@example.org');
+    await user.click(screen.getByRole('button', {name: 'Sign now'}));
+    await screen.findByRole('alert');
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Check your email address: the address cannot receive email.');
   });
 
   it('shows only email, first name, postcode and consent on the leads form, and pushes generate_lead', async () => {

@@ -114,7 +114,7 @@ function PowerformView({
       value={state.values[name]}
       required={config.fields[name] === 'required'}
       optionalText={messages.optional}
-      error={shown[name]}
+      error={shown[name] ?? (name === 'email' && refused !== null ? fill(messages.emailRefused, {reason: refused}) : undefined)}
       inputRef={(element) => {
         inputs.current[name] = element;
       }}
@@ -141,6 +141,9 @@ function PowerformView({
   const SubHeading = `h${headingLevel + 1}` as 'h3';
   const {submission} = state;
   const sending = submission.status === 'sending';
+  const uncertain = submission.status === 'failed' && submission.result.status === 'error' && submission.result.outcome === 'unknown';
+  // A refused signature names the address: the email field says so too, and is marked invalid.
+  const refused = submission.status === 'failed' && submission.result.status === 'rejected' ? submission.result.reason : null;
 
   return (
     <form
@@ -198,12 +201,21 @@ function PowerformView({
             {sending ? messages.submitting : ''}
           </p>
           {/* aria-disabled, not disabled: the button keeps focus while the signature is sent, and a second press is ignored. */}
-          <button type="submit" className={`${ui.button} ${styles.submit}`} aria-disabled={sending || undefined} part="submit">
+          {/* After no answer, the signature may be in: no full-width "Sign now" beside that, only a quiet way to send it
+              again, under the same key, so a service that has it records nothing twice. */}
+          <button
+            type="submit"
+            className={uncertain ? `${ui.button} ${ui.secondary}` : `${ui.button} ${styles.submit}`}
+            aria-disabled={sending || undefined}
+            part="submit"
+          >
             {sending ? (
               <>
                 <span className={ui.spinner} aria-hidden="true" />
                 {messages.submitting}
               </>
+            ) : uncertain ? (
+              messages.submitAgain
             ) : (
               messages.submit
             )}

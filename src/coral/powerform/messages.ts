@@ -25,6 +25,8 @@ export const POWERFORM_MESSAGES = {
   submitting: 'Adding your name…',
   rejected: 'We could not add your name ({reason}). Your details are still here: check them and try again.',
   notSent: 'Your name could not be added just now, so nothing was saved. Your details are still here: please try again.',
+  submitAgain: 'Send my signature again',
+  emailRefused: 'Check your email address: {reason}.',
   unknownOutcome: 'We could not confirm your signature. It may have been added; please check your email before signing again.',
   thankYouHeading: 'Thank you, {name}!',
   thankYouHeadingNoName: 'Thank you for signing!',
