@@ -288,3 +288,25 @@ test('the small buttons in a sentence, the wizard’s “Change” and the email
     expect(box.width).toBeGreaterThanOrEqual(44);
   }
 });
+
+test('in forced colours the chosen frequency and amount, and the petition’s progress, still show', async ({page}) => {
+  await page.emulateMedia({forcedColors: 'active'});
+  await openHydrated(page, url('/demos/donate-form-medium'));
+  const donate = form(page);
+  const look = (name: string) =>
+    donate
+      .getByRole('radio', {name, exact: true})
+      .locator('xpath=..')
+      .evaluate((label) => {
+        const style = getComputedStyle(label);
+        return `${style.backgroundColor} ${style.borderTopWidth} ${style.outlineStyle}`;
+      });
+  await donate.getByRole('radio', {name: '$60'}).check();
+  expect(await look('$60')).not.toBe(await look('$35'));
+  expect(await look('One-off')).not.toBe(await look('Monthly'));
+  await openHydrated(page, url('/demos/powerform'));
+  const fill = page.locator('[role="progressbar"] > *').first();
+  const track = page.locator('[role="progressbar"]').first();
+  const colours = await Promise.all([fill, track].map((part) => part.evaluate((element) => getComputedStyle(element).backgroundColor)));
+  expect(colours[0]).not.toBe(colours[1]);
+});
