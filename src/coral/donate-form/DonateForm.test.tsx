@@ -373,6 +373,10 @@ describe('DonateForm', () => {
       const user = userEvent.setup();
       const {container} = render(<DonateForm config={{...base, handoff: true}} />);
       expect(await screen.findByRole('heading', {name: 'Thanks for signing, Mere. Will you chip in?'})).toBeInTheDocument();
+      // Every detail came with the signer: one line, and the fields only on demand.
+      expect(screen.getByText(/Giving as Mere Tane/)).toBeInTheDocument();
+      expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', {name: 'Change your details'}));
       expect(screen.getByLabelText('Email')).toHaveValue('mere@example.org');
       expect(screen.getByLabelText('Postcode')).toHaveValue('2000');
       expect(screen.getByRole('checkbox', {name: /Keep me updated/})).not.toBeChecked();

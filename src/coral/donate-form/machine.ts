@@ -18,6 +18,7 @@ import {
   refusedAmount,
   testPaymentOf,
   totalOf,
+  visibleSupporterFields,
 } from './derive';
 import {
   stepsFor,
@@ -126,6 +127,8 @@ function step(config: DonateFormConfig, state: DonateState, action: Action): Don
     }
     case 'blur':
       return touch(state, action.field);
+    case 'unfold-details':
+      return state.detailsFolded ? {...state, detailsFolded: false} : state;
     case 'expand':
       return state.expanded ? state : reduce(config, {...state, expanded: true}, {type: 'engage'});
     case 'engage':
@@ -268,7 +271,12 @@ function step(config: DonateFormConfig, state: DonateState, action: Action): Don
           .filter((field) => state.values[field] === '' && signer[field] !== undefined)
           .map((field) => [field, signer[field]]),
       );
-      return notify({...fillSupporter(config, state, empty), greeting: signer.firstName}, {type: 'handoff', status: 'greeted'});
+      const filled = fillSupporter(config, state, empty);
+      // Every required detail came with the signer: they show as one line until the supporter asks to change them.
+      const complete = visibleSupporterFields(config).every(
+        (field) => config.fields[field] !== 'required' || filled.values[field].trim() !== '',
+      );
+      return notify({...filled, greeting: signer.firstName, detailsFolded: complete}, {type: 'handoff', status: 'greeted'});
     }
   }
 }

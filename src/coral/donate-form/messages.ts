@@ -9,6 +9,8 @@ export const DONATE_FORM_MESSAGES = {
   ...BANK_MESSAGES,
   heading: 'Make a donation',
   greeting: 'Thanks for signing, {name}. Will you chip in?',
+  givingAs: 'Giving as {name}',
+  changeDetails: 'Change your details',
   frequencyLegend: 'How often would you like to give?',
   'frequency.one-off': 'One-off',
   'frequency.weekly': 'Weekly',

@@ -91,6 +91,8 @@ export type DonateState = {
   utm: Utm;
   /** The first name of a signer handed over by a powerform, to greet them by. */
   greeting: string | null;
+  /** Daisychain page 2 with every required detail handed over: one line, "Giving as …", until the supporter asks to change them. */
+  detailsFolded: boolean;
 } & Outbox<Notice>;
 
 /** Checks that depend on the outside world: today's date and the (lazily loaded) mobile check. */
@@ -108,6 +110,7 @@ export type Action =
   | {type: 'payment-fields'; status: FieldsStatus}
   | {type: 'blur'; field: FieldName}
   | {type: 'expand'}
+  | {type: 'unfold-details'}
   | {type: 'engage'}
   | {type: 'next'; checks: Checks}
   | {type: 'back'}
@@ -166,6 +169,7 @@ export function initialState(config: DonateFormConfig, utm: Utm = {}): DonateSta
     sent: null,
     utm,
     greeting: null,
+    detailsFolded: false,
     outbox: [],
     seq: 0,
   };

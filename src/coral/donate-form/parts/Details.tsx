@@ -14,13 +14,39 @@ export function DetailsStep(): ReactNode {
   const {config, state, dispatch, messages, fieldId, shown, SubHeading: Heading, opened} = useDonateFormContext();
   const heading = useFocusOnOpen(opened);
   const suggestion = state.touched.email ? suggestEmail(state.values.email) : null;
+  const fields = visibleSupporterFields(config);
+  // Folded while every detail handed over still checks out; a problem opens the fields, so it can be seen and fixed.
+  const folded = state.detailsFolded && !fields.some((field) => shown[field]);
+  if (folded) {
+    const name = [state.values.firstName, state.values.lastName].filter((part) => part.trim() !== '').join(' ');
+    return (
+      <div className={styles.section} data-step="details" role="group" aria-labelledby={fieldId('details-heading')}>
+        <Heading ref={heading} id={fieldId('details-heading')} tabIndex={-1} className={styles.stepHeading}>
+          {config.layout === 'wizard' ? stepTitle(config, 'details') : messages.detailsLegend}
+        </Heading>
+        <p className={styles.suggestion}>
+          {fill(messages.givingAs, {name})}
+          {' · '}
+          <button type="button" className={ui.linkButton} onClick={() => dispatch({type: 'unfold-details'})}>
+            {messages.changeDetails}
+          </button>
+        </p>
+        <Checkbox
+          id={fieldId('consent')}
+          label={messages.consentLabel}
+          checked={state.consent}
+          onChange={(value) => dispatch({type: 'toggle', field: 'consent', value})}
+        />
+      </div>
+    );
+  }
   return (
     <div className={styles.section} data-step="details" role="group" aria-labelledby={fieldId('details-heading')}>
       <Heading ref={heading} id={fieldId('details-heading')} tabIndex={-1} className={styles.stepHeading}>
         {config.layout === 'wizard' ? stepTitle(config, 'details') : messages.detailsLegend}
       </Heading>
       <div className={styles.fields}>
-        {visibleSupporterFields(config).map((field) => (
+        {fields.map((field) => (
           <TextField
             key={field}
             id={fieldId(field)}
