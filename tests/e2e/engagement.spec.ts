@@ -52,6 +52,10 @@ test.describe('the daisychain', () => {
     await page.locator('html[data-has-hydrated]').waitFor({state: 'attached'});
     const donate = page.locator('form#donate');
     await expect(donate.getByRole('heading', {name: 'Thanks for signing, Mere. Will you chip in?'})).toBeVisible();
+    // The signer's details are one line, "Giving as …", with the fields a tap away.
+    await expect(donate.getByText('Giving as Mere Tane', {exact: false})).toBeVisible();
+    await expect(donate.getByLabel('Email', {exact: true})).toHaveCount(0);
+    await donate.getByRole('button', {name: 'Change your details'}).click();
     await expect(donate.getByLabel('First name', {exact: true})).toHaveValue('Mere');
     await expect(donate.getByLabel('Last name', {exact: true})).toHaveValue('Tane');
     await expect(donate.getByLabel('Email', {exact: true})).toHaveValue(SIGNER.email);
