@@ -21,9 +21,7 @@ const MARKER = '__CORAL_EMBED_STYLES__';
  * mirrors the page's mode as data-coral-mode.
  */
 function forShadowRoot(css: string): string {
-  return css
-    .replace(/html\[data-theme=(["']?)dark\1\]/g, ':host([data-coral-mode=dark])')
-    .replace(/html:not\(\[data-theme\]\)/g, ':host(:not([data-coral-mode]))');
+  return css.replace(/html\[data-theme=(["']?)dark\1\]/g, ':host([data-coral-mode=dark])');
 }
 
 /**

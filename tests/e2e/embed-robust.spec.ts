@@ -184,3 +184,24 @@ test.describe('page scripts', () => {
     await give(page);
   });
 });
+
+test.describe('colour mode on a page that marks none', () => {
+  test.use({colorScheme: 'dark'});
+  const surface = (page: Page, id: string) =>
+    page
+      .locator(`#${id}`)
+      .getByRole('form')
+      .evaluate((form) => getComputedStyle(form).backgroundColor);
+
+  test('"auto" is light on a light landing page, whatever the phone is set to; "system" follows the phone', async ({page}) => {
+    const config = (theme: string) => JSON.stringify({campaign: 'save-the-reef', theme});
+    const body = `<coral-donate-form id="auto" config='${config('auto')}'></coral-donate-form><coral-donate-form id="system" config='${config('system')}'></coral-donate-form>`;
+    await page.goto(await landingPage(page, '/robust/modes.html', {head: `<script defer src="${SCRIPT}"></script>`, body}));
+    await elementsRendered(page);
+    expect(await surface(page, 'auto')).toBe('rgb(255, 255, 255)');
+    expect(await surface(page, 'system')).toBe('rgb(31, 42, 48)');
+    // A page that marks its own dark mode gets it with "auto".
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+    await expect.poll(() => surface(page, 'auto')).toBe('rgb(31, 42, 48)');
+  });
+});

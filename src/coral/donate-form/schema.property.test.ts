@@ -113,7 +113,7 @@ const validConfig = fc.shuffledSubarray([...FREQUENCIES], {minLength: 1}).chain(
       gateway: optional(gateway),
       thankYouUrl: optional(safeUrl),
       analytics: optional(fc.boolean()),
-      theme: optional(fc.constantFrom('auto', 'light', 'dark')),
+      theme: optional(fc.constantFrom('auto', 'light', 'dark', 'system')),
       messages: optional(messageOverrides(DONATE_FORM_MESSAGES)),
     })
     .map(compact);

@@ -76,7 +76,7 @@ const validConfig = fc.tuple(fc.constantFrom('petition', 'leads'), optional(succ
       success: fc.constant(after),
       urlParams: optional(fc.boolean()),
       analytics: optional(fc.boolean()),
-      theme: optional(fc.constantFrom('auto', 'light', 'dark')),
+      theme: optional(fc.constantFrom('auto', 'light', 'dark', 'system')),
       messages: optional(messageOverrides(POWERFORM_MESSAGES)),
     })
     .map(compact);

@@ -59,8 +59,8 @@ export const locale = describe(
 );
 
 export const theme = describe(
-  z._default(z.enum(['auto', 'light', 'dark']), 'auto'),
-  'Colour scheme when embedded; on this site it follows the site.',
+  z._default(z.enum(['auto', 'light', 'dark', 'system']), 'auto'),
+  'Colour scheme. "auto" follows the page\'s own dark mode where the page marks one (<html data-theme="dark">, as this site does) and is light on a page that marks none, as most landing pages are; "system" follows the visitor\'s device setting; "light" and "dark" fix one.',
 );
 
 const sandboxGateway = z.strictObject({

@@ -72,7 +72,7 @@ const validConfig = fc.boolean().chain((photography) =>
       urlParams: optional(fc.boolean()),
       gateway: optional(gateway),
       analytics: optional(fc.boolean()),
-      theme: optional(fc.constantFrom('auto', 'light', 'dark')),
+      theme: optional(fc.constantFrom('auto', 'light', 'dark', 'system')),
       messages: optional(messageOverrides(THANK_YOU_MESSAGES)),
     })
     .map(compact),
