@@ -309,6 +309,24 @@ describe('DonateForm', () => {
     expect(screen.getByRole('button', {name: 'Give $30 monthly'})).toBeInTheDocument();
   });
 
+  it('links the direct debit service agreement, and says a refused BSB was the bank’s, not a card’s', async () => {
+    const user = userEvent.setup();
+    const config = {...base, frequencies: ['monthly'], directDebit: true, directDebitAgreementUrl: 'https://www.example.org/ddr'};
+    render(<DonateForm config={config} />);
+    await fillDetails(user);
+    await user.click(screen.getByRole('radio', {name: 'Direct debit'}));
+    const agreement = screen.getByRole('link', {name: /^Read the service agreement ?\(opens in a new tab\)$/});
+    expect(agreement).toHaveAttribute('href', 'https://www.example.org/ddr');
+    await user.type(screen.getByLabelText('BSB'), '000-000');
+    await user.type(screen.getByLabelText('Account number'), '12345678');
+    await user.type(screen.getByLabelText('Account name'), 'M Tane');
+    await user.click(screen.getByRole('checkbox', {name: /direct debit request service agreement/}));
+    await user.click(screen.getByRole('button', {name: /^Give \$\d+ monthly$/}));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your bank did not accept the direct debit (account details not accepted by the bank)');
+    expect(alert).not.toHaveTextContent(/card was declined|another card/);
+  });
+
   it('names on each button of the upgrade ask what it will charge, the cover fee included', async () => {
     const user = userEvent.setup();
     render(<DonateForm config={{...base, rgUpgrade: {enabled: true}, coverFees: {enabled: true, percent: 3}}} />);

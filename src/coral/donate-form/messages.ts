@@ -50,6 +50,8 @@ export const DONATE_FORM_MESSAGES = {
   accountNameLabel: 'Account name',
   directDebitAgreement: 'I have read and accept the direct debit request service agreement.',
   directDebitAgreementLabel: 'Direct debit agreement',
+  directDebitAgreementLink: 'Read the service agreement',
+  opensInNewTab: '(opens in a new tab)',
   directDebitAgreementRequired: 'To give by direct debit, please accept the service agreement.',
   requiredField: 'This is required.',
   'errorSummary.one': 'Please check {count} thing before you continue:',

@@ -97,6 +97,9 @@ function TestFields(): ReactNode {
             error={shown.ddAgreement}
             onChange={(value) => dispatch({type: 'toggle', field: 'ddAgreement', value})}
             onBlur={() => dispatch({type: 'blur', field: 'ddAgreement'})}
+            {...(config.directDebitAgreementUrl
+              ? {link: {href: config.directDebitAgreementUrl, text: messages.directDebitAgreementLink, newTab: messages.opensInNewTab}}
+              : {})}
           />
         </div>
       )}

@@ -130,9 +130,11 @@ export type CheckboxProps = {
   onBlur?: () => void;
   required?: boolean;
   error?: string;
+  /** A document the box agrees to, linked beside the label (outside it, so the link is not part of the box's name). */
+  link?: {href: string; text: string; newTab: string};
 };
 
-export function Checkbox({id, label, checked, onChange, onBlur, required, error}: CheckboxProps): ReactNode {
+export function Checkbox({id, label, checked, onChange, onBlur, required, error, link}: CheckboxProps): ReactNode {
   const errorId = error ? `${id}-error` : undefined;
   return (
     <div className={styles.checkbox} data-invalid={error ? '' : undefined} part="field">
@@ -147,6 +149,12 @@ export function Checkbox({id, label, checked, onChange, onBlur, required, error}
         onBlur={onBlur}
       />
       <label htmlFor={id}>{label}</label>
+      {link && (
+        <a className={styles.checkboxLink} href={link.href} target="_blank" rel="noopener noreferrer">
+          {link.text}
+          <span className={styles.visuallyHidden}> {link.newTab}</span>
+        </a>
+      )}
       {error && (
         <p id={errorId} className={styles.error} part="error">
           {error}
