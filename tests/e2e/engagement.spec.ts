@@ -224,7 +224,7 @@ test.describe('the thank-you page', () => {
 
     const email = new URL((await href(/Share by email/))!);
     expect(email.protocol).toBe('mailto:');
-    expect(email.searchParams.get('subject')).toBe('Protect the Pacific with me');
+    expect(email.searchParams.get('subject')).toBe('Join me');
     expect(email.searchParams.get('body')).toContain(shared);
 
     const whatsapp = new URL((await href(/WhatsApp/))!);

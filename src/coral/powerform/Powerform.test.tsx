@@ -66,7 +66,7 @@ describe('Powerform', () => {
     await user.click(screen.getByRole('checkbox', {name: /Keep me updated/}));
     await user.click(screen.getByRole('button', {name: 'Sign now'}));
     expect(await screen.findByRole('heading', {name: 'Thank you, Mere!'})).toHaveFocus();
-    expect(screen.getByText('Your name is on the petition. Share it so more people can add theirs.')).toBeInTheDocument();
+    expect(screen.getByText('Your name is in. Share this page so more people can add theirs.')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', {name: '12,431 of 20,000 signatures'})).toBeInTheDocument();
     await waitFor(() => expect(events.seen.map((e) => e.type)).toEqual(['coral:submit', 'coral:success']));
     expect(events.seen[1]!.detail).toMatchObject({campaign: 'save-the-reef', sourceCode: 'PF-REEF', count: 12431, consent: true});
@@ -201,6 +201,15 @@ describe('Powerform', () => {
     const email = screen.getByLabelText('Email');
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveAccessibleDescription('Check your email address: the address cannot receive email.');
+  });
+
+  it('speaks of no particular campaign by default, and shows no intro when it is set to ""', () => {
+    const {unmount} = render(<Powerform config={base} />);
+    expect(screen.getByText('Add your name, and we will keep you posted on what happens next.')).toBeInTheDocument();
+    unmount();
+    render(<Powerform config={{...base, messages: {intro: ''}}} />);
+    expect(screen.queryByText(/keep you posted/)).not.toBeInTheDocument();
+    expect(screen.getByRole('form').querySelector('p:empty')).toBeNull();
   });
 
   it('shows only email, first name, postcode and consent on the leads form, and pushes generate_lead', async () => {

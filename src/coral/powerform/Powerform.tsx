@@ -172,7 +172,7 @@ function PowerformView({
         )
       ) : (
         <>
-          <p className={styles.intro}>{messages.intro}</p>
+          {messages.intro !== '' && <p className={styles.intro}>{messages.intro}</p>}
           {showsCounter(config) && <SignatureCounter config={config} messages={messages} count={state.count} fieldId={fieldId} />}
           <ErrorSummary
             title={plural(messages, 'errorSummary', summaryItems.length, config.locale)}

@@ -4,7 +4,7 @@ import {FIELD_MESSAGES} from '../shared/fields';
 export const POWERFORM_MESSAGES = {
   ...FIELD_MESSAGES,
   heading: 'Add your name',
-  intro: 'Stand with Pacific communities: sign now and we will keep you posted on what your name achieves.',
+  intro: 'Add your name, and we will keep you posted on what happens next.',
   counter: '{count} of {goal} signatures',
   counterGoalReached: '{count} signatures: we passed our goal of {goal}!',
   firstNameLabel: 'First name',
@@ -30,7 +30,7 @@ export const POWERFORM_MESSAGES = {
   unknownOutcome: 'We could not confirm your signature. It may have been added; please check your email before signing again.',
   thankYouHeading: 'Thank you, {name}!',
   thankYouHeadingNoName: 'Thank you for signing!',
-  thankYouBody: 'Your name is on the petition. Share it so more people can add theirs.',
+  thankYouBody: 'Your name is in. Share this page so more people can add theirs.',
   redirecting: 'Taking you to the next step…',
 } as const;
 

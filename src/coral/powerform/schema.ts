@@ -88,7 +88,7 @@ const options = z.strictObject({
   urlParams: boolean(false, 'Prefill names, email, phone and postcode, and carry utm parameters, from the URL.'),
   analytics: boolean(false, 'Push GA4-style events to window.dataLayer (never personal data).'),
   theme,
-  messages: messageOverrides(POWERFORM_MESSAGES),
+  messages: messageOverrides(POWERFORM_MESSAGES, ['intro']),
 });
 
 export const powerformSchema = options.check(

@@ -112,12 +112,15 @@ export const giftGatewayConfig = (what: string) =>
       '{"type":"http","endpoint":"…"} sends the supporter to a hosted checkout page.',
   );
 
-/** Message overrides for a component: every key of its table, each optional. */
-export function messageOverrides<K extends string>(table: Readonly<Record<K, string>>) {
+/** Message overrides for a component: every key of its table, each optional; the keys in `mayBeEmpty` also take "" for none. */
+export function messageOverrides<K extends string>(table: Readonly<Record<K, string>>, mayBeEmpty: readonly NoInfer<K>[] = []) {
   const shape = Object.fromEntries(
     (Object.entries(table) as [K, string][]).map(([key, value]) => [
       key,
-      describe(z.optional(z.string().check(z.minLength(1), z.maxLength(400))), `Default: "${value}"`),
+      describe(
+        z.optional(z.string().check(z.minLength(mayBeEmpty.includes(key) ? 0 : 1), z.maxLength(400))),
+        mayBeEmpty.includes(key) ? `Default: "${value}". "" for none.` : `Default: "${value}"`,
+      ),
     ]),
   ) as Record<K, z.ZodMiniOptional<z.ZodMiniString>>;
   return describe(

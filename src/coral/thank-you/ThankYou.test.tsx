@@ -122,7 +122,7 @@ describe('ThankYou', () => {
       const mail = new URL(email.getAttribute('href')!);
       expect(mail.protocol).toBe('mailto:');
       expect(Object.fromEntries(mail.searchParams)).toEqual({
-        subject: 'Protect the Pacific with me',
+        subject: 'Join me',
         body: `Reefs & coasts #1 — join me\n\n${page}`,
       });
 
@@ -167,8 +167,8 @@ describe('ThankYou', () => {
         render(<ThankYou config={{...base, share: {channels: ['whatsapp', 'copy']}}} />);
         await user.click(await screen.findByRole('button', {name: 'Share'}));
         expect(share).toHaveBeenCalledWith({
-          title: 'Protect the Pacific with me',
-          text: 'I just gave to protect the reefs and coasts of the Pacific. Will you join me?',
+          title: 'Join me',
+          text: 'I just gave to this campaign. Will you join me?',
           url: 'http://localhost:3000/',
         });
         expect(screen.queryByRole('link', {name: /WhatsApp/})).not.toBeInTheDocument();

@@ -55,14 +55,8 @@ const share = describe(
         z.optional(safeUrl),
         'The address to share, e.g. the campaign page. Defaults to this page without its query string, so no gift reference is shared.',
       ),
-      title: describe(
-        z._default(text(1, 120), 'Protect the Pacific with me'),
-        'The subject of the email, and the title the share sheet shows.',
-      ),
-      text: describe(
-        z._default(text(1, 280), 'I just gave to protect the reefs and coasts of the Pacific. Will you join me?'),
-        'What the message says before the link.',
-      ),
+      title: describe(z._default(text(1, 120), 'Join me'), 'The subject of the email, and the title the share sheet shows.'),
+      text: describe(z._default(text(1, 280), 'I just gave to this campaign. Will you join me?'), 'What the message says before the link.'),
       channels: describe(
         z._default(
           z.array(z.enum(SHARE_CHANNELS)).check(
