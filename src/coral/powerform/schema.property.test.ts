@@ -124,7 +124,7 @@ const refusedValues = fc.oneof(
     .map(([type, url]) => ({path: ['success'], value: {type, url}, blame: ['success', 'url']})),
   refusedAt(['success'], fc.constantFrom({type: 'popup'}, {}, {type: 'redirect'}, {type: 'inline', url: '/thanks'})),
   refusedAt(['theme'], fc.constantFrom('blue', 'Dark', '')),
-  refusedMessage(POWERFORM_MESSAGES),
+  refusedMessage(POWERFORM_MESSAGES, ['intro']),
 );
 
 describeConfigProperties('powerform', parsePowerformConfig, {valid: validConfig, refused: refusedValues});

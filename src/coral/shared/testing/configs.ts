@@ -104,9 +104,11 @@ export const unsafeEndpoint = unsafeUrl.map((endpoint): RefusedValue => ({
   blame: ['gateway', 'endpoint'],
 }));
 
-/** Any message of the table overridden with nothing, or with more than the 400 characters the schema allows. */
-export const refusedMessage = (table: Readonly<Record<string, string>>) =>
-  fc.constantFrom(...Object.keys(table)).chain((key) => refusedAt(['messages', key], fc.oneof(fc.constant(''), tooLong(400))));
+/** Any message of the table overridden with nothing (but those that may be empty), or with more than the 400 characters the schema allows. */
+export const refusedMessage = (table: Readonly<Record<string, string>>, mayBeEmpty: readonly string[] = []) =>
+  fc
+    .constantFrom(...Object.keys(table))
+    .chain((key) => refusedAt(['messages', key], mayBeEmpty.includes(key) ? tooLong(400) : fc.oneof(fc.constant(''), tooLong(400))));
 
 /** Dollar amounts a config must refuse: not positive, over a million, finer than cents, or not finite. */
 export const badDollars = fc.oneof(
