@@ -198,7 +198,9 @@ test.describe('a landing-page builder page with aggressive global CSS', () => {
 
     await page.getByRole('link', {name: 'Give $75'}).click();
     await expect(form.getByRole('radio', {name: '$75'})).toBeChecked();
-    await expect(page.getByRole('link', {name: 'Give $75'})).toHaveAttribute('aria-pressed', 'true');
+    // A link shows it is the chosen one with aria-current: aria-pressed is for buttons.
+    await expect(page.getByRole('link', {name: 'Give $75'})).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('link', {name: 'Give $75'})).not.toHaveAttribute('aria-pressed');
     await page.getByRole('link', {name: '$25 a month'}).click();
     await expect(form.getByRole('radio', {name: 'Monthly'})).toBeChecked();
     await expect(form.getByRole('radio', {name: '$25'})).toBeChecked();

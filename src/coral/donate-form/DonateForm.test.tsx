@@ -223,6 +223,31 @@ describe('DonateForm', () => {
     expect(screen.getByRole('heading', {name: 'Your details'})).toHaveFocus();
   });
 
+  it('presses only the handle whose amount and frequency both match, a plain one meaning the default frequency', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <button type="button" data-coral-amount="30" data-coral-frequency="monthly">
+          $30 a month
+        </button>
+        <button type="button" data-coral-amount="30">
+          $30
+        </button>
+        <DonateForm id="donate" config={{...base, frequencies: ['one-off', 'monthly'], externalHandles: true}} />
+      </>,
+    );
+    Element.prototype.scrollIntoView = vi.fn();
+    await user.click(screen.getByRole('button', {name: '$30 a month'}));
+    expect(screen.getByRole('radio', {name: 'Monthly'})).toBeChecked();
+    expect(screen.getByRole('button', {name: '$30 a month', pressed: true})).toBeInTheDocument();
+    expect(screen.getByRole('button', {name: '$30', pressed: false})).toBeInTheDocument();
+    // The plain "$30" means the default frequency, one-off, whatever was clicked before.
+    await user.click(screen.getByRole('button', {name: '$30'}));
+    expect(screen.getByRole('radio', {name: 'One-off'})).toBeChecked();
+    expect(screen.getByRole('button', {name: '$30', pressed: true})).toBeInTheDocument();
+    expect(screen.getByRole('button', {name: '$30 a month', pressed: false})).toBeInTheDocument();
+  });
+
   it('selects an amount from setAmount and from an external handle', async () => {
     const user = userEvent.setup();
     const ref = createRef<DonateFormHandle>();

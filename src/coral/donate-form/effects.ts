@@ -8,6 +8,7 @@ import {clearSupporterHandoff, readSupporterHandoff, sessionStore, writeGiftHand
 import type {MobileCheck} from '../shared/form/useMobileCheck';
 import {parseAmount} from '../shared/money';
 import {amountOf} from './derive';
+import {initialFrequency} from './rules';
 import type {DonateFormConfig, Frequency} from './schema';
 import type {Action, DonateState, Step} from './state';
 
@@ -50,8 +51,11 @@ export function useWizardHistory(
 
 /**
  * Elements marked `data-coral-amount` anywhere on the page select that amount
- * (with `data-coral-frequency`), bring the form into view and show which is
- * chosen with `aria-pressed`. `data-coral-target` names one form by id.
+ * at their `data-coral-frequency` (without one, the form's default frequency,
+ * so a plain "$30" means the same whatever was clicked before), bring the form
+ * into view and show which is chosen: `aria-pressed` on a button, and
+ * `aria-current` on a link, which may not be pressed. `data-coral-target`
+ * names one form by id.
  */
 export function useExternalHandles(
   config: DonateFormConfig,
@@ -79,7 +83,7 @@ export function useExternalHandles(
         return;
       }
       event.preventDefault();
-      const frequency = (handle.getAttribute('data-coral-frequency') as Frequency | null) ?? undefined;
+      const frequency = (handle.getAttribute('data-coral-frequency') as Frequency | null) ?? initialFrequency(config);
       const asked = `data-coral-amount="${handle.getAttribute('data-coral-amount')}"`;
       dispatch({type: 'set-amount', amount: amount.value, frequency, source: 'external', asked});
       const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
@@ -87,7 +91,7 @@ export function useExternalHandles(
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
-  }, [enabled, ours, dispatch, root]);
+  }, [enabled, ours, dispatch, root, config]);
 
   const chosen = amountOf(config, state);
   const selected = chosen.ok ? chosen.value : null;
@@ -96,11 +100,16 @@ export function useExternalHandles(
     for (const handle of document.querySelectorAll('[data-coral-amount]')) {
       if (!ours(handle)) continue;
       const amount = parseAmount(handle.getAttribute('data-coral-amount') ?? '');
-      const frequency = handle.getAttribute('data-coral-frequency') ?? state.frequency;
-      const pressed = selected !== null && amount.ok && amount.value === selected && frequency === state.frequency;
-      handle.setAttribute('aria-pressed', String(pressed));
+      const frequency = handle.getAttribute('data-coral-frequency') ?? initialFrequency(config);
+      const chosen = selected !== null && amount.ok && amount.value === selected && frequency === state.frequency;
+      if (handle.localName === 'a') {
+        if (chosen) handle.setAttribute('aria-current', 'true');
+        else handle.removeAttribute('aria-current');
+      } else {
+        handle.setAttribute('aria-pressed', String(chosen));
+      }
     }
-  }, [enabled, ours, selected, state.frequency]);
+  }, [enabled, ours, selected, state.frequency, config]);
 }
 
 /**
