@@ -122,7 +122,7 @@ test.describe('a plain page with nothing but the script and the elements', () =>
     await expect(page.locator('coral-donate-form').getByRole('alert')).toContainText('the config attribute is not valid JSON');
     const thanks = page.locator('coral-thankyou').getByRole('alert');
     await expect(thanks).toContainText('This thank-you cannot be shown: its config has 2 problems.');
-    await expect(thanks).toContainText('campaign: got "Save The Reef!"; expected letters, digits and dashes');
+    await expect(thanks).toContainText('campaign: got "Save The Reef!"; expected 2 to 64 characters: letters, digits and dashes');
     await expect(thanks).toContainText('photo: got (missing); required with variant "photography"');
     expect(messages.some((text) => text.includes('the thank-you config has 2 problem(s)'))).toBe(true);
   });

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
+import {parsePowerformConfig} from '../powerform/schema';
 import {describeError} from '../shared/config';
 import {donateFormReference} from './reference';
 import {parseDonateFormConfig} from './schema';
@@ -86,6 +87,23 @@ describe('donate form config', () => {
     for (const bad of ['data:text/html,hi', '//evil.example', 'JaVaScRiPt:alert(1)', ' javascript:x', 'http://example.org/thanks']) {
       expect(errorsOf({campaign: 'reef', thankYouUrl: bad})).toHaveLength(1);
     }
+  });
+
+  it('says how to fix a campaign id and a gateway type, naming what is allowed', () => {
+    const messages = (input: unknown) => {
+      const result = parseDonateFormConfig(input);
+      return result.ok ? [] : result.errors.map((error) => `${error.path}: ${error.message}`);
+    };
+    for (const campaign of ['r', 'reef_2026', 'save the reef']) {
+      expect(messages({campaign})).toEqual([
+        'campaign: expected 2 to 64 characters: letters, digits and dashes (no spaces or underscores), starting with a letter or digit, e.g. "save-the-reef"',
+      ]);
+    }
+    expect(messages({campaign: 'reef', gateway: {type: 'paypal'}})).toEqual(['gateway.type: expected "sandbox", "stripe" or "http"']);
+    expect(parsePowerformConfig({campaign: 'reef', gateway: {type: 'stripe'}})).toMatchObject({
+      ok: false,
+      errors: [{path: 'gateway.type', message: 'expected "sandbox" or "http"'}],
+    });
   });
 
   it('points at odd keys too', () => {

@@ -12,7 +12,7 @@ export const MOBILE_MESSAGES = {
   mobileMissing: 'Enter your mobile number. {allowed}',
   mobileNotDigits: 'A phone number has digits only. {allowed}',
   mobileInvalid: 'That is not a mobile number we can text. {allowed}',
-  mobileAllowed: 'Enter an Australian or New Zealand mobile number, like 0412 345 678 or +64 21 123 4567.',
+  mobileAllowed: 'Enter an Australian or New Zealand mobile number, like {example}.',
 } as const;
 
 export const AMOUNT_MESSAGES = {

@@ -75,7 +75,8 @@ function allowed(issue: z.core.$ZodIssue): string {
           ? `expected at most ${String(issue.maximum)} characters`
           : `expected ${issue.inclusive ? 'at most' : 'less than'} ${String(issue.maximum)}`;
     case 'invalid_union':
-      return 'expected one of the documented shapes';
+      // A union with its own message (the gateways) names the shapes it takes.
+      return issue.message && issue.message !== 'Invalid input' ? issue.message : 'expected one of the documented shapes';
     case 'not_multiple_of':
       return issue.divisor === 0.01
         ? 'expected an amount in dollars and cents, like 25 or 25.50'

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {normaliseMobile} from './phone';
+import {normaliseMobile, type MobileCountry} from './phone';
 import {mobileCountryOf} from './form/useMobileCheck';
 
 describe('normaliseMobile', () => {
@@ -37,6 +37,15 @@ describe('mobileCountryOf', () => {
     expect(mobileCountryOf('en')).toBe('AU');
     expect(normaliseMobile('021 123 4567', mobileCountryOf('en-NZ'))).toEqual({ok: true, value: '+64211234567'});
     expect(normaliseMobile('+64 21 123 4567', mobileCountryOf('en-AU'))).toEqual({ok: true, value: '+64211234567'});
+  });
+
+  it('gives an example from the form’s own country when a number is refused', () => {
+    const refused = (country: MobileCountry) => {
+      const result = normaliseMobile('12345', country);
+      return result.ok ? '' : result.reason;
+    };
+    expect(refused('NZ')).toContain('like 021 123 4567');
+    expect(refused('AU')).toContain('like 0412 345 678');
   });
 
   it('takes either country’s national form on either country’s form, its own country first', () => {

@@ -14,7 +14,14 @@ export type MobileCountry = 'AU' | 'NZ';
 
 const metadata = metadataJson as unknown as MetadataJson;
 
-export const ALLOWED_MOBILE = MOBILE_MESSAGES.mobileAllowed;
+/** A mobile number of each country, as its own people write it, for the messages' examples. */
+const MOBILE_EXAMPLES: Record<MobileCountry, string> = {AU: '0412 345 678', NZ: '021 123 4567'};
+
+/** What a form of each country says a mobile number must be, with an example of its own. */
+export const allowedMobile = (
+  country: MobileCountry,
+  messages: Pick<Messages<typeof MOBILE_MESSAGES>, 'mobileAllowed'> = MOBILE_MESSAGES,
+): string => fill(messages.mobileAllowed, {example: MOBILE_EXAMPLES[country]});
 
 /** Each country's landline numbers in national form: an area code and a local number (02 9261 1977, 09 123 4567). */
 const LANDLINE: Record<MobileCountry, RegExp> = {AU: /^0[2378][2-9]\d{7}$/, NZ: /^0[34679][2-9]\d{6}$/};
@@ -24,7 +31,9 @@ export function normaliseMobile(
   defaultCountry: MobileCountry = 'AU',
   messages: Messages<typeof MOBILE_MESSAGES> = MOBILE_MESSAGES,
 ): Check<string> {
-  const say = (template: string) => refuse<string>(fill(template, {allowed: messages.mobileAllowed}));
+  // The example is a number of the form's own country, in the form a supporter there would type it.
+  const allowed = allowedMobile(defaultCountry, messages);
+  const say = (template: string) => refuse<string>(fill(template, {allowed}));
   const text = input.trim();
   if (text === '') return say(messages.mobileMissing);
   if (!/^[+\d\s().-]+$/.test(text)) return say(messages.mobileNotDigits);

@@ -33,9 +33,12 @@ export const safeUrl = z.string().check(
   ),
 );
 
-export const campaignId = z
-  .string()
-  .check(z.regex(/^[a-z0-9][a-z0-9-]{1,63}$/i, {message: 'expected letters, digits and dashes, e.g. "save-the-reef"'}));
+export const campaignId = z.string().check(
+  z.regex(/^[a-z0-9][a-z0-9-]{1,63}$/i, {
+    message:
+      'expected 2 to 64 characters: letters, digits and dashes (no spaces or underscores), starting with a letter or digit, e.g. "save-the-reef"',
+  }),
+);
 
 export const fieldMode = z.enum(['required', 'optional', 'hidden']);
 
@@ -96,17 +99,28 @@ const stripeGateway = z.strictObject({
   timeoutMs: z._default(z.int().check(z.minimum(1_000), z.maximum(120_000)), 20_000),
 });
 
+/** A gateway union whose error, for a type it does not know, names the types it does. */
+function gatewayUnion<
+  T extends readonly [z.ZodMiniObject<{type: z.ZodMiniLiteral<string>}>, ...z.ZodMiniObject<{type: z.ZodMiniLiteral<string>}>[]],
+>(options: T) {
+  const types = options.map((option) => `"${String(option.shape.type.def.values[0])}"`);
+  const named = `${types.slice(0, -1).join(', ')} or ${types.at(-1)!}`;
+  return z.discriminatedUnion('type', options, {
+    error: (issue) => (issue.code === 'invalid_union' ? `expected ${named}` : undefined),
+  });
+}
+
 /** Where signatures go: the in-browser sandbox, or JSON posted to an endpoint. */
 export const signupGatewayConfig = (what: string) =>
   describe(
-    z.prefault(z.discriminatedUnion('type', [sandboxGateway, httpGateway]), {type: 'sandbox'}),
+    z.prefault(gatewayUnion([sandboxGateway, httpGateway]), {type: 'sandbox'}),
     `Where ${what} go: {"type":"sandbox"} runs in the browser and sends nothing; {"type":"http","endpoint":"…"} posts JSON.`,
   );
 
 /** Where gifts go: the sandbox, Stripe's fields in the form, or a hosted checkout page after it. */
 export const giftGatewayConfig = (what: string) =>
   describe(
-    z.prefault(z.discriminatedUnion('type', [sandboxGateway, stripeGateway, httpGateway]), {type: 'sandbox'}),
+    z.prefault(gatewayUnion([sandboxGateway, stripeGateway, httpGateway]), {type: 'sandbox'}),
     `Where ${what} go: {"type":"sandbox"} runs in the browser and sends nothing; ` +
       '{"type":"stripe","publishableKey":"pk_…","endpoint":"…"} takes the card in Stripe\'s own fields; ' +
       '{"type":"http","endpoint":"…"} sends the supporter to a hosted checkout page.',
