@@ -31,8 +31,8 @@ export type FieldSpec = {
 };
 
 // Names from a URL: letters in any script, spaces, apostrophes, hyphens and full stops. No markup characters.
-const NAME_FROM_URL = /^[\p{L}\p{M}' .-]{1,50}$/u;
-const NAME_REFUSED = 'expected up to 50 letters, spaces, apostrophes or hyphens';
+const NAME_FROM_URL = /^[\p{L}\p{M}'’ .-]{1,50}$/u;
+const NAME_REFUSED = 'expected up to 50 letters, spaces, apostrophes, full stops or hyphens';
 
 export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
   firstName: {

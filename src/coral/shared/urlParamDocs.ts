@@ -4,8 +4,8 @@ import {PREFILLED_FIELDS, UTM_PARAMS, type PrefilledField} from './urlParams';
 
 /** What each supporter field's parameter accepts, as the docs say it. */
 const PARAM_DOCS: Record<PrefilledField, string> = {
-  firstName: 'Up to 50 characters, letters and punctuation only.',
-  lastName: 'Up to 50 characters, letters and punctuation only.',
+  firstName: 'Up to 50 letters (any alphabet), spaces, apostrophes, full stops and hyphens, as in J. R. or O’Neil-Smith.',
+  lastName: 'Up to 50 letters (any alphabet), spaces, apostrophes, full stops and hyphens, as in J. R. or O’Neil-Smith.',
   email: 'An email address.',
   phone: 'An Australian or New Zealand mobile number.',
   postcode: 'Four digits.',

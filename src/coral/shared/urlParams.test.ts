@@ -29,6 +29,14 @@ describe('parseUrlParams', () => {
     });
   });
 
+  it('takes a name of letters, spaces, apostrophes, full stops and hyphens, and names that rule when it refuses one', () => {
+    const read = (name: string) => parseUrlParams(`?first_name=${encodeURIComponent(name)}`, allowed);
+    for (const name of ['J. R.', 'O’Neil-Smith', "O'Brien", 'Māori', 'Ngā Tāne']) expect(read(name).values.firstName).toBe(name);
+    const refused = read('Mere!');
+    expect(refused.values.firstName).toBeUndefined();
+    expect(refused.warnings.join('\n')).toContain('expected up to 50 letters, spaces, apostrophes, full stops or hyphens');
+  });
+
   it('ignores parameters it does not list', () => {
     expect(parseUrlParams('?card=4242424242424242&admin=1&__proto__=x', allowed)).toEqual({values: {utm: {}}, warnings: []});
   });
