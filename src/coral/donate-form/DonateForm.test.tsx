@@ -70,6 +70,10 @@ describe('DonateForm', () => {
     const user = userEvent.setup();
     const {container} = render(<DonateForm config={base} />);
     await user.type(screen.getByLabelText('Other amount'), '3');
+    // Leaving the field says so under it, but the summary, above everything, waits for a failed submit.
+    await user.tab();
+    expect(screen.getByLabelText('Other amount')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('group', {name: /Please check/})).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', {name: /^Give/}));
     const summary = screen.getByRole('group', {name: /Please check/});
     expect(summary).toHaveFocus();

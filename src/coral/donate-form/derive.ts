@@ -309,8 +309,10 @@ export function summaryOf(
 ): {field: FieldName; label: string; message: string}[] {
   const messages = messagesFor(config);
   const steps = visibleSteps(config, state);
+  // The summary belongs to a failed submit or step: a field left on blur says so under itself, and nothing above it moves.
+  const attempted = (field: FieldName) => state.attempted[stepOf(field)] || (config.layout === 'single' && state.attempted.payment);
   return (Object.entries(shown) as [FieldName, string][])
-    .filter(([field]) => steps.includes(stepOf(field)))
+    .filter(([field]) => steps.includes(stepOf(field)) && attempted(field))
     .map(([field, message]) => ({field, label: labelOf(field, messages), message}));
 }
 
