@@ -7,7 +7,7 @@ import {readFileSync} from 'node:fs';
 import type {Page} from '@playwright/test';
 import {elementsRendered} from './embed';
 import {test, expect, fillCard, fillDonor} from './fixtures';
-import {BASE} from './routes';
+import {BASE, url} from './routes';
 
 const SCRIPT = `${BASE}/coral/coral.js`;
 const CONFIG = JSON.stringify({campaign: 'save-the-reef', frequencies: ['one-off', 'monthly']});
@@ -204,4 +204,19 @@ test.describe('colour mode on a page that marks none', () => {
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
     await expect.poll(() => surface(page, 'auto')).toBe('rgb(31, 42, 48)');
   });
+});
+
+test('an optional field is named with a space before "(optional)", on the site and in the embed', async ({page}) => {
+  await page.goto(url('/demos/donate-form-medium'));
+  await page.locator('html[data-has-hydrated]').waitFor({state: 'attached'});
+  await expect(page.locator('form#donate').getByRole('textbox', {name: 'Mobile (optional)', exact: true})).toHaveCount(1);
+  const config = JSON.stringify({campaign: 'save-the-reef', fields: {phone: 'optional'}});
+  await page.goto(
+    await landingPage(page, '/robust/names.html', {
+      head: `<script defer src="${SCRIPT}"></script>`,
+      body: `<coral-donate-form config='${config}'></coral-donate-form>`,
+    }),
+  );
+  await elementsRendered(page);
+  await expect(page.locator('coral-donate-form').getByRole('textbox', {name: 'Mobile (optional)', exact: true})).toHaveCount(1);
 });
