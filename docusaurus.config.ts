@@ -63,7 +63,8 @@ const config: Config = {
     './src/plugins/codeHighlight.ts',
     './src/plugins/libraryChunk.ts',
     './src/plugins/schemaDescriptions.ts',
-    ['@docusaurus/plugin-client-redirects', {redirects: [{from: '/docs', to: '/docs/intro'}]}],
+    // Every route at each address GitHub Pages gives it, and the docs root's redirect.
+    ['./src/plugins/pathForms.ts', {redirects: [{from: '/docs', to: '/docs/intro'}]}],
   ],
 
   themes: [

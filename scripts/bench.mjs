@@ -15,6 +15,7 @@ import {chromium} from 'playwright-core';
 import {createSiteServer} from './serve.mjs';
 import {CHROMIUM_FLAGS, findChromium} from './lib/chromium.mjs';
 import {EMBED_BUDGET_GZIP, embedSizes, kib} from './lib/embedSize.mjs';
+import {formHeights, PHONE} from './lib/formHeights.mjs';
 import {lighthouseRun} from './lib/lighthouse.mjs';
 import {kb, measurePage} from './lib/pageWeight.mjs';
 
@@ -117,6 +118,10 @@ try {
   const clicks = [];
   for (let i = 0; i < Math.max(runs, 5); i += 1) clicks.push(await timeToFirstClick(browser, origin + PAGES.demo));
   console.log(`\nTime until the demo form takes a click (median of ${clicks.length}): ${Math.round(median(clicks))} ms`);
+
+  // Layout, not time: the same on every run, so measured once.
+  console.log(`\nForm heights at ${PHONE.width} px (a ${PHONE.width} × ${PHONE.height} viewport; CSS pixels from the top of the page)`);
+  console.table(await formHeights(browser, origin));
 } finally {
   await browser.close();
 }

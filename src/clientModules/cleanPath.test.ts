@@ -9,6 +9,9 @@ describe('cleanPath', () => {
     ['/gpap-coral/docs/index.html', '/gpap-coral/docs'],
     ['/gpap-coral/index.html', '/gpap-coral/'],
     ['/gpap-coral/blog/tags/react.html', '/gpap-coral/blog/tags/react'],
+    ['/gpap-coral/blog/', '/gpap-coral/blog'],
+    ['/gpap-coral/blog/launch/', '/gpap-coral/blog/launch'],
+    ['/gpap-coral', '/gpap-coral/'],
   ])('cleans %s to %s', (input, expected) => {
     expect(cleanPath(input, base)).toBe(expected);
   });

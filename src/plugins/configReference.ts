@@ -2,13 +2,18 @@
  * Writes each component's reference (config options, URL parameters, events,
  * dataLayer pushes, messages) as JSON at build time, read from the schemas and
  * tables in src/coral. Docs import it from `@generated/coral-config-reference/default/`,
- * so a page carries the rows, not the schema library.
+ * so a page carries the rows, not the schema library. Each component's option
+ * tree goes beside them for the demos' Customise tab, which loads it when opened.
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {donateFormDocs} from '../coral/donate-form/reference';
 import {powerformDocs} from '../coral/powerform/reference';
 import {thankYouDocs} from '../coral/thank-you/reference';
 import {embedDocs} from '../embed/reference';
+import {donateFormSchema} from '../coral/donate-form/schema';
+import {powerformSchema} from '../coral/powerform/schema';
+import {thankYouSchema} from '../coral/thank-you/schema';
+import {portableTree} from '../coral/shared/schemaTree';
 
 export default function configReferencePlugin(context: LoadContext): Plugin {
   return {
@@ -18,6 +23,9 @@ export default function configReferencePlugin(context: LoadContext): Plugin {
       await actions.createData('powerform.json', JSON.stringify(powerformDocs()));
       await actions.createData('thank-you.json', JSON.stringify(thankYouDocs()));
       await actions.createData('embed.json', JSON.stringify(embedDocs(context.siteDir)));
+      await actions.createData('donate-form-options.json', portableTree(donateFormSchema));
+      await actions.createData('powerform-options.json', portableTree(powerformSchema));
+      await actions.createData('thank-you-options.json', portableTree(thankYouSchema));
     },
   };
 }

@@ -51,16 +51,18 @@ test('the component library is never in the main bundle, nor loaded by pages tha
     for (const marker of LIBRARY_MARKERS) expect(code.includes(marker), `${file} holds "${marker}"`).toBe(false);
   }
 
-  const scripts = new Map<string, string>();
-  page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.text());
+  // Each script is kept as it arrives; its body is read after the page has loaded, so none is missed while still being read.
+  const scripts = new Map<string, Promise<string>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.set(response.url(), response.text());
   });
   // A doc, a blog post, and the authors' guide with its code blocks and live example.
   for (const route of ['/docs/intro', '/blog/launch', '/docs/mdx']) {
     scripts.clear();
     await page.goto(url(route), {waitUntil: 'networkidle'});
     expect(scripts.size, route).toBeGreaterThan(2);
-    for (const [file, code] of scripts) {
+    for (const [file, body] of scripts) {
+      const code = await body;
       for (const marker of LIBRARY_MARKERS) expect(code.includes(marker), `${route} loads ${file}, which holds "${marker}"`).toBe(false);
     }
   }
@@ -68,17 +70,17 @@ test('the component library is never in the main bundle, nor loaded by pages tha
   // A demo does load it, so the markers above would be seen.
   scripts.clear();
   await page.goto(url('/demos/donate-form-medium'), {waitUntil: 'networkidle'});
-  const demoCode = [...scripts.values()].join('\n');
+  const demoCode = (await Promise.all(scripts.values())).join('\n');
   for (const marker of LIBRARY_MARKERS) expect(demoCode.includes(marker), `the demo loads no script holding "${marker}"`).toBe(true);
 });
 
 test('a demo page carries neither the docs’ descriptions nor the other demos’ examples', async ({page}) => {
-  const scripts: string[] = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(await response.text());
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
   });
   await page.goto(url('/demos/donate-form-medium'), {waitUntil: 'networkidle'});
-  const code = scripts.join('\n');
+  const code = (await Promise.all(scripts)).join('\n');
   expect(code).toContain('coral:amount-change');
   const prose = documentation();
   expect(prose.length).toBeGreaterThan(100);

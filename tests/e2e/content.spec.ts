@@ -19,11 +19,25 @@ test('a blog post shows its reading time', async ({page}) => {
 test('the blog sidebar groups posts by year', async ({page}) => {
   await page.setViewportSize({width: 1280, height: 900});
   await openHydrated(page, url('/blog'));
-  const sidebar = page.getByRole('navigation', {name: /blog recent posts navigation/i});
+  const sidebar = page.getByRole('navigation', {name: 'Blog posts by year'});
   await expect(sidebar.getByRole('heading', {name: '2026'})).toBeVisible();
   await expect(sidebar.getByRole('heading', {name: '2025'})).toBeVisible();
   const years = await sidebar.getByRole('heading').allTextContents();
   expect(years.filter((text) => /^\d{4}$/.test(text))).toEqual(['2026', '2025']);
+});
+
+test('every landmark of a blog post has a name, the sidebar included', async ({page}) => {
+  await page.setViewportSize({width: 1280, height: 900});
+  await openHydrated(page, url('/blog/launch'));
+  await expect(page.getByRole('complementary', {name: 'Blog posts'})).toBeVisible();
+  await expect(page.getByRole('complementary', {name: 'On this page'})).toBeVisible();
+  // The page's own landmarks: one main, one banner, one contentinfo; every aside and nav is named.
+  const unnamed = await page.evaluate(() =>
+    [...document.querySelectorAll('aside, nav, [role="complementary"], [role="navigation"], [role="region"]')]
+      .filter((element) => !element.getAttribute('aria-label')?.trim() && !element.getAttribute('aria-labelledby'))
+      .map((element) => element.outerHTML.slice(0, 80)),
+  );
+  expect(unnamed).toEqual([]);
 });
 
 test('the mdx guide runs its live React example', async ({page}) => {

@@ -137,7 +137,8 @@ test.describe('a script payload in any config string or typed field of any eleme
       // Each config string, where a supporter reads it.
       await shows(giving.getByRole('heading', {level: 2}), payload);
       await shows(giving.locator('[part="handle"]').first(), payload);
-      await expect(giving.getByRole('img', {name: payload})).toBeVisible();
+      await expect(giving.locator('[part="handle"]').getByRole('img', {name: payload})).toBeVisible();
+      await expect(giving.locator('[part="card-marks"]')).toHaveAccessibleName(payload);
       await shows(signing.getByRole('heading', {level: 2}), payload);
       await shows(signing.locator('[part="question"] legend'), payload);
       await shows(signing.locator('[part="question"]'), `${payload} (2)`);
@@ -208,7 +209,7 @@ test.describe('a script payload in any config string or typed field of any eleme
         expect(fields.length).toBeGreaterThanOrEqual(3);
         for (const field of fields) await field.fill(payload);
         await form.getByRole('button', {name: submit}).click();
-        await expect(form.getByRole('group', {name: /^Please check/})).toBeVisible();
+        await expect(form.getByRole('group', {name: /^There (is a problem|are \d+ problems)$/})).toBeVisible();
         await expectInert(page, dialogs);
         await correct();
         const mobile = form.getByLabel(/^Mobile/);

@@ -1,5 +1,6 @@
+import type {Locator, Page} from '@playwright/test';
 import {test, expect, openHydrated} from './fixtures';
-import {url} from './routes';
+import {LIVE_ROUTES, url} from './routes';
 
 test.describe('colour mode', () => {
   test('cycles light → dark → system → light, stored under `theme`, and survives a reload', async ({page}) => {
@@ -126,6 +127,17 @@ test.describe('navbar', () => {
   });
 });
 
+test.describe('at 320 px nothing scrolls sideways (WCAG 1.4.10)', () => {
+  for (const route of LIVE_ROUTES) {
+    test(route, async ({page}) => {
+      await page.setViewportSize({width: 320, height: 700});
+      await openHydrated(page, url(route));
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+});
+
 test('the footer has the Docs, Community and More columns', async ({page}) => {
   await openHydrated(page, url('/'));
   const footer = page.locator('footer');
@@ -140,9 +152,12 @@ test('the footer has the Docs, Community and More columns', async ({page}) => {
   await expect(footer.getByRole('link', {name: 'GitHub'})).toHaveAttribute('href', /github\.com/);
 });
 
-test('tabbing past the search box keeps focus moving when the search index arrives', async ({page}) => {
+/**
+ * Opens a doc with the search index held back, as on a slow connection, and
+ * tabs to the search box; `indexArrives` lets the index through and waits for it.
+ */
+async function tabToSearchWithIndexHeld(page: Page): Promise<{search: Locator; indexArrives: () => Promise<void>}> {
   await page.setViewportSize({width: 1280, height: 900});
-  // Hold the index back until focus has moved on, as on a slow connection.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/search-index\.json/, async (route) => {
@@ -155,13 +170,73 @@ test('tabbing past the search box keeps focus moving when the search index arriv
     await page.keyboard.press('Tab');
   }
   await expect(search).toBeFocused();
+  const indexArrives = async () => {
+    const loaded = page.waitForResponse(/search-index\.json/);
+    release();
+    await loaded;
+  };
+  return {search, indexArrives};
+}
+
+test('tabbing past the search box keeps focus moving when the search index arrives', async ({page}) => {
+  const {search, indexArrives} = await tabToSearchWithIndexHeld(page);
   await page.keyboard.press('Tab');
-  const indexLoaded = page.waitForResponse(/search-index\.json/);
-  release();
-  await indexLoaded;
+  await indexArrives();
   // The plugin refocuses its box a moment after the index loads; give it that moment.
   await page.waitForTimeout(500);
   await expect(search).not.toBeFocused();
   await page.keyboard.press('Control+k');
   await expect(search).toBeFocused();
+});
+
+test('a reader who tabs to the search box and types at once keeps typing into it while the index arrives', async ({page}) => {
+  const {search, indexArrives} = await tabToSearchWithIndexHeld(page);
+  await page.keyboard.type('daisy');
+  await indexArrives();
+  // The plugin rebuilds the box's markup once the index is in; the reader types on meanwhile.
+  await expect(page.locator('[role="listbox"], .aa-dropdown-menu').first()).toBeAttached();
+  await page.keyboard.type('chain');
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('daisychain');
+});
+
+test.describe('donate forms on a phone, 390 × 844', () => {
+  test.use({viewport: {width: 390, height: 844}});
+
+  /** The distinct line boxes an element's text takes. */
+  const lineCount = (element: Element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+  };
+
+  test("keeps each handle's label on one line, and leaves no frequency alone on a row", async ({page}) => {
+    await openHydrated(page, url('/demos/donate-form-weekly'));
+    const form = page.locator('form#donate');
+    const labels = form.locator('[part="handle"] > span');
+    await expect(labels).toHaveText(['$4 a week', '$8 a week', '$15 a week']);
+    for (const label of await labels.all()) expect(await label.evaluate(lineCount)).toBe(1);
+    const rows = await form
+      .locator('[part="frequencies"] > label')
+      .evaluateAll((segments) => segments.map((segment) => Math.round(segment.getBoundingClientRect().top)));
+    expect(rows).toHaveLength(3);
+    const perRow = [...new Set(rows)].map((top) => rows.filter((other) => other === top).length);
+    expect(perRow.every((count) => count > 1)).toBe(true);
+  });
+
+  test("shows the large form's chosen amount without scrolling", async ({page}) => {
+    await openHydrated(page, url('/demos/donate-form-large'));
+    const chosen = page.locator('form#donate [part="handle"][data-selected]');
+    await expect(chosen).toContainText('$90');
+    const box = (await chosen.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+  });
+
+  test("sets the wizard's steps on one row, each number above its name", async ({page}) => {
+    await openHydrated(page, url('/demos/donate-form-wizard'));
+    const steps = page.locator('form#donate [part="steps"] > li');
+    await expect(steps).toHaveCount(3);
+    const boxes = await steps.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
+    expect(new Set(boxes.map(Math.round)).size).toBe(1);
+  });
 });

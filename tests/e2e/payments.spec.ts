@@ -116,7 +116,9 @@ test.describe('taking gifts through Stripe', () => {
     await typeCard(giving, '4000 0027 6000 3184');
     await giving.form.getByRole('button', {name: 'Give $60'}).click();
     await giving.fields.getByRole('button', {name: 'Fail authentication'}).click();
-    await expect(giving.form.getByRole('alert')).toContainText("the bank's check was not completed");
+    await expect(giving.form.getByRole('alert')).toContainText(
+      'Your bank could not confirm the payment with you. Try again, or try another card.',
+    );
     await expect(giving.form.getByLabel('First name', {exact: true})).toHaveValue('Mere');
     await giving.form.getByRole('button', {name: 'Give $60'}).click();
     await giving.fields.getByRole('button', {name: 'Complete authentication'}).click();
@@ -131,7 +133,7 @@ test.describe('taking gifts through Stripe', () => {
     await fillDonor(giving.form);
     await typeCard(giving, '4000 0000 0000 0002');
     await giving.form.getByRole('button', {name: 'Give $60'}).click();
-    await expect(giving.form.getByRole('alert')).toContainText('Your card was declined (card declined)');
+    await expect(giving.form.getByRole('alert')).toContainText('Your card was declined. Try another card. Nothing was charged');
     await expect(giving.form.getByLabel('Email', {exact: true})).toHaveValue('mere@example.org');
     await typeCard(giving);
     await giving.form.getByRole('button', {name: 'Give $60'}).click();

@@ -1,17 +1,9 @@
 /** Every route of the site spec, in one place: the browser tests open each. A new page adds its route here. */
 export const BASE = '/gpap-coral';
 
-/** The donate form's own demos, the ones its gallery lists: each takes a gift with the sandbox's test cards. */
-export const DONATE_DEMOS = [
-  '/demos/basic-small',
-  '/demos/donate-form-daily-one-week',
-  '/demos/donate-form-external-dollar-handles',
-  '/demos/donate-form-large',
-  '/demos/donate-form-marlin-features',
-  '/demos/donate-form-medium',
-  '/demos/donate-form-weekly',
-  '/demos/donate-form-wizard',
-] as const;
+import {DONATE_DEMOS} from '../../scripts/lib/demos.mjs';
+
+export {DONATE_DEMOS};
 
 export const LIVE_ROUTES = [
   '/',

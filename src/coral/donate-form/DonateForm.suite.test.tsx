@@ -65,7 +65,7 @@ describeComponent({
           await user.click(screen.getByRole('radio', {name: 'Direct debit'}));
           for (const label of ['BSB', 'Account number', 'Account name']) await user.type(screen.getByLabelText(label), SCRIPT_PAYLOADS[0]!);
           await user.click(screen.getByRole('button', {name: /^Give/}));
-          expect(await screen.findByRole('group', {name: /^Please check/})).toHaveTextContent(/BSB/);
+          expect(await screen.findByRole('group', {name: /^There (is a problem|are \d+ problems)$/})).toHaveTextContent(/BSB/);
           const accountName = screen.getByLabelText<HTMLInputElement>('Account name').value;
           expect(accountName.length).toBeGreaterThan(0);
           expect(SCRIPT_PAYLOADS[0]!.startsWith(accountName)).toBe(true);

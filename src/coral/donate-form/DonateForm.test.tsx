@@ -73,9 +73,9 @@ describe('DonateForm', () => {
     // Leaving the field says so under it, but the summary, above everything, waits for a failed submit.
     await user.tab();
     expect(screen.getByLabelText('Other amount')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.queryByRole('group', {name: /Please check/})).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', {name: /^There (is a problem|are \d+ problems)$/})).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', {name: /^Give/}));
-    const summary = screen.getByRole('group', {name: /Please check/});
+    const summary = screen.getByRole('group', {name: /^There (is a problem|are \d+ problems)$/});
     expect(summary).toHaveFocus();
     expect(within(summary).getByRole('link', {name: /Other amount: The smallest one-off gift we can take is \$5\./})).toBeInTheDocument();
     const other = screen.getByLabelText('Other amount');
@@ -83,6 +83,30 @@ describe('DonateForm', () => {
     expect(other).toHaveAttribute('aria-invalid', 'true');
     expect(other).toHaveAccessibleDescription(expect.stringContaining('The smallest one-off gift we can take is $5.'));
     await expectNoAxeViolations(container);
+  });
+
+  it('holds a field’s message while the give button is pressed, so nothing moves under the pointer before the click', async () => {
+    const user = userEvent.setup();
+    render(<DonateForm config={base} />);
+    await user.type(screen.getByLabelText('Security code (CVC)'), '1');
+    const give = screen.getByRole('button', {name: /^Give/});
+    // Pressing the button leaves the field, but its message (which would push the button down) waits for the release.
+    await user.pointer({keys: '[MouseLeft>]', target: give});
+    expect(give).toHaveFocus();
+    expect(screen.getByLabelText('Security code (CVC)')).not.toHaveAttribute('aria-invalid', 'true');
+    await user.pointer({keys: '[/MouseLeft]', target: give});
+    // The click went through: the form was sent, refused, and every problem is listed.
+    expect(await screen.findByRole('group', {name: /^There (is a problem|are \d+ problems)$/})).toBeInTheDocument();
+    expect(screen.getByLabelText('Security code (CVC)')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows a field’s message once the supporter presses anywhere else and lets go', async () => {
+    const user = userEvent.setup();
+    render(<DonateForm config={base} />);
+    await user.type(screen.getByLabelText('Email'), 'mere@');
+    await user.click(screen.getByLabelText('First name'));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.queryByRole('group', {name: /^There (is a problem|are \d+ problems)$/})).not.toBeInTheDocument();
   });
 
   it('completes a gift with the approving test card and thanks the supporter by name', async () => {
@@ -153,7 +177,8 @@ describe('DonateForm', () => {
     await fillCard(user, '4000 0000 0000 0002');
     await user.click(screen.getByRole('button', {name: 'Give $60'}));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(/declined \(card declined\)\. Nothing was charged/);
+    expect(alert).toHaveTextContent('Your card was declined. Try another card. Nothing was charged, and your details are still here.');
+    expect(alert).not.toHaveTextContent('(');
     expect(alert).toHaveFocus();
     expect(screen.getByLabelText('First name')).toHaveValue('Mere');
     expect(screen.getByLabelText('Card number')).toHaveValue('4000 0000 0000 0002');
@@ -217,6 +242,68 @@ describe('DonateForm', () => {
     expect(screen.getByLabelText('First name')).toHaveValue('Mere');
     await user.click(screen.getByRole('button', {name: 'Back'}));
     expect(screen.getByRole('radio', {name: '$120'})).toBeChecked();
+  });
+
+  it("names the wizard's step and any error in the page's title, and gives the page its own title back", async () => {
+    const user = userEvent.setup();
+    document.title = 'Save the reef';
+    const {unmount} = render(<DonateForm config={{...base, layout: 'wizard'}} />);
+    expect(document.title).toBe('Amount – Step 1 of 3 – Save the reef');
+    await user.click(screen.getByRole('button', {name: 'Next'}));
+    expect(document.title).toBe('Your details – Step 2 of 3 – Save the reef');
+    await user.click(screen.getByRole('button', {name: 'Next'}));
+    expect(screen.getByRole('group', {name: /There (is a problem|are \d+ problems)/})).toBeInTheDocument();
+    expect(document.title).toBe('Error: Your details – Step 2 of 3 – Save the reef');
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', {name: 'Next'}));
+    expect(document.title).toBe('Payment – Step 3 of 3 – Save the reef');
+    unmount();
+    expect(document.title).toBe('Save the reef');
+  });
+
+  it("leaves the page's title alone when told to, as a page that sets its own title may need", async () => {
+    const user = userEvent.setup();
+    document.title = 'Save the reef';
+    render(<DonateForm config={{...base, layout: 'wizard', updateTitle: false}} />);
+    await user.click(screen.getByRole('button', {name: 'Next'}));
+    await user.click(screen.getByRole('button', {name: 'Next'}));
+    expect(screen.getByRole('group', {name: /There (is a problem|are \d+ problems)/})).toBeInTheDocument();
+    expect(document.title).toBe('Save the reef');
+  });
+
+  it('reassures by the give button: a secure payment, the cards taken, cancelling a regular gift, and the links the config gives', async () => {
+    const user = userEvent.setup();
+    const {container} = render(<DonateForm config={{...base, frequencies: ['one-off', 'monthly'], directDebit: true}} />);
+    const reassurance = screen.getByText('Your payment is secure and encrypted.').closest('ul')!;
+    expect(screen.getByRole('button', {name: 'Give $60'}).compareDocumentPosition(reassurance)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(within(reassurance).getByRole('img', {name: 'We accept Visa, Mastercard and American Express'})).toBeInTheDocument();
+    expect(reassurance).not.toHaveTextContent(/cancel|tax-deductible/);
+    expect(within(reassurance).queryByRole('link')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', {name: 'Monthly'}));
+    expect(reassurance).toHaveTextContent('You can change or cancel your regular gift at any time.');
+    // Paying by direct debit, the card marks go.
+    await user.click(screen.getByRole('radio', {name: 'Direct debit'}));
+    expect(within(reassurance).queryByRole('img')).not.toBeInTheDocument();
+    await expectNoAxeViolations(container);
+  });
+
+  it('says what the config turns on, a privacy link and the tax line, and nothing it turns off', () => {
+    const reassurance = {
+      secure: false,
+      cardBrands: false,
+      cancelAnyTime: false,
+      taxDeductible: true,
+      privacyUrl: 'https://www.example.org/privacy',
+    };
+    render(
+      <DonateForm config={{...base, reassurance, messages: {taxDeductible: 'Gifts of $2 or more are tax-deductible in Australia.'}}} />,
+    );
+    expect(screen.queryByText('Your payment is secure and encrypted.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', {name: /We accept/})).not.toBeInTheDocument();
+    expect(screen.getByText('Gifts of $2 or more are tax-deductible in Australia.')).toBeInTheDocument();
+    const privacy = screen.getByRole('link', {name: 'How we look after your details (opens in a new tab)'});
+    expect(privacy).toHaveAttribute('href', 'https://www.example.org/privacy');
+    expect(privacy).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
   it('opens the small form from its one button', async () => {
@@ -352,8 +439,16 @@ describe('DonateForm', () => {
     await user.click(screen.getByRole('checkbox', {name: /direct debit request service agreement/}));
     await user.click(screen.getByRole('button', {name: /^Give \$\d+ monthly$/}));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Your bank did not accept the direct debit (account details not accepted by the bank)');
+    expect(alert).toHaveTextContent('Your bank did not accept the direct debit. Check the BSB and account number, or pay by card.');
     expect(alert).not.toHaveTextContent(/card was declined|another card/);
+    // The field the bank refused is marked, not listed again in an error summary, until it is changed.
+    const bsb = screen.getByLabelText('BSB');
+    expect(bsb).toHaveAttribute('aria-invalid', 'true');
+    expect(bsb).toHaveAccessibleDescription(expect.stringContaining('Check the BSB and account number'));
+    expect(screen.queryByRole('group', {name: /^There (is a problem|are \d+ problems)$/})).not.toBeInTheDocument();
+    await user.clear(bsb);
+    await user.type(bsb, '062-000');
+    expect(bsb).not.toHaveAttribute('aria-invalid');
   });
 
   it('names on each button of the upgrade ask what it will charge, the cover fee included', async () => {
@@ -392,7 +487,7 @@ describe('DonateForm', () => {
       'Coral: URL parameter "step" asked for payment, but the details step is not complete yet: the form opens there.',
     );
     // Nothing has been typed, so nothing is marked wrong yet.
-    expect(screen.queryByRole('group', {name: /Please check/})).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', {name: /^There (is a problem|are \d+ problems)$/})).not.toBeInTheDocument();
     expect(screen.getByLabelText('First name')).not.toHaveAttribute('aria-invalid');
   });
 

@@ -9,9 +9,10 @@ import type {Gateway} from '../shared/gateway';
 import {newIdempotencyKey} from '../shared/gateway';
 import {fill, plural} from '../shared/template';
 import {ErrorSummary} from '../shared/ui/ErrorSummary';
+import {usePageTitle} from '../shared/ui/usePageTitle';
 import ui from '../shared/ui/ui.module.css';
 import {DonateFormContext} from './context';
-import {summaryOf, visibleSteps} from './derive';
+import {pageTitleOf, summaryOf, visibleSteps} from './derive';
 import styles from './DonateForm.module.css';
 import {Actions} from './parts/Actions';
 import {AmountStep, GiftLine, StepIndicator} from './parts/Amount';
@@ -54,6 +55,7 @@ function DonateFormView({
   const summary = summaryOf(config, state, form.shown);
   const Heading = `h${headingLevel}` as 'h2';
   const status = state.submission.status;
+  usePageTitle(pageTitleOf(config, state, summary.length > 0));
 
   return (
     <DonateFormContext.Provider value={form}>

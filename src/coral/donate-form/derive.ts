@@ -7,7 +7,7 @@
 import {validateAccountName, validateAccountNumber, validateBsb} from '../shared/bank';
 import {validateCardNumber, validateCvc, validateExpiry} from '../shared/card';
 import {checkField, FIELD_TABLE, fieldProblems} from '../shared/fields';
-import {ENTRY_BY_GATEWAY, type GiftIntent, type PaymentEntry, type TestPayment} from '../shared/gateway';
+import {ENTRY_BY_GATEWAY, type DeclineCode, type GiftIntent, type PaymentEntry, type TestPayment} from '../shared/gateway';
 import {formatMoney, type Cents} from '../shared/money';
 import {accept, refuse, type Check} from '../shared/result';
 import {fill} from '../shared/template';
@@ -187,7 +187,24 @@ export function problems(config: DonateFormConfig, state: DonateState, checks: C
   };
 }
 
-/** The problems the supporter should see now: touched controls, and every control of an attempted step. */
+// The field a decline blames, where the form has it: the sandbox's own fields (a processor's fields mark themselves).
+const DECLINED_FIELD: Partial<Record<DeclineCode, FieldName>> = {
+  'security-code': 'cvc',
+  number: 'cardNumber',
+  expired: 'expiry',
+  bank: 'bsb',
+};
+
+/** The field a decline blames, marked with what to do until the next edit; the decline's own message says the rest. */
+export function declinedField(config: DonateFormConfig, state: DonateState): {field: FieldName; message: string} | null {
+  const {submission} = state;
+  if (submission.status !== 'failed' || submission.result.status !== 'declined' || entryOf(config) !== 'test-fields') return null;
+  const code = submission.result.code;
+  const field = code && DECLINED_FIELD[code];
+  return field ? {field, message: messagesFor(config)[`decline.${code}`]} : null;
+}
+
+/** The problems the supporter should see now: touched controls, every control of an attempted step, and the field a decline blames. */
 export function shownProblems(config: DonateFormConfig, state: DonateState, checks: Checks): Partial<Record<FieldName, string>> {
   const all = problems(config, state, checks);
   const shown: Partial<Record<FieldName, string>> = {};
@@ -196,6 +213,8 @@ export function shownProblems(config: DonateFormConfig, state: DonateState, chec
       shown[field] = message;
     }
   }
+  const declined = declinedField(config, state);
+  if (declined && shown[declined.field] === undefined) shown[declined.field] = declined.message;
   return shown;
 }
 
@@ -311,8 +330,13 @@ export function summaryOf(
   const steps = visibleSteps(config, state);
   // The summary belongs to a failed submit or step: a field left on blur says so under itself, and nothing above it moves.
   const attempted = (field: FieldName) => state.attempted[stepOf(field)] || (config.layout === 'single' && state.attempted.payment);
+  // A decline is told in its own alert, not listed again as a problem.
+  const declined = declinedField(config, state);
   return (Object.entries(shown) as [FieldName, string][])
-    .filter(([field]) => steps.includes(stepOf(field)) && attempted(field))
+    .filter(
+      ([field, message]) =>
+        steps.includes(stepOf(field)) && attempted(field) && !(declined?.field === field && declined.message === message),
+    )
     .map(([field, message]) => ({field, label: labelOf(field, messages), message}));
 }
 
@@ -329,4 +353,22 @@ export function stepTitle(config: DonateFormConfig, step: Step): string {
   const messages = messagesFor(config);
   const steps = stepsFor(config);
   return fill(messages.stepIndicator, {step: steps.indexOf(step) + 1, steps: steps.length, name: messages[`step.${step}`]});
+}
+
+/**
+ * The page's title while the form shows, with `{title}` standing for the
+ * page's own: a wizard names its step, and an error summary on screen puts
+ * "Error: " first. Null leaves the page's title alone.
+ */
+export function pageTitleOf(config: DonateFormConfig, state: DonateState, errors: boolean): string | null {
+  const status = state.submission.status;
+  if (!config.updateTitle || status === 'done' || status === 'leaving') return null;
+  const messages = messagesFor(config);
+  const steps = stepsFor(config);
+  const wizard = config.layout === 'wizard';
+  const title = wizard
+    ? fill(messages.pageTitleStep, {name: messages[`step.${state.step}`], step: steps.indexOf(state.step) + 1, steps: steps.length})
+    : '{title}';
+  if (errors) return fill(messages.pageTitleError, {title});
+  return wizard ? title : null;
 }

@@ -176,7 +176,7 @@ describe('fields', () => {
     const found = problems(cfg, state, checks);
     expect(found.lastName).toBeUndefined();
     expect(found.phone).toMatch(/mobile/);
-    expect(found.firstName).toBe('This is required.');
+    expect(found.firstName).toBe('Enter your first name.');
   });
 
   it('shows a problem after the field is left, not while typing', () => {
@@ -194,7 +194,7 @@ describe('fields', () => {
     const monthly = run(cfg, [{type: 'frequency', frequency: 'monthly'}], oneOff);
     expect(problems(cfg, monthly, checks)).toMatchObject({
       bsb: expect.any(String),
-      ddAgreement: 'To give by direct debit, please accept the service agreement.',
+      ddAgreement: 'Tick the box to accept the service agreement, or pay by card.',
     });
   });
 

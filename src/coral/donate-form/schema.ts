@@ -171,6 +171,29 @@ const options = z.strictObject({
   handoff: boolean(false, 'Daisychain page 2: greet a signer handed over by a powerform by first name, with their details filled in.'),
   gateway: giftGatewayConfig('gifts'),
   thankYouUrl: describe(z.optional(safeUrl), 'Go to this page after a gift instead of showing the thank-you inline.'),
+  reassurance: describe(
+    z.prefault(
+      z.strictObject({
+        secure: boolean(true, 'Say by the give button that the payment is secure.'),
+        cardBrands: boolean(
+          true,
+          'Show the marks of the cards taken (Visa, Mastercard, American Express), named for screen readers, while paying by card.',
+        ),
+        cancelAnyTime: boolean(true, 'Tell a weekly or monthly donor that they can change or cancel the gift at any time.'),
+        taxDeductible: boolean(
+          false,
+          'Say that gifts of $2 or more are tax-deductible. Turn it on only where they are: the organisation must be a deductible gift recipient.',
+        ),
+        privacyUrl: describe(z.optional(safeUrl), 'The address of your privacy policy: a link to it sits by the give button.'),
+      }),
+      {},
+    ),
+    'What the form says by the give button to reassure the supporter; the words are the messages securePayment, acceptedCards, cancelAnyTime, taxDeductible and privacyLink.',
+  ),
+  updateTitle: boolean(
+    true,
+    "Let the form change the page's title, as the browser tab and screen readers name the page: a wizard's step before it (Your details – Step 2 of 3 – the page's title), and Error: before that while the error summary shows. The page's own title comes back when the form goes. Turn it off where nothing but the page may set its title.",
+  ),
   analytics: boolean(false, 'Push GA4-style events to window.dataLayer (never personal data).'),
   theme,
   messages: messageOverrides(DONATE_FORM_MESSAGES),

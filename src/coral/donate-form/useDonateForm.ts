@@ -5,7 +5,7 @@
  * and renders it.
  */
 import {useEffect, useId, useImperativeHandle, useMemo, useReducer, useRef, type Ref, type RefObject} from 'react';
-import {useGateway, useMobileCheck, useOutbox, useSend, useUrlPrefill, type Announcer} from '../shared/form';
+import {useBlurAfterPress, useGateway, useMobileCheck, useOutbox, useSend, useUrlPrefill, type Announcer} from '../shared/form';
 import type {Gateway} from '../shared/gateway';
 import {dollars, formatMoney, type Cents} from '../shared/money';
 import {parseUrlParams} from '../shared/urlParams';
@@ -46,7 +46,7 @@ export function useDonateForm({
 }): DonateFormContextValue & {root: RefObject<HTMLFormElement | null>} {
   const uid = useId();
   const messages = useMemo(() => messagesFor(config), [config]);
-  const [state, dispatch] = useReducer(
+  const [state, dispatchNow] = useReducer(
     (s: DonateState, a: Action) => reduce(config, s, a),
     config,
     (c) => initialState(c),
@@ -54,6 +54,7 @@ export function useDonateForm({
   const phoneShown = config.fields.phone !== 'hidden';
   const [mobile, loadMobile] = useMobileCheck(phoneShown, config.locale, messages);
   const root = useRef<HTMLFormElement>(null);
+  const dispatch = useBlurAfterPress(root, dispatchNow);
   const opened = useRef(false);
   useEffect(() => {
     opened.current = true;

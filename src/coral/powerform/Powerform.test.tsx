@@ -66,7 +66,7 @@ describe('Powerform', () => {
     await user.click(screen.getByRole('checkbox', {name: /Keep me updated/}));
     await user.click(screen.getByRole('button', {name: 'Sign now'}));
     expect(await screen.findByRole('heading', {name: 'Thank you, Mere!'})).toHaveFocus();
-    expect(screen.getByText('Your name is in. Share this page so more people can add theirs.')).toBeInTheDocument();
+    expect(screen.getByText('Your name is in. Share the petition so more people can add theirs.')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', {name: '12,431 of 20,000 signatures'})).toBeInTheDocument();
     await waitFor(() => expect(events.seen.map((e) => e.type)).toEqual(['coral:submit', 'coral:success']));
     expect(events.seen[1]!.detail).toMatchObject({campaign: 'save-the-reef', sourceCode: 'PF-REEF', count: 12431, consent: true});
@@ -75,29 +75,65 @@ describe('Powerform', () => {
     events.stop();
   });
 
+  it('asks the signer to share the petition from its thanks, with the same share links as the thank-you page', async () => {
+    const user = userEvent.setup();
+    const shares = collect('coral:share');
+    window.history.replaceState(null, '', '/petition?first_name=Mere&utm_source=email');
+    render(<Powerform config={{...base, analytics: true, share: {channels: ['whatsapp', 'email', 'copy']}}} />);
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', {name: 'Sign now'}));
+    await screen.findByRole('heading', {name: 'Thank you, Mere!'});
+    const share = screen.getByRole('region', {name: 'Ask a friend to sign'});
+    const whatsapp = within(share).getByRole('link', {name: 'Share on WhatsApp (opens in a new tab)'});
+    // The page is shared without its query string, where a prefilled name could be.
+    expect(new URL(whatsapp.getAttribute('href')!).searchParams.get('text')).toBe(
+      'I just signed this petition. Will you add your name? http://localhost:3000/petition',
+    );
+    expect(within(share).getByRole('link', {name: 'Share by email'})).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^mailto:\?subject=Join%20me&/),
+    );
+    whatsapp.addEventListener('click', (event) => event.preventDefault());
+    await user.click(whatsapp);
+    await waitFor(() =>
+      expect(shares.seen.map((e) => e.detail)).toEqual([
+        expect.objectContaining({campaign: 'save-the-reef', method: 'whatsapp', outcome: 'opened'}),
+      ]),
+    );
+    expect(window.dataLayer).toContainEqual({event: 'share', method: 'whatsapp', content_type: 'petition', item_id: 'save-the-reef'});
+    shares.stop();
+  });
+
+  it('thanks the signer without share actions when the config turns them off', async () => {
+    const user = userEvent.setup();
+    render(<Powerform config={{...base, share: {enabled: false}}} />);
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', {name: 'Sign now'}));
+    await screen.findByRole('heading', {name: 'Thank you, Mere!'});
+    expect(screen.queryByRole('region', {name: 'Ask a friend to sign'})).not.toBeInTheDocument();
+  });
+
   it('lists the required fields in an error summary that takes focus, with each message tied to its field', async () => {
     const user = userEvent.setup();
     const invalid = collect('coral:invalid');
     const {container} = render(<Powerform config={{...base, consentRequired: true}} />);
     await user.type(screen.getByLabelText('Postcode'), '20');
     await user.click(screen.getByRole('button', {name: 'Sign now'}));
-    const summary = screen.getByRole('group', {name: 'Please check 4 things before you sign:'});
+    const summary = screen.getByRole('group', {name: 'There are 4 problems'});
     expect(summary).toHaveFocus();
     const links = within(summary)
       .getAllByRole('link')
       .map((link) => link.textContent);
     expect(links).toEqual([
-      'First name: This is required.',
-      'Email: This is required.',
-      'Postcode: A postcode is 4 digits, like 2000.',
-      'Keeping in touch: Please tick the box to agree before you sign.',
+      'First name: Enter your first name.',
+      'Email: Enter your email address.',
+      'Postcode: Enter a postcode of 4 digits, like 2000.',
+      'Keeping in touch: Tick the box to agree before you sign.',
     ]);
     const email = screen.getByLabelText('Email');
     expect(email).toHaveAttribute('aria-invalid', 'true');
-    expect(email).toHaveAccessibleDescription('This is required.');
-    expect(screen.getByRole('checkbox', {name: /Keep me updated/})).toHaveAccessibleDescription(
-      'Please tick the box to agree before you sign.',
-    );
+    expect(email).toHaveAccessibleDescription('Enter your email address.');
+    expect(screen.getByRole('checkbox', {name: /Keep me updated/})).toHaveAccessibleDescription('Tick the box to agree before you sign.');
     await user.click(within(summary).getByRole('link', {name: /^Email/}));
     expect(email).toHaveFocus();
     expect(invalid.seen[0]!.detail).toMatchObject({fields: ['firstName', 'email', 'postcode', 'consent']});
@@ -240,7 +276,7 @@ describe('Powerform', () => {
     await fillRequired(user);
     await user.click(screen.getByRole('button', {name: 'Sign now'}));
     const group = screen.getByRole('group', {name: 'Which beach is yours?'});
-    expect(within(group).getByRole('radio', {name: 'Bondi'})).toHaveAccessibleDescription('This is required.');
+    expect(within(group).getByRole('radio', {name: 'Bondi'})).toHaveAccessibleDescription('Choose an answer.');
     await expectNoAxeViolations(container);
     await user.click(within(group).getByRole('radio', {name: 'Manly'}));
     await user.click(screen.getByRole('button', {name: 'Sign now'}));

@@ -7,8 +7,20 @@
 import {useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, type FormEvent, type ReactNode} from 'react';
 import {sessionStore, writeSupporterHandoff, type SupporterHandoff} from '../daisychain/handoff';
 import {inputOf} from '../shared/fields';
-import {configured, useGateway, useMobileCheck, useOutbox, useSend, useUrlPrefill, type Announcer, type ViewProps} from '../shared/form';
+import {
+  announce,
+  configured,
+  useBlurAfterPress,
+  useGateway,
+  useMobileCheck,
+  useOutbox,
+  useSend,
+  useUrlPrefill,
+  type Announcer,
+  type ViewProps,
+} from '../shared/form';
 import {newIdempotencyKey, type SignupGateway} from '../shared/gateway';
+import {ShareActions, shareUrlOf, type ShareMethod, type ShareOutcome} from '../shared/share';
 import {fill, plural} from '../shared/template';
 import {ErrorSummary, type SummaryItem} from '../shared/ui/ErrorSummary';
 import {Checkbox, TextField} from '../shared/ui/TextField';
@@ -65,12 +77,13 @@ function PowerformView({
   const uid = useId();
   const fieldId = (name: string) => `${id ?? uid}-${name}`;
   const messages = useMemo(() => messagesFor(config), [config]);
-  const [state, dispatch] = useReducer((s: PowerformState, a: Action) => reduce(config, s, a), config, initialState);
+  const [state, dispatchNow] = useReducer((s: PowerformState, a: Action) => reduce(config, s, a), config, initialState);
   const fields = visibleFields(config);
   const phoneShown = fields.includes('phone');
   const [mobile, loadMobile] = useMobileCheck(phoneShown, config.locale, messages);
   const checks: Checks = {mobile};
   const root = useRef<HTMLFormElement>(null);
+  const dispatch = useBlurAfterPress(root, dispatchNow);
   const inputs = useRef<Partial<Record<TextFieldName, HTMLInputElement | null>>>({});
   const gateway = useGateway(config.gateway, gatewayOverride);
   const announcer: Announcer<Notice> = {
@@ -164,7 +177,14 @@ function PowerformView({
       </Heading>
       {submission.status === 'done' ? (
         config.success.type === 'inline' ? (
-          <ThankYou config={config} messages={messages} state={state} Heading={SubHeading} fieldId={fieldId} />
+          <ThankYou
+            config={config}
+            messages={messages}
+            state={state}
+            Heading={SubHeading}
+            fieldId={fieldId}
+            onShare={(method, outcome) => announce(root.current, announcer, {type: 'share', method, outcome})}
+          />
         ) : (
           <p className={styles.leaving} role="status" part="leaving">
             {messages.redirecting}
@@ -383,12 +403,14 @@ function ThankYou({
   state,
   Heading,
   fieldId,
+  onShare,
 }: {
   config: PowerformConfig;
   messages: PowerformMessages;
   state: PowerformState;
   Heading: 'h3';
   fieldId: (name: string) => string;
+  onShare: (method: ShareMethod, outcome: ShareOutcome) => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useLayoutEffect(() => heading.current?.focus(), []);
@@ -401,6 +423,17 @@ function ThankYou({
       </Heading>
       <p>{messages.thankYouBody}</p>
       {showsCounter(config) && <SignatureCounter config={config} messages={messages} count={state.count} fieldId={fieldId} />}
+      {config.share.enabled && (
+        <ShareActions
+          share={config.share}
+          messages={messages}
+          content={{url: shareUrlOf(config.share.url, window.location.href), title: config.share.title, text: config.share.text}}
+          onShare={onShare}
+          Heading={Heading}
+          headingId={fieldId('share')}
+          className={styles.share}
+        />
+      )}
     </div>
   );
 }

@@ -18,6 +18,11 @@ const WHEN_AND_DETAIL: Record<PowerformEventName, {when: string; detail: string}
     when: 'The signature was not recorded.',
     detail: 'campaign, variant, sourceCode, kind (rejected or error), reason, saved (no or unknown), retryable',
   },
+  'coral:share': {
+    when: 'A share action on the inline thanks is used.',
+    detail:
+      'campaign, variant, sourceCode, method (native, email, whatsapp, facebook, x or copy), outcome (opened, shared, cancelled, copied or failed)',
+  },
 };
 
 /** Every event, in the order the docs list them, with when it fires and what its detail holds. */
@@ -33,5 +38,10 @@ export const POWERFORM_DATALAYER_DOCS: readonly {event: string; when: string; fi
     event: 'generate_lead',
     when: 'A leads form signup is recorded.',
     fields: 'lead_source (the source code, else the campaign), campaign, source_code (when set)',
+  },
+  {
+    event: 'share',
+    when: 'A share link on the thanks is followed, the share sheet reports a share, or the link is copied.',
+    fields: 'method, content_type ("petition"), item_id (the campaign)',
   },
 ];

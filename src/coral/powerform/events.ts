@@ -5,6 +5,7 @@
  */
 import type {DataLayerEntry} from '../shared/analytics';
 import type {FieldName, Notice, TextField} from './machine';
+import type {ShareMethod, ShareOutcome} from '../shared/share/share';
 import type {PowerformConfig} from './schema';
 
 type Base = {campaign: string; variant: 'petition' | 'leads'; sourceCode: string | null};
@@ -18,6 +19,8 @@ export interface PowerformEventDetails {
   'coral:success': Base & {reference: string; count: number; goal: number; consent: boolean};
   /** The signature was not recorded; `saved` is "unknown" when it may have been, so it must not be sent blindly again. */
   'coral:error': Base & {kind: 'rejected' | 'error'; reason: string; saved: 'no' | 'unknown'; retryable: boolean};
+  /** A share action on the thanks was used. */
+  'coral:share': Base & {method: ShareMethod; outcome: ShareOutcome};
 }
 
 export type PowerformEventName = keyof PowerformEventDetails;
@@ -29,6 +32,7 @@ export const POWERFORM_EVENTS = [
   'coral:submit',
   'coral:success',
   'coral:error',
+  'coral:share',
 ] as const satisfies readonly PowerformEventName[];
 
 const baseOf = (config: PowerformConfig): Base => ({
@@ -59,6 +63,8 @@ export function eventFor(config: PowerformConfig, notice: Notice): PowerformEven
           consent: notice.signup.supporter.consent,
         },
       };
+    case 'share':
+      return {name: 'coral:share', detail: {...base, method: notice.method, outcome: notice.outcome}};
     case 'error': {
       const {result} = notice;
       return {
@@ -80,6 +86,11 @@ export function eventFor(config: PowerformConfig, notice: Notice): PowerformEven
 
 /** The dataLayer push for a notice, if analytics records it. Only the campaign and source code: never what was typed. */
 export function dataLayerFor(config: PowerformConfig, notice: Notice): DataLayerEntry | null {
+  if (notice.type === 'share') {
+    return ['opened', 'shared', 'copied'].includes(notice.outcome)
+      ? {event: 'share', method: notice.method, content_type: 'petition', item_id: config.campaign}
+      : null;
+  }
   if (notice.type !== 'success') return null;
   const source = config.sourceCode ? {source_code: config.sourceCode} : {};
   return config.variant === 'leads'

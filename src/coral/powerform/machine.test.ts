@@ -46,7 +46,7 @@ describe('fields', () => {
 
   it('requires required fields, checks optional ones only when filled, and ignores hidden ones', () => {
     const cfg = config({fields: {lastName: 'optional', phone: 'optional', postcode: 'hidden'}});
-    expect(problems(cfg, initialState(cfg), checks)).toEqual({firstName: 'This is required.', email: 'This is required.'});
+    expect(problems(cfg, initialState(cfg), checks)).toEqual({firstName: 'Enter your first name.', email: 'Enter your email address.'});
     const typed = run(cfg, [
       ...details,
       {type: 'field', field: 'phone', value: '12'},
@@ -54,7 +54,7 @@ describe('fields', () => {
     ]);
     expect(problems(cfg, typed, checks)).toEqual({
       phone: expect.stringContaining('not a mobile number'),
-      lastName: 'Use at most 50 characters.',
+      lastName: 'Enter at most 50 characters.',
     });
     expect(buildSignup(cfg, run(cfg, details), checks)?.supporter).toEqual({firstName: 'Mere', email: 'mere@example.org', consent: false});
   });
@@ -67,14 +67,14 @@ describe('fields', () => {
     ]);
     expect(problems(cfg, state, checks)).toMatchObject({
       email: 'Enter an email address like name@example.com.',
-      postcode: 'A postcode is 4 digits, like 2000.',
+      postcode: 'Enter a postcode of 4 digits, like 2000.',
     });
   });
 
   it('shows a problem once its field is left, and all of them after a submit', () => {
     const cfg = config();
     let state = run(cfg, [{type: 'blur', field: 'email'}]);
-    expect(shownProblems(cfg, state, checks)).toEqual({email: 'This is required.'});
+    expect(shownProblems(cfg, state, checks)).toEqual({email: 'Enter your email address.'});
     state = run(cfg, [submit()], state);
     expect(Object.keys(shownProblems(cfg, state, checks))).toEqual(['firstName', 'email', 'postcode']);
     expect(state.summaryFocus).toBe(1);
@@ -106,7 +106,7 @@ describe('consent', () => {
   it('blocks signing when the config requires it', () => {
     const cfg = config({consentRequired: true});
     const state = run(cfg, [...details, submit()]);
-    expect(problems(cfg, state, checks)).toEqual({consent: 'Please tick the box to agree before you sign.'});
+    expect(problems(cfg, state, checks)).toEqual({consent: 'Tick the box to agree before you sign.'});
     expect(state.submission.status).toBe('idle');
     expect(run(cfg, [{type: 'consent', value: true}, submit()], state).submission.status).toBe('sending');
   });
@@ -117,8 +117,8 @@ describe('the extra question', () => {
   const text = config({question: {type: 'text', id: 'why', label: 'Why does this matter to you?'}});
 
   it('requires a choice from the options when the question is required', () => {
-    expect(problems(choice, run(choice, details), checks)).toEqual({answer: 'This is required.'});
-    expect(problems(choice, run(choice, [...details, {type: 'answer', value: 'Cronulla'}]), checks)).toEqual({answer: 'This is required.'});
+    expect(problems(choice, run(choice, details), checks)).toEqual({answer: 'Choose an answer.'});
+    expect(problems(choice, run(choice, [...details, {type: 'answer', value: 'Cronulla'}]), checks)).toEqual({answer: 'Choose an answer.'});
     const signup = buildSignup(choice, run(choice, [...details, {type: 'answer', value: 'Manly'}]), checks);
     expect(signup?.answer).toEqual({id: 'beach', value: 'Manly'});
   });
@@ -130,7 +130,7 @@ describe('the extra question', () => {
       value: 'My kids swim here',
     });
     expect(problems(text, run(text, [...details, {type: 'answer', value: 'x'.repeat(501)}]), checks)).toEqual({
-      answer: 'Use at most 500 characters.',
+      answer: 'Enter at most 500 characters.',
     });
   });
 });

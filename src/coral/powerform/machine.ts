@@ -4,6 +4,7 @@
  * view renders a state and dispatches actions; the events it must announce
  * collect in `outbox`.
  */
+import type {ShareMethod, ShareOutcome} from '../shared/share/share';
 import {suggestEmail} from '../shared/email';
 import {checkField, FIELD_TABLE, fieldProblems, type FieldChecks, type SupporterField} from '../shared/fields';
 import {edited, emptyOutbox, keyFor, locked, notifier, touch, withOverrides, type Outbox, type Sent} from '../shared/form/machine';
@@ -38,7 +39,8 @@ export type Notice =
   | {type: 'invalid'; fields: FieldName[]}
   | {type: 'submit'; signup: Signup}
   | {type: 'success'; reference: string; signup: Signup; count: number}
-  | {type: 'error'; result: Failure};
+  | {type: 'error'; result: Failure}
+  | {type: 'share'; method: ShareMethod; outcome: ShareOutcome};
 
 export type PowerformState = {
   values: Record<TextField, string>;
@@ -111,8 +113,9 @@ function checkAnswer(config: PowerformConfig, answer: string, messages: Powerfor
   const question = config.question;
   if (!question) return null;
   const value = answer.trim();
-  if (value === '') return question.required ? refuse(messages.requiredField) : null;
-  if (question.type === 'choice') return question.options.includes(value) ? accept(value) : refuse(messages.requiredField);
+  const missing = question.type === 'choice' ? messages.choiceMissing : messages.answerMissing;
+  if (value === '') return question.required ? refuse(missing) : null;
+  if (question.type === 'choice') return question.options.includes(value) ? accept(value) : refuse(missing);
   return value.length <= ANSWER_MAX ? accept(value) : refuse(fill(messages.tooLong, {max: ANSWER_MAX}));
 }
 

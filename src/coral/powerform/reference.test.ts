@@ -23,9 +23,9 @@ describe('the powerform reference the docs read', () => {
     ]);
   });
 
-  it('documents every event and both dataLayer pushes', () => {
-    expect(docs.events.map((e) => e.name)).toEqual(['coral:invalid', 'coral:submit', 'coral:success', 'coral:error']);
-    expect(docs.dataLayer.map((e) => e.event)).toEqual(['sign_up', 'generate_lead']);
+  it('documents every event and every dataLayer push', () => {
+    expect(docs.events.map((e) => e.name)).toEqual(['coral:invalid', 'coral:submit', 'coral:success', 'coral:error', 'coral:share']);
+    expect(docs.dataLayer.map((e) => e.event)).toEqual(['sign_up', 'generate_lead', 'share']);
     expect(docs.messages.find((m) => m.key === 'submit')).toEqual({key: 'submit', text: 'Sign now'});
   });
 

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import {parseConfig, type ParseResult} from '../shared/config';
+import {shareOption} from '../shared/share/share';
 import {campaignId, describe, fieldMode, signupGatewayConfig, locale, messageOverrides, safeUrl, text, theme} from '../shared/schemaParts';
 import {POWERFORM_MESSAGES} from './messages';
 
@@ -49,6 +50,8 @@ const field = (fallback: z.infer<typeof fieldMode>, description: string) => desc
 const count = (fallback: number, min: number, description: string) =>
   describe(z._default(z.int().check(z.minimum(min), z.maximum(100_000_000)), fallback), description);
 
+const share = shareOption('I just signed this petition. Will you add your name?');
+
 const options = z.strictObject({
   campaign: describe(campaignId, 'The campaign id recorded with every signature.'),
   sourceCode: describe(z.optional(text(0, 40)), 'Lead source code recorded with every signature, for reporting.'),
@@ -85,6 +88,7 @@ const options = z.strictObject({
   ),
   gateway: signupGatewayConfig('signatures'),
   success,
+  share,
   urlParams: boolean(false, 'Prefill names, email, phone and postcode, and carry utm parameters, from the URL.'),
   analytics: boolean(false, 'Push GA4-style events to window.dataLayer (never personal data).'),
   theme,

@@ -7,8 +7,14 @@ describe('direct debit details', () => {
     expect(validateBsb(' 062000 ')).toEqual({ok: true, value: '062-000'});
   });
 
-  it.each(['06200', '0620001', '06a-000', ''])('refuses the BSB %j', (input) => {
-    expect(validateBsb(input)).toEqual({ok: false, reason: 'A BSB is 6 digits, like 062-000.'});
+  it.each(['06200', '0620001', '06a-000'])('refuses the BSB %j, saying what a BSB looks like', (input) => {
+    expect(validateBsb(input)).toEqual({ok: false, reason: 'Enter a BSB of 6 digits, like 062-000.'});
+  });
+
+  it('asks for each of the details left empty by name', () => {
+    expect(validateBsb(' ')).toEqual({ok: false, reason: 'Enter the BSB.'});
+    expect(validateAccountNumber('')).toEqual({ok: false, reason: 'Enter the account number.'});
+    expect(validateAccountName('')).toEqual({ok: false, reason: 'Enter the name on the account.'});
   });
 
   it('takes account numbers of 5 to 9 digits', () => {

@@ -7,12 +7,14 @@ type BankMessages = Messages<typeof BANK_MESSAGES>;
 
 export function validateBsb(input: string, messages: BankMessages = BANK_MESSAGES): Check<string> {
   const digits = input.trim().replace(/[\s-]/g, '');
+  if (digits === '') return refuse(messages.bsbMissing);
   if (!/^\d{6}$/.test(digits)) return refuse(messages.bsbInvalid);
   return accept(`${digits.slice(0, 3)}-${digits.slice(3)}`);
 }
 
 export function validateAccountNumber(input: string, messages: BankMessages = BANK_MESSAGES): Check<string> {
   const digits = input.trim().replace(/[\s-]/g, '');
+  if (digits === '') return refuse(messages.accountMissing);
   if (!/^\d{5,9}$/.test(digits)) return refuse(messages.accountInvalid);
   return accept(digits);
 }

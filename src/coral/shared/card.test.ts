@@ -16,9 +16,9 @@ describe('card number', () => {
 
   it.each([
     ['', /Enter your card number/],
-    ['4242 4242 4242 4241', /not valid/],
-    ['4242 4242 4242', /not valid/],
-    ['6011 1111 1111 1117', /Visa, Mastercard and American Express/],
+    ['4242 4242 4242 4241', /^Enter the card number exactly as it is on your card\.$/],
+    ['4242 4242 4242', /^Enter the card number exactly/],
+    ['6011 1111 1111 1117', /^Enter a Visa, Mastercard or American Express card number\.$/],
     ['4242-abcd', /digits only/],
   ])('refuses %j', (input, reason) => {
     const result = validateCardNumber(input);
@@ -92,6 +92,11 @@ describe('CVC', () => {
     expect(validateCvc('1234', 'visa').ok).toBe(false);
     expect(validateCvc('1234', 'amex').ok).toBe(true);
     const short = validateCvc('123', 'amex');
-    expect(short.ok === false && short.reason).toMatch(/4 digits on the front/);
+    expect(short.ok === false && short.reason).toMatch(/4-digit security code from the front/);
+  });
+
+  it('asks for an empty security code and expiry date by name', () => {
+    expect(validateCvc(' ', 'visa')).toEqual({ok: false, reason: 'Enter the security code.'});
+    expect(validateExpiry('', new Date(2026, 10, 24))).toEqual({ok: false, reason: 'Enter the expiry date.'});
   });
 });

@@ -82,7 +82,7 @@ export function formatExpiry(input: string, previous: string): string {
 /** "MM/YY", "MM / YY", or the four digits alone ("1234", "12 34"); the card must be valid at least until the end of this month. */
 export function validateExpiry(input: string, now: Date, messages: CardMessages = CARD_MESSAGES): Check<{month: number; year: number}> {
   const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input) ?? /^\s*(\d{2})\s*(\d{2})\s*$/.exec(input);
-  if (!match) return refuse(messages.expiryFormat);
+  if (!match) return refuse(input.trim() === '' ? messages.expiryMissing : messages.expiryFormat);
   const month = Number(match[1]);
   const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
   if (month < 1 || month > 12) return refuse(messages.expiryMonth);
@@ -95,6 +95,7 @@ export function validateExpiry(input: string, now: Date, messages: CardMessages 
 export function validateCvc(input: string, brand: CardBrand, messages: CardMessages = CARD_MESSAGES): Check<string> {
   const digits = input.trim();
   const length = brand === 'amex' ? 4 : 3;
+  if (digits === '') return refuse(messages.cvcMissing);
   if (!new RegExp(`^\\d{${length}}$`).test(digits)) {
     return refuse(fill(brand === 'amex' ? messages.cvcFront : messages.cvcBack, {digits: length}));
   }

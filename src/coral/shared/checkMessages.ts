@@ -9,8 +9,8 @@ export const EMAIL_MESSAGES = {
 } as const;
 
 export const MOBILE_MESSAGES = {
-  mobileMissing: 'Enter your mobile number. {allowed}',
-  mobileNotDigits: 'A phone number has digits only. {allowed}',
+  mobileMissing: 'Enter your mobile number.',
+  mobileNotDigits: 'Use digits only. {allowed}',
   mobileInvalid: 'That is not a mobile number we can text. {allowed}',
   mobileAllowed: 'Enter an Australian or New Zealand mobile number, like {example}.',
 } as const;
@@ -25,15 +25,17 @@ export const AMOUNT_MESSAGES = {
 
 export const CARD_MESSAGES = {
   cardMissing: 'Enter your card number.',
-  cardNotDigits: 'A card number has digits only (spaces are fine).',
-  cardBrandRefused: 'We accept Visa, Mastercard and American Express.',
-  cardInvalid: 'That card number is not valid: check it against your card.',
+  cardNotDigits: 'Enter the card number in digits only (spaces are fine).',
+  cardBrandRefused: 'Enter a Visa, Mastercard or American Express card number.',
+  cardInvalid: 'Enter the card number exactly as it is on your card.',
+  expiryMissing: 'Enter the expiry date.',
   expiryFormat: 'Enter the expiry date as MM/YY, like 04/29.',
-  expiryMonth: 'The month of the expiry date runs from 01 to 12.',
-  expiryPast: 'This card has expired: use another card.',
+  expiryMonth: 'Enter an expiry month from 01 to 12.',
+  expiryPast: 'This card has expired. Use another card.',
   expiryTooFar: 'Check the expiry year: it is too far ahead.',
-  cvcFront: 'The security code is the {digits} digits on the front of your card.',
-  cvcBack: 'The security code is the {digits} digits on the back of your card.',
+  cvcMissing: 'Enter the security code.',
+  cvcFront: 'Enter the {digits}-digit security code from the front of your card.',
+  cvcBack: 'Enter the {digits}-digit security code from the back of your card.',
   'brand.visa': 'Visa',
   'brand.mastercard': 'Mastercard',
   'brand.amex': 'American Express',
@@ -41,10 +43,12 @@ export const CARD_MESSAGES = {
 } as const;
 
 export const BANK_MESSAGES = {
-  bsbInvalid: 'A BSB is 6 digits, like 062-000.',
-  accountInvalid: 'An account number is 5 to 9 digits.',
+  bsbMissing: 'Enter the BSB.',
+  bsbInvalid: 'Enter a BSB of 6 digits, like 062-000.',
+  accountMissing: 'Enter the account number.',
+  accountInvalid: 'Enter an account number of 5 to 9 digits.',
   accountNameMissing: 'Enter the name on the account.',
-  accountNameTooLong: 'The account name can be at most {max} characters, as your bank shows it.',
+  accountNameTooLong: 'Enter the account name in {max} characters or fewer, as your bank shows it.',
 } as const;
 
 export type Messages<T> = {readonly [K in keyof T]: string};

@@ -16,7 +16,7 @@ export type ConfigError = {
 export type ParseResult<T> = {ok: true; config: T} | {ok: false; errors: ConfigError[]};
 
 // Plain keys join with dots; an odd key (empty, spaced, dotted) is quoted so the path still points at it.
-const pathOf = (path: readonly PropertyKey[]): string =>
+export const pathOf = (path: readonly PropertyKey[]): string =>
   path
     .map((key, i) => {
       const text = String(key);

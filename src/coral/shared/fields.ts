@@ -13,6 +13,8 @@ import {fill} from './template';
 export const SUPPORTER_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'postcode', 'address'] as const;
 export type SupporterField = (typeof SUPPORTER_FIELDS)[number];
 
+type MissingKey = 'firstNameMissing' | 'lastNameMissing' | 'emailMissing' | 'mobileMissing' | 'postcodeMissing' | 'addressMissing';
+
 export type FieldSpec = {
   type: 'text' | 'email' | 'tel';
   autoComplete: 'given-name' | 'family-name' | 'email' | 'tel' | 'postal-code' | 'street-address';
@@ -26,6 +28,8 @@ export type FieldSpec = {
   paramRefused?: string;
   /** Message key of the field's label. */
   label: `${SupporterField}Label`;
+  /** Message key of what to do when the field is required and left empty. */
+  missing: MissingKey;
   /** A pattern a typed value must match, with the message key of the problem when it does not. */
   pattern?: {regex: RegExp; message: 'postcodeInvalid'};
 };
@@ -43,6 +47,7 @@ export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
     paramPattern: NAME_FROM_URL,
     paramRefused: NAME_REFUSED,
     label: 'firstNameLabel',
+    missing: 'firstNameMissing',
   },
   lastName: {
     type: 'text',
@@ -52,6 +57,7 @@ export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
     paramPattern: NAME_FROM_URL,
     paramRefused: NAME_REFUSED,
     label: 'lastNameLabel',
+    missing: 'lastNameMissing',
   },
   email: {
     type: 'email',
@@ -60,6 +66,7 @@ export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
     maxLength: 254,
     param: 'email',
     label: 'emailLabel',
+    missing: 'emailMissing',
   },
   phone: {
     type: 'tel',
@@ -68,6 +75,7 @@ export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
     maxLength: 20,
     param: 'phone',
     label: 'phoneLabel',
+    missing: 'mobileMissing',
   },
   postcode: {
     type: 'text',
@@ -78,17 +86,22 @@ export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
     paramPattern: /^\d{4}$/,
     paramRefused: 'expected four digits',
     label: 'postcodeLabel',
+    missing: 'postcodeMissing',
     pattern: {regex: /^\d{4}$/, message: 'postcodeInvalid'},
   },
-  address: {type: 'text', autoComplete: 'street-address', maxLength: 200, param: null, label: 'addressLabel'},
+  address: {type: 'text', autoComplete: 'street-address', maxLength: 200, param: null, label: 'addressLabel', missing: 'addressMissing'},
 };
 
 /** The words the fields' checks say; every form's message table includes them, so `messages` can override them. */
 export const FIELD_MESSAGES = {
   ...EMAIL_MESSAGES,
   ...MOBILE_MESSAGES,
-  postcodeInvalid: 'A postcode is 4 digits, like 2000.',
-  tooLong: 'Use at most {max} characters.',
+  firstNameMissing: 'Enter your first name.',
+  lastNameMissing: 'Enter your last name.',
+  postcodeMissing: 'Enter your postcode.',
+  addressMissing: 'Enter your street address.',
+  postcodeInvalid: 'Enter a postcode of 4 digits, like 2000.',
+  tooLong: 'Enter at most {max} characters.',
 } as const;
 export type FieldMessages = Record<keyof typeof FIELD_MESSAGES, string>;
 
@@ -123,13 +136,13 @@ export function fieldProblems<F extends SupporterField>(
   values: Readonly<Record<F, string>>,
   modes: Readonly<Record<F, 'required' | 'optional' | 'hidden'>>,
   checks: FieldChecks,
-  messages: FieldMessages & {requiredField: string},
+  messages: FieldMessages,
 ): Partial<Record<F, string>> {
   const found: Partial<Record<F, string>> = {};
   for (const field of fields) {
     const value = values[field].trim();
     if (value === '') {
-      if (modes[field] === 'required') found[field] = messages.requiredField;
+      if (modes[field] === 'required') found[field] = messages[FIELD_TABLE[field].missing];
       continue;
     }
     const checked = checkField(field, value, checks, messages);

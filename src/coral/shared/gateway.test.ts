@@ -22,6 +22,7 @@ describe('sandbox gateway', () => {
     expect(await gateway.charge(intent(), {idempotencyKey: 'a', testPayment: testCard('4000000000009995')})).toEqual({
       status: 'declined',
       reason: 'insufficient funds',
+      code: 'funds',
     });
     expect(await gateway.charge(intent(), {idempotencyKey: 'b', testPayment: testCard('4000000000000119')})).toMatchObject({
       outcome: 'not-charged',
@@ -158,6 +159,10 @@ describe('http gateway against a local server', () => {
           return setTimeout(() => reply(200, JSON.stringify({status: 'approved', reference: 'GW-1'})), 30);
         case '/decline':
           return reply(402, JSON.stringify({status: 'declined', reason: 'do not honour'}));
+        case '/decline-funds':
+          return reply(402, JSON.stringify({status: 'declined', reason: 'insufficient funds', code: 'funds'}));
+        case '/decline-odd-code':
+          return reply(402, JSON.stringify({status: 'declined', reason: 'refused', code: '<b>toString</b>'}));
         case '/bad-request':
           return reply(400, JSON.stringify({error: 'missing field'}));
         case '/server-error':
@@ -203,6 +208,11 @@ describe('http gateway against a local server', () => {
 
   it('reads a decline with its reason', async () => {
     expect(await charge('/decline')).toEqual({status: 'declined', reason: 'do not honour'});
+  });
+
+  it('takes the code that tells the supporter why, and only a code the form knows', async () => {
+    expect(await charge('/decline-funds')).toEqual({status: 'declined', reason: 'insufficient funds', code: 'funds'});
+    expect(await charge('/decline-odd-code')).toEqual({status: 'declined', reason: 'refused'});
   });
 
   it.each(['/checkout-script', '/checkout-plain-http'])('will not send the supporter to the address %s gives', async (path) => {

@@ -64,8 +64,13 @@ export type ChargeResult =
   | {status: 'approved'; reference: string; upgradeToken?: string}
   /** The gift waits on the processor's hosted payment page: the supporter goes to `url`, and comes back with `reference`. */
   | {status: 'redirect'; url: string; reference: string}
-  | {status: 'declined'; reason: string}
+  /** `reason`: the processor's short reason, for events and logs; `code`: what the supporter is told (a plain decline without it). */
+  | {status: 'declined'; reason: string; code?: DeclineCode}
   | {status: 'error'; outcome: 'not-charged' | 'unknown'; retryable: boolean; detail: string};
+
+/** Why a gift was declined, as the supporter is told: each has a `decline.<code>` message. */
+export const DECLINE_CODES = ['card', 'funds', 'expired', 'security-code', 'number', 'authentication', 'bank'] as const;
+export type DeclineCode = (typeof DECLINE_CODES)[number];
 
 /** What the form tells the processor's fields: the gift as it stands, and the look to match. */
 export type FieldsSetup = {

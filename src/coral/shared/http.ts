@@ -2,7 +2,16 @@
  * Gateways over HTTP: the one exchange they all make (a JSON POST with an
  * idempotency key, within a time limit) and the `http` gateway built on it.
  */
-import type {ChargeOptions, ChargeResult, Gateway, GiftIntent, Signup, SignupGateway, SignupResult} from './gateway';
+import {
+  DECLINE_CODES,
+  type ChargeOptions,
+  type ChargeResult,
+  type Gateway,
+  type GiftIntent,
+  type Signup,
+  type SignupGateway,
+  type SignupResult,
+} from './gateway';
 
 export type HttpGatewayOptions = {
   endpoint: string;
@@ -117,7 +126,7 @@ export function safeRedirect(value: unknown): string | null {
  * bank details) with `returnUrl` and `cancelUrl`, and the endpoint answers
  * `{"status":"redirect","url":"https://…","reference":"…"}`, the address of
  * the processor's payment page, or `{"status":"declined","reason":"…"}` (200
- * or 402). Nothing can be charged before that page, so any other answer, a
+ * or 402), with a `code` from DECLINE_CODES to tell the supporter why. Nothing can be charged before that page, so any other answer, a
  * timeout or a dropped connection leaves nothing charged, and the same key may
  * be sent again.
  *
@@ -139,7 +148,10 @@ export function createHttpGateway({
         if (ok && body.status === 'redirect' && url && typeof body.reference === 'string') {
           return {status: 'redirect', url, reference: body.reference};
         }
-        if ((ok || status === 402) && body.status === 'declined') return {status: 'declined', reason: text(body.reason, 'declined')};
+        if ((ok || status === 402) && body.status === 'declined') {
+          const code = DECLINE_CODES.find((known) => known === body.code);
+          return {status: 'declined', reason: text(body.reason, 'declined'), ...(code ? {code} : {})};
+        }
         return null;
       });
       if ('answer' in sent) return sent.answer;

@@ -17,8 +17,7 @@ describe('normaliseMobile', () => {
     ['02 9261 1977', /not a mobile number we can text/],
     ['+1 415 555 2671', /not a mobile number we can text/],
     ['0412 345', /not a mobile number/],
-    ['', /Enter your mobile/],
-    ['0412abc678', /digits only/],
+    ['0412abc678', /^Use digits only\./],
   ])('refuses %j', (input, reason) => {
     const result = normaliseMobile(input);
     expect(result.ok).toBe(false);
@@ -26,6 +25,10 @@ describe('normaliseMobile', () => {
       expect(result.reason).toMatch(reason);
       expect(result.reason).toMatch(/Australian or New Zealand mobile/);
     }
+  });
+
+  it('asks for a number left empty', () => {
+    expect(normaliseMobile(' ')).toEqual({ok: false, reason: 'Enter your mobile number.'});
   });
 });
 

@@ -2,25 +2,12 @@
  * The rows of a component's generated config reference, read from its zod
  * schema. Docs-only: kept apart from parsing so forms do not carry it.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import {describeError, type ParseResult} from './config';
+import {optionTree, type JsonSchema, type OptionNode} from './schemaTree';
 
 /** A row of the generated config reference. */
 export type ReferenceRow = {key: string; type: string; default?: string; required: boolean; description: string};
-
-type JsonSchema = {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  items?: JsonSchema;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  oneOf?: JsonSchema[];
-  anyOf?: JsonSchema[];
-  default?: unknown;
-  description?: string;
-  additionalProperties?: boolean | JsonSchema;
-};
 
 function typeName(schema: JsonSchema): string {
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
@@ -47,24 +34,22 @@ function typeName(schema: JsonSchema): string {
  * flattened into dotted keys; arrays of objects and unions are shown as one row.
  */
 export function referenceRows(schema: z.ZodMiniType): ReferenceRow[] {
-  const json = z.toJSONSchema(schema, {io: 'input', unrepresentable: 'any'}) as JsonSchema;
   const rows: ReferenceRow[] = [];
-  const walk = (node: JsonSchema, prefix: string) => {
-    for (const [key, child] of Object.entries(node.properties ?? {})) {
-      const path = prefix ? `${prefix}.${key}` : key;
-      const required = (node.required ?? []).includes(key) && child.default === undefined;
-      const groups = child.type === 'object' && child.properties && !child.oneOf;
+  const walk = (nodes: readonly OptionNode[], prefix: string) => {
+    for (const node of nodes) {
+      const path = prefix ? `${prefix}.${node.key}` : node.key;
+      const groups = node.kind === 'group';
       rows.push({
         key: path,
-        type: typeName(child),
-        ...(child.default !== undefined && !groups ? {default: JSON.stringify(child.default)} : {}),
-        required,
-        description: child.description ?? '',
+        type: typeName(node.json ?? {}),
+        ...(node.default !== undefined && !groups ? {default: JSON.stringify(node.default)} : {}),
+        required: node.required,
+        description: node.description,
       });
-      if (groups) walk(child, path);
+      if (groups) walk(node.children, path);
     }
   };
-  walk(json, '');
+  walk(optionTree(schema), '');
   return rows;
 }
 

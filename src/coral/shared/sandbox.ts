@@ -21,8 +21,8 @@ export const SANDBOX_CARDS = [
 ] as const;
 
 const SANDBOX_OUTCOMES: Record<string, ChargeResult | undefined> = {
-  '4000000000000002': {status: 'declined', reason: 'card declined'},
-  '4000000000009995': {status: 'declined', reason: 'insufficient funds'},
+  '4000000000000002': {status: 'declined', reason: 'card declined', code: 'card'},
+  '4000000000009995': {status: 'declined', reason: 'insufficient funds', code: 'funds'},
   '4000000000000119': {status: 'error', outcome: 'not-charged', retryable: true, detail: 'processing error'},
   '4000000000000259': {status: 'error', outcome: 'unknown', retryable: false, detail: 'no answer from the payment service'},
 };
@@ -73,7 +73,7 @@ function outcomeOf(payment: TestPayment | undefined): ChargeResult {
   if (!payment) return {status: 'error', outcome: 'not-charged', retryable: false, detail: 'the sandbox was given no test payment details'};
   if (payment.method === 'card') return SANDBOX_OUTCOMES[payment.number] ?? {status: 'approved', reference: reference()};
   return payment.bsb === SANDBOX_REFUSED_BSB
-    ? {status: 'declined', reason: 'account details not accepted by the bank'}
+    ? {status: 'declined', reason: 'account details not accepted by the bank', code: 'bank'}
     : {status: 'approved', reference: reference()};
 }
 

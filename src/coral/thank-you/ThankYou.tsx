@@ -6,12 +6,13 @@
 import {useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode} from 'react';
 import {readGiftHandoff, sessionStore} from '../daisychain/handoff';
 import {DonateForm} from '../donate-form';
-import {announce as announceFrom, configured, useGateway, useHydrated, type Announcer, type ViewProps} from '../shared/form';
+import {announce as announceFrom, configured, useGateway, type Announcer, type ViewProps} from '../shared/form';
 import {newIdempotencyKey, type Gateway} from '../shared/gateway';
 import {formatMoney} from '../shared/money';
 import {fill} from '../shared/template';
 import ui from '../shared/ui/ui.module.css';
-import {dataLayerFor, eventFor, type Notice, type ShareMethod, type ShareOutcome} from './events';
+import {ShareActions, shareUrlOf} from '../shared/share';
+import {dataLayerFor, eventFor, type Notice} from './events';
 import {
   createDeclinedMemory,
   giftKey,
@@ -23,12 +24,8 @@ import {
   receiptRows,
   reduceUpgrade,
   resolveReceipt,
-  shareLink,
-  shareUrlOf,
   upgradeOffer,
-  type LinkChannel,
   type Receipt,
-  type ShareContent,
   type UpgradeState,
 } from './machine';
 import type {ThankYouMessages} from './messages';
@@ -153,12 +150,13 @@ function ThankYouView({config, id, gateway, headingLevel = 2}: ViewProps<ThankYo
         )}
         {config.share.enabled && gift && (
           <ShareActions
-            config={config}
+            share={config.share}
             messages={messages}
             content={{url: shareUrlOf(config.share.url, gift.pageHref), title: config.share.title, text: config.share.text}}
-            announce={announce}
+            onShare={(method, outcome) => announce({type: 'share', method, outcome})}
             Heading={SubHeading}
             headingId={partId('share')}
+            className={styles.section}
           />
         )}
       </div>
@@ -325,113 +323,6 @@ function UpgradeAsk({
           {messages.upgradeDecline}
         </button>
       </div>
-    </section>
-  );
-}
-
-const LINK_LABELS: Record<LinkChannel, 'share.email' | 'share.whatsapp' | 'share.facebook' | 'share.x'> = {
-  email: 'share.email',
-  whatsapp: 'share.whatsapp',
-  facebook: 'share.facebook',
-  x: 'share.x',
-};
-
-function ShareActions({
-  config,
-  messages,
-  content,
-  announce,
-  Heading,
-  headingId,
-}: {
-  config: ThankYouConfig;
-  messages: ThankYouMessages;
-  content: ShareContent;
-  announce: Announce;
-  Heading: HeadingTag;
-  headingId: string;
-}) {
-  // Known only in the browser, so the server's markup and the first render agree.
-  const native = useHydrated() && config.share.native && typeof navigator.share === 'function';
-  const [status, setStatus] = useState<{outcome: 'copied' | 'failed'; seq: number} | null>(null);
-
-  const report = (method: ShareMethod, outcome: ShareOutcome) => announce({type: 'share', method, outcome});
-
-  const shareNatively = async () => {
-    try {
-      await navigator.share({title: content.title, text: content.text, url: content.url});
-      report('native', 'shared');
-    } catch (error) {
-      report('native', (error as {name?: unknown} | null)?.name === 'AbortError' ? 'cancelled' : 'failed');
-    }
-  };
-
-  const copy = async () => {
-    let outcome: 'copied' | 'failed' = 'failed';
-    try {
-      if (navigator.clipboard) {
-        await navigator.clipboard.writeText(content.url);
-        outcome = 'copied';
-      }
-    } catch {
-      // Refused (no permission, insecure page): the status shows the link to copy by hand.
-    }
-    setStatus((last) => ({outcome, seq: (last?.seq ?? 0) + 1}));
-    report('copy', outcome);
-  };
-
-  // The channels show in the config's order; the device's share sheet, where there is one, stands in for the links.
-  const firstLink = config.share.channels.find((channel): channel is LinkChannel => channel !== 'copy');
-  const nativeItem = (
-    <li key="native">
-      <button type="button" className={ui.button} onClick={() => void shareNatively()}>
-        {messages.shareNative}
-      </button>
-    </li>
-  );
-  return (
-    <section className={styles.section} aria-labelledby={headingId} part="share">
-      <Heading id={headingId} className={styles.subheading}>
-        {messages.shareHeading}
-      </Heading>
-      <ul className={styles.shareList}>
-        {native && firstLink === undefined && nativeItem}
-        {config.share.channels.map((channel) => {
-          if (channel === 'copy') {
-            return (
-              <li key="copy">
-                <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => void copy()}>
-                  {messages.copyLink}
-                </button>
-              </li>
-            );
-          }
-          if (native) return channel === firstLink ? nativeItem : null;
-          // A mail link opens the mail app, not a page: a new tab would be left empty.
-          const web = channel !== 'email';
-          return (
-            <li key={channel}>
-              <a
-                className={styles.shareLink}
-                href={shareLink(channel, content)}
-                rel="noopener noreferrer"
-                target={web ? '_blank' : undefined}
-                data-channel={channel}
-                onClick={() => report(channel, 'opened')}
-              >
-                {messages[LINK_LABELS[channel]]}
-                {web && ' '}
-                {web && <span className={ui.visuallyHidden}>{messages.newTab}</span>}
-              </a>
-            </li>
-          );
-        })}
-      </ul>
-      <p className={styles.status} role="status">
-        {status && (
-          <span key={status.seq}>{status.outcome === 'copied' ? messages.copied : fill(messages.copyFailed, {url: content.url})}</span>
-        )}
-      </p>
     </section>
   );
 }

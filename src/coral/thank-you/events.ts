@@ -7,13 +7,12 @@ import type {DataLayerEntry} from '../shared/analytics';
 import type {Cents} from '../shared/money';
 import type {Frequency} from '../shared/frequency';
 import type {Receipt, UpgradeOffer} from './machine';
-import type {ShareChannel, ThankYouConfig} from './schema';
+import type {ShareMethod, ShareOutcome} from '../shared/share';
+import type {ThankYouConfig} from './schema';
 
 type Base = {campaign: string; currency: string};
 
-export type ShareMethod = ShareChannel | 'native';
-/** opened: a share link was followed; shared or cancelled: the share sheet's answer; copied or failed: the copy button's. */
-export type ShareOutcome = 'opened' | 'shared' | 'cancelled' | 'copied' | 'failed';
+export type {ShareMethod, ShareOutcome};
 
 export interface ThankYouEventDetails {
   /** The component has looked for the gift: where it found it, and what it was. */

@@ -13,7 +13,7 @@ import {accept, refuse} from '../shared/result';
 import {fill} from '../shared/template';
 import {paramReader} from '../shared/urlParams';
 import {THANK_YOU_MESSAGES, type ThankYouMessages} from './messages';
-import type {ShareChannel, ThankYouConfig} from './schema';
+import type {ThankYouConfig} from './schema';
 
 export const messagesFor = (config: ThankYouConfig): ThankYouMessages => withOverrides(THANK_YOU_MESSAGES, config.messages);
 
@@ -126,39 +126,7 @@ export function receiptRows(receipt: Receipt, messages: ThankYouMessages, locale
 
 // ——— sharing ———
 
-export type ShareContent = {url: string; title: string; text: string};
-export type LinkChannel = Exclude<ShareChannel, 'copy'>;
-
-/**
- * The address to share, absolute. Without one configured it is this page
- * stripped of its query and fragment, where a gift's amount and reference live.
- */
-export function shareUrlOf(configured: string | undefined, pageHref: string): string {
-  const url = new URL(configured ?? pageHref, pageHref);
-  if (configured === undefined) {
-    url.search = '';
-    url.hash = '';
-  }
-  return url.toString();
-}
-
-// encodeURIComponent throws on a lone surrogate; one in pasted text should not break the page.
-const wellFormed = (text: string) => text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
-const encode = (text: string) => encodeURIComponent(wellFormed(text));
-
-/** A share link for one channel, every value percent-encoded so nothing in it can end or add a parameter. */
-export function shareLink(channel: LinkChannel, {url, title, text}: ShareContent): string {
-  switch (channel) {
-    case 'email':
-      return `mailto:?subject=${encode(title)}&body=${encode(`${text}\n\n${url}`)}`;
-    case 'whatsapp':
-      return `https://wa.me/?text=${encode(`${text} ${url}`)}`;
-    case 'facebook':
-      return `https://www.facebook.com/sharer/sharer.php?u=${encode(url)}`;
-    case 'x':
-      return `https://x.com/intent/tweet?text=${encode(text)}&url=${encode(url)}`;
-  }
-}
+export {shareLink, shareUrlOf, type LinkChannel, type ShareContent} from '../shared/share/share';
 
 // ——— the monthly ask ———
 

@@ -1,3 +1,5 @@
+import {SHARE_MESSAGES} from '../shared/share/share';
+
 /** Every sentence a supporter reads on the thank-you component. Override any of them with `messages` in the config. */
 export const THANK_YOU_MESSAGES = {
   heading: 'Thank you, {name}!',
@@ -13,16 +15,7 @@ export const THANK_YOU_MESSAGES = {
   'frequency.weekly': 'Weekly',
   'frequency.monthly': 'Monthly',
   'frequency.daily': 'Daily',
-  shareHeading: 'Ask a friend to join you',
-  shareNative: 'Share',
-  'share.email': 'Share by email',
-  'share.whatsapp': 'Share on WhatsApp',
-  'share.facebook': 'Share on Facebook',
-  'share.x': 'Share on X',
-  newTab: '(opens in a new tab)',
-  copyLink: 'Copy link',
-  copied: 'Link copied.',
-  copyFailed: 'Could not copy the link. Select it here to copy it: {url}',
+  ...SHARE_MESSAGES,
   upgradeAsk: 'Could you give {amount} every month?',
   upgradeBody: 'Regular gifts let us plan campaigns for the long haul.',
   upgradeAccept: 'Yes, give {amount} monthly',

@@ -6,10 +6,10 @@ import * as z from 'zod/mini';
 import {currency, DEFAULT_AMOUNTS, dollarsAmount, rgUpgradeRule} from '../donate-form/schema';
 import {parseConfig, type ParseResult} from '../shared/config';
 import {campaignId, describe, giftGatewayConfig, locale, messageOverrides, safeUrl, text, theme} from '../shared/schemaParts';
+import {shareOption} from '../shared/share/share';
 import {THANK_YOU_MESSAGES} from './messages';
 
-export const SHARE_CHANNELS = ['email', 'whatsapp', 'facebook', 'x', 'copy'] as const;
-export type ShareChannel = (typeof SHARE_CHANNELS)[number];
+export {SHARE_CHANNELS, type ShareChannel} from '../shared/share/share';
 
 const pixels = z.int().check(z.minimum(1), z.maximum(10_000));
 const boolean = (fallback: boolean, description: string) => describe(z._default(z.boolean(), fallback), description);
@@ -47,32 +47,7 @@ const photo = describe(
   'The hero photograph: required with variant "photography", refused otherwise.',
 );
 
-const share = describe(
-  z.prefault(
-    z.strictObject({
-      enabled: boolean(true, 'Show the share actions.'),
-      url: describe(
-        z.optional(safeUrl),
-        'The address to share, e.g. the campaign page. Defaults to this page without its query string, so no gift reference is shared.',
-      ),
-      title: describe(z._default(text(1, 120), 'Join me'), 'The subject of the email, and the title the share sheet shows.'),
-      text: describe(z._default(text(1, 280), 'I just gave to this campaign. Will you join me?'), 'What the message says before the link.'),
-      channels: describe(
-        z._default(
-          z.array(z.enum(SHARE_CHANNELS)).check(
-            z.minLength(1),
-            z.refine((list) => new Set(list).size === list.length, {message: 'expected each channel once'}),
-          ),
-          [...SHARE_CHANNELS],
-        ),
-        'The share links offered, in order, when the device has no share sheet.',
-      ),
-      native: boolean(true, 'Offer the device’s own share sheet (navigator.share) instead of the links where the browser has one.'),
-    }),
-    {},
-  ),
-  'What supporters can share, and how.',
-);
+const share = shareOption('I just gave to this campaign. Will you join me?');
 
 const upgrade = describe(
   z.prefault(

@@ -14,8 +14,7 @@ export default function BasicSmall(): ReactNode {
       config={config}
       embed={{tag: 'coral-donate-form', id: 'donate'}}
       testCards={SANDBOX_CARDS}
-    >
-      <DonateForm config={config} id="donate" />
-    </DemoPage>
+      render={(current) => <DonateForm config={current} id="donate" />}
+    />
   );
 }

@@ -20,8 +20,7 @@ export default function DaisychainPage1(): ReactNode {
           minutes and stays in this tab.
         </p>
       }
-    >
-      <Powerform config={config} id="petition" />
-    </DemoPage>
+      render={(current) => <Powerform config={current} id="petition" />}
+    />
   );
 }

@@ -22,8 +22,7 @@ export default function DaisychainPage2(): ReactNode {
           <Link to="/demos/thankyou">thank-you demo</Link> shows it.
         </p>
       }
-    >
-      <DonateForm config={config} id="donate" />
-    </DemoPage>
+      render={(current) => <DonateForm config={current} id="donate" />}
+    />
   );
 }

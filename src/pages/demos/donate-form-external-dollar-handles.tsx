@@ -29,20 +29,23 @@ export default function DonateFormExternalDollarHandles(): ReactNode {
           <code>data-coral-target="donate"</code> when a page has more than one form.
         </p>
       }
-    >
-      <article className="margin-bottom--lg">
-        <Heading as="h2">The deep sea is not a quarry</Heading>
-        <p>
-          Mining companies want to strip the Pacific seabed for metals, in ecosystems scientists have barely begun to study. Pacific
-          communities are standing up to say no, and you can stand with them.
-        </p>
-        <DollarHandles handles={handles} target="donate" />
-        <p>
-          Every licence granted is a fight for years. Regular supporters let us plan for that fight, and every gift goes to the campaign,
-          not to shareholders.
-        </p>
-      </article>
-      <DonateForm config={config} id="donate" />
-    </DemoPage>
+      render={(current) => (
+        <>
+          <article className="margin-bottom--lg">
+            <Heading as="h2">The deep sea is not a quarry</Heading>
+            <p>
+              Mining companies want to strip the Pacific seabed for metals, in ecosystems scientists have barely begun to study. Pacific
+              communities are standing up to say no, and you can stand with them.
+            </p>
+            <DollarHandles handles={handles} target="donate" />
+            <p>
+              Every licence granted is a fight for years. Regular supporters let us plan for that fight, and every gift goes to the
+              campaign, not to shareholders.
+            </p>
+          </article>
+          <DonateForm config={current} id="donate" />
+        </>
+      )}
+    />
   );
 }

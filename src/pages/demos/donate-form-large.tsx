@@ -15,8 +15,7 @@ export default function DonateFormLarge(): ReactNode {
       embed={{tag: 'coral-donate-form', id: 'donate'}}
       testCards={SANDBOX_CARDS}
       wide
-    >
-      <DonateForm config={config} id="donate" />
-    </DemoPage>
+      render={(current) => <DonateForm config={current} id="donate" />}
+    />
   );
 }

@@ -20,9 +20,12 @@ export default function DonateFormMarlinFeatures(): ReactNode {
           Give once to see the upgrade ask. For direct debit, switch to monthly; the sandbox accepts any BSB but <code>000-000</code>.
         </p>
       }
-    >
-      <DonateForm config={config} id="donate" />
-      <EventLog />
-    </DemoPage>
+      render={(current) => (
+        <>
+          <DonateForm config={current} id="donate" />
+          <EventLog />
+        </>
+      )}
+    />
   );
 }

@@ -19,8 +19,7 @@ export default function DonateFormMedium(): ReactNode {
           URL parameters are on: try <code>?amount=80&amp;first_name=Mere</code> on this page.
         </p>
       }
-    >
-      <DonateForm config={config} id="donate" />
-    </DemoPage>
+      render={(current) => <DonateForm config={current} id="donate" />}
+    />
   );
 }

@@ -19,8 +19,7 @@ export default function DonateFormWeekly(): ReactNode {
           For direct debit in the sandbox, any 6-digit BSB is accepted except <code>000-000</code>, which the bank refuses.
         </p>
       }
-    >
-      <DonateForm config={config} id="donate" />
-    </DemoPage>
+      render={(current) => <DonateForm config={current} id="donate" />}
+    />
   );
 }

@@ -20,8 +20,7 @@ export default function DonateFormWizard(): ReactNode {
           <code>?amount=25&amp;first_name=Mere&amp;last_name=Tane&amp;email=mere@example.org&amp;postcode=2000&amp;step=payment</code>.
         </p>
       }
-    >
-      <DonateForm config={config} id="donate" />
-    </DemoPage>
+      render={(current) => <DonateForm config={current} id="donate" />}
+    />
   );
 }

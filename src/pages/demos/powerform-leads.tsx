@@ -16,8 +16,7 @@ export default function PowerformLeadsDemo(): ReactNode {
       notes={
         <p>The leads variant refuses a last name, a mobile or an extra question in its config, so the form stays the shortest it can be.</p>
       }
-    >
-      <Powerform config={config} id="leads" />
-    </DemoPage>
+      render={(current) => <Powerform config={current} id="leads" />}
+    />
   );
 }

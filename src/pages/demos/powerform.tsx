@@ -20,8 +20,7 @@ export default function PowerformDemo(): ReactNode {
           the address prefills the name and records where the signer came from.
         </p>
       }
-    >
-      <Powerform config={config} id="petition" />
-    </DemoPage>
+      render={(current) => <Powerform config={current} id="petition" />}
+    />
   );
 }

@@ -23,8 +23,7 @@ export default function ThankYouPhotographyDemo(): ReactNode {
           see a receipt and the monthly ask.
         </p>
       }
-    >
-      <ThankYou config={config} id="thanks" />
-    </DemoPage>
+      render={(current) => <ThankYou config={current} id="thanks" />}
+    />
   );
 }

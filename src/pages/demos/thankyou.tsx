@@ -27,8 +27,7 @@ export default function ThankYouDemo(): ReactNode {
           <p>Only the amount, frequency and reference come from the address; a name or email there is ignored.</p>
         </>
       }
-    >
-      <ThankYou config={config} id="thanks" />
-    </DemoPage>
+      render={(current) => <ThankYou config={current} id="thanks" />}
+    />
   );
 }

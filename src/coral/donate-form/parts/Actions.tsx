@@ -9,6 +9,7 @@ import {buttonAmountOf, canGoBack, chargeFor, primaryAction} from '../derive';
 import styles from '../DonateForm.module.css';
 import type {DonateFormMessages} from '../messages';
 import type {DonateState} from '../state';
+import {Reassurance} from './Reassurance';
 
 export function Actions(): ReactNode {
   const {config, state, dispatch, messages, fieldId, money, checksReady} = useDonateFormContext();
@@ -94,14 +95,17 @@ export function Actions(): ReactNode {
           )}
         </div>
       )}
+      {primary === 'submit' && upsell.status !== 'shown' && <Reassurance />}
     </div>
   );
 }
 
 function failureText(messages: DonateFormMessages, submission: Extract<DonateState['submission'], {status: 'failed'}>): string {
   const {result} = submission;
-  if (result.status === 'declined')
-    return fill(submission.method === 'direct-debit' ? messages.declinedDebit : messages.declined, {reason: result.reason});
+  if (result.status === 'declined') {
+    const code = result.code ?? (submission.method === 'direct-debit' ? 'bank' : 'card');
+    return fill(messages.declined, {reason: messages[`decline.${code}`]});
+  }
   if (result.outcome === 'not-charged') return messages.notCharged;
   return fill(messages.unknownOutcome, {reference: submission.key.slice(0, 8).toUpperCase()});
 }

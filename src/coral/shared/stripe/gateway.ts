@@ -28,6 +28,7 @@ import {loadStripe} from '@stripe/stripe-js/pure';
 import type {
   ChargeOptions,
   ChargeResult,
+  DeclineCode,
   FieldsLook,
   FieldsSetup,
   Gateway,
@@ -83,20 +84,23 @@ export function appearanceOf(look: FieldsLook): Appearance {
 
 const notCharged = (detail: string, retryable = true): ChargeResult => ({status: 'error', outcome: 'not-charged', retryable, detail});
 
-/** Short reasons for Stripe's decline codes, as the form's decline message takes them; any other code is a plain decline. */
-const REASONS: Record<string, string> = {
-  card_declined: 'card declined',
-  generic_decline: 'card declined',
-  insufficient_funds: 'insufficient funds',
-  expired_card: 'card expired',
-  incorrect_cvc: 'security code incorrect',
-  incorrect_number: 'card number incorrect',
-  processing_error: 'processing error',
-  authentication_required: "the bank's check was not completed",
-  payment_intent_authentication_failure: "the bank's check was not completed",
+/** Stripe's decline codes: a short reason for events and logs, and what the supporter is told. Any other code is a plain decline. */
+const REASONS: Record<string, readonly [string, DeclineCode]> = {
+  card_declined: ['card declined', 'card'],
+  generic_decline: ['card declined', 'card'],
+  insufficient_funds: ['insufficient funds', 'funds'],
+  expired_card: ['card expired', 'expired'],
+  incorrect_cvc: ['security code incorrect', 'security-code'],
+  incorrect_number: ['card number incorrect', 'number'],
+  processing_error: ['processing error', 'card'],
+  authentication_required: ["the bank's check was not completed", 'authentication'],
+  payment_intent_authentication_failure: ["the bank's check was not completed", 'authentication'],
 };
-const reasonOf = (error: {code?: string; decline_code?: string} | null | undefined): string =>
-  REASONS[error?.decline_code ?? ''] ?? REASONS[error?.code ?? ''] ?? 'declined by the bank';
+const declinedBy = (error: {code?: unknown; decline_code?: unknown} | null | undefined): ChargeResult => {
+  const known = (code: unknown) => (typeof code === 'string' && Object.hasOwn(REASONS, code) ? REASONS[code] : undefined);
+  const found = known(error?.decline_code) ?? known(error?.code);
+  return found ? {status: 'declined', reason: found[0], code: found[1]} : {status: 'declined', reason: 'declined by the bank'};
+};
 
 /** What a confirmed (or re-read) PaymentIntent says about the gift. */
 function fromIntent(intent: PaymentIntent, reference: string): ChargeResult {
@@ -106,7 +110,7 @@ function fromIntent(intent: PaymentIntent, reference: string): ChargeResult {
     case 'requires_capture':
       return {status: 'approved', reference};
     case 'requires_payment_method':
-      return {status: 'declined', reason: reasonOf(intent.last_payment_error)};
+      return declinedBy(intent.last_payment_error);
     default:
       return {status: 'error', outcome: 'unknown', retryable: false, detail: `payment ${intent.status}`};
   }
@@ -114,8 +118,7 @@ function fromIntent(intent: PaymentIntent, reference: string): ChargeResult {
 
 /** A failed confirmation in the form's terms. A lost connection is checked with Stripe before saying anything. */
 async function fromConfirmError(stripe: Stripe, error: StripeError, clientSecret: string, reference: string): Promise<ChargeResult> {
-  if (error.type === 'card_error' || error.code === 'payment_intent_authentication_failure')
-    return {status: 'declined', reason: reasonOf(error)};
+  if (error.type === 'card_error' || error.code === 'payment_intent_authentication_failure') return declinedBy(error);
   if (error.type === 'validation_error') return notCharged(error.message ?? 'payment details incomplete');
   // Confirmed before (an earlier try whose answer was lost): the intent says how it went.
   if (error.code === 'payment_intent_unexpected_state' && error.payment_intent) return fromIntent(error.payment_intent, reference);
@@ -220,7 +223,7 @@ export function createStripeGateway(
           return {clientSecret: body.clientSecret, reference: body.reference};
         }
         if (status === 402 && body.status === 'declined') {
-          return {status: 'declined', reason: typeof body.code === 'string' ? reasonOf({code: body.code}) : 'declined by the bank'};
+          return declinedBy({code: body.code});
         }
         return null;
       },
@@ -253,7 +256,7 @@ export function createStripeGateway(
       if (ok && answer.status === 'approved' && typeof answer.reference === 'string')
         return {status: 'approved', reference: answer.reference};
       if (status === 402 && answer.status === 'declined') {
-        return {status: 'declined', reason: typeof answer.code === 'string' ? reasonOf({code: answer.code}) : 'declined by the bank'};
+        return declinedBy({code: answer.code});
       }
       return null;
     });

@@ -1,4 +1,4 @@
-import type {ReactNode} from 'react';
+import {lazy, Suspense, useEffect, useState, type ReactNode} from 'react';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
@@ -7,6 +7,7 @@ import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {embedReleaseOf, embedSnippet, type CoralTag} from '@site/src/embed/snippet';
+import {hasConfigFragment} from '@site/src/components/ConfigEditor/share';
 import styles from './DemoPage.module.css';
 
 export type TestCard = {number: string; result: string};
@@ -16,8 +17,10 @@ type Props = {
   title: string;
   /** One line on when a campaigner would pick this set-up. */
   whenToUse: string;
-  /** The config exactly as the live component receives it. */
+  /** The demo's own config, as the live component first receives it and Reset returns to. */
   config: unknown;
+  /** The live component (and anything around it) for a config: the demo's own, or one being customised. */
+  render: (config: unknown) => ReactNode;
   /** The custom element that shows the same component on any page, and the id it gets. */
   embed: {tag: CoralTag; id: string};
   /** Sandbox card numbers, shown on demos that take a payment. */
@@ -28,8 +31,56 @@ type Props = {
   notes?: ReactNode;
   /** Give the live component the full width, with the config below it. */
   wide?: boolean;
-  children: ReactNode;
 };
+
+// The editor's code loads when its tab opens, so a demo's first load carries none of it.
+const ConfigEditor = lazy(() => import('@site/src/components/ConfigEditor'));
+
+type FromLink = {ok: true} | {ok: false; errors: string[]};
+
+/** The config a `#config=` link carries, checked by the component's schema; its code loads only for such a link. */
+function useConfigFromLink(tag: CoralTag, load: (config: unknown) => void): FromLink | null {
+  const [result, setResult] = useState<FromLink | null>(null);
+  useEffect(() => {
+    const hash = window.location.hash;
+    if (!hasConfigFragment(hash)) return;
+    let live = true;
+    import('@site/src/components/ConfigEditor/fromLink').then(
+      ({configFromLink}) => {
+        if (!live) return;
+        const read = configFromLink(tag, hash);
+        if (read.ok) load(read.config);
+        setResult(read.ok ? {ok: true} : {ok: false, errors: read.errors});
+      },
+      () => live && setResult({ok: false, errors: ['The link’s config could not be checked: the connection failed. Reload the page.']}),
+    );
+    return () => {
+      live = false;
+    };
+  }, [tag, load]);
+  return result;
+}
+
+function LinkNotice({result}: {result: FromLink | null}): ReactNode {
+  if (result === null) return null;
+  if (result.ok) {
+    return (
+      <p role="status" className={styles.notice}>
+        This demo shows the config from the link you opened. Reset, under Customise, brings back the demo’s own.
+      </p>
+    );
+  }
+  return (
+    <div role="alert" className={`${styles.notice} ${styles.noticeBad}`}>
+      <p>The link’s config was not loaded, so the demo shows its own:</p>
+      <ul>
+        {result.errors.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /** The values the sandbox answers in its own way (card numbers, email addresses), with what each does. */
 function SandboxValues({
@@ -89,22 +140,25 @@ function EmbedSnippet({embed, config}: {embed: Props['embed']; config: unknown})
   );
 }
 
-/** The frame every demo shares: the live component, its copyable config, and how to try it. */
-export default function DemoPage({title, whenToUse, config, embed, testCards, testSignups, notes, wide, children}: Props): ReactNode {
+/** The frame every demo shares: the live component, its copyable config, an editor for it, and how to try it. */
+export default function DemoPage({title, whenToUse, config: own, render, embed, testCards, testSignups, notes, wide}: Props): ReactNode {
+  const [config, setConfig] = useState<unknown>(own);
+  const fromLink = useConfigFromLink(embed.tag, setConfig);
   return (
     <Layout title={`${title} demo`} description={whenToUse}>
       <main className={`container margin-vert--lg ${styles.page}`}>
         <Heading as="h1">{title}</Heading>
         <p className={styles.lead}>{whenToUse}</p>
+        <LinkNotice result={fromLink} />
         <div className={wide ? styles.stack : styles.grid}>
           <section aria-label="Live demo" className={styles.live}>
-            {children}
+            {render(config)}
           </section>
           <aside className={styles.side}>
             <Heading as="h2" className={styles.sideTitle}>
               Use it
             </Heading>
-            <Tabs>
+            <Tabs lazy>
               <TabItem value="config" label="Config" default>
                 <p>The config of the component on this page, for the React component or the embed.</p>
                 <CodeBlock language="json" title="config.json">
@@ -117,6 +171,11 @@ export default function DemoPage({title, whenToUse, config, embed, testCards, te
                   <Link to="/docs/donate-form-setup#add-it-to-any-html-page">adding Coral to any page</Link>.
                 </p>
                 <EmbedSnippet embed={embed} config={config} />
+              </TabItem>
+              <TabItem value="customise" label="Customise">
+                <Suspense fallback={<p>Loading the editor…</p>}>
+                  <ConfigEditor tag={embed.tag} own={own} config={config} onChange={setConfig} />
+                </Suspense>
               </TabItem>
             </Tabs>
             {testCards && testCards.length > 0 && (

@@ -1,0 +1,200 @@
+/**
+ * The demos' Customise tab: a control for every option of the component's
+ * schema, a live form that follows each valid change, a link that carries the
+ * config, a box to paste one, and Reset.
+ */
+import {useId, useMemo, useState, type ReactNode} from 'react';
+import {describeError} from '../../coral/shared/config';
+import type {CoralTag} from '../../embed/snippet';
+import type {OptionNode} from '../../coral/shared/schemaTree';
+import {COMPONENTS} from './components';
+import {isRecord, withKey, withoutDefaults, type Config} from './model';
+import {Option, ProblemsContext} from './Option';
+import {configFragment, readPastedConfig} from './share';
+import styles from './styles.module.css';
+
+export type EditorProps = {
+  /** The element the demo embeds, which names its component. */
+  tag: CoralTag;
+  /** The demo's own config, which Reset brings back. */
+  own: unknown;
+  /** The config the live form shows now. */
+  config: unknown;
+  /** Called with each valid config, trimmed to what differs from the defaults. */
+  onChange: (config: unknown) => void;
+};
+
+/** The page's address with the config in its fragment; the query is left out, since it can hold a supporter's details. */
+function linkTo(config: unknown): string {
+  if (typeof window === 'undefined') return '';
+  return `${window.location.origin}${window.location.pathname}${configFragment(config)}`;
+}
+
+function Paste({check}: {check: (text: string) => string[]}): ReactNode {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [outcome, setOutcome] = useState<{loaded: boolean; lines: string[]} | null>(null);
+  return (
+    <details className={styles.group}>
+      <summary className={styles.summary}>Paste a config</summary>
+      <div className={styles.groupBody}>
+        <label className={styles.fieldLabel} htmlFor={id}>
+          Pasted config
+        </label>
+        <p id={`${id}-hint`} className={styles.hint}>
+          A config as JSON, or the embed snippet from a live page (its <code>config='…'</code> attribute or its JSON script). It is checked
+          before it is loaded.
+        </p>
+        <textarea
+          id={id}
+          className={`${styles.input} ${styles.code}`}
+          rows={5}
+          value={text}
+          spellCheck={false}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <button
+          type="button"
+          className="button button--sm button--primary"
+          onClick={() => {
+            const lines = check(text);
+            setOutcome({loaded: lines.length === 0, lines});
+          }}
+        >
+          Check and load
+        </button>
+        <div role="status" className={styles.outcome}>
+          {outcome?.loaded && <p>Loaded: the form and the options above show it.</p>}
+          {outcome && !outcome.loaded && (
+            <>
+              <p className={styles.problem}>Not loaded:</p>
+              <ul className={styles.problem}>
+                {outcome.lines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      </div>
+    </details>
+  );
+}
+
+function Share({config}: {config: unknown}): ReactNode {
+  const id = useId();
+  const [copied, setCopied] = useState<string | null>(null);
+  const link = linkTo(config);
+  return (
+    <div className={styles.share}>
+      <label className={styles.fieldLabel} htmlFor={id}>
+        Link to this config
+      </label>
+      <p id={`${id}-hint`} className={styles.hint}>
+        Opens this page with the form as it is now. The config rides after the <code>#</code>, which never reaches a server; no supporter’s
+        details go with it.
+      </p>
+      <div className={styles.row}>
+        <input
+          id={id}
+          className={`${styles.input} ${styles.code}`}
+          readOnly
+          value={link}
+          aria-describedby={`${id}-hint`}
+          onFocus={(event) => event.target.select()}
+        />
+        <button
+          type="button"
+          className="button button--sm button--primary"
+          onClick={() => {
+            navigator.clipboard.writeText(link).then(
+              () => setCopied('Link copied.'),
+              () => setCopied('Copying was refused here: select the link above and copy it.'),
+            );
+          }}
+        >
+          Copy link
+        </button>
+      </div>
+      <p role="status" className={styles.outcome}>
+        {copied}
+      </p>
+    </div>
+  );
+}
+
+/** The editor for the options of `tree`, the component's schema walked by `optionTree`. */
+export function Editor({tag, tree, own, config, onChange}: EditorProps & {tree: readonly OptionNode[]}): ReactNode {
+  const {parse} = COMPONENTS[tag];
+  const [draft, setDraft] = useState<Config>(() => (isRecord(config) ? config : {}));
+  // A loaded or reset config starts the controls afresh, numbers typed half-way included.
+  const [generation, setGeneration] = useState(0);
+  const result = useMemo(() => parse(draft), [parse, draft]);
+  const problems = useMemo(() => {
+    const byPath = new Map<string, string[]>();
+    if (!result.ok) for (const error of result.errors) byPath.set(error.path, [...(byPath.get(error.path) ?? []), error.message]);
+    return byPath;
+  }, [result]);
+
+  const edit = (next: Config) => {
+    setDraft(next);
+    const parsed = parse(next);
+    if (parsed.ok) onChange(withoutDefaults(tree, next));
+  };
+  const load = (next: Config) => {
+    setGeneration((n) => n + 1);
+    edit(next);
+  };
+  const check = (text: string): string[] => {
+    const read = readPastedConfig(text);
+    if (!read.ok) return [read.message];
+    const parsed = parse(read.value);
+    if (!parsed.ok) return parsed.errors.map(describeError);
+    load(read.value as Config);
+    return [];
+  };
+
+  return (
+    <div className={styles.editor}>
+      <p>
+        Change any option and the form on this page follows at once; Config and Embed give the result, with only what differs from the
+        defaults. Each option says what it does and its default.
+      </p>
+      <div className={styles.row}>
+        <button type="button" className="button button--sm button--secondary" onClick={() => load(isRecord(own) ? own : {})}>
+          Reset
+        </button>
+        <span className={styles.hint}>Back to this demo’s own config.</span>
+      </div>
+      <Share config={config} />
+      <Paste check={check} />
+      <div role="status" className={styles.outcome}>
+        {!result.ok && (
+          <div className={styles.problems}>
+            <p>The form keeps its last working config until {result.errors.length === 1 ? 'this is' : 'these are'} fixed:</p>
+            <ul>
+              {result.errors.map((error) => (
+                <li key={`${error.path}:${error.message}`}>{describeError(error)}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+      <ProblemsContext.Provider value={problems}>
+        <div key={generation} className={styles.options}>
+          {tree.map((node) => (
+            <Option
+              key={node.key}
+              node={node}
+              path={[node.key]}
+              value={draft[node.key]}
+              label={node.key}
+              onChange={(value) => edit(withKey(draft, node.key, value))}
+            />
+          ))}
+        </div>
+      </ProblemsContext.Provider>
+    </div>
+  );
+}

@@ -1,0 +1,483 @@
+/**
+ * One control per option, chosen by the option's kind in the schema's tree:
+ * the same walker for every component, so a new option needs no new code.
+ */
+import {createContext, useContext, useId, useState, type ReactNode} from 'react';
+import {pathOf} from '../../coral/shared/config';
+import type {OptionNode} from '../../coral/shared/schemaTree';
+import {isRecord, moved, newItem, variantStarter, withKey} from './model';
+import styles from './styles.module.css';
+
+export type Path = readonly (string | number)[];
+
+/** The schema's problems with the draft, by the dotted path the parse result gives each. */
+export const ProblemsContext = createContext<ReadonlyMap<string, readonly string[]>>(new Map());
+
+type Props<N extends OptionNode = OptionNode> = {
+  node: N;
+  path: Path;
+  /** The option's value in the draft; undefined when the draft leaves it to its default. */
+  value: unknown;
+  onChange: (value: unknown) => void;
+  label: string;
+};
+
+const shownDefault = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+const amount = (value: number) => value.toLocaleString('en-AU', {maximumFractionDigits: 2});
+
+/** The limits of a number, as a sentence. */
+function numberLimits(node: OptionNode & {kind: 'number'}): string {
+  const from =
+    node.min !== undefined ? ` from ${amount(node.min)}` : node.exclusiveMin !== undefined ? ` above ${amount(node.exclusiveMin)}` : '';
+  const to =
+    node.max !== undefined ? ` to ${amount(node.max)}` : node.exclusiveMax !== undefined ? ` below ${amount(node.exclusiveMax)}` : '';
+  const cents = node.step === 0.01 ? ', in dollars and cents' : '';
+  return `${node.integer ? 'A whole number' : 'A number'}${from}${to}${cents}.`;
+}
+
+function textLimits(node: OptionNode & {kind: 'text'}): string | null {
+  if (node.maxLength === undefined) return null;
+  return node.minLength !== undefined && node.minLength > 1
+    ? `${node.minLength} to ${node.maxLength} characters.`
+    : `Up to ${node.maxLength} characters.`;
+}
+
+/** The option's description, its limits and its default, as the schema gives them. */
+function Hint({node, id, limits}: {node: OptionNode; id: string; limits?: string | null}): ReactNode {
+  const showDefault = node.default !== undefined && !(node.kind === 'group' && isRecord(node.default));
+  return (
+    <p id={id} className={styles.hint}>
+      {node.description}
+      {limits && <> {limits}</>}
+      {node.required && <> Required.</>}
+      {showDefault && (
+        <>
+          {' '}
+          Default: <code>{shownDefault(node.default)}</code>.
+        </>
+      )}
+    </p>
+  );
+}
+
+function useProblems(path: Path): readonly string[] {
+  return useContext(ProblemsContext).get(pathOf(path)) ?? [];
+}
+
+/** How many problems lie at or under a path: a closed group still says it holds some. */
+function useProblemsUnder(path: Path): number {
+  const problems = useContext(ProblemsContext);
+  const here = pathOf(path);
+  let count = 0;
+  for (const [key, lines] of problems) {
+    if (key === here || key.startsWith(`${here}.`) || key.startsWith(`${here}[`)) count += lines.length;
+  }
+  return count;
+}
+
+function Problem({id, lines}: {id: string; lines: readonly string[]}): ReactNode {
+  if (lines.length === 0) return null;
+  return (
+    <p id={id} className={styles.problem}>
+      {lines.join('; ')}
+    </p>
+  );
+}
+
+/** The ids a control needs, and its aria-describedby with the problem's when there is one. */
+function useIds(problems: readonly string[]) {
+  const id = useId();
+  const hint = `${id}-hint`;
+  const problem = `${id}-problem`;
+  return {id, hint, problem, describedBy: problems.length > 0 ? `${hint} ${problem}` : hint, invalid: problems.length > 0};
+}
+
+function Choice({node, path, value, onChange, label}: Props<OptionNode & {kind: 'choice'}>): ReactNode {
+  const problems = useProblems(path);
+  const ids = useIds(problems);
+  const current = value ?? node.default;
+  const unsettable = !node.required && node.default === undefined;
+  if (node.values.length <= 4 && !unsettable) {
+    return (
+      <fieldset className={styles.option} aria-describedby={ids.describedBy} aria-invalid={ids.invalid || undefined}>
+        <legend className={styles.label}>{label}</legend>
+        <Hint node={node} id={ids.hint} />
+        <div className={styles.radios}>
+          {node.values.map((choice) => (
+            <label key={String(choice)} className={styles.radio}>
+              <input type="radio" name={ids.id} checked={current === choice} onChange={() => onChange(choice)} /> {String(choice)}
+            </label>
+          ))}
+        </div>
+        <Problem id={ids.problem} lines={problems} />
+      </fieldset>
+    );
+  }
+  return (
+    <div className={styles.option}>
+      <label className={styles.label} htmlFor={ids.id}>
+        {label}
+      </label>
+      <Hint node={node} id={ids.hint} />
+      <select
+        id={ids.id}
+        className={styles.input}
+        value={current === undefined ? '' : String(current)}
+        aria-describedby={ids.describedBy}
+        aria-invalid={ids.invalid || undefined}
+        onChange={(event) => onChange(node.values.find((choice) => String(choice) === event.target.value))}
+      >
+        {unsettable && <option value="">(not set)</option>}
+        {node.values.map((choice) => (
+          <option key={String(choice)} value={String(choice)}>
+            {String(choice)}
+          </option>
+        ))}
+      </select>
+      <Problem id={ids.problem} lines={problems} />
+    </div>
+  );
+}
+
+function Switch({node, path, value, onChange, label}: Props<OptionNode & {kind: 'switch'}>): ReactNode {
+  const problems = useProblems(path);
+  const ids = useIds(problems);
+  const checked = typeof value === 'boolean' ? value : node.default === true;
+  return (
+    <div className={styles.option}>
+      <label className={styles.switch}>
+        <input
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          aria-describedby={ids.describedBy}
+          aria-invalid={ids.invalid || undefined}
+          onChange={(event) => onChange(event.target.checked)}
+        />{' '}
+        <span className={styles.label}>{label}</span>
+      </label>
+      <Hint node={node} id={ids.hint} />
+      <Problem id={ids.problem} lines={problems} />
+    </div>
+  );
+}
+
+function NumberOption({node, path, value, onChange, label}: Props<OptionNode & {kind: 'number'}>): ReactNode {
+  const problems = useProblems(path);
+  const ids = useIds(problems);
+  // What was typed, kept while it means the draft's value: "12." stays as typed rather than jumping to "12".
+  const [typed, setTyped] = useState(typeof value === 'number' ? String(value) : '');
+  const shown =
+    (typed === '' && value === undefined) || (typed !== '' && Number(typed) === value) ? typed : value === undefined ? '' : String(value);
+  const min = node.min ?? (node.exclusiveMin !== undefined ? node.exclusiveMin + (node.step ?? 1) : undefined);
+  return (
+    <div className={styles.option}>
+      <label className={styles.label} htmlFor={ids.id}>
+        {label}
+      </label>
+      <Hint node={node} id={ids.hint} limits={numberLimits(node)} />
+      <input
+        id={ids.id}
+        className={styles.input}
+        type="number"
+        inputMode={node.integer ? 'numeric' : 'decimal'}
+        min={min}
+        max={node.max ?? node.exclusiveMax}
+        step={node.step ?? 'any'}
+        value={shown}
+        placeholder={typeof node.default === 'number' ? String(node.default) : undefined}
+        aria-describedby={ids.describedBy}
+        aria-invalid={ids.invalid || undefined}
+        onChange={(event) => {
+          const text = event.target.value;
+          setTyped(text);
+          // A half-typed number ("1e") reads as empty: the draft keeps its value until the number is whole.
+          if (text === '' && event.target.validity.badInput) return;
+          onChange(text === '' ? undefined : Number(text));
+        }}
+      />
+      <Problem id={ids.problem} lines={problems} />
+    </div>
+  );
+}
+
+function TextOption({node, path, value, onChange, label}: Props<OptionNode & {kind: 'text'}>): ReactNode {
+  const problems = useProblems(path);
+  const ids = useIds(problems);
+  const long = (node.maxLength ?? 0) > 160;
+  const common = {
+    id: ids.id,
+    className: styles.input,
+    value: typeof value === 'string' ? value : '',
+    maxLength: node.maxLength,
+    placeholder: typeof node.default === 'string' ? node.default : undefined,
+    'aria-describedby': ids.describedBy,
+    'aria-invalid': ids.invalid || undefined,
+    // Emptied, an optional text goes back to its default; a required one stays, for the schema to say it is missing.
+    onChange: (event: {target: {value: string}}) => onChange(event.target.value === '' && !node.required ? undefined : event.target.value),
+  };
+  return (
+    <div className={styles.option}>
+      <label className={styles.label} htmlFor={ids.id}>
+        {label}
+      </label>
+      <Hint node={node} id={ids.hint} limits={textLimits(node)} />
+      {long ? <textarea rows={2} {...common} /> : <input type="text" {...common} />}
+      <Problem id={ids.problem} lines={problems} />
+    </div>
+  );
+}
+
+/** Anything the walker has no control for, as JSON: still editable, still checked by the schema. */
+function OtherOption({node, path, value, onChange, label}: Props): ReactNode {
+  const problems = useProblems(path);
+  const ids = useIds(problems);
+  const [text, setText] = useState(value === undefined ? '' : JSON.stringify(value));
+  const [unreadable, setUnreadable] = useState(false);
+  return (
+    <div className={styles.option}>
+      <label className={styles.label} htmlFor={ids.id}>
+        {label} (JSON)
+      </label>
+      <Hint node={node} id={ids.hint} />
+      <textarea
+        id={ids.id}
+        className={styles.input}
+        rows={2}
+        value={text}
+        aria-describedby={ids.describedBy}
+        aria-invalid={ids.invalid || unreadable || undefined}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={() => {
+          if (text.trim() === '') return onChange(undefined);
+          try {
+            onChange(JSON.parse(text));
+            setUnreadable(false);
+          } catch {
+            setUnreadable(true);
+          }
+        }}
+      />
+      <Problem id={ids.problem} lines={unreadable ? ['not JSON', ...problems] : problems} />
+    </div>
+  );
+}
+
+/** The options of a group or of one shape of a union, each writing its key into the group's object. */
+function Children({
+  nodes,
+  path,
+  object,
+  onChange,
+}: {
+  nodes: readonly OptionNode[];
+  path: Path;
+  object: unknown;
+  onChange: (value: unknown) => void;
+}) {
+  const record = isRecord(object) ? object : undefined;
+  return nodes.map((child) => (
+    <Option
+      key={child.key}
+      node={child}
+      path={[...path, child.key]}
+      value={record?.[child.key]}
+      label={child.key}
+      onChange={(inner) => onChange(withKey(record, child.key, inner))}
+    />
+  ));
+}
+
+function ProblemCount({count}: {count: number}): ReactNode {
+  return count > 0 ? <span className={styles.count}> ({count === 1 ? '1 problem' : `${count} problems`})</span> : null;
+}
+
+function Group({node, path, value, onChange, label}: Props<OptionNode & {kind: 'group'}>): ReactNode {
+  const ids = useIds([]);
+  const inside = useProblemsUnder(path);
+  const object = isRecord(value) ? value : node.default;
+  const removable = !node.required && node.default === undefined && value !== undefined;
+  return (
+    <details className={styles.group} open={inside > 0 || undefined}>
+      <summary className={styles.summary}>
+        {label}
+        <ProblemCount count={inside} />
+      </summary>
+      <div className={styles.groupBody} role="group" aria-label={label} aria-describedby={ids.hint}>
+        <Hint node={node} id={ids.hint} />
+        <Children nodes={node.children} path={path} object={object} onChange={onChange} />
+        {removable && (
+          <button type="button" className="button button--sm button--secondary" onClick={() => onChange(undefined)}>
+            Remove {label}
+          </button>
+        )}
+      </div>
+    </details>
+  );
+}
+
+function Union({node, path, value, onChange, label}: Props<OptionNode & {kind: 'union'}>): ReactNode {
+  const problems = useProblems(path);
+  const ids = useIds(problems);
+  const object = isRecord(value) ? value : isRecord(node.default) ? node.default : undefined;
+  const shape = object?.[node.discriminator];
+  const variant = node.variants.find((candidate) => candidate.value === shape);
+  const unsettable = !node.required && node.default === undefined;
+  return (
+    <fieldset className={styles.option} aria-describedby={ids.describedBy}>
+      <legend className={styles.label}>{label}</legend>
+      <Hint node={node} id={ids.hint} />
+      <label className={styles.inner} htmlFor={ids.id}>
+        {node.discriminator}
+      </label>
+      <select
+        id={ids.id}
+        className={styles.input}
+        value={typeof shape === 'string' ? shape : ''}
+        aria-invalid={ids.invalid || undefined}
+        onChange={(event) => onChange(event.target.value === '' ? undefined : variantStarter(node, event.target.value))}
+      >
+        {unsettable && <option value="">(none)</option>}
+        {node.variants.map((candidate) => (
+          <option key={candidate.value} value={candidate.value}>
+            {candidate.value}
+          </option>
+        ))}
+      </select>
+      <Problem id={ids.problem} lines={problems} />
+      {variant && <Children nodes={variant.children} path={path} object={object} onChange={onChange} />}
+    </fieldset>
+  );
+}
+
+function List({node, path, value, onChange, label}: Props<OptionNode & {kind: 'list'}>): ReactNode {
+  const problems = useProblems(path);
+  const ids = useIds(problems);
+  const list: unknown[] = Array.isArray(value) ? value : Array.isArray(node.default) ? node.default : [];
+  const [adding, setAdding] = useState('');
+  const full = node.maxItems !== undefined && list.length >= node.maxItems;
+  const least = node.minItems ?? 0;
+  const item = node.item;
+  const choices = item.kind === 'choice' ? item.values.filter((choice) => !list.includes(choice)) : [];
+  const toAdd = choices.find((choice) => String(choice) === adding) ?? choices[0];
+  return (
+    <fieldset className={styles.option} aria-describedby={ids.describedBy} aria-invalid={ids.invalid || undefined}>
+      <legend className={styles.label}>{label}</legend>
+      <Hint node={node} id={ids.hint} />
+      <ol className={styles.items}>
+        {list.map((entry, i) => {
+          const name = item.kind === 'choice' ? String(entry) : `${label} ${i + 1}`;
+          return (
+            // Items have no identity of their own but their place; moving one moves its controls' contents with it.
+            <li key={i} className={styles.item}>
+              {item.kind === 'choice' ? (
+                <span className={styles.itemName}>{String(entry)}</span>
+              ) : item.kind === 'group' ? (
+                <fieldset className={styles.itemGroup}>
+                  <legend className={styles.label}>{name}</legend>
+                  <Children
+                    nodes={item.children}
+                    path={[...path, i]}
+                    object={entry}
+                    onChange={(next) => onChange(list.map((old, j) => (j === i ? next : old)))}
+                  />
+                </fieldset>
+              ) : (
+                <Option
+                  node={item}
+                  path={[...path, i]}
+                  value={entry}
+                  label={name}
+                  onChange={(next) => onChange(list.map((old, j) => (j === i ? next : old)))}
+                />
+              )}
+              <div className={styles.itemActions}>
+                <button
+                  type="button"
+                  className="button button--sm button--secondary"
+                  aria-label={`Move ${name} up`}
+                  disabled={i === 0}
+                  onClick={() => onChange(moved(list, i, i - 1))}
+                >
+                  Up
+                </button>
+                <button
+                  type="button"
+                  className="button button--sm button--secondary"
+                  aria-label={`Move ${name} down`}
+                  disabled={i === list.length - 1}
+                  onClick={() => onChange(moved(list, i, i + 1))}
+                >
+                  Down
+                </button>
+                <button
+                  type="button"
+                  className="button button--sm button--secondary"
+                  aria-label={`Remove ${name}`}
+                  disabled={list.length <= least}
+                  onClick={() => onChange(list.filter((_, j) => j !== i))}
+                >
+                  Remove
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {item.kind === 'choice' ? (
+        choices.length > 0 &&
+        !full && (
+          <div className={styles.add}>
+            <label className={styles.inner} htmlFor={`${ids.id}-add`}>
+              Add to {label}
+            </label>
+            <select id={`${ids.id}-add`} className={styles.input} value={String(toAdd)} onChange={(event) => setAdding(event.target.value)}>
+              {choices.map((choice) => (
+                <option key={String(choice)} value={String(choice)}>
+                  {String(choice)}
+                </option>
+              ))}
+            </select>
+            <button type="button" className="button button--sm button--primary" onClick={() => onChange([...list, toAdd])}>
+              Add
+            </button>
+          </div>
+        )
+      ) : (
+        <button
+          type="button"
+          className="button button--sm button--primary"
+          disabled={full}
+          onClick={() => onChange([...list, newItem(node, list)])}
+        >
+          Add to {label}
+        </button>
+      )}
+      <Problem id={ids.problem} lines={problems} />
+    </fieldset>
+  );
+}
+
+/** The control for one option, by its kind. */
+export function Option(props: Props): ReactNode {
+  const {node} = props;
+  switch (node.kind) {
+    case 'choice':
+      return <Choice {...props} node={node} />;
+    case 'switch':
+      return <Switch {...props} node={node} />;
+    case 'number':
+      return <NumberOption {...props} node={node} />;
+    case 'text':
+      return <TextOption {...props} node={node} />;
+    case 'list':
+      return <List {...props} node={node} />;
+    case 'group':
+      return <Group {...props} node={node} />;
+    case 'union':
+      return <Union {...props} node={node} />;
+    case 'other':
+      return <OtherOption {...props} />;
+  }
+}

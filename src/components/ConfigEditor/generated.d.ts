@@ -1,0 +1,7 @@
+/** The option trees src/plugins/configReference.ts writes at build time. */
+declare module '@generated/coral-config-reference/default/*-options.json' {
+  import type {OptionNode} from '@site/src/coral/shared/schemaTree';
+
+  const options: readonly OptionNode[];
+  export default options;
+}

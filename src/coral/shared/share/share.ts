@@ -1,0 +1,94 @@
+/**
+ * Sharing a campaign after a gift or a signature: the channels, the links
+ * they open, the address shared, what the buttons say, and the config option
+ * that chooses them. The thank-you page and the powerform's thanks use it.
+ */
+import * as z from 'zod/mini';
+import {describe, safeUrl, text} from '../schemaParts';
+
+export const SHARE_CHANNELS = ['email', 'whatsapp', 'facebook', 'x', 'copy'] as const;
+export type ShareChannel = (typeof SHARE_CHANNELS)[number];
+export type LinkChannel = Exclude<ShareChannel, 'copy'>;
+export type ShareContent = {url: string; title: string; text: string};
+
+export type ShareMethod = ShareChannel | 'native';
+/** opened: a share link was followed; shared or cancelled: the share sheet's answer; copied or failed: the copy button's. */
+export type ShareOutcome = 'opened' | 'shared' | 'cancelled' | 'copied' | 'failed';
+
+/** What the share actions say; each form's message table includes them, so `messages` overrides them. */
+export const SHARE_MESSAGES = {
+  shareHeading: 'Ask a friend to join you',
+  shareNative: 'Share',
+  'share.email': 'Share by email',
+  'share.whatsapp': 'Share on WhatsApp',
+  'share.facebook': 'Share on Facebook',
+  'share.x': 'Share on X',
+  newTab: '(opens in a new tab)',
+  copyLink: 'Copy link',
+  copied: 'Link copied.',
+  copyFailed: 'Could not copy the link. Select it here to copy it: {url}',
+} as const;
+export type ShareMessages = Record<keyof typeof SHARE_MESSAGES, string>;
+
+const boolean = (fallback: boolean, description: string) => describe(z._default(z.boolean(), fallback), description);
+
+/** The `share` option, with the message a component shares by default. */
+export const shareOption = (defaultText: string) =>
+  describe(
+    z.prefault(
+      z.strictObject({
+        enabled: boolean(true, 'Show the share actions.'),
+        url: describe(
+          z.optional(safeUrl),
+          'The address to share, e.g. the campaign page. Defaults to this page without its query string, so no gift reference is shared.',
+        ),
+        title: describe(z._default(text(1, 120), 'Join me'), 'The subject of the email, and the title the share sheet shows.'),
+        text: describe(z._default(text(1, 280), defaultText), 'What the message says before the link.'),
+        channels: describe(
+          z._default(
+            z.array(z.enum(SHARE_CHANNELS)).check(
+              z.minLength(1),
+              z.refine((list) => new Set(list).size === list.length, {message: 'expected each channel once'}),
+            ),
+            [...SHARE_CHANNELS],
+          ),
+          'The share links offered, in order, when the device has no share sheet.',
+        ),
+        native: boolean(true, 'Offer the device’s own share sheet (navigator.share) instead of the links where the browser has one.'),
+      }),
+      {},
+    ),
+    'What supporters can share, and how.',
+  );
+export type ShareConfig = z.output<ReturnType<typeof shareOption>>;
+
+/**
+ * The address to share, absolute. Without one configured it is this page
+ * stripped of its query and fragment, where a gift's amount and reference live.
+ */
+export function shareUrlOf(configured: string | undefined, pageHref: string): string {
+  const url = new URL(configured ?? pageHref, pageHref);
+  if (configured === undefined) {
+    url.search = '';
+    url.hash = '';
+  }
+  return url.toString();
+}
+
+// encodeURIComponent throws on a lone surrogate; one in pasted text should not break the page.
+const wellFormed = (text: string) => text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+const encode = (text: string) => encodeURIComponent(wellFormed(text));
+
+/** A share link for one channel, every value percent-encoded so nothing in it can end or add a parameter. */
+export function shareLink(channel: LinkChannel, {url, title, text}: ShareContent): string {
+  switch (channel) {
+    case 'email':
+      return `mailto:?subject=${encode(title)}&body=${encode(`${text}\n\n${url}`)}`;
+    case 'whatsapp':
+      return `https://wa.me/?text=${encode(`${text} ${url}`)}`;
+    case 'facebook':
+      return `https://www.facebook.com/sharer/sharer.php?u=${encode(url)}`;
+    case 'x':
+      return `https://x.com/intent/tweet?text=${encode(text)}&url=${encode(url)}`;
+  }
+}
