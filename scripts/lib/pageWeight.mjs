@@ -5,23 +5,28 @@
  */
 import {gzipSync} from 'node:zlib';
 
-export async function measurePage(browser, pageUrl) {
+/** `ready`, a CSS selector, names what must show before the page counts as loaded (a demo's form, whose code comes after hydration). */
+export async function measurePage(browser, pageUrl, {ready} = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const files = new Map();
-  page.on('response', async (response) => {
+  // Each body is read as its response arrives and awaited before the context closes, so none is lost mid-read.
+  const reads = [];
+  page.on('response', (response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
-    try {
-      const body = await response.body();
-      files.set(response.url(), {type, raw: body.length, gzip: gzipSync(body).length});
-    } catch {
-      // A response without a body (a redirect) weighs nothing.
-    }
+    reads.push(
+      response.body().then(
+        (body) => [response.url(), {type, raw: body.length, gzip: gzipSync(body).length}],
+        // A response without a body (a redirect) weighs nothing.
+        () => null,
+      ),
+    );
   });
   await page.goto(pageUrl, {waitUntil: 'networkidle'});
   await page.locator('html[data-has-hydrated]').waitFor({state: 'attached'});
+  if (ready) await page.locator(ready).first().waitFor();
   await page.waitForLoadState('networkidle');
+  const files = new Map((await Promise.all(reads)).filter((entry) => entry !== null));
   await context.close();
   const sum = (type, key) => [...files.values()].filter((f) => f.type === type).reduce((n, f) => n + f[key], 0);
   return {

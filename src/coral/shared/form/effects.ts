@@ -4,7 +4,7 @@
  * and prefilling from the URL. Each component's view calls these with its own
  * machine's pieces.
  */
-import {useEffect, useMemo, useRef, type RefObject} from 'react';
+import {useEffect, useLayoutEffect, useMemo, useRef, type RefObject} from 'react';
 import {pushDataLayer, type DataLayerEntry} from '../analytics';
 import {emit} from '../events';
 import {createHttpGateway, createSandboxGateway, type Gateway, type SignupGateway} from '../gateway';
@@ -56,14 +56,21 @@ export function announce<N>(root: Element | null, {eventFor, dataLayerFor, analy
   }
 }
 
-/** Sends each new notice in the machine's outbox once, after the render that added it. */
+/**
+ * Sends each new notice in the machine's outbox once, as the render that added
+ * it reaches the page: a layout effect runs before the browser paints, so a
+ * listener that reads the form sees what the notice describes, and the page's
+ * analytics has the push by the time the supporter sees the thanks. (A plain
+ * effect waits for the next frame under Preact, which a busy or hidden tab
+ * can put off.)
+ */
 export function useOutbox<N>(state: Outbox<N>, root: RefObject<Element | null>, announcer: Announcer<N>): void {
   const sent = useRef(0);
   const latest = useRef(announcer);
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = announcer;
   });
-  useEffect(() => {
+  useLayoutEffect(() => {
     for (const {seq, notice} of state.outbox) {
       if (seq <= sent.current) continue;
       sent.current = seq;
