@@ -93,10 +93,10 @@ test('an other amount under the minimum is refused with the limit named', async 
   await form(page).getByRole('button', {name: /^Give/}).click();
   const summary = form(page).getByRole('group', {name: /^There (is a problem|are \d+ problems)$/});
   await expect(summary).toBeFocused();
-  await expect(summary).toContainText('Other amount: The smallest one-off gift we can take is $5.');
+  await expect(summary.getByRole('link')).toHaveText(['The smallest one-off gift we can take is $5.']);
   await expect(form(page).getByLabel('Other amount', {exact: true})).toHaveValue('2');
   await expect(form(page).getByLabel('Other amount', {exact: true})).toHaveAttribute('aria-invalid', 'true');
-  await summary.getByRole('link', {name: /Other amount/}).click();
+  await summary.getByRole('link', {name: 'The smallest one-off gift we can take is $5.'}).click();
   await expect(form(page).getByLabel('Other amount', {exact: true})).toBeFocused();
 });
 
@@ -224,7 +224,7 @@ test('direct debit takes a weekly gift', async ({page}) => {
   await donate.getByLabel('Account name', {exact: true}).fill('M Tane');
   await donate.getByRole('button', {name: 'Give $8 weekly'}).click();
   await expect(donate.getByRole('group', {name: /^There (is a problem|are \d+ problems)$/})).toContainText(
-    'Direct debit agreement: Tick the box to accept the service agreement, or pay by card.',
+    'Tick the box to accept the service agreement, or pay by card.',
   );
   await donate.getByLabel(/direct debit request service agreement/).check();
   await donate.getByRole('button', {name: 'Give $8 weekly'}).click();

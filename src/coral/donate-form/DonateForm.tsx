@@ -91,7 +91,7 @@ function DonateFormView({
             {wizard && <StepIndicator />}
             <ErrorSummary
               title={plural(messages, 'errorSummary', summary.length, config.locale)}
-              items={summary.map(({field, label, message}) => ({id: fieldId(field), label, message}))}
+              items={summary.map(({field, message}) => ({id: fieldId(field), message}))}
               focusKey={state.summaryFocus}
             />
             {steps.includes('amount') && <AmountStep />}

@@ -316,17 +316,20 @@ const LABELS = {
   ddAgreement: 'directDebitAgreementLabel',
 } as const satisfies Record<Exclude<FieldName, SupporterField>, keyof DonateFormMessages>;
 
-/** The label a control has, as its error summary names it. */
+/** The label a control has. */
 export const labelOf = (field: FieldName, messages: DonateFormMessages): string =>
   messages[field in LABELS ? LABELS[field as keyof typeof LABELS] : FIELD_TABLE[field as SupporterField].label];
 
-/** The error summary's lines: the problems that show, on the steps that are on screen, in the form's order. */
+/**
+ * The error summary's lines: the problems that show, on the steps that are on
+ * screen, in the form's order. Each is the field's own message, which names
+ * what to fix, as GOV.UK's error summary does.
+ */
 export function summaryOf(
   config: DonateFormConfig,
   state: DonateState,
   shown: Partial<Record<FieldName, string>>,
-): {field: FieldName; label: string; message: string}[] {
-  const messages = messagesFor(config);
+): {field: FieldName; message: string}[] {
   const steps = visibleSteps(config, state);
   // The summary belongs to a failed submit or step: a field left on blur says so under itself, and nothing above it moves.
   const attempted = (field: FieldName) => state.attempted[stepOf(field)] || (config.layout === 'single' && state.attempted.payment);
@@ -337,7 +340,7 @@ export function summaryOf(
       ([field, message]) =>
         steps.includes(stepOf(field)) && attempted(field) && !(declined?.field === field && declined.message === message),
     )
-    .map(([field, message]) => ({field, label: labelOf(field, messages), message}));
+    .map(([field, message]) => ({field, message}));
 }
 
 /** The step a link asks for, or the first step before it that still has something to fill in. */

@@ -304,7 +304,7 @@ describe('paying through a processor’s own fields', () => {
     const loading = run(cfg, [submit()], withDetails);
     expect(loading.submission.status).toBe('idle');
     expect(summaryOf(cfg, loading, shownProblems(cfg, loading, checks))).toEqual([
-      {field: 'paymentFields', label: 'Payment', message: 'The secure payment fields are still loading.'},
+      {field: 'paymentFields', message: 'The secure payment fields are still loading.'},
     ]);
     const incomplete = run(cfg, [fields(false), submit()], withDetails);
     expect(shownProblems(cfg, incomplete, checks)).toEqual({paymentFields: 'Enter your card or bank details.'});

@@ -106,10 +106,11 @@ function PowerformView({
   useLeaving(config, state, navigate);
 
   const shown = shownProblems(config, state, checks);
+  // Each line is the field's own message; the question and the consent box, whose messages do not say which they mean, are named first.
   const summaryItems: SummaryItem[] = (Object.entries(shown) as [FieldName, string][]).map(([field, message]) => ({
     id: fieldId(field),
-    label: labelOf(field, config, messages),
     message,
+    ...(field === 'answer' || field === 'consent' ? {context: labelOf(field, config, messages)} : {}),
   }));
 
   const onSubmit = async (event: FormEvent) => {

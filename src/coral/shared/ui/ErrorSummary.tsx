@@ -1,7 +1,12 @@
 import {useId, useLayoutEffect, useRef, type ReactNode} from 'react';
 import styles from './ui.module.css';
 
-export type SummaryItem = {id: string; label: string; message: string};
+/**
+ * One problem: the field's own message, as it reads under the field. `context`
+ * names the field first, for a message that does not say which field it means
+ * (a custom question's "Enter your answer.").
+ */
+export type SummaryItem = {id: string; message: string; context?: string};
 
 /**
  * The list of problems shown on a failed submit. It takes focus each time
@@ -33,7 +38,7 @@ export function ErrorSummary({title, items, focusKey}: {title: string; items: re
                 field?.scrollIntoView({block: 'center'});
               }}
             >
-              {item.label}: {item.message}
+              {item.context ? `${item.context}: ${item.message}` : item.message}
             </a>
           </li>
         ))}
