@@ -141,6 +141,44 @@ describe('Powerform', () => {
     invalid.stop();
   });
 
+  it('keeps the summary for a failed submit: a field left with a problem says so under itself, and nothing above it moves', async () => {
+    const user = userEvent.setup();
+    render(<Powerform config={base} />);
+    const email = screen.getByLabelText('Email');
+    await user.type(email, 'mere@');
+    await user.tab();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Enter an email address like name@example.com.');
+    expect(screen.queryByRole('group', {name: /There (is a problem|are \d+ problems)/})).not.toBeInTheDocument();
+  });
+
+  it("puts Error: before the page's title while the summary shows, and gives the page its own title back", async () => {
+    const user = userEvent.setup();
+    document.title = 'Protect the reef';
+    const {unmount} = render(<Powerform config={base} />);
+    expect(document.title).toBe('Protect the reef');
+    await user.click(screen.getByRole('button', {name: 'Sign now'}));
+    expect(screen.getByRole('group', {name: 'There are 3 problems'})).toHaveFocus();
+    expect(document.title).toBe('Error: Protect the reef');
+    await fillRequired(user);
+    expect(screen.queryByRole('group', {name: /There (is a problem|are \d+ problems)/})).not.toBeInTheDocument();
+    expect(document.title).toBe('Protect the reef');
+    await user.clear(screen.getByLabelText('Postcode'));
+    await user.click(screen.getByRole('button', {name: 'Sign now'}));
+    expect(document.title).toBe('Error: Protect the reef');
+    unmount();
+    expect(document.title).toBe('Protect the reef');
+  });
+
+  it("leaves the page's title alone when told to", async () => {
+    const user = userEvent.setup();
+    document.title = 'Protect the reef';
+    render(<Powerform config={{...base, updateTitle: false}} />);
+    await user.click(screen.getByRole('button', {name: 'Sign now'}));
+    expect(screen.getByRole('group', {name: 'There are 3 problems'})).toBeInTheDocument();
+    expect(document.title).toBe('Protect the reef');
+  });
+
   it('suggests a fix for a mistyped email domain, and the button fixes the field', async () => {
     const user = userEvent.setup();
     render(<Powerform config={base} />);

@@ -23,6 +23,7 @@ import {newIdempotencyKey, type SignupGateway} from '../shared/gateway';
 import {ShareActions, shareUrlOf, type ShareMethod, type ShareOutcome} from '../shared/share';
 import {fill, plural} from '../shared/template';
 import {ErrorSummary, type SummaryItem} from '../shared/ui/ErrorSummary';
+import {usePageTitle} from '../shared/ui/usePageTitle';
 import {Checkbox, TextField} from '../shared/ui/TextField';
 import ui from '../shared/ui/ui.module.css';
 import {counterText, progressPercent} from './counter';
@@ -106,12 +107,16 @@ function PowerformView({
   useLeaving(config, state, navigate);
 
   const shown = shownProblems(config, state, checks);
+  // The summary belongs to a failed submit: a field left with a problem says so under itself, and nothing above it moves.
   // Each line is the field's own message; the question and the consent box, whose messages do not say which they mean, are named first.
-  const summaryItems: SummaryItem[] = (Object.entries(shown) as [FieldName, string][]).map(([field, message]) => ({
-    id: fieldId(field),
-    message,
-    ...(field === 'answer' || field === 'consent' ? {context: labelOf(field, config, messages)} : {}),
-  }));
+  const summaryItems: SummaryItem[] = state.attempted
+    ? (Object.entries(shown) as [FieldName, string][]).map(([field, message]) => ({
+        id: fieldId(field),
+        message,
+        ...(field === 'answer' || field === 'consent' ? {context: labelOf(field, config, messages)} : {}),
+      }))
+    : [];
+  usePageTitle(config.updateTitle && summaryItems.length > 0 ? messages.pageTitleError : null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -25,6 +25,7 @@ export const POWERFORM_MESSAGES = {
   consentSummaryLabel: 'Keeping in touch',
   'errorSummary.one': 'There is a problem',
   'errorSummary.other': 'There are {count} problems',
+  pageTitleError: 'Error: {title}',
   submit: 'Sign now',
   submitting: 'Adding your name…',
   rejected: 'We could not add your name: {reason}. Your details are still here: check them and try again.',

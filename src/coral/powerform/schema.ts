@@ -89,6 +89,10 @@ const options = z.strictObject({
   gateway: signupGatewayConfig('signatures'),
   success,
   share,
+  updateTitle: boolean(
+    true,
+    "Let the form put Error: before the page's title while its error summary shows, as the browser tab and screen readers name the page. The page's own title comes back once the problems are fixed. Turn it off where nothing but the page may set its title.",
+  ),
   urlParams: boolean(false, 'Prefill names, email, phone and postcode, and carry utm parameters, from the URL.'),
   analytics: boolean(false, 'Push GA4-style events to window.dataLayer (never personal data).'),
   theme,
