@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import {cleanup, render, screen, within} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import {useState} from 'react';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import * as z from 'zod/mini';
 import {donateFormSchema} from '../../coral/donate-form';
@@ -69,6 +70,55 @@ describe('Editor', () => {
     await user.click(within(frequencies).getByRole('button', {name: 'Remove monthly'}));
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({frequencies: ['daily']}));
     expect(within(frequencies).getByRole('button', {name: 'Remove daily'})).toBeDisabled();
+  });
+
+  it('keeps an emptied text as "" where the schema takes "" for none, with a way back to the default', async () => {
+    const user = userEvent.setup();
+    const schema = z.strictObject({
+      intro: described(z.optional(z.string().check(z.minLength(0), z.maxLength(80))), 'The line above the form. "" for none.'),
+      heading: described(z._default(z.string().check(z.minLength(1), z.maxLength(80)), 'Add your name'), 'The heading.'),
+    });
+    const [intro, heading] = optionTree(schema);
+    const Harness = () => {
+      const [config, setConfig] = useState<Record<string, unknown>>({});
+      return (
+        <>
+          <Option
+            node={intro!}
+            path={['intro']}
+            value={config.intro}
+            label="intro"
+            onChange={(intro) => setConfig((c) => ({...c, intro}))}
+          />
+          <Option
+            node={heading!}
+            path={['heading']}
+            value={config.heading}
+            label="heading"
+            onChange={(heading) => setConfig((c) => ({...c, heading}))}
+          />
+          <output>{JSON.stringify(config)}</output>
+        </>
+      );
+    };
+    render(<Harness />);
+    const shown = () => screen.getByRole('status').textContent;
+    const box = screen.getByRole('textbox', {name: 'intro'});
+    expect(screen.queryByRole('button', {name: 'Use the default for intro'})).not.toBeInTheDocument();
+    await user.type(box, 'x');
+    await user.clear(box);
+    expect(shown()).toBe('{"intro":""}');
+    await user.click(screen.getByRole('button', {name: 'Use the default for intro'}));
+    expect(shown()).toBe('{}');
+    expect(screen.queryByRole('button', {name: 'Use the default for intro'})).not.toBeInTheDocument();
+
+    // A text that must not be empty goes back to its default when emptied, and shows that default meanwhile.
+    const other = screen.getByRole('textbox', {name: 'heading'});
+    await user.type(other, 'Sign');
+    await user.clear(other);
+    expect(shown()).toBe('{}');
+    expect(other).toHaveAttribute('placeholder', 'Add your name');
+    expect(screen.queryByRole('button', {name: 'Use the default for heading'})).not.toBeInTheDocument();
   });
 
   it('draws a control for an option it has never seen, from its schema alone', async () => {

@@ -206,16 +206,20 @@ function TextOption({node, path, value, onChange, label}: Props<OptionNode & {ki
   const problems = useProblems(path);
   const ids = useIds(problems);
   const long = (node.maxLength ?? 0) > 160;
+  // A text the schema lets be empty ("" for none) keeps an emptied box as "", with a button back to the default.
+  const mayBeEmpty = node.minLength === 0 && !node.required;
   const common = {
     id: ids.id,
     className: styles.input,
     value: typeof value === 'string' ? value : '',
     maxLength: node.maxLength,
-    placeholder: typeof node.default === 'string' ? node.default : undefined,
+    // The default shows only while the draft leaves the option to it: an empty box that means "none" stays empty.
+    placeholder: typeof node.default === 'string' && value === undefined ? node.default : undefined,
     'aria-describedby': ids.describedBy,
     'aria-invalid': ids.invalid || undefined,
     // Emptied, an optional text goes back to its default; a required one stays, for the schema to say it is missing.
-    onChange: (event: {target: {value: string}}) => onChange(event.target.value === '' && !node.required ? undefined : event.target.value),
+    onChange: (event: {target: {value: string}}) =>
+      onChange(event.target.value === '' && !node.required && !mayBeEmpty ? undefined : event.target.value),
   };
   return (
     <div className={styles.option}>
@@ -224,6 +228,11 @@ function TextOption({node, path, value, onChange, label}: Props<OptionNode & {ki
       </label>
       <Hint node={node} id={ids.hint} limits={textLimits(node)} />
       {long ? <textarea rows={2} {...common} /> : <input type="text" {...common} />}
+      {mayBeEmpty && value !== undefined && (
+        <button type="button" className={`button button--sm button--secondary ${styles.useDefault}`} onClick={() => onChange(undefined)}>
+          Use the default for {label}
+        </button>
+      )}
       <Problem id={ids.problem} lines={problems} />
     </div>
   );
