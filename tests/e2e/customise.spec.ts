@@ -129,6 +129,27 @@ test('Reset brings back the demo’s own config, and a pasted config is checked 
   await expect(form.getByRole('heading', {name: /^Step 1/})).toHaveCount(0);
 });
 
+test('a text the schema takes as "" for none can be emptied, and Use the default brings it back', async ({page}) => {
+  const editor = await openEditor(page, '/demos/powerform');
+  const live = page.getByRole('region', {name: 'Live demo'});
+  const intro = live.getByText('Add your name, and we will keep you posted on what happens next.');
+  await expect(intro).toBeVisible();
+  await openGroup(editor, 'messages');
+  const box = editor.getByRole('textbox', {name: 'intro', exact: true});
+  await box.fill('Sign before the vote.');
+  await expect(live.getByText('Sign before the vote.')).toBeVisible();
+  await box.fill('');
+  await expect(live.getByText('Sign before the vote.')).toHaveCount(0);
+  await expect(intro).toHaveCount(0);
+  await page.getByRole('tab', {name: 'Config'}).click();
+  await expect(editorOf(page).locator('pre code')).toContainText('"intro": ""');
+  await page.getByRole('tab', {name: 'Customise'}).click();
+  await openGroup(editorOf(page), 'messages');
+  await expect(editorOf(page).getByRole('textbox', {name: 'intro', exact: true})).toHaveValue('');
+  await editorOf(page).getByRole('button', {name: 'Use the default for intro'}).click();
+  await expect(intro).toBeVisible();
+});
+
 test('a link with a wrong config says why and keeps the demo’s own', async ({page}) => {
   const wrong = Buffer.from(JSON.stringify({campaign: 'reef', layout: 'sideways'})).toString('base64url');
   await openHydrated(page, `${url('/demos/donate-form-medium')}#config=${wrong}`);

@@ -93,7 +93,8 @@ test('an other amount under the minimum is refused with the limit named', async 
   await form(page).getByRole('button', {name: /^Give/}).click();
   const summary = form(page).getByRole('group', {name: /^There (is a problem|are \d+ problems)$/});
   await expect(summary).toBeFocused();
-  await expect(summary.getByRole('link')).toHaveText(['The smallest one-off gift we can take is $5.']);
+  // Each line is the field's own message, which names what to fix, with no label before it.
+  await expect(summary.getByRole('link').first()).toHaveText('The smallest one-off gift we can take is $5.');
   await expect(form(page).getByLabel('Other amount', {exact: true})).toHaveValue('2');
   await expect(form(page).getByLabel('Other amount', {exact: true})).toHaveAttribute('aria-invalid', 'true');
   await summary.getByRole('link', {name: 'The smallest one-off gift we can take is $5.'}).click();
