@@ -150,6 +150,28 @@ test('a text the schema takes as "" for none can be emptied, and Use the default
   await expect(intro).toBeVisible();
 });
 
+test('the address follows the edits, so a reload keeps them and Back leaves the page; Reset clears it', async ({page}) => {
+  await openHydrated(page, url('/docs/intro'));
+  const editor = await openEditor(page, '/demos/donate-form-medium');
+  const form = () => page.getByRole('region', {name: 'Live demo'}).locator('form#donate');
+  await expect(page).toHaveURL(/\/demos\/donate-form-medium$/);
+  await editor.getByRole('group', {name: 'layout'}).getByRole('radio', {name: 'wizard'}).check();
+  await expect(form().getByRole('heading', {name: /^Step 1 of 3/})).toBeVisible();
+  await expect(page).toHaveURL(/\/demos\/donate-form-medium#config=[\w-]+$/);
+
+  await page.reload();
+  await expect(form().getByRole('heading', {name: /^Step 1 of 3/})).toBeVisible();
+  await page.getByRole('tab', {name: 'Customise'}).click();
+  await expect(editorOf(page).getByRole('group', {name: 'layout'}).getByRole('radio', {name: 'wizard'})).toBeChecked();
+  await editorOf(page).getByRole('button', {name: 'Reset'}).click();
+  await expect(form().getByRole('heading', {name: /^Step 1/})).toHaveCount(0);
+  await expect(page).toHaveURL(/\/demos\/donate-form-medium$/);
+
+  // Replaced, never pushed: Back goes to the page before the demo.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/docs\/intro$/);
+});
+
 test('a link with a wrong config says why and keeps the demo’s own', async ({page}) => {
   const wrong = Buffer.from(JSON.stringify({campaign: 'reef', layout: 'sideways'})).toString('base64url');
   await openHydrated(page, `${url('/demos/donate-form-medium')}#config=${wrong}`);

@@ -3,14 +3,14 @@
  * schema, a live form that follows each valid change, a link that carries the
  * config, a box to paste one, and Reset.
  */
-import {useId, useMemo, useState, type ReactNode} from 'react';
+import {useEffect, useId, useMemo, useState, type ReactNode} from 'react';
 import {describeError} from '../../coral/shared/config';
 import type {CoralTag} from '../../embed/snippet';
 import type {OptionNode} from '../../coral/shared/schemaTree';
 import {COMPONENTS} from './components';
-import {isRecord, withKey, withoutDefaults, type Config} from './model';
+import {isRecord, sameValue, withKey, withoutDefaults, type Config} from './model';
 import {Option, ProblemsContext} from './Option';
-import {configFragment, readPastedConfig} from './share';
+import {configFragment, hasConfigFragment, readPastedConfig} from './share';
 import styles from './styles.module.css';
 
 export type EditorProps = {
@@ -28,6 +28,22 @@ export type EditorProps = {
 function linkTo(config: unknown): string {
   if (typeof window === 'undefined') return '';
   return `${window.location.origin}${window.location.pathname}${configFragment(config)}`;
+}
+
+/**
+ * Keeps the page's address in step with the form: a changed config rides in
+ * its fragment, so a reload keeps the changes and the address bar is the
+ * link; the demo's own config needs none, and drops one. The fragment is
+ * replaced, not pushed, so Back still leaves the page.
+ */
+function useAddressFollows(tree: readonly OptionNode[], own: unknown, config: unknown): void {
+  useEffect(() => {
+    const {pathname, search, hash} = window.location;
+    const trimmed = (value: unknown) => withoutDefaults(tree, isRecord(value) ? value : {});
+    const next = sameValue(trimmed(config), trimmed(own)) ? '' : configFragment(config);
+    if (next === hash || (next === '' && !hasConfigFragment(hash))) return;
+    window.history.replaceState(window.history.state, '', `${pathname}${search}${next}`);
+  }, [tree, own, config]);
 }
 
 function Paste({check}: {check: (text: string) => string[]}): ReactNode {
@@ -127,6 +143,7 @@ function Share({config}: {config: unknown}): ReactNode {
 /** The editor for the options of `tree`, the component's schema walked by `optionTree`. */
 export function Editor({tag, tree, own, config, onChange}: EditorProps & {tree: readonly OptionNode[]}): ReactNode {
   const {parse} = COMPONENTS[tag];
+  useAddressFollows(tree, own, config);
   const [draft, setDraft] = useState<Config>(() => (isRecord(config) ? config : {}));
   // A loaded or reset config starts the controls afresh, numbers typed half-way included.
   const [generation, setGeneration] = useState(0);
