@@ -89,7 +89,7 @@ test('a producer customises a donate form: the live form follows each change, an
   expect(link).toMatch(/\/gpap-coral\/demos\/donate-form-medium#config=[\w-]+$/);
   const reopened = await page.context().newPage();
   await openHydrated(reopened, link);
-  await expect(reopened.getByRole('status').getByText('This demo shows the config from the link you opened.')).toBeVisible();
+  await expect(reopened.getByRole('status').getByText(/^This demo shows the config carried in its address/)).toBeVisible();
   await expectCustomised(reopened.locator('form#donate'));
   await reopened.close();
 
@@ -161,6 +161,7 @@ test('the address follows the edits, so a reload keeps them and Back leaves the 
 
   await page.reload();
   await expect(form().getByRole('heading', {name: /^Step 1 of 3/})).toBeVisible();
+  await expect(page.getByRole('status').getByText(/^This demo shows the config carried in its address/)).toBeVisible();
   await page.getByRole('tab', {name: 'Customise'}).click();
   await expect(editorOf(page).getByRole('group', {name: 'layout'}).getByRole('radio', {name: 'wizard'})).toBeChecked();
   await editorOf(page).getByRole('button', {name: 'Reset'}).click();

@@ -66,7 +66,8 @@ function LinkNotice({result}: {result: FromLink | null}): ReactNode {
   if (result.ok) {
     return (
       <p role="status" className={styles.notice}>
-        This demo shows the config from the link you opened. Reset, under Customise, brings back the demo’s own.
+        This demo shows the config carried in its address, from a link or your own changes. Reset, under Customise, brings back the demo’s
+        own.
       </p>
     );
   }
