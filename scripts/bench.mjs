@@ -17,7 +17,7 @@ import {CHROMIUM_FLAGS, findChromium} from './lib/chromium.mjs';
 import {EMBED_BUDGET_GZIP, embedSizes, kib} from './lib/embedSize.mjs';
 import {formHeights, PHONE} from './lib/formHeights.mjs';
 import {lighthouseRun} from './lib/lighthouse.mjs';
-import {kb, measurePage} from './lib/pageWeight.mjs';
+import {FORM_SHOWN, kb, measurePage} from './lib/pageWeight.mjs';
 
 const {values} = parseArgs({
   options: {
@@ -93,7 +93,7 @@ const browser = await chromium.launch({executablePath: chromiumPath, args: CHROM
 try {
   const rows = {};
   for (const [name, path] of Object.entries(PAGES)) {
-    const weight = await measurePage(browser, origin + path, name === 'demo' ? {ready: 'form button[type="submit"]'} : {});
+    const weight = await measurePage(browser, origin + path, name === 'demo' ? {ready: FORM_SHOWN} : {});
     rows[name] = {
       'JS files': weight.js.count,
       'JS raw': kb(weight.js.raw),

@@ -5,6 +5,9 @@
  */
 import {gzipSync} from 'node:zlib';
 
+/** What shows once a demo's form has rendered: its code loads after hydration. */
+export const FORM_SHOWN = 'form button[type="submit"]';
+
 /** `ready`, a CSS selector, names what must show before the page counts as loaded (a demo's form, whose code comes after hydration). */
 export async function measurePage(browser, pageUrl, {ready} = {}) {
   const context = await browser.newContext();

@@ -1,9 +1,9 @@
 /** Every route of the site spec, in one place: the browser tests open each. A new page adds its route here. */
-export const BASE = '/gpap-coral';
-
 import {DONATE_DEMOS} from '../../scripts/lib/demos.mjs';
 
 export {DONATE_DEMOS};
+
+export const BASE = '/gpap-coral';
 
 export const LIVE_ROUTES = [
   '/',

@@ -92,6 +92,35 @@ function useIds(problems: readonly string[]) {
   const problem = `${id}-problem`;
   return {id, hint, problem, describedBy: problems.length > 0 ? `${hint} ${problem}` : hint, invalid: problems.length > 0};
 }
+type Ids = ReturnType<typeof useIds>;
+
+/** An option with one control: its label, the schema's hint, the control itself, and any problem under it. */
+function Labelled({
+  node,
+  ids,
+  label,
+  limits,
+  problems,
+  children,
+}: {
+  node: OptionNode;
+  ids: Ids;
+  label: ReactNode;
+  limits?: string | null;
+  problems: readonly string[];
+  children: ReactNode;
+}): ReactNode {
+  return (
+    <div className={styles.option}>
+      <label className={styles.label} htmlFor={ids.id}>
+        {label}
+      </label>
+      <Hint node={node} id={ids.hint} limits={limits} />
+      {children}
+      <Problem id={ids.problem} lines={problems} />
+    </div>
+  );
+}
 
 function Choice({node, path, value, onChange, label}: Props<OptionNode & {kind: 'choice'}>): ReactNode {
   const problems = useProblems(path);
@@ -115,11 +144,7 @@ function Choice({node, path, value, onChange, label}: Props<OptionNode & {kind: 
     );
   }
   return (
-    <div className={styles.option}>
-      <label className={styles.label} htmlFor={ids.id}>
-        {label}
-      </label>
-      <Hint node={node} id={ids.hint} />
+    <Labelled node={node} ids={ids} label={label} problems={problems}>
       <select
         id={ids.id}
         className={styles.input}
@@ -135,8 +160,7 @@ function Choice({node, path, value, onChange, label}: Props<OptionNode & {kind: 
           </option>
         ))}
       </select>
-      <Problem id={ids.problem} lines={problems} />
-    </div>
+    </Labelled>
   );
 }
 
@@ -172,11 +196,7 @@ function NumberOption({node, path, value, onChange, label}: Props<OptionNode & {
     (typed === '' && value === undefined) || (typed !== '' && Number(typed) === value) ? typed : value === undefined ? '' : String(value);
   const min = node.min ?? (node.exclusiveMin !== undefined ? node.exclusiveMin + (node.step ?? 1) : undefined);
   return (
-    <div className={styles.option}>
-      <label className={styles.label} htmlFor={ids.id}>
-        {label}
-      </label>
-      <Hint node={node} id={ids.hint} limits={numberLimits(node)} />
+    <Labelled node={node} ids={ids} label={label} limits={numberLimits(node)} problems={problems}>
       <input
         id={ids.id}
         className={styles.input}
@@ -197,8 +217,7 @@ function NumberOption({node, path, value, onChange, label}: Props<OptionNode & {
           onChange(text === '' ? undefined : Number(text));
         }}
       />
-      <Problem id={ids.problem} lines={problems} />
-    </div>
+    </Labelled>
   );
 }
 
@@ -222,19 +241,14 @@ function TextOption({node, path, value, onChange, label}: Props<OptionNode & {ki
       onChange(event.target.value === '' && !node.required && !mayBeEmpty ? undefined : event.target.value),
   };
   return (
-    <div className={styles.option}>
-      <label className={styles.label} htmlFor={ids.id}>
-        {label}
-      </label>
-      <Hint node={node} id={ids.hint} limits={textLimits(node)} />
+    <Labelled node={node} ids={ids} label={label} limits={textLimits(node)} problems={problems}>
       {long ? <textarea rows={2} {...common} /> : <input type="text" {...common} />}
       {mayBeEmpty && value !== undefined && (
         <button type="button" className={`button button--sm button--secondary ${styles.useDefault}`} onClick={() => onChange(undefined)}>
           Use the default for {label}
         </button>
       )}
-      <Problem id={ids.problem} lines={problems} />
-    </div>
+    </Labelled>
   );
 }
 
@@ -245,11 +259,7 @@ function OtherOption({node, path, value, onChange, label}: Props): ReactNode {
   const [text, setText] = useState(value === undefined ? '' : JSON.stringify(value));
   const [unreadable, setUnreadable] = useState(false);
   return (
-    <div className={styles.option}>
-      <label className={styles.label} htmlFor={ids.id}>
-        {label} (JSON)
-      </label>
-      <Hint node={node} id={ids.hint} />
+    <Labelled node={node} ids={ids} label={`${label} (JSON)`} problems={unreadable ? ['not JSON', ...problems] : problems}>
       <textarea
         id={ids.id}
         className={styles.input}
@@ -268,8 +278,7 @@ function OtherOption({node, path, value, onChange, label}: Props): ReactNode {
           }
         }}
       />
-      <Problem id={ids.problem} lines={unreadable ? ['not JSON', ...problems] : problems} />
-    </div>
+    </Labelled>
   );
 }
 
@@ -402,33 +411,24 @@ function List({node, path, value, onChange, label}: Props<OptionNode & {kind: 'l
                 />
               )}
               <div className={styles.itemActions}>
-                <button
-                  type="button"
-                  className="button button--sm button--secondary"
-                  aria-label={`Move ${name} up`}
-                  disabled={i === 0}
-                  onClick={() => onChange(moved(list, i, i - 1))}
-                >
-                  Up
-                </button>
-                <button
-                  type="button"
-                  className="button button--sm button--secondary"
-                  aria-label={`Move ${name} down`}
-                  disabled={i === list.length - 1}
-                  onClick={() => onChange(moved(list, i, i + 1))}
-                >
-                  Down
-                </button>
-                <button
-                  type="button"
-                  className="button button--sm button--secondary"
-                  aria-label={`Remove ${name}`}
-                  disabled={list.length <= least}
-                  onClick={() => onChange(list.filter((_, j) => j !== i))}
-                >
-                  Remove
-                </button>
+                {(
+                  [
+                    ['Up', `Move ${name} up`, i === 0, () => moved(list, i, i - 1)],
+                    ['Down', `Move ${name} down`, i === list.length - 1, () => moved(list, i, i + 1)],
+                    ['Remove', `Remove ${name}`, list.length <= least, () => list.filter((_, j) => j !== i)],
+                  ] as const
+                ).map(([text, action, disabled, next]) => (
+                  <button
+                    key={text}
+                    type="button"
+                    className="button button--sm button--secondary"
+                    aria-label={action}
+                    disabled={disabled}
+                    onClick={() => onChange(next())}
+                  >
+                    {text}
+                  </button>
+                ))}
               </div>
             </li>
           );

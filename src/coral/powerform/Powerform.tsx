@@ -20,7 +20,8 @@ import {
   type ViewProps,
 } from '../shared/form';
 import {newIdempotencyKey, type SignupGateway} from '../shared/gateway';
-import {ShareActions, shareUrlOf, type ShareMethod, type ShareOutcome} from '../shared/share';
+import {ShareActions} from '../shared/share/ShareActions';
+import type {ShareMethod, ShareOutcome} from '../shared/share/share';
 import {fill, plural} from '../shared/template';
 import {ErrorSummary, type SummaryItem} from '../shared/ui/ErrorSummary';
 import {usePageTitle} from '../shared/ui/usePageTitle';
@@ -429,17 +430,15 @@ function ThankYou({
       </Heading>
       <p>{messages.thankYouBody}</p>
       {showsCounter(config) && <SignatureCounter config={config} messages={messages} count={state.count} fieldId={fieldId} />}
-      {config.share.enabled && (
-        <ShareActions
-          share={config.share}
-          messages={messages}
-          content={{url: shareUrlOf(config.share.url, window.location.href), title: config.share.title, text: config.share.text}}
-          onShare={onShare}
-          Heading={Heading}
-          headingId={fieldId('share')}
-          className={styles.share}
-        />
-      )}
+      <ShareActions
+        share={config.share}
+        messages={messages}
+        pageHref={window.location.href}
+        onShare={onShare}
+        Heading={Heading}
+        headingId={fieldId('share')}
+        className={styles.share}
+      />
     </div>
   );
 }

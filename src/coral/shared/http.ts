@@ -126,9 +126,10 @@ export function safeRedirect(value: unknown): string | null {
  * bank details) with `returnUrl` and `cancelUrl`, and the endpoint answers
  * `{"status":"redirect","url":"https://…","reference":"…"}`, the address of
  * the processor's payment page, or `{"status":"declined","reason":"…"}` (200
- * or 402), with a `code` from DECLINE_CODES to tell the supporter why. Nothing can be charged before that page, so any other answer, a
- * timeout or a dropped connection leaves nothing charged, and the same key may
- * be sent again.
+ * or 402), with a `code` from DECLINE_CODES to tell the supporter why.
+ * Nothing can be charged before that page, so any other answer, a timeout or
+ * a dropped connection leaves nothing charged, and the same key may be sent
+ * again.
  *
  * A signup is recorded by the endpoint itself: `{"status":"accepted","reference":"…"}`
  * or `{"status":"rejected","reason":"…"}` (200 or 422); any other answer, a

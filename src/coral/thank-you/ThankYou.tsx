@@ -11,7 +11,7 @@ import {newIdempotencyKey, type Gateway} from '../shared/gateway';
 import {formatMoney} from '../shared/money';
 import {fill} from '../shared/template';
 import ui from '../shared/ui/ui.module.css';
-import {ShareActions, shareUrlOf} from '../shared/share';
+import {ShareActions} from '../shared/share/ShareActions';
 import {dataLayerFor, eventFor, type Notice} from './events';
 import {
   createDeclinedMemory,
@@ -148,11 +148,11 @@ function ThankYouView({config, id, gateway, headingLevel = 2}: ViewProps<ThankYo
             formLevel={(headingLevel + 1) as 2 | 3 | 4}
           />
         )}
-        {config.share.enabled && gift && (
+        {gift && (
           <ShareActions
             share={config.share}
             messages={messages}
-            content={{url: shareUrlOf(config.share.url, gift.pageHref), title: config.share.title, text: config.share.text}}
+            pageHref={gift.pageHref}
             onShare={(method, outcome) => announce({type: 'share', method, outcome})}
             Heading={SubHeading}
             headingId={partId('share')}

@@ -7,7 +7,7 @@ import type {DataLayerEntry} from '../shared/analytics';
 import type {Cents} from '../shared/money';
 import type {Frequency} from '../shared/frequency';
 import type {Receipt, UpgradeOffer} from './machine';
-import type {ShareMethod, ShareOutcome} from '../shared/share';
+import type {ShareMethod, ShareOutcome} from '../shared/share/share';
 import type {ThankYouConfig} from './schema';
 
 type Base = {campaign: string; currency: string};

@@ -124,10 +124,6 @@ export function receiptRows(receipt: Receipt, messages: ThankYouMessages, locale
   return rows;
 }
 
-// ——— sharing ———
-
-export {shareLink, shareUrlOf, type LinkChannel, type ShareContent} from '../shared/share/share';
-
 // ——— the monthly ask ———
 
 export type UpgradeOffer = {oneOff: Cents; monthly: Cents};

@@ -4,6 +4,7 @@ import {fill} from '../template';
 import ui from '../ui/ui.module.css';
 import {
   shareLink,
+  shareUrlOf,
   type LinkChannel,
   type ShareConfig,
   type ShareContent,
@@ -22,26 +23,28 @@ const LINK_LABELS: Record<LinkChannel, 'share.email' | 'share.whatsapp' | 'share
 
 /**
  * The share actions: the device's share sheet where there is one, or a link
- * per channel, and a copy button. `onShare` hears what was used and how it went.
+ * per channel, and a copy button, for the `share` config on the page at
+ * `pageHref`; nothing when the config turns them off. `onShare` hears what was used and how it went.
  */
 export function ShareActions({
   share,
+  pageHref,
   messages,
-  content,
   onShare,
   Heading,
   headingId,
   className,
 }: {
   share: ShareConfig;
+  pageHref: string;
   messages: ShareMessages;
-  content: ShareContent;
   onShare: (method: ShareMethod, outcome: ShareOutcome) => void;
   Heading: 'h2' | 'h3' | 'h4' | 'h5' | 'h6' | 'h1';
   headingId: string;
   className?: string;
 }): ReactNode {
   // Known only in the browser, so the server's markup and the first render agree.
+  const content: ShareContent = {url: shareUrlOf(share.url, pageHref), title: share.title, text: share.text};
   const native = useHydrated() && share.native && typeof navigator.share === 'function';
   const [status, setStatus] = useState<{outcome: 'copied' | 'failed'; seq: number} | null>(null);
 
@@ -68,6 +71,7 @@ export function ShareActions({
     onShare('copy', outcome);
   };
 
+  if (!share.enabled) return null;
   // The channels show in the config's order; the device's share sheet, where there is one, stands in for the links.
   const firstLink = share.channels.find((channel): channel is LinkChannel => channel !== 'copy');
   const nativeItem = (
