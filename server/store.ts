@@ -1,12 +1,18 @@
 /**
- * Where the endpoint records what Stripe tells it about gifts. Stripe delivers
- * each webhook event at least once, and sometimes more than once, so every
- * write is keyed: a key already recorded is left as it is.
+ * What the endpoint keeps, behind one interface: the gifts supporters start
+ * (with their details and consent), what Stripe reports about each payment,
+ * and signatures. Stripe delivers each webhook event at least once, and a
+ * browser may send a gift or a signature again, so every write is keyed: a key
+ * already recorded is left as it is.
+ *
+ * `db/store.ts` keeps them in PostgreSQL (embedded or a server), the only
+ * store a running endpoint uses; the memory store here is for unit tests.
  */
 import type {Frequency} from '../src/coral/shared/frequency';
 
-export type GiftOutcome = 'paid' | 'failed' | 'ended' | 'upgraded';
+export type GiftOutcome = 'paid' | 'failed' | 'ended' | 'upgraded' | 'refunded' | 'disputed';
 
+/** A payment's outcome, as Stripe reported it (or as the endpoint made it, for an upgrade). */
 export type GiftRecord = {
   outcome: GiftOutcome;
   /** The reference the supporter was given: the PaymentIntent (one-off) or the Subscription (recurring). */
@@ -24,26 +30,85 @@ export type GiftRecord = {
   recordedAt: number;
 };
 
+/** What a supporter agreed to: the words they were shown beside the box, which version of them, and whether they ticked it. */
+export type Consent = {given: boolean; wording: string; version: string};
+
+export type SupporterDetails = {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phone?: string;
+  postcode?: string;
+  address?: string;
+};
+
+/** A gift as the supporter started it, before Stripe says what became of it. */
+export type KeptGift = {
+  /** What the supporter was given: the PaymentIntent, Subscription or Checkout Session. */
+  reference: string;
+  idempotencyKey: string;
+  via: 'gifts' | 'checkout' | 'upgrade';
+  campaign: string;
+  sourceCode: string | null;
+  frequency: Frequency;
+  method: string;
+  /** Cents per payment, before the fee. */
+  amount: number;
+  fee: number;
+  currency: string;
+  payments: number | null;
+  supporter: SupporterDetails;
+  consent: Consent;
+  utm: Readonly<Record<string, string>>;
+  upgradeFrom: {amount: number; frequency: Frequency} | null;
+  /** Seconds since the epoch. */
+  createdAt: number;
+};
+
+export type SignatureKind = 'petition' | 'leads' | 'daisychain';
+
+export type KeptSignature = {
+  idempotencyKey: string;
+  campaign: string;
+  kind: SignatureKind;
+  sourceCode: string | null;
+  supporter: Omit<SupporterDetails, 'address'>;
+  answer: {id: string; value: string} | null;
+  consent: Consent;
+  utm: Readonly<Record<string, string>>;
+  /** Seconds since the epoch. */
+  createdAt: number;
+};
+
+/** The signature's reference, and whether this call kept it (false: the same email or key signed before, and this is that signature). */
+export type Signed = {reference: string; created: boolean};
+
 export interface GiftStore {
   /**
    * Records `value` under `key` unless the key is already there. Answers true
-   * when this call recorded it, false when it was already recorded. A real
-   * store must make this one atomic write (an INSERT … ON CONFLICT DO NOTHING,
-   * a conditional put), so two deliveries of one event arriving at once still
-   * record it once.
+   * when this call recorded it, false when it was already recorded. One atomic
+   * write (INSERT … ON CONFLICT DO NOTHING), so two deliveries of one event
+   * arriving at once still record it once.
    */
   recordOnce(key: string, value: GiftRecord): Promise<boolean>;
   get(key: string): Promise<GiftRecord | undefined>;
+  /** Keeps a gift and its supporter's details once per reference; answers whether this call kept it. */
+  keepGift(gift: KeptGift): Promise<boolean>;
+  /** Keeps a signature once per idempotency key and once per email and campaign. */
+  sign(signature: KeptSignature): Promise<Signed>;
+  /** The signatures kept for a campaign. */
+  count(campaign: string): Promise<number>;
+  /** Resolves when the records can be read and written; throws otherwise. */
+  ping(): Promise<void>;
 }
 
-/**
- * A store in the process's memory, for tests and `npm run server`. It forgets
- * everything on restart and is not shared between instances: a deployment
- * plugs in its database here (Postgres, DynamoDB, Workers KV or D1) behind the
- * same two methods.
- */
-export function createMemoryGiftStore(): GiftStore & {all(): Array<[string, GiftRecord]>} {
+export const newSignatureReference = (): string => `sig_${crypto.randomUUID().replaceAll('-', '')}`;
+
+/** Records in the process's memory, for unit tests only: a running endpoint keeps them in Postgres. */
+export function createMemoryGiftStore(): GiftStore & {all(): Array<[string, GiftRecord]>; gifts: KeptGift[]; signatures: Array<KeptSignature & {reference: string}>} {
   const records = new Map<string, GiftRecord>();
+  const gifts: KeptGift[] = [];
+  const signatures: Array<KeptSignature & {reference: string}> = [];
   return {
     recordOnce: async (key, value) => {
       if (records.has(key)) return false;
@@ -51,6 +116,25 @@ export function createMemoryGiftStore(): GiftStore & {all(): Array<[string, Gift
       return true;
     },
     get: async (key) => records.get(key),
+    keepGift: async (gift) => {
+      if (gifts.some((kept) => kept.reference === gift.reference)) return false;
+      gifts.push(gift);
+      return true;
+    },
+    sign: async (signature) => {
+      const email = signature.supporter.email;
+      const earlier = signatures.find(
+        (kept) => kept.idempotencyKey === signature.idempotencyKey || (email && kept.campaign === signature.campaign && kept.supporter.email === email),
+      );
+      if (earlier) return {reference: earlier.reference, created: false};
+      const reference = newSignatureReference();
+      signatures.push({...signature, reference});
+      return {reference, created: true};
+    },
+    count: async (campaign) => signatures.filter((kept) => kept.campaign === campaign).length,
+    ping: async () => {},
     all: () => [...records],
+    gifts,
+    signatures,
   };
 }

@@ -1,0 +1,31 @@
+/**
+ * Opens the records' database on Node and brings it up to date: a Postgres
+ * server when DATABASE_URL is set, otherwise the embedded one in a folder.
+ */
+import {mkdirSync} from 'node:fs';
+import {resolve} from 'node:path';
+import type {Database} from './database';
+import {migrate} from './migrate';
+import {openPostgres} from './postgres';
+
+export type DatabaseSettings = {databaseUrl: string | null; dataDir: string};
+
+export async function openDatabase({databaseUrl, dataDir}: DatabaseSettings): Promise<Database> {
+  if (databaseUrl) return openPostgres(databaseUrl);
+  const folder = resolve(dataDir);
+  mkdirSync(folder, {recursive: true});
+  // Loaded only here, so a host with a Postgres server never loads the embedded one.
+  const {openPglite} = await import('./pglite');
+  return openPglite(folder);
+}
+
+/** Opens the database and applies the migrations it lacks; answers both. */
+export async function openMigrated(settings: DatabaseSettings): Promise<{db: Database; applied: string[]}> {
+  const db = await openDatabase(settings);
+  try {
+    return {db, applied: await migrate(db)};
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,91 @@
+/** The records in Postgres, on the embedded database and (with TEST_DATABASE_URL) on a server. */
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import type {GiftRecord, KeptSignature} from '../store';
+import {DATABASES, type TestDatabase} from '../testing/databases';
+import {migrate, migrationsOf, MIGRATIONS} from './migrate';
+import {createPgStore} from './store';
+
+const PAID: GiftRecord = {
+  outcome: 'paid',
+  reference: 'pi_1',
+  stripeId: 'pi_1',
+  campaign: 'save-the-reef',
+  frequency: 'one-off',
+  amount: 6000,
+  currency: 'AUD',
+  eventId: 'evt_1',
+  recordedAt: 1_767_225_600,
+};
+
+const signature = (change: Partial<KeptSignature> = {}): KeptSignature => ({
+  idempotencyKey: `key-${Math.random().toString(36).slice(2)}-0000000000`,
+  campaign: 'ban-deep-sea-mining',
+  kind: 'petition',
+  sourceCode: 'DSM-WEB',
+  supporter: {firstName: 'Ada', email: 'ada@example.org', postcode: '2000'},
+  answer: null,
+  consent: {given: true, wording: 'Keep me updated.', version: '0123456789abcdef'},
+  utm: {utm_source: 'newsletter'},
+  createdAt: 1_767_225_600,
+  ...change,
+});
+
+describe.each(DATABASES)('records on $name', ({create}) => {
+  let test: TestDatabase;
+  beforeEach(async () => {
+    test = await create();
+  });
+  afterEach(async () => {
+    await test.drop();
+  });
+
+  it('applies each migration once', async () => {
+    expect(await migrate(test.db)).toEqual([]);
+    const rows = await test.db.query<{name: string}>('select name from coral_migrations order by version');
+    expect(rows.map((row) => row.name)).toEqual(MIGRATIONS.map((migration) => migration.name));
+  });
+
+  it('refuses a database migrated by a newer version', async () => {
+    await test.db.query("insert into coral_migrations (version, name) values (999, '0999_future')");
+    await expect(migrate(test.db)).rejects.toThrow(/0999_future.*newer version/);
+  });
+
+  it('records one event delivered fifty times at once, once', async () => {
+    const store = createPgStore(test.db, {outbox: true});
+    const answers = await Promise.all(Array.from({length: 50}, () => store.recordOnce('paid:pi_1', PAID)));
+    expect(answers.filter(Boolean)).toHaveLength(1);
+    expect(await store.get('paid:pi_1')).toEqual(PAID);
+    const queued = await test.db.query<{count: number}>('select count(*)::int as count from outbox');
+    expect(queued[0]!.count).toBe(1);
+  });
+
+  it('keeps one signature per email and campaign, whatever the key or the case', async () => {
+    const store = createPgStore(test.db);
+    const first = await store.sign(signature());
+    const again = await Promise.all(
+      Array.from({length: 50}, (_, i) => store.sign(signature({supporter: {email: i % 2 ? 'ADA@example.org ' : 'ada@example.org'}}))),
+    );
+    expect(first.created).toBe(true);
+    expect(new Set(again.map((answer) => answer.reference))).toEqual(new Set([first.reference]));
+    expect(again.every((answer) => !answer.created)).toBe(true);
+    expect(await store.count('ban-deep-sea-mining')).toBe(1);
+    expect(await store.count('another-campaign')).toBe(0);
+  });
+
+  it('keeps the records across a restart', async () => {
+    const store = createPgStore(test.db);
+    await store.recordOnce('paid:pi_1', PAID);
+    const signed = await store.sign(signature());
+    const reopened = createPgStore(await test.reopen());
+    expect(await reopened.get('paid:pi_1')).toEqual(PAID);
+    expect(await reopened.count('ban-deep-sea-mining')).toBe(1);
+    expect((await reopened.sign(signature())).reference).toBe(signed.reference);
+  });
+});
+
+describe('migration files', () => {
+  it('must be numbered in order with no gap', () => {
+    expect(() => migrationsOf({'./migrations/0001_a.sql': '', './migrations/0003_c.sql': ''})).toThrow(/0003_c: expected number 0002/);
+    expect(() => migrationsOf({'./migrations/first.sql': ''})).toThrow(/expected a name like/);
+  });
+});

@@ -1,0 +1,233 @@
+/**
+ * The records in PostgreSQL. Each write is one statement: the record, and,
+ * when forwarding to a CRM is on, its outbox row in the same statement, so a
+ * record is never kept without its way out, nor queued without being kept.
+ */
+import type {GiftRecord, GiftStore, KeptGift, KeptSignature} from '../store';
+import {newSignatureReference} from '../store';
+import type {Database, Queryable} from './database';
+
+export type PgStoreOptions = {
+  /** Queue every new record for forwarding (CORAL_FORWARD_URL is set). */
+  outbox?: boolean;
+};
+
+/** The JSON a CRM receives for each record, as documented in /docs/signatures-and-records. */
+export type ForwardedRecord = {id: string; type: 'gift' | 'payment' | 'signature'; occurredAt: string; data: Record<string, unknown>};
+
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+const orNull = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
+
+export function giftPayload(gift: KeptGift): ForwardedRecord {
+  return {
+    id: `gift:${gift.reference}`,
+    type: 'gift',
+    occurredAt: iso(gift.createdAt),
+    data: {
+      reference: gift.reference,
+      via: gift.via,
+      campaign: gift.campaign,
+      sourceCode: gift.sourceCode,
+      frequency: gift.frequency,
+      method: gift.method,
+      amount: gift.amount,
+      fee: gift.fee,
+      currency: gift.currency,
+      payments: gift.payments,
+      supporter: gift.supporter,
+      consent: {...gift.consent, at: iso(gift.createdAt)},
+      utm: gift.utm,
+      upgradeFrom: gift.upgradeFrom,
+    },
+  };
+}
+
+export function paymentPayload(key: string, record: GiftRecord): ForwardedRecord {
+  const {recordedAt, ...data} = record;
+  return {id: `payment:${key}`, type: 'payment', occurredAt: iso(recordedAt), data: {key, ...data}};
+}
+
+export function signaturePayload(reference: string, signature: KeptSignature): ForwardedRecord {
+  return {
+    id: `signature:${reference}`,
+    type: 'signature',
+    occurredAt: iso(signature.createdAt),
+    data: {
+      reference,
+      campaign: signature.campaign,
+      kind: signature.kind,
+      sourceCode: signature.sourceCode,
+      supporter: signature.supporter,
+      answer: signature.answer,
+      consent: {...signature.consent, at: iso(signature.createdAt)},
+      utm: signature.utm,
+    },
+  };
+}
+
+type PaymentRow = {
+  outcome: GiftRecord['outcome'];
+  reference: string;
+  stripe_id: string;
+  campaign: string;
+  frequency: GiftRecord['frequency'];
+  amount: number | null;
+  currency: string | null;
+  event_id: string | null;
+  recorded_at: Date;
+};
+
+/**
+ * Runs `insert` (a statement whose CTE is named `kept`, returning the new row)
+ * and, with the outbox on, queues `payload` for the row it inserted, in one statement.
+ */
+async function insertOnce(
+  db: Queryable,
+  outbox: boolean,
+  insert: string,
+  params: readonly unknown[],
+  payload: ForwardedRecord,
+): Promise<boolean> {
+  const n = params.length;
+  const text = outbox
+    ? `with kept as (${insert}), queued as (
+         insert into outbox (record_id, kind, payload) select $${n + 1}, $${n + 2}, $${n + 3}::jsonb from kept returning 1
+       ) select 1 as kept from kept`
+    : `with kept as (${insert}) select 1 as kept from kept`;
+  const args = outbox ? [...params, payload.id, payload.type, JSON.stringify(payload)] : params;
+  return (await db.query(text, args)).length > 0;
+}
+
+export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {}): GiftStore {
+  return {
+    recordOnce: (key, record) =>
+      insertOnce(
+        db,
+        outbox,
+        `insert into payments (key, outcome, reference, stripe_id, campaign, frequency, amount, currency, event_id, recorded_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, to_timestamp($10))
+         on conflict (key) do nothing returning key`,
+        [
+          key,
+          record.outcome,
+          record.reference,
+          record.stripeId,
+          record.campaign,
+          record.frequency,
+          record.amount,
+          record.currency,
+          record.eventId,
+          record.recordedAt,
+        ],
+        paymentPayload(key, record),
+      ),
+
+    get: async (key) => {
+      const [row] = await db.query<PaymentRow>('select * from payments where key = $1', [key]);
+      if (!row) return undefined;
+      return {
+        outcome: row.outcome,
+        reference: row.reference,
+        stripeId: row.stripe_id,
+        campaign: row.campaign,
+        frequency: row.frequency,
+        amount: row.amount,
+        currency: row.currency,
+        eventId: row.event_id,
+        recordedAt: Math.floor(row.recorded_at.getTime() / 1000),
+      };
+    },
+
+    keepGift: (gift) => {
+      const {supporter: s} = gift;
+      return insertOnce(
+        db,
+        outbox,
+        `insert into gifts (reference, idempotency_key, via, campaign, source_code, frequency, method, amount, fee, currency, payments,
+           first_name, last_name, email, phone, postcode, address, consent, consent_wording, consent_version, consented_at,
+           utm, upgrade_from, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, to_timestamp($21),
+           $22::jsonb, $23::jsonb, to_timestamp($21))
+         on conflict (reference) do nothing returning reference`,
+        [
+          gift.reference,
+          gift.idempotencyKey,
+          gift.via,
+          gift.campaign,
+          gift.sourceCode,
+          gift.frequency,
+          gift.method,
+          gift.amount,
+          gift.fee,
+          gift.currency,
+          gift.payments,
+          orNull(s.firstName),
+          orNull(s.lastName),
+          orNull(s.email),
+          orNull(s.phone),
+          orNull(s.postcode),
+          orNull(s.address),
+          gift.consent.given,
+          gift.consent.wording,
+          gift.consent.version,
+          gift.createdAt,
+          JSON.stringify(gift.utm),
+          gift.upgradeFrom === null ? null : JSON.stringify(gift.upgradeFrom),
+        ],
+        giftPayload(gift),
+      );
+    },
+
+    sign: async (signature) => {
+      const {supporter: s} = signature;
+      const reference = newSignatureReference();
+      const email = orNull(s.email)?.toLowerCase() ?? null;
+      const created = await insertOnce(
+        db,
+        outbox,
+        `insert into signatures (reference, idempotency_key, campaign, kind, source_code, first_name, last_name, email, phone, postcode,
+           answer_id, answer, consent, consent_wording, consent_version, consented_at, utm, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, to_timestamp($16), $17::jsonb, to_timestamp($16))
+         on conflict do nothing returning reference`,
+        [
+          reference,
+          signature.idempotencyKey,
+          signature.campaign,
+          signature.kind,
+          signature.sourceCode,
+          orNull(s.firstName),
+          orNull(s.lastName),
+          email,
+          orNull(s.phone),
+          orNull(s.postcode),
+          signature.answer?.id ?? null,
+          signature.answer?.value ?? null,
+          signature.consent.given,
+          signature.consent.wording,
+          signature.consent.version,
+          signature.createdAt,
+          JSON.stringify(signature.utm),
+        ],
+        signaturePayload(reference, {...signature, supporter: {...s, ...(email === null ? {} : {email})}}),
+      );
+      if (created) return {reference, created: true};
+      // The same key sent again, or the same email on the same campaign: that first signature is the answer.
+      const [earlier] = await db.query<{reference: string}>(
+        `select reference from signatures where idempotency_key = $1 or (campaign = $2 and email = $3)
+         order by (idempotency_key = $1) desc, created_at limit 1`,
+        [signature.idempotencyKey, signature.campaign, email],
+      );
+      if (!earlier) throw new Error('a signature was refused by the database but no earlier one was found');
+      return {reference: earlier.reference, created: false};
+    },
+
+    count: async (campaign) => {
+      const [row] = await db.query<{count: number}>('select count(*)::int as count from signatures where campaign = $1', [campaign]);
+      return row?.count ?? 0;
+    },
+
+    ping: async () => {
+      await db.query('select 1 from coral_migrations limit 1');
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The databases the records' tests run on: the embedded Postgres always, and
+ * a Postgres server too when TEST_DATABASE_URL names one (`.ci/run` starts one).
+ * Each test gets a fresh, migrated database: PGlite in memory (or in a folder,
+ * to test a restart), or a throwaway database on the server, dropped after.
+ */
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import postgres from 'postgres';
+import type {Database} from '../db/database';
+import {migrate} from '../db/migrate';
+import {openPglite} from '../db/pglite';
+import {openPostgres} from '../db/postgres';
+
+export type TestDatabase = {
+  db: Database;
+  /** Closes the connection and opens a new one to the same data, as a restart does. */
+  reopen(): Promise<Database>;
+  /** Closes and deletes everything. */
+  drop(): Promise<void>;
+};
+
+export type DatabaseKind = {name: string; create(): Promise<TestDatabase>};
+
+async function pgliteInFolder(): Promise<TestDatabase> {
+  const folder = mkdtempSync(join(tmpdir(), 'coral-pglite-'));
+  let db = await openPglite(folder);
+  await migrate(db);
+  return {
+    get db() {
+      return db;
+    },
+    reopen: async () => {
+      await db.close();
+      db = await openPglite(folder);
+      return db;
+    },
+    drop: async () => {
+      await db.close().catch(() => {});
+      rmSync(folder, {recursive: true, force: true});
+    },
+  };
+}
+
+async function onServer(url: string): Promise<TestDatabase> {
+  const name = `coral_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = postgres(url, {max: 1, onnotice: () => {}});
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  let db = openPostgres(target.href);
+  await migrate(db);
+  return {
+    get db() {
+      return db;
+    },
+    reopen: async () => {
+      await db.close();
+      db = openPostgres(target.href);
+      return db;
+    },
+    drop: async () => {
+      await db.close().catch(() => {});
+      const cleanup = postgres(url, {max: 1, onnotice: () => {}});
+      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** The kinds to run a suite on: `describe.each(DATABASES)`. */
+export const DATABASES: DatabaseKind[] = [
+  {name: 'PGlite', create: pgliteInFolder},
+  ...(process.env.TEST_DATABASE_URL ? [{name: 'Postgres server', create: () => onServer(process.env.TEST_DATABASE_URL!)}] : []),
+];
