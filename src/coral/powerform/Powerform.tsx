@@ -1,8 +1,8 @@
 /**
  * The powerform's view: it renders the machine's state and dispatches its
  * actions. Its side effects are the shared form plumbing (the gateway,
- * signing, notices, URL prefill) and leaving the page after a redirect or
- * daisychain success.
+ * signing, notices, URL prefill), reading the counter's live count, and
+ * leaving the page after a redirect or daisychain success.
  */
 import {useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, type FormEvent, type ReactNode} from 'react';
 import {sessionStore, writeSupporterHandoff, type SupporterHandoff} from '../daisychain/handoff';
@@ -29,6 +29,7 @@ import {Checkbox, TextField} from '../shared/ui/TextField';
 import ui from '../shared/ui/ui.module.css';
 import {counterText, progressPercent} from './counter';
 import {dataLayerFor, eventFor} from './events';
+import {fetchLiveCount, liveCountWarning} from './liveCount';
 import {
   emailSuggestion,
   initialState,
@@ -105,6 +106,7 @@ function PowerformView({
     const {values, warnings} = readPrefill(search, mobileCheck);
     return {warnings, apply: () => dispatch({type: 'prefill', values})};
   });
+  useLiveCount(config, dispatchNow);
   useLeaving(config, state, navigate);
 
   const shown = shownProblems(config, state, checks);
@@ -444,6 +446,27 @@ function ThankYou({
 }
 
 // ——— effects ———
+
+/**
+ * Reads the counter's live count once, when the counter shows and the config
+ * names its endpoint. Until the answer, and instead of a failed one, the
+ * counter shows the configured count; a failure is a console warning for the
+ * page's developer, never a message to the signer.
+ */
+function useLiveCount(config: PowerformConfig, dispatch: (action: Action) => void) {
+  const url = showsCounter(config) ? config.counter.url : undefined;
+  const {campaign} = config;
+  useEffect(() => {
+    if (!url) return undefined;
+    const cancel = new AbortController();
+    void fetchLiveCount(url, campaign, {signal: cancel.signal}).then((answer) => {
+      if (cancel.signal.aborted) return;
+      if (answer.ok) dispatch({type: 'live-count', count: answer.value});
+      else console.warn(liveCountWarning(url, answer.reason));
+    });
+    return () => cancel.abort();
+  }, [url, campaign, dispatch]);
+}
 
 /**
  * After a signature with a redirect or daisychain configured, leaves for the

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
-import {counterText, progressPercent} from './counter';
+import {counterText, progressPercent, withLiveCount, withSignature} from './counter';
 import {POWERFORM_MESSAGES} from './messages';
 
 describe('signature counter', () => {
@@ -20,6 +20,27 @@ describe('signature counter', () => {
         const percent = progressPercent({count, goal});
         expect(percent).toBeGreaterThanOrEqual(0);
         expect(percent).toBeLessThanOrEqual(100);
+      }),
+      {numRuns: 1000},
+    );
+  });
+
+  it('shows the live count as the truth before the signer signs, even below the configured one', () => {
+    expect(withLiveCount(48317, 48920, false)).toBe(48920);
+    expect(withLiveCount(48317, 47000, false)).toBe(47000);
+    expect(withLiveCount(48317, 0, false)).toBe(0);
+  });
+
+  it('counts the signer at once, and after their signature takes a live count only if it does not step back', () => {
+    expect(withSignature(48317)).toBe(48318);
+    expect(withLiveCount(withSignature(48317), 48920, true)).toBe(48920);
+    expect(withLiveCount(withSignature(48317), 48318, true)).toBe(48318);
+    expect(withLiveCount(withSignature(48317), 48317, true)).toBe(48318);
+    fc.assert(
+      fc.property(fc.nat(), fc.nat(), (shown, live) => {
+        const after = withLiveCount(shown, live, true);
+        expect(after).toBeGreaterThanOrEqual(shown);
+        expect([shown, live]).toContain(after);
       }),
       {numRuns: 1000},
     );

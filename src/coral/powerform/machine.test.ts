@@ -207,6 +207,32 @@ describe('signing', () => {
   });
 });
 
+describe('the live count', () => {
+  const cfg = config({counter: {count: 41, goal: 100, url: 'https://coral.example.org/campaigns/reef/count'}});
+  const accepted = (key: string): Action => ({type: 'answered', key, result: {status: 'accepted', reference: 'CRL-1'}});
+
+  it('replaces the configured count, up or down, before the signer signs', () => {
+    expect(run(cfg, [{type: 'live-count', count: 57}]).count).toBe(57);
+    expect(run(cfg, [{type: 'live-count', count: 12}]).count).toBe(12);
+  });
+
+  it('arrives while the signature is sent, and the signature still counts once', () => {
+    const sending = run(cfg, [...details, submit('a'), {type: 'live-count', count: 57}]);
+    expect(sending.count).toBe(57);
+    const done = run(cfg, [accepted('a')], sending);
+    expect(done.count).toBe(58);
+    expect(done.outbox.at(-1)?.notice).toMatchObject({type: 'success', count: 58});
+  });
+
+  it('after the signature, is taken only if it is not below the count shown', () => {
+    const done = run(cfg, [...details, submit('a'), accepted('a')]);
+    expect(done.count).toBe(42);
+    expect(run(cfg, [{type: 'live-count', count: 41}], done).count).toBe(42);
+    expect(run(cfg, [{type: 'live-count', count: 42}], done)).toBe(done);
+    expect(run(cfg, [{type: 'live-count', count: 60}], done).count).toBe(60);
+  });
+});
+
 describe('prefill', () => {
   it('fills only the fields the form shows, and keeps the utm values', () => {
     const cfg = config({fields: {phone: 'hidden'}});

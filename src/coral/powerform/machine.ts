@@ -12,6 +12,7 @@ import type {Signup, SignupResult} from '../shared/gateway';
 import {accept, refuse, type Check} from '../shared/result';
 import {fill} from '../shared/template';
 import {parseUrlParams, UTM_PARAMS, type ParsedParams, type Prefill, type Utm} from '../shared/urlParams';
+import {withLiveCount, withSignature} from './counter';
 import {POWERFORM_MESSAGES, type PowerformMessages} from './messages';
 import type {PowerformConfig} from './schema';
 
@@ -55,7 +56,7 @@ export type PowerformState = {
   submission: Submission;
   /** The last signup sent and its idempotency key: the same signup is never sent under a new key. */
   sent: Sent;
-  /** Signatures shown by the counter. */
+  /** Signatures shown by the counter: the configured count, then the live one, and the signer's own once accepted. */
   count: number;
   utm: Utm;
 } & Outbox<Notice>;
@@ -71,7 +72,9 @@ export type Action =
   | {type: 'accept-suggestion'}
   | {type: 'submit'; checks: Checks; key: string}
   | {type: 'answered'; key: string; result: SignupResult}
-  | {type: 'prefill'; values: Prefill<never, never>};
+  | {type: 'prefill'; values: Prefill<never, never>}
+  /** The counter's endpoint answered with this count. */
+  | {type: 'live-count'; count: number};
 
 export const messagesFor = (config: PowerformConfig): PowerformMessages => withOverrides(POWERFORM_MESSAGES, config.messages);
 
@@ -164,7 +167,8 @@ export function buildSignup(config: PowerformConfig, state: PowerformState, chec
 // Typed for this machine, so an object literal is checked as a Notice.
 
 export function reduce(config: PowerformConfig, state: PowerformState, action: Action): PowerformState {
-  if (locked(state) && action.type !== 'answered') return state;
+  // The count may arrive while the signature is sent, or after.
+  if (locked(state) && action.type !== 'answered' && action.type !== 'live-count') return state;
 
   switch (action.type) {
     case 'field':
@@ -195,7 +199,7 @@ export function reduce(config: PowerformConfig, state: PowerformState, action: A
       const {signup} = state.submission;
       const result = action.result;
       if (result.status === 'accepted') {
-        const count = state.count + 1;
+        const count = withSignature(state.count);
         return notify(
           {...state, count, submission: {status: 'done', reference: result.reference, signup}},
           {type: 'success', reference: result.reference, signup, count},
@@ -210,6 +214,10 @@ export function reduce(config: PowerformConfig, state: PowerformState, action: A
         if (value !== undefined) values[field] = value;
       }
       return {...state, values, utm: {...state.utm, ...action.values.utm}};
+    }
+    case 'live-count': {
+      const count = withLiveCount(state.count, action.count, state.submission.status === 'done');
+      return count === state.count ? state : {...state, count};
     }
   }
 }

@@ -69,6 +69,7 @@ const validConfig = fc.tuple(fc.constantFrom('petition', 'leads'), optional(succ
             enabled: optional(fc.boolean()),
             count: optional(fc.integer({min: 0, max: 100_000_000})),
             goal: optional(fc.integer({min: 1, max: 100_000_000})),
+            url: optional(safeUrl),
           })
           .map(compact),
       ),
@@ -119,6 +120,8 @@ const refusedValues = fc.oneof(
     fc.constantFrom({type: 'card'}, {}, {type: 'sandbox', delayMs: 10_001}, {type: 'http', endpoint: '/sign', timeoutMs: 999}),
   ),
   unsafeEndpoint,
+  unsafeUrl.map((url) => ({path: ['counter'], value: {url}, blame: ['counter', 'url']})),
+  unsafeUrl.map((url) => ({path: ['counter'], value: {url}, blame: ['counter', 'url']})),
   fc
     .tuple(fc.constantFrom('redirect', 'daisychain'), unsafeUrl)
     .map(([type, url]) => ({path: ['success'], value: {type, url}, blame: ['success', 'url']})),

@@ -43,6 +43,21 @@ describe('powerform config', () => {
     );
   });
 
+  it('takes an https address for the live count, or http on this machine, and nothing else', () => {
+    const counterUrl = (url: string) => parsePowerformConfig({campaign: 'save-the-reef', counter: {url, goal: 75_000}});
+    expect(counterUrl('https://coral.example.org/campaigns/save-the-reef/count')).toMatchObject({
+      ok: true,
+      config: {counter: {enabled: true, count: 0, goal: 75_000, url: 'https://coral.example.org/campaigns/save-the-reef/count'}},
+    });
+    expect(counterUrl('http://localhost:8787/campaigns/save-the-reef/count').ok).toBe(true);
+    for (const url of ['http://coral.example.org/count', 'javascript:alert(1)', '//evil.example/count', '']) {
+      const result = counterUrl(url);
+      expect(result.ok === false && result.errors.map((e) => e.path)).toEqual(['counter.url']);
+    }
+    const plain = parsePowerformConfig({campaign: 'save-the-reef'});
+    expect(plain.ok && plain.config.counter).toEqual({enabled: true, count: 0, goal: 10_000});
+  });
+
   it('holds the leads form to email, first name and postcode', () => {
     const result = parsePowerformConfig({campaign: 'reef', variant: 'leads'});
     expect(result.ok).toBe(false);
@@ -62,7 +77,9 @@ describe('powerform config', () => {
 
   it('documents every option', () => {
     const rows = referenceRows(powerformSchema);
-    expect(rows.map((r) => r.key)).toEqual(expect.arrayContaining(['campaign', 'fields.email', 'counter.goal', 'success', 'question']));
+    expect(rows.map((r) => r.key)).toEqual(
+      expect.arrayContaining(['campaign', 'fields.email', 'counter.goal', 'counter.url', 'success', 'question']),
+    );
     expect(rows.filter((r) => r.description === '' && !r.key.startsWith('messages.'))).toEqual([]);
   });
 

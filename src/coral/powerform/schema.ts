@@ -79,8 +79,12 @@ const options = z.strictObject({
     z.prefault(
       z.strictObject({
         enabled: boolean(true, 'Show the signature counter and progress bar.'),
-        count: count(0, 0, 'Signatures so far, when the page was published.'),
+        count: count(0, 0, 'Signatures so far, when the page was published: shown until the live count arrives, and whenever it cannot.'),
         goal: count(10_000, 1, 'The goal the progress bar fills towards.'),
+        url: describe(
+          z.optional(safeUrl),
+          'Where to read the live count: an https address or a path on the page\'s own site (http only for localhost), answering GET with {"campaign": "<campaign>", "count": N}, such as the reference endpoint\'s /campaigns/<campaign>/count. Read once as the form loads, without cookies; an answer for another campaign, an error or no answer within 8 s leaves count showing.',
+        ),
       }),
       {},
     ),
