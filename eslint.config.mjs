@@ -6,7 +6,19 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  {ignores: ['build/', '.docusaurus/', '.embed/', 'test-results/', 'playwright-report/', 'node_modules/', 'static/']},
+  {
+    ignores: [
+      'build/',
+      '.docusaurus/',
+      '.embed/',
+      'test-results/',
+      'playwright-report/',
+      'node_modules/',
+      'static/',
+      'server/dist/',
+      '.coral-data/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   reactHooks.configs.flat['recommended-latest'],
@@ -21,6 +33,24 @@ export default tseslint.config(
         {selector: 'JSXAttribute[name.name="dangerouslySetInnerHTML"]', message: 'Coral never renders a string as HTML.'},
       ],
       eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    // The endpoint reaches the library through one door, the contract: never a component's internals, nor its index (which brings React).
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)src/(?!coral/contract$)',
+              message: 'The server imports the library through its one door: src/coral/contract (../src/coral/contract).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -4,7 +4,7 @@
  * Stripe, so a body that carries one is refused whole, and the value is never
  * echoed or logged, only where it was.
  */
-import {luhn} from '../src/coral/shared/card';
+import {luhn} from '../src/coral/contract';
 
 // Keys a form or a script would use for card fields, in any case, with or without separators.
 const CARD_KEY = /^(?:number|card|cards|cardnumber|ccnumber|cc|pan|cvc|cvv|cvc2|cvv2|csc|securitycode|expiry|exp|expmonth|expyear)$/;

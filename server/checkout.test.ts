@@ -106,7 +106,7 @@ describe('POST /checkout', () => {
   });
 
   it('offers a one-off gift card only, and treats a method the form still sends as card', async () => {
-    const {status} = await post(setup.handler, '/checkout', checkoutBody({method: 'au_becs_debit'}));
+    const {status} = await post(setup.handler, '/checkout', checkoutBody({method: 'direct-debit'}));
     expect(status).toBe(200);
     expect(sessionCreates()[0]?.params.allowed_payment_method_types).toEqual(['card']);
   });
@@ -130,7 +130,8 @@ describe('what /checkout refuses before calling Stripe', () => {
       'returnUrl: expected an https:// address (http:// only for localhost)',
     ],
     ['a javascript: address', {cancelUrl: 'javascript:alert(1)'}, 'cancelUrl: expected an https:// address (http:// only for localhost)'],
-    ['a missing returnUrl', {returnUrl: undefined}, 'returnUrl: expected the address of a page'],
+    ['a missing returnUrl', {returnUrl: undefined}, 'returnUrl: got (missing); expected a string'],
+    ['an empty cancelUrl', {cancelUrl: ''}, 'cancelUrl: expected the address of a page'],
     ['a relative address', {returnUrl: '/thank-you'}, 'returnUrl: expected a full address, such as https://www.example.org/thank-you'],
     ['an amount below the minimum', {amount: 499}, 'amount: expected at least $5 for a one-off gift'],
     ['a fee the server did not compute', {amount: 6000, fee: 1}, 'fee: expected 0 or 180 cents'],

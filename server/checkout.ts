@@ -11,10 +11,9 @@
  * subscription schedule /gifts uses.
  */
 import type Stripe from 'stripe';
-import {RECURRING} from '../src/coral/shared/frequency';
-import {checkGift, METHODS, type Checked, type CheckedGift} from './gift';
-import {endAfterPayments, giftMetadata} from './stripeGifts';
-import type {DonateFormConfig} from '../src/coral/donate-form/schema';
+import {checkoutRequestSchema, describeError, parseConfig, RECURRING, type DonateFormConfig, type Method} from '../src/coral/contract';
+import {checkGiftRequest, refuse, type Checked, type CheckedGift} from './gift';
+import {endAfterPayments, giftMetadata, STRIPE_METHOD} from './stripeGifts';
 
 /** Where the supporter goes from Stripe's page: after paying, and on "back". */
 export type CheckoutUrls = {returnUrl: string; cancelUrl: string};
@@ -29,9 +28,8 @@ const SESSION_ID_TEMPLATE = '{CHECKOUT_SESSION_ID}';
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** An address on one of the allowed origins: https, or http for this machine alone. */
-function checkUrl(name: string, value: unknown, allowedOrigins: ReadonlySet<string>): Checked<string> {
-  if (typeof value !== 'string' || value.length === 0) return {ok: false, reason: `${name}: expected the address of a page`};
-  if (value.length > 2000) return {ok: false, reason: `${name}: expected at most 2000 characters`};
+function checkUrl(name: string, value: string, allowedOrigins: ReadonlySet<string>): Checked<string> {
+  if (value.length === 0) return {ok: false, reason: `${name}: expected the address of a page`};
   let url: URL;
   try {
     url = new URL(value);
@@ -55,14 +53,13 @@ export function checkCheckout(
   campaigns: ReadonlyMap<string, DonateFormConfig>,
   allowedOrigins: ReadonlySet<string>,
 ): Checked<{gift: CheckedGift; urls: CheckoutUrls}> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return checkGift(body, campaigns) as {ok: false; reason: string};
-  const {returnUrl, cancelUrl, ...rest} = body as Record<string, unknown>;
-  if ('savePaymentMethod' in rest) {
-    return {ok: false, reason: 'savePaymentMethod: hosted checkout does not keep payment methods; leave it out'};
+  if (typeof body === 'object' && body !== null && 'savePaymentMethod' in body) {
+    return refuse('savePaymentMethod: hosted checkout does not keep payment methods; leave it out');
   }
-  // A method the form may still send is taken as card; anything else is left for checkGift to name.
-  const method = rest.method === undefined || METHODS.includes(rest.method as never) ? 'card' : rest.method;
-  const gift = checkGift({...rest, method}, campaigns);
+  const parsed = parseConfig(checkoutRequestSchema, body);
+  if (!parsed.ok) return refuse(parsed.errors.map(describeError).join('; '));
+  const {returnUrl, cancelUrl, method: _chosenOnStripesPage, ...rest} = parsed.config;
+  const gift = checkGiftRequest({...rest, method: 'card'}, campaigns);
   if (!gift.ok) return gift;
   const returnTo = checkUrl('returnUrl', returnUrl, allowedOrigins);
   if (!returnTo.ok) return returnTo;
@@ -88,10 +85,11 @@ export function successUrl(returnUrl: string, gift: CheckedGift): string {
   return `${url.href}&ref=${SESSION_ID_TEMPLATE}${hash}`;
 }
 
-/** The payment methods Stripe's page may offer: direct debit as /gifts takes it, for recurring gifts in AUD. */
-function methodsFor(gift: CheckedGift): Array<'card' | 'au_becs_debit'> {
+/** The payment methods Stripe's page may offer, in Stripe's names: direct debit as /gifts takes it, for recurring gifts in AUD. */
+function methodsFor(gift: CheckedGift): Array<(typeof STRIPE_METHOD)[Method]> {
   const debit = gift.config.directDebit && RECURRING.includes(gift.frequency) && gift.currency === 'AUD';
-  return debit ? ['card', 'au_becs_debit'] : ['card'];
+  const methods: Method[] = debit ? ['card', 'direct-debit'] : ['card'];
+  return methods.map((method) => STRIPE_METHOD[method]);
 }
 
 /** Creates the gift's Checkout Session; throws Stripe's errors for the handler to map. */

@@ -5,40 +5,72 @@
  * same way everywhere, in one line.
  */
 import type Stripe from 'stripe';
-import type {DonateFormConfig} from '../src/coral/donate-form/schema';
-import {parseCampaigns} from './gift';
+import {parseCampaignsFile, type Campaigns} from './campaigns';
 
-export type EndpointEnv = {
+export type StripeSettings = {
   secretKey: string;
   webhookSecret: string;
-  allowedOrigins: string[];
-  campaigns: Map<string, DonateFormConfig>;
   /** Where the Stripe SDK sends its calls: Stripe itself unless STRIPE_API_URL points at a local stand-in. */
-  stripeApi: Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'>;
+  api: Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'>;
+};
+
+export type EndpointEnv = {
+  /** Null when the campaigns list no donate form: the endpoint then takes signatures only. */
+  stripe: StripeSettings | null;
+  allowedOrigins: string[];
+  campaigns: Campaigns;
   basePath: string;
+  /** A Postgres server's address; null keeps the records in the embedded database in `dataDir`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  /** The bearer token GET /export asks for; null turns export off. */
+  exportToken: string | null;
+  /** Where every new record is forwarded, signed with the secret; null when forwarding is off. */
+  forward: {url: string; secret: string} | null;
+  logLevel: string;
+  port: number;
 };
 
 export type EnvResult = {ok: true; env: EndpointEnv} | {ok: false; message: string};
 
 const fail = (message: string): EnvResult => ({ok: false, message: `coral endpoint: ${message}`});
 
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+/** A token or secret anyone could guess is no secret: at least this many characters. */
+const MIN_SECRET_LENGTH = 32;
+
+function readStripe(vars: Readonly<Record<string, string | undefined>>): StripeSettings | string {
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+    if (!vars[name]?.trim()) return `${name} is not set (see server/README.md for what it holds)`;
+  }
+  const secretKey = vars.STRIPE_SECRET_KEY!.trim();
+  if (secretKey.startsWith('pk_'))
+    return 'STRIPE_SECRET_KEY holds a publishable key (pk_…): the endpoint needs the secret key (sk_… or rk_…)';
+  if (!/^(sk|rk)_(test|live)_\w+$/.test(secretKey))
+    return 'STRIPE_SECRET_KEY does not look like a Stripe secret key (sk_test_… or sk_live_…)';
+  const webhookSecret = vars.STRIPE_WEBHOOK_SECRET!.trim();
+  if (!webhookSecret.startsWith('whsec_')) return 'STRIPE_WEBHOOK_SECRET does not look like a webhook signing secret (whsec_…)';
+
+  let api: StripeSettings['api'] = {};
+  const apiUrl = vars.STRIPE_API_URL?.trim();
+  if (apiUrl) {
+    if (!URL.canParse(apiUrl)) return `STRIPE_API_URL: "${apiUrl}" is not an address like http://127.0.0.1:12111`;
+    const url = new URL(apiUrl);
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    api = {host: url.hostname, port: url.port || (protocol === 'http' ? '80' : '443'), protocol};
+  }
+  return {secretKey, webhookSecret, api};
+}
+
 /**
  * Reads the variables. `readFile` reads CORAL_CAMPAIGNS when it names a file
  * (Node); hosts without a file system pass none and give the JSON inline.
  */
 export function readEndpointEnv(vars: Readonly<Record<string, string | undefined>>, readFile?: (path: string) => string): EnvResult {
-  const required = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'CORAL_ALLOWED_ORIGINS', 'CORAL_CAMPAIGNS'] as const;
-  for (const name of required) {
+  for (const name of ['CORAL_ALLOWED_ORIGINS', 'CORAL_CAMPAIGNS'] as const) {
     if (!vars[name]?.trim()) return fail(`${name} is not set (see server/README.md for what it holds)`);
   }
-  const secretKey = vars.STRIPE_SECRET_KEY!.trim();
-  if (secretKey.startsWith('pk_'))
-    return fail('STRIPE_SECRET_KEY holds a publishable key (pk_…): the endpoint needs the secret key (sk_… or rk_…)');
-  if (!/^(sk|rk)_(test|live)_\w+$/.test(secretKey))
-    return fail('STRIPE_SECRET_KEY does not look like a Stripe secret key (sk_test_… or sk_live_…)');
-  const webhookSecret = vars.STRIPE_WEBHOOK_SECRET!.trim();
-  if (!webhookSecret.startsWith('whsec_')) return fail('STRIPE_WEBHOOK_SECRET does not look like a webhook signing secret (whsec_…)');
-
   const allowedOrigins = vars
     .CORAL_ALLOWED_ORIGINS!.split(',')
     .map((origin) => origin.trim())
@@ -48,25 +80,65 @@ export function readEndpointEnv(vars: Readonly<Record<string, string | undefined
     return fail(`CORAL_ALLOWED_ORIGINS: "${badOrigin}" is not an origin like https://www.example.org (no path, no trailing slash)`);
 
   const source = vars.CORAL_CAMPAIGNS!.trim();
-  let campaigns: Map<string, DonateFormConfig>;
+  let campaigns: Campaigns;
   try {
-    const text = source.startsWith('[') ? source : readFile ? readFile(source) : null;
+    const inline = source.startsWith('[') || source.startsWith('{');
+    const text = inline ? source : readFile ? readFile(source) : null;
     if (text === null) return fail('CORAL_CAMPAIGNS must hold the campaigns as JSON on this host (a file path needs a file system)');
-    campaigns = parseCampaigns(JSON.parse(text));
+    campaigns = parseCampaignsFile(JSON.parse(text));
   } catch (error) {
     return fail(`CORAL_CAMPAIGNS: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (campaigns.size === 0) return fail('CORAL_CAMPAIGNS lists no campaigns');
+  if (campaigns.donateForms.size === 0 && campaigns.powerforms.size === 0) return fail('CORAL_CAMPAIGNS lists no campaigns');
 
-  let stripeApi: EndpointEnv['stripeApi'] = {};
-  const apiUrl = vars.STRIPE_API_URL?.trim();
-  if (apiUrl) {
-    if (!URL.canParse(apiUrl)) return fail(`STRIPE_API_URL: "${apiUrl}" is not an address like http://127.0.0.1:12111`);
-    const url = new URL(apiUrl);
-    const protocol = url.protocol === 'http:' ? 'http' : 'https';
-    stripeApi = {host: url.hostname, port: url.port || (protocol === 'http' ? '80' : '443'), protocol};
+  // Stripe's keys are needed once there is a gift to take; an endpoint for petitions alone runs without them.
+  const needsStripe = campaigns.donateForms.size > 0 || Boolean(vars.STRIPE_SECRET_KEY?.trim());
+  const stripe = needsStripe ? readStripe(vars) : null;
+  if (typeof stripe === 'string') return fail(stripe);
+
+  const databaseUrl = vars.DATABASE_URL?.trim() || null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    return fail('DATABASE_URL does not look like a Postgres address (postgres://user:password@host:5432/database)');
+
+  const exportToken = vars.CORAL_EXPORT_TOKEN?.trim() || null;
+  if (exportToken !== null && exportToken.length < MIN_SECRET_LENGTH)
+    return fail(`CORAL_EXPORT_TOKEN is too short to keep supporters' details safe: use at least ${MIN_SECRET_LENGTH} random characters`);
+
+  const forwardUrl = vars.CORAL_FORWARD_URL?.trim() || null;
+  const forwardSecret = vars.CORAL_FORWARD_SECRET?.trim() || null;
+  let forward: EndpointEnv['forward'] = null;
+  if (forwardUrl !== null || forwardSecret !== null) {
+    if (forwardUrl === null)
+      return fail('CORAL_FORWARD_SECRET is set but CORAL_FORWARD_URL is not: set both to forward records, or neither');
+    if (forwardSecret === null) return fail('CORAL_FORWARD_URL is set but CORAL_FORWARD_SECRET is not: records are only ever sent signed');
+    if (!URL.canParse(forwardUrl)) return fail(`CORAL_FORWARD_URL: "${forwardUrl}" is not an address like https://crm.example.org/coral`);
+    const url = new URL(forwardUrl);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname)))
+      return fail('CORAL_FORWARD_URL: expected an https:// address (http:// only for localhost): records hold supporters’ details');
+    if (forwardSecret.length < MIN_SECRET_LENGTH) return fail(`CORAL_FORWARD_SECRET: use at least ${MIN_SECRET_LENGTH} random characters`);
+    forward = {url: url.href, secret: forwardSecret};
   }
-  const port = vars.PORT?.trim();
-  if (port && !/^\d{1,5}$/.test(port)) return fail(`PORT: "${port}" is not a port number`);
-  return {ok: true, env: {secretKey, webhookSecret, allowedOrigins, campaigns, stripeApi, basePath: vars.CORAL_BASE_PATH?.trim() ?? ''}};
+
+  const logLevel = vars.CORAL_LOG_LEVEL?.trim() || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) return fail(`CORAL_LOG_LEVEL: "${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
+
+  const portText = vars.PORT?.trim() || '8787';
+  const port = Number(portText);
+  if (!/^\d{1,5}$/.test(portText) || port > 65535) return fail(`PORT: "${portText}" is not a port number (0 to 65535)`);
+
+  return {
+    ok: true,
+    env: {
+      stripe,
+      allowedOrigins,
+      campaigns,
+      basePath: vars.CORAL_BASE_PATH?.trim() ?? '',
+      databaseUrl,
+      dataDir: vars.CORAL_DATA_DIR?.trim() || '.coral-data',
+      exportToken,
+      forward,
+      logLevel,
+      port,
+    },
+  };
 }

@@ -1,51 +1,30 @@
 /**
- * What a gift request may say, and the server's own check of it against the
- * campaign's config. The browser checks the same rules first; the endpoint
- * checks again because anyone can post anything to it.
+ * The server's own check of a gift request (its shape is the contract's, in
+ * src/coral/contract) against the campaign's config. The browser checks the
+ * same rules first; the endpoint checks again because anyone can post anything
+ * to it.
  */
-import * as z from 'zod/mini';
-import {limitsFor, giftTotal} from '../src/coral/donate-form/rules';
-import {parseDonateFormConfig, type DonateFormConfig} from '../src/coral/donate-form/schema';
-import {describeError, parseConfig} from '../src/coral/shared/config';
-import {checkField, FIELD_MESSAGES} from '../src/coral/shared/fields';
-import {FREQUENCIES, RECURRING, type Frequency} from '../src/coral/shared/frequency';
-import {formatMoney} from '../src/coral/shared/money';
-import {UTM_PARAMS, type Utm} from '../src/coral/shared/urlParams';
+import {
+  checkField,
+  describeError,
+  donateFormConsentLabel,
+  FIELD_MESSAGES,
+  formatMoney,
+  giftRequestSchema,
+  giftTotal,
+  limitsFor,
+  parseConfig,
+  RECURRING,
+  type DonateFormConfig,
+  type Frequency,
+  type GiftRequest,
+  type Method,
+  type SupporterField,
+  type Utm,
+} from '../src/coral/contract';
 
-export const METHODS = ['card', 'au_becs_debit'] as const;
-export type Method = (typeof METHODS)[number];
-
-const cents = z.int().check(z.positive(), z.maximum(100_000_000));
-const text = (max: number) => z.optional(z.string().check(z.maxLength(max)));
-const frequency = z.enum(FREQUENCIES);
-
-const supporter = z.strictObject({
-  firstName: text(50),
-  lastName: text(50),
-  email: text(254),
-  phone: text(20),
-  postcode: text(10),
-  address: text(200),
-  consent: z.boolean(),
-});
-
-export const giftRequestSchema = z.strictObject({
-  campaign: z.string().check(z.maxLength(64)),
-  sourceCode: text(40),
-  amount: cents,
-  fee: z.int().check(z.minimum(0), z.maximum(100_000_000)),
-  currency: z.string().check(z.regex(/^[A-Z]{3}$/, {message: 'expected a three-letter currency code such as AUD'})),
-  frequency,
-  days: z.optional(z.int().check(z.minimum(1), z.maximum(366))),
-  method: z.enum(METHODS),
-  /** The supporter agreed to keep the payment method for a one-tap monthly gift later (one-off gifts only). */
-  savePaymentMethod: z.optional(z.boolean()),
-  supporter,
-  upgrade: z.optional(z.strictObject({from: z.strictObject({amount: cents, frequency}), accepted: z.boolean()})),
-  utm: z.optional(z.partialRecord(z.enum(UTM_PARAMS), z.string().check(z.maxLength(200)))),
-});
-
-export type GiftRequest = z.output<typeof giftRequestSchema>;
+export {parseCampaigns} from './campaigns';
+export type {GiftRequest, Method};
 export type Supporter = GiftRequest['supporter'];
 
 /** A gift the server has checked: amounts are its own, not the client's. */
@@ -71,20 +50,7 @@ export type CheckedGift = {
 
 export type Checked<T> = {ok: true; value: T} | {ok: false; reason: string};
 
-const refuse = (reason: string): {ok: false; reason: string} => ({ok: false, reason});
-
-/** The campaigns this endpoint accepts, by id, from a list of donate form configs. Throws, naming each bad key, on a bad one. */
-export function parseCampaigns(input: unknown): Map<string, DonateFormConfig> {
-  if (!Array.isArray(input)) throw new Error('campaigns: expected a list of donate form configs');
-  const campaigns = new Map<string, DonateFormConfig>();
-  input.forEach((item, i) => {
-    const parsed = parseDonateFormConfig(item);
-    if (!parsed.ok) throw new Error(`campaigns[${i}]: ${parsed.errors.map(describeError).join('; ')}`);
-    if (campaigns.has(parsed.config.campaign)) throw new Error(`campaigns[${i}]: campaign "${parsed.config.campaign}" is listed twice`);
-    campaigns.set(parsed.config.campaign, parsed.config);
-  });
-  return campaigns;
-}
+export const refuse = (reason: string): {ok: false; reason: string} => ({ok: false, reason});
 
 /** The fee the server would add for cover fees: the only fee it accepts besides none. */
 export function coverFeeFor(config: DonateFormConfig, amount: number, frequency: Frequency): number | null {
@@ -101,6 +67,13 @@ export function checkAmount(config: DonateFormConfig, amount: number, frequency:
   return {ok: true, value: amount};
 }
 
+/** What is wrong with a supporter field's (trimmed, non-empty) value, by the form's own check; null when nothing is. */
+export function fieldProblem(field: SupporterField, value: string): string | null {
+  // The phone's check loads libphonenumber on demand in the browser; here the request's length limit is enough.
+  const checked = checkField(field, value, {mobile: null}, FIELD_MESSAGES);
+  return checked && !checked.ok ? checked.reason : null;
+}
+
 function checkSupporter(config: DonateFormConfig, given: Supporter): Checked<Supporter> {
   const fields = ['firstName', 'lastName', 'email', 'phone', 'postcode', 'address'] as const;
   for (const field of fields) {
@@ -109,18 +82,21 @@ function checkSupporter(config: DonateFormConfig, given: Supporter): Checked<Sup
       if (config.fields[field] === 'required') return refuse(`supporter.${field}: required by this campaign`);
       continue;
     }
-    // The phone's check loads libphonenumber on demand in the browser; here its length limit is enough.
-    const checked = checkField(field, value, {mobile: null}, FIELD_MESSAGES);
-    if (checked && !checked.ok) return refuse(`supporter.${field}: ${checked.reason}`);
+    const problem = fieldProblem(field, value);
+    if (problem !== null) return refuse(`supporter.${field}: ${problem}`);
   }
   return {ok: true, value: given};
 }
 
-/** Checks a parsed body against the campaign: nothing the client says about money is taken on trust. */
+/** Parses a /gifts body and checks it against the campaign: nothing the client says about money is taken on trust. */
 export function checkGift(body: unknown, campaigns: ReadonlyMap<string, DonateFormConfig>): Checked<CheckedGift> {
   const parsed = parseConfig(giftRequestSchema, body);
   if (!parsed.ok) return refuse(parsed.errors.map(describeError).join('; '));
-  const request = parsed.config;
+  return checkGiftRequest(parsed.config, campaigns);
+}
+
+/** Checks a parsed gift against its campaign's config: the campaign, currency, frequency, amount, fee, method and supporter. */
+export function checkGiftRequest(request: GiftRequest, campaigns: ReadonlyMap<string, DonateFormConfig>): Checked<CheckedGift> {
   const config = campaigns.get(request.campaign);
   if (!config) return refuse(`campaign: "${request.campaign}" is not a campaign this endpoint takes gifts for`);
   if (request.currency !== config.currency) return refuse(`currency: expected ${config.currency} for this campaign`);
@@ -137,7 +113,7 @@ export function checkGift(body: unknown, campaigns: ReadonlyMap<string, DonateFo
   if (request.fee !== 0 && request.fee !== coverFee) {
     return refuse(coverFee === null ? 'fee: this campaign does not offer to cover fees' : `fee: expected 0 or ${coverFee} cents`);
   }
-  if (request.method === 'au_becs_debit') {
+  if (request.method === 'direct-debit') {
     if (!config.directDebit) return refuse('method: this campaign does not offer direct debit');
     if (!RECURRING.includes(request.frequency)) return refuse('method: direct debit is for recurring gifts');
     if (request.currency !== 'AUD') return refuse('method: direct debit takes Australian dollars only');
@@ -164,7 +140,20 @@ export function checkGift(body: unknown, campaigns: ReadonlyMap<string, DonateFo
       savePaymentMethod: request.frequency === 'one-off' && request.savePaymentMethod === true,
       supporter: checkedSupporter.value,
       upgrade: request.upgrade,
-      utm: request.utm ?? {},
+      utm: request.utm,
     },
   };
 }
+
+/** The consent box's words as a supporter saw them, and their version: the first 16 hex digits of the words' SHA-256. */
+export type ConsentShown = {wording: string; version: string};
+
+/** Names a wording by its hash, with Web Crypto, so it runs on Node and on Workers alike. */
+export async function consentShown(wording: string): Promise<ConsentShown> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(wording)));
+  const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return {wording, version: hex.slice(0, 16)};
+}
+
+/** What a donate form's consent box said (its `consentLabel`, with the config's overrides), for the record of a gift. */
+export const consentOf = (config: DonateFormConfig): Promise<ConsentShown> => consentShown(donateFormConsentLabel(config));

@@ -1,11 +1,15 @@
 /** POST /gifts against the Stripe stand-in: what each frequency creates, what is refused, and what a failure answers. */
+import {createHash} from 'node:crypto';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {giftAnswerSchema} from '../src/coral/contract';
+import {DONATE_FORM_MESSAGES} from '../src/coral/donate-form/messages';
+import {consentOf, parseCampaigns} from './gift';
 import {giftBody, makeHandler, newKey, post} from './testing/fixtures';
 import {startStripeStandIn, type StripeStandIn} from './testing/stripeStandIn';
 
 let stripe: StripeStandIn;
 let handler: ReturnType<typeof makeHandler>['handler'];
-let logged: string[];
+let logged: () => unknown[];
 
 beforeEach(async () => {
   stripe = await startStripeStandIn();
@@ -106,12 +110,18 @@ describe('a recurring gift', () => {
     expect(stripe.requests).toHaveLength(0);
   });
 
-  it('takes direct debit for recurring gifts only', async () => {
-    const monthly = await post(handler, '/gifts', giftBody({frequency: 'monthly', amount: 2500, method: 'au_becs_debit'}));
+  it('takes direct debit for recurring gifts only, and asks Stripe for it by Stripe’s name', async () => {
+    const monthly = await post(handler, '/gifts', giftBody({frequency: 'monthly', amount: 2500, method: 'direct-debit'}));
     expect(monthly.status).toBe(200);
     expect(creates('/v1/subscriptions')[0]?.params).toMatchObject({payment_settings: {payment_method_types: ['au_becs_debit']}});
-    const oneOff = await post(handler, '/gifts', giftBody({method: 'au_becs_debit'}));
+    const oneOff = await post(handler, '/gifts', giftBody({method: 'direct-debit'}));
     expect(oneOff.body.reason).toBe('method: direct debit is for recurring gifts');
+  });
+
+  it('knows direct debit by the form’s name only', async () => {
+    const {status, body} = await post(handler, '/gifts', giftBody({frequency: 'monthly', amount: 2500, method: 'au_becs_debit'}));
+    expect(status).toBe(400);
+    expect(body.reason).toBe('method: got "au_becs_debit"; expected one of card, direct-debit');
   });
 });
 
@@ -205,7 +215,7 @@ describe('when Stripe says no or does not answer', () => {
     const limited = await post(handler, '/gifts', giftBody(), {key});
     expect(limited.status).toBe(503);
     expect(limited.body).toMatchObject({status: 'error', outcome: 'unknown', retryable: true});
-    expect(logged).toEqual([expect.stringMatching(/^coral: StripeRateLimitError code=rate_limit request=req_standin\d+$/)]);
+    expect(logged()).toEqual([expect.stringMatching(/^coral: StripeRateLimitError code=rate_limit request=req_standin\d+$/)]);
     const retried = await post(handler, '/gifts', giftBody(), {key});
     expect(retried.status).toBe(200);
     expect(stripe.paymentIntents.size).toBe(1);
@@ -239,5 +249,28 @@ describe('when Stripe says no or does not answer', () => {
     const {status, body} = await post(handler, '/gifts', giftBody({frequency: 'daily', amount: 500, days: 7}));
     expect(status).toBe(503);
     expect(body).not.toHaveProperty('clientSecret');
+  });
+});
+
+describe('the answers, as the contract writes them', () => {
+  const change: Record<string, Record<string, unknown>> = {refused: {amount: 1}};
+  it.each(['requires_confirmation', 'refused', 'decline', 'rate-limit'] as const)('%s', async (outcome) => {
+    if (outcome === 'decline' || outcome === 'rate-limit') stripe.failNext(outcome, {path: /payment_intents/});
+    const {body} = await post(handler, '/gifts', giftBody(change[outcome]));
+    expect(giftAnswerSchema.safeParse(body)).toMatchObject({success: true});
+  });
+});
+
+describe('consentOf', () => {
+  const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+  it('names the donate form’s consent wording, with the config’s override, and its version', async () => {
+    const campaigns = parseCampaigns([{campaign: 'save-the-reef'}, {campaign: 'own-words', messages: {consentLabel: 'Email me, please.'}}]);
+    const wording = DONATE_FORM_MESSAGES.consentLabel;
+    expect(await consentOf(campaigns.get('save-the-reef')!)).toEqual({wording, version: sha256(wording).slice(0, 16)});
+    expect(await consentOf(campaigns.get('own-words')!)).toEqual({
+      wording: 'Email me, please.',
+      version: sha256('Email me, please.').slice(0, 16),
+    });
   });
 });

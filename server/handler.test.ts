@@ -45,7 +45,7 @@ describe('CORS', () => {
       expect(refusedPreflight.status).toBe(403);
       expect(refusedPreflight.headers.has('access-control-allow-origin')).toBe(false);
       const {status, body, headers} = await post(handler, '/gifts', giftBody(), {origin});
-      expect({status, body}).toEqual({status: 403, body: {status: 'rejected', reason: 'this origin may not send gifts here'}});
+      expect({status, body}).toEqual({status: 403, body: {status: 'rejected', reason: 'this origin may not send here'}});
       expect(headers.has('access-control-allow-origin')).toBe(false);
       expect(stripe.requests).toHaveLength(0);
     },

@@ -1,52 +1,75 @@
 /**
- * Coral's reference payment endpoint: one function from a web-platform
- * Request to a Response, so the same code serves Node (server/node.ts),
- * Cloudflare Workers (server/worker.ts), Vercel, Netlify and AWS Lambda
- * through their Request/Response adapters.
+ * Coral's reference endpoint: one function from a web-platform Request to a
+ * Response, so the same code serves Node (server/node.ts), Cloudflare
+ * Workers (server/worker.ts), Vercel, Netlify and AWS Lambda through their
+ * Request/Response adapters.
  *
- *   POST /gifts             check a gift, create its PaymentIntent or Subscription, answer its client secret
- *   POST /gifts/upgrade     the thank-you page's one-tap monthly gift, on the payment method saved with consent
- *   POST /checkout          check a gift, create a Stripe Checkout Session, answer the address of Stripe's payment page
- *   POST /webhooks/stripe   Stripe's signed events: each gift recorded once
+ *   POST /gifts                    check a gift, create its PaymentIntent or Subscription, answer its client secret
+ *   POST /gifts/upgrade            the thank-you page's one-tap monthly gift, on the payment method saved with consent
+ *   POST /checkout                 check a gift, create a Stripe Checkout Session, answer the address of Stripe's payment page
+ *   POST /webhooks/stripe          Stripe's signed events: each payment recorded once
+ *   POST /signatures               a powerform's signature, lead or daisychain signup: one per email and campaign
+ *   GET  /campaigns/<id>/count     a petition's live count
+ *   GET  /export                   the records as CSV, for the bearer of the export token
+ *   GET  /health                   200 while the database answers
  */
 import type Stripe from 'stripe';
-import type {DonateFormConfig} from '../src/coral/donate-form/schema';
+import type {DonateFormConfig, PowerformConfig} from '../src/coral/contract';
 import {fromStripeError, logLine, rejected, type Answer} from './answers';
 import {findCardData} from './cardData';
 import {checkCheckout, createCheckout, settleCheckout} from './checkout';
-import {checkGift} from './gift';
-import {campaignProducts, createGift} from './stripeGifts';
+import type {Database} from './db/database';
+import {isUnavailable} from './db/database';
+import {answerExport} from './export';
+import {checkGift, consentOf, type CheckedGift} from './gift';
+import {consoleLogger, type Logger} from './log';
+import {checkSignature} from './signature';
 import type {GiftStore} from './store';
+import {campaignProducts, createGift} from './stripeGifts';
 import {upgradeGift} from './upgrade';
 import {recordEvent} from './webhooks';
 
 export type CoralHandlerOptions = {
-  /** A Stripe client made with the secret key from the environment. */
-  stripe: Stripe;
+  /** A Stripe client made with the secret key from the environment; null when this endpoint takes signatures only. */
+  stripe: Stripe | null;
   /** The webhook endpoint's signing secret (whsec_…), from the environment. */
-  webhookSecret: string;
-  /** Origins of the pages whose forms may post gifts, e.g. https://www.example.org. Any other origin is refused. */
+  webhookSecret: string | null;
+  /** Origins of the pages whose forms may post here, e.g. https://www.example.org. Any other origin is refused. */
   allowedOrigins: readonly string[];
-  /** The campaigns this endpoint takes gifts for, by id: see parseCampaigns in ./gift. */
+  /** The donate form campaigns this endpoint takes gifts for, by id. */
   campaigns: ReadonlyMap<string, DonateFormConfig>;
+  /** The powerform campaigns this endpoint takes signatures for, by id. */
+  powerforms?: ReadonlyMap<string, PowerformConfig>;
   store: GiftStore;
+  /** The database behind the store, for export; without one, export is off. */
+  db?: Database;
+  /** The bearer token GET /export asks for; null or absent turns export off. */
+  exportToken?: string | null;
   /** Milliseconds since the epoch; a test sets the clock. */
   now?: () => number;
   /** Where the routes live, when a host mounts the handler under a path, e.g. "/api/coral". */
   basePath?: string;
-  /** The operator's log: one line per unexpected error, never a request body. */
-  log?: (line: string) => void;
+  /** The operator's log; each request's entries carry its request id. */
+  logger?: Logger;
 };
 
-/** A gift's JSON is small; anything bigger is not a gift. */
+/** A gift's or a signature's JSON is small; anything bigger is neither. */
 const MAX_BODY_BYTES = 16 * 1024;
 
 // Long enough that two browsers never pick the same one; only characters safe to pass on to Stripe.
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,200}$/;
 
+const COUNT_ROUTE = /^\/campaigns\/([A-Za-z0-9_-]{1,64})\/count$/;
+
+/** What a request is answered when the records cannot be reached: nothing was kept, and the same request may be sent again. */
+const UNAVAILABLE: Answer = {
+  status: 503,
+  body: {status: 'error', outcome: 'not-sent', retryable: true, detail: 'the records could not be reached; send the same request again'},
+};
+
 function respond({status, body}: Answer, headers: Headers = new Headers()): Response {
   headers.set('content-type', 'application/json; charset=utf-8');
-  headers.set('cache-control', 'no-store');
+  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
   return new Response(JSON.stringify(body), {status, headers});
 }
 
@@ -59,7 +82,7 @@ async function readJson(request: Request): Promise<{ok: true; value: unknown} | 
     return {ok: false, answer: rejected('expected a JSON body (Content-Type: application/json)', 415)};
   }
   const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.byteLength > MAX_BODY_BYTES) return {ok: false, answer: rejected('the body is too large for a gift', 413)};
+  if (bytes.byteLength > MAX_BODY_BYTES) return {ok: false, answer: rejected('the body is too large', 413)};
   try {
     return {ok: true, value: JSON.parse(new TextDecoder().decode(bytes))};
   } catch {
@@ -67,46 +90,122 @@ async function readJson(request: Request): Promise<{ok: true; value: unknown} | 
   }
 }
 
+const POSTED_ROUTES = new Set(['/gifts', '/gifts/upgrade', '/checkout', '/signatures']);
+
 export function createCoralHandler(options: CoralHandlerOptions): (request: Request) => Promise<Response> {
   const {stripe, store} = options;
   const now = options.now ?? Date.now;
-  const log = options.log ?? ((line: string) => console.error(line));
+  const rootLog = options.logger ?? consoleLogger();
   const allowed = new Set(options.allowedOrigins);
+  const powerforms = options.powerforms ?? new Map<string, PowerformConfig>();
   const basePath = (options.basePath ?? '').replace(/\/$/, '');
-  const productFor = campaignProducts(stripe);
+  const productFor = stripe ? campaignProducts(stripe) : null;
+  const seconds = () => Math.floor(now() / 1000);
 
-  /** Runs a Stripe step, turning its errors into the answers the form understands. */
-  async function withStripe(step: () => Promise<Answer>): Promise<Answer> {
+  /** Runs a step that calls Stripe or the database, turning their errors into the answers the form understands. */
+  async function guarded(log: Logger, step: () => Promise<Answer>): Promise<Answer> {
     try {
       return await step();
     } catch (error) {
+      if (isUnavailable(error)) {
+        log.error({error: (error as Error).name, code: (error as {code?: unknown}).code}, 'the database did not answer');
+        return UNAVAILABLE;
+      }
       const answer = fromStripeError(error);
-      if (answer.status >= 500) log(logLine(error));
+      if (answer.status >= 500) log.error({error: logLine(error)}, 'a Stripe call failed');
       return answer;
     }
   }
 
-  async function gifts(body: unknown, key: string): Promise<Answer> {
+  /** Keeps a gift Stripe has made, with the supporter's details and the consent wording the campaign showed. */
+  async function keep(gift: CheckedGift, reference: string, key: string, via: 'gifts' | 'checkout'): Promise<void> {
+    const {firstName, lastName, email, phone, postcode, address, consent} = gift.supporter;
+    await store.keepGift({
+      reference,
+      idempotencyKey: key,
+      via,
+      campaign: gift.campaign,
+      sourceCode: gift.sourceCode ?? null,
+      frequency: gift.frequency,
+      method: gift.method,
+      amount: gift.amount,
+      fee: gift.fee,
+      currency: gift.currency,
+      payments: gift.payments,
+      supporter: {firstName, lastName, email, phone, postcode, address},
+      consent: {given: consent, ...(await consentOf(gift.config))},
+      utm: gift.utm,
+      upgradeFrom: gift.upgrade ? gift.upgrade.from : null,
+      createdAt: seconds(),
+    });
+  }
+
+  const payments = (): {stripe: Stripe; productFor: (campaign: string) => Promise<string>} | null =>
+    stripe && productFor ? {stripe, productFor} : null;
+
+  async function gifts(body: unknown, key: string, log: Logger): Promise<Answer> {
+    const ready = payments();
+    if (!ready) return rejected('this endpoint takes no gifts', 404);
     const checked = checkGift(body, options.campaigns);
     if (!checked.ok) return rejected(checked.reason);
     const gift = checked.value;
-    return withStripe(async () => {
-      const pending = await createGift(stripe, productFor, gift, key);
+    return guarded(log, async () => {
+      const pending = await createGift(ready.stripe, ready.productFor, gift, key);
+      await keep(gift, pending.reference, key, 'gifts');
       return {status: 200, body: {status: 'requires_confirmation', ...pending}};
     });
   }
 
-  async function checkout(body: unknown, key: string): Promise<Answer> {
+  async function checkout(body: unknown, key: string, log: Logger): Promise<Answer> {
+    const ready = payments();
+    if (!ready) return rejected('this endpoint takes no gifts', 404);
     const checked = checkCheckout(body, options.campaigns, allowed);
     if (!checked.ok) return rejected(checked.reason);
     const {gift, urls} = checked.value;
-    return withStripe(async () => {
-      const session = await createCheckout(stripe, productFor, gift, urls, key);
+    return guarded(log, async () => {
+      const session = await createCheckout(ready.stripe, ready.productFor, gift, urls, key);
+      await keep(gift, session.reference, key, 'checkout');
       return {status: 200, body: {status: 'redirect', ...session}};
     });
   }
 
-  async function webhook(request: Request): Promise<Answer> {
+  async function upgrade(body: unknown, key: string, log: Logger): Promise<Answer> {
+    const ready = payments();
+    if (!ready) return rejected('this endpoint takes no gifts', 404);
+    return guarded(log, () => upgradeGift({...ready, campaigns: options.campaigns, store, nowSeconds: seconds()}, body, key));
+  }
+
+  async function signatures(body: unknown, key: string, log: Logger): Promise<Answer> {
+    const checked = await checkSignature(body, powerforms);
+    // 422: the browser's gateway reads it as the endpoint's considered refusal, not a fault to retry.
+    if (!checked.ok) return rejected(checked.reason, 422);
+    const signature = checked.value;
+    return guarded(log, async () => {
+      const signed = await store.sign({
+        idempotencyKey: key,
+        campaign: signature.campaign,
+        kind: signature.kind,
+        sourceCode: signature.sourceCode ?? null,
+        supporter: signature.supporter,
+        answer: signature.answer ?? null,
+        consent: signature.consent,
+        utm: signature.utm,
+        createdAt: seconds(),
+      });
+      log.info({campaign: signature.campaign, kind: signature.kind, created: signed.created}, 'signature');
+      return {status: 200, body: {status: 'accepted', reference: signed.reference}};
+    });
+  }
+
+  async function count(campaign: string, log: Logger): Promise<Answer> {
+    const config = powerforms.get(campaign);
+    if (!config) return rejected('not a petition this endpoint counts', 404);
+    // The campaign's configured count is what was gathered before this endpoint; every signature kept here adds to it.
+    return guarded(log, async () => ({status: 200, body: {campaign, count: config.counter.count + (await store.count(campaign))}}));
+  }
+
+  async function webhook(request: Request, log: Logger): Promise<Answer> {
+    if (!stripe || !options.webhookSecret) return rejected('this endpoint takes no gifts', 404);
     const signature = request.headers.get('stripe-signature');
     if (!signature) return rejected('missing Stripe-Signature header');
     // The signature covers the exact bytes Stripe sent, so the body is read raw, never re-serialised.
@@ -120,25 +219,29 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
     try {
       // A daily gift's term first: should Stripe fail here, the 500 brings the event back, and nothing was recorded yet.
       await settleCheckout(event, stripe);
-      const recorded = await recordEvent(event, store, Math.floor(now() / 1000));
+      const recorded = await recordEvent(event, store, seconds());
+      log.info({event: event.id, type: event.type, recorded}, 'stripe event');
       return {status: 200, body: {received: true, recorded}};
     } catch (error) {
       // A 5xx makes Stripe deliver the event again later, which the keyed store makes safe.
-      log(logLine(error));
+      log.error({event: event.id, error: logLine(error)}, 'a Stripe event could not be recorded');
       return {status: 500, body: {received: false}};
     }
   }
 
-  return async (request) => {
-    const path = new URL(request.url).pathname;
-    const route = path.startsWith(`${basePath}/`) ? path.slice(basePath.length) : null;
-    if (route === '/webhooks/stripe') {
-      return request.method === 'POST' ? respond(await webhook(request)) : respond(rejected('use POST', 405));
+  async function health(): Promise<Answer> {
+    try {
+      await store.ping();
+      return {status: 200, body: {status: 'ok'}};
+    } catch {
+      return {status: 503, body: {status: 'error', retryable: true, detail: 'the database does not answer'}};
     }
-    if (route !== '/gifts' && route !== '/gifts/upgrade' && route !== '/checkout') return respond(rejected('not found', 404));
+  }
 
+  /** Origins, preflights, the body and the idempotency key, for every route a page posts to. */
+  async function posted(request: Request, route: string, log: Logger): Promise<Response> {
     const origin = request.headers.get('origin');
-    if (origin === null || !allowed.has(origin)) return respond(rejected('this origin may not send gifts here', 403));
+    if (origin === null || !allowed.has(origin)) return respond(rejected('this origin may not send here', 403));
     const cors = corsHeaders(origin);
     if (request.method === 'OPTIONS') {
       cors.set('access-control-allow-methods', 'POST');
@@ -161,11 +264,58 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
     }
     // Namespaced so Coral's keys never meet another integration's on the same Stripe account.
     const stripeKey = `coral:${key}`;
-    if (route === '/gifts') return respond(await gifts(read.value, stripeKey), cors);
-    if (route === '/checkout') return respond(await checkout(read.value, stripeKey), cors);
-    const answer = await withStripe(() =>
-      upgradeGift({stripe, campaigns: options.campaigns, store, productFor, nowSeconds: Math.floor(now() / 1000)}, read.value, stripeKey),
-    );
+    const answer =
+      route === '/gifts'
+        ? await gifts(read.value, stripeKey, log)
+        : route === '/checkout'
+          ? await checkout(read.value, stripeKey, log)
+          : route === '/gifts/upgrade'
+            ? await upgrade(read.value, stripeKey, log)
+            : await signatures(read.value, key, log);
     return respond(answer, cors);
+  }
+
+  async function route(request: Request, path: string | null, log: Logger): Promise<Response> {
+    if (path === '/webhooks/stripe') {
+      return request.method === 'POST' ? respond(await webhook(request, log)) : respond(rejected('use POST', 405));
+    }
+    if (path !== null && POSTED_ROUTES.has(path)) return posted(request, path, log);
+    if (path === '/health') return respond(await health());
+    if (path === '/export') {
+      return options.db
+        ? answerExport(request, {db: options.db, token: options.exportToken ?? null, now})
+        : respond(rejected('not found', 404));
+    }
+    const counted = path === null ? null : COUNT_ROUTE.exec(path);
+    if (counted) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return respond(rejected('use GET', 405));
+      // A page on another origin reads the count through CORS; one on this endpoint's own origin sends no Origin.
+      const origin = request.headers.get('origin');
+      if (origin !== null && !allowed.has(origin)) return respond(rejected('this origin may not read the count', 403));
+      const headers = origin === null ? new Headers({vary: 'Origin'}) : corsHeaders(origin);
+      const answer = await count(counted[1]!, log);
+      // A few seconds of caching lets a busy page's visitors share one count without it looking stuck.
+      if (answer.status === 200) headers.set('cache-control', 'public, max-age=5');
+      return respond(answer, headers);
+    }
+    return respond(rejected('not found', 404));
+  }
+
+  return async (request) => {
+    const started = now();
+    const requestId = crypto.randomUUID();
+    const path = new URL(request.url).pathname;
+    const routePath = path.startsWith(`${basePath}/`) ? path.slice(basePath.length) : null;
+    const log = rootLog.child({requestId});
+    let response: Response;
+    try {
+      response = await route(request, routePath, log);
+    } catch (error) {
+      log.error({error: error instanceof Error ? error.name : 'error'}, 'the request failed');
+      response = respond({status: 500, body: {status: 'error', outcome: 'unknown', retryable: false, detail: 'the endpoint failed'}});
+    }
+    response.headers.set('x-request-id', requestId);
+    log.info({method: request.method, route: routePath ?? path, status: response.status, ms: now() - started}, 'request');
+    return response;
   };
 }

@@ -7,10 +7,15 @@
 import {readFileSync} from 'node:fs';
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
+import {pino} from 'pino';
 import Stripe from 'stripe';
-import {readEndpointEnv} from './env';
+import type {Database} from './db/database';
+import {openMigrated} from './db/open';
+import {createPgStore} from './db/store';
+import {readEndpointEnv, type EndpointEnv} from './env';
+import {createForwarder} from './forward';
 import {createCoralHandler} from './handler';
-import {createMemoryGiftStore} from './store';
+import type {Logger} from './log';
 
 /** More than any gift or Stripe event needs; a bigger body is refused before it is buffered. */
 const MAX_REQUEST_BYTES = 1024 * 1024;
@@ -36,7 +41,7 @@ async function toRequest(req: IncomingMessage): Promise<Request> {
 }
 
 /** A Node request listener that serves a Request → Response handler. */
-export function toNodeListener(handler: (request: Request) => Promise<Response>) {
+export function toNodeListener(handler: (request: Request) => Promise<Response>, log: Logger) {
   return (req: IncomingMessage, res: ServerResponse) => {
     const answer = async () => {
       let response: Response;
@@ -47,7 +52,7 @@ export function toNodeListener(handler: (request: Request) => Promise<Response>)
           // The rest of the body is not read: the connection closes after the answer.
           response = Response.json({status: 'rejected', reason: 'the body is too large'}, {status: 413, headers: {connection: 'close'}});
         } else {
-          console.error(`coral endpoint: ${error instanceof Error ? error.name : 'error'} while answering`);
+          log.error({error: error instanceof Error ? error.name : 'error'}, 'a request could not be read');
           response = Response.json({status: 'error', outcome: 'unknown', retryable: false, detail: 'the endpoint failed'}, {status: 500});
         }
       }
@@ -58,36 +63,76 @@ export function toNodeListener(handler: (request: Request) => Promise<Response>)
   };
 }
 
-/**
- * Starts the endpoint from the environment. Answers the server once it
- * listens, or a one-line message naming what is missing or wrong.
- */
-export async function startNodeEndpoint(
-  vars: NodeJS.ProcessEnv,
-): Promise<{ok: true; server: Server; port: number} | {ok: false; message: string}> {
-  const read = readEndpointEnv(vars, (path) => readFileSync(path, 'utf8'));
-  if (!read.ok) return read;
-  const {env} = read;
-  const stripe = new Stripe(env.secretKey, {
-    ...env.stripeApi,
+export type RunningEndpoint = {server: Server; port: number; db: Database; env: EndpointEnv; stop: () => Promise<void>};
+
+function makeStripe(env: EndpointEnv): Stripe | null {
+  if (!env.stripe) return null;
+  return new Stripe(env.stripe.secretKey, {
+    ...env.stripe.api,
     // The browser gives up after 15 s; answering within that lets it tell the supporter what happened.
     timeout: 10_000,
     maxNetworkRetries: 2,
     appInfo: {name: 'coral-endpoint'},
   });
+}
+
+/**
+ * Starts the endpoint from the environment: opens and migrates the database,
+ * listens, and forwards records when asked to. Answers the running endpoint,
+ * or a one-line message naming what is missing or wrong.
+ */
+export async function startNodeEndpoint(
+  vars: NodeJS.ProcessEnv,
+  {logger}: {logger?: Logger} = {},
+): Promise<({ok: true} & RunningEndpoint) | {ok: false; message: string}> {
+  const read = readEndpointEnv(vars, (path) => readFileSync(path, 'utf8'));
+  if (!read.ok) return read;
+  const {env} = read;
+  const log: Logger = logger ?? pino({level: env.logLevel, base: {service: 'coral-endpoint'}});
+
+  let db: Database;
+  try {
+    const opened = await openMigrated({databaseUrl: env.databaseUrl, dataDir: env.dataDir});
+    db = opened.db;
+    if (opened.applied.length > 0) log.info({applied: opened.applied}, 'migrations applied');
+  } catch (error) {
+    const where = env.databaseUrl ? 'the database at DATABASE_URL' : `the embedded database in ${env.dataDir}`;
+    return {ok: false, message: `coral endpoint: ${where} could not be opened (${error instanceof Error ? error.message : String(error)})`};
+  }
+
   const handler = createCoralHandler({
-    stripe,
-    webhookSecret: env.webhookSecret,
+    stripe: makeStripe(env),
+    webhookSecret: env.stripe?.webhookSecret ?? null,
     allowedOrigins: env.allowedOrigins,
-    campaigns: env.campaigns,
-    store: createMemoryGiftStore(),
+    campaigns: env.campaigns.donateForms,
+    powerforms: env.campaigns.powerforms,
+    store: createPgStore(db, {outbox: env.forward !== null}),
+    db,
+    exportToken: env.exportToken,
     basePath: env.basePath,
+    logger: log,
   });
-  const server = createServer(toNodeListener(handler));
-  const wanted = Number(vars.PORT?.trim() || 8787);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(wanted, resolve);
-  });
-  return {ok: true, server, port: (server.address() as AddressInfo).port};
+  const server = createServer(toNodeListener(handler, log));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(env.port, resolve);
+    });
+  } catch (error) {
+    await db.close().catch(() => {});
+    const code = (error as {code?: string}).code;
+    const why = code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'needs privileges this user lacks' : `failed (${code})`;
+    return {ok: false, message: `coral endpoint: port ${env.port} ${why}: set PORT to another`};
+  }
+  const stopForwarding = env.forward ? createForwarder({db, ...env.forward, log}).start() : async () => {};
+
+  const stop = async () => {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await stopForwarding();
+    await db.close();
+  };
+  return {ok: true, server, port: (server.address() as AddressInfo).port, db, env, stop};
 }

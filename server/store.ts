@@ -8,7 +8,7 @@
  * `db/store.ts` keeps them in PostgreSQL (embedded or a server), the only
  * store a running endpoint uses; the memory store here is for unit tests.
  */
-import type {Frequency} from '../src/coral/shared/frequency';
+import type {Frequency} from '../src/coral/contract';
 
 export type GiftOutcome = 'paid' | 'failed' | 'ended' | 'upgraded' | 'refunded' | 'disputed';
 
@@ -105,7 +105,11 @@ export interface GiftStore {
 export const newSignatureReference = (): string => `sig_${crypto.randomUUID().replaceAll('-', '')}`;
 
 /** Records in the process's memory, for unit tests only: a running endpoint keeps them in Postgres. */
-export function createMemoryGiftStore(): GiftStore & {all(): Array<[string, GiftRecord]>; gifts: KeptGift[]; signatures: Array<KeptSignature & {reference: string}>} {
+export function createMemoryGiftStore(): GiftStore & {
+  all(): Array<[string, GiftRecord]>;
+  gifts: KeptGift[];
+  signatures: Array<KeptSignature & {reference: string}>;
+} {
   const records = new Map<string, GiftRecord>();
   const gifts: KeptGift[] = [];
   const signatures: Array<KeptSignature & {reference: string}> = [];
@@ -124,7 +128,9 @@ export function createMemoryGiftStore(): GiftStore & {all(): Array<[string, Gift
     sign: async (signature) => {
       const email = signature.supporter.email;
       const earlier = signatures.find(
-        (kept) => kept.idempotencyKey === signature.idempotencyKey || (email && kept.campaign === signature.campaign && kept.supporter.email === email),
+        (kept) =>
+          kept.idempotencyKey === signature.idempotencyKey ||
+          (email && kept.campaign === signature.campaign && kept.supporter.email === email),
       );
       if (earlier) return {reference: earlier.reference, created: false};
       const reference = newSignatureReference();

@@ -9,13 +9,16 @@
  * meets the objects the first attempt created instead of making new ones.
  */
 import type Stripe from 'stripe';
-import type {Frequency} from '../src/coral/shared/frequency';
+import type {Frequency, GiftAnswer, GiftKind, Method} from '../src/coral/contract';
 import type {CheckedGift, Supporter} from './gift';
 
-export type GiftKind = 'payment' | 'subscription';
+export type {GiftKind};
 
-/** What the browser needs to confirm the first payment with Stripe.js. */
-export type PendingGift = {clientSecret: string; reference: string; kind: GiftKind};
+/** What the browser needs to confirm the first payment with Stripe.js: the /gifts answer, but for its status. */
+export type PendingGift = Omit<Extract<GiftAnswer, {status: 'requires_confirmation'}>, 'status'>;
+
+/** Stripe's name for each way to pay, where the endpoint calls Stripe: the form and the request say `direct-debit`. */
+export const STRIPE_METHOD = {card: 'card', 'direct-debit': 'au_becs_debit'} as const satisfies Record<Method, string>;
 
 const INTERVAL: Record<Exclude<Frequency, 'one-off'>, 'day' | 'week' | 'month'> = {daily: 'day', weekly: 'week', monthly: 'month'};
 
@@ -94,7 +97,7 @@ async function createPayment(stripe: Stripe, gift: CheckedGift, customer: string
       amount: gift.perPayment,
       currency: gift.currency.toLowerCase(),
       customer,
-      allowed_payment_method_types: [gift.method],
+      allowed_payment_method_types: [STRIPE_METHOD[gift.method]],
       // Saved only with the supporter's say-so, for the thank-you page's one-tap monthly ask.
       ...(gift.savePaymentMethod ? {setup_future_usage: 'off_session' as const} : {}),
       description: `Gift to ${gift.campaign}`,
@@ -181,7 +184,7 @@ async function createSubscription(stripe: Stripe, gift: CheckedGift, customer: s
       ],
       // The first invoice waits for the browser to confirm it; later ones use the method saved then.
       payment_behavior: 'default_incomplete',
-      payment_settings: {save_default_payment_method: 'on_subscription', payment_method_types: [gift.method]},
+      payment_settings: {save_default_payment_method: 'on_subscription', payment_method_types: [STRIPE_METHOD[gift.method]]},
       expand: ['latest_invoice.confirmation_secret'],
       description: `${gift.frequency} gift to ${gift.campaign}`,
       metadata: giftMetadata(gift),

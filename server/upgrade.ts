@@ -5,23 +5,11 @@
  * that payment's client secret, which only the page that made it holds.
  */
 import type Stripe from 'stripe';
-import * as z from 'zod/mini';
-import type {DonateFormConfig} from '../src/coral/donate-form/schema';
-import {describeError, parseConfig} from '../src/coral/shared/config';
+import {describeError, parseConfig, upgradeRequestSchema, type DonateFormConfig, type UpgradeAnswer} from '../src/coral/contract';
 import {rejected, type Answer} from './answers';
 import {checkAmount, coverFeeFor, type CheckedGift} from './gift';
 import {createUpgrade} from './stripeGifts';
 import type {GiftStore} from './store';
-
-export const upgradeRequestSchema = z.strictObject({
-  /** The first gift's reference: its PaymentIntent's id. */
-  reference: z.string().check(z.regex(/^pi_[A-Za-z0-9]{1,128}$/, {message: 'expected the reference of a one-off gift'})),
-  /** The first gift's client secret, as /gifts answered it. */
-  clientSecret: z.string().check(z.maxLength(255)),
-  amount: z.int().check(z.positive(), z.maximum(100_000_000)),
-  fee: z.int().check(z.minimum(0), z.maximum(100_000_000)),
-  currency: z.string().check(z.regex(/^[A-Z]{3}$/, {message: 'expected a three-letter currency code such as AUD'})),
-});
 
 /** How long after the first gift the one-tap ask stays open. */
 const UPGRADE_WINDOW_SECONDS = 24 * 60 * 60;
@@ -45,6 +33,11 @@ type UpgradeDeps = {
   nowSeconds: number;
 };
 
+const approved = (reference: string): Answer => ({
+  status: 200,
+  body: {status: 'approved', reference, kind: 'subscription'} satisfies UpgradeAnswer,
+});
+
 /** Checks the ask against the first gift and the campaign, then creates the monthly subscription. Stripe's errors are thrown. */
 export async function upgradeGift(deps: UpgradeDeps, body: unknown, key: string): Promise<Answer> {
   const parsed = parseConfig(upgradeRequestSchema, body);
@@ -52,7 +45,7 @@ export async function upgradeGift(deps: UpgradeDeps, body: unknown, key: string)
   const request = parsed.config;
 
   const earlier = await deps.store.get(`upgraded:${request.reference}`);
-  if (earlier) return {status: 200, body: {status: 'approved', reference: earlier.reference, kind: 'subscription'}};
+  if (earlier) return approved(earlier.reference);
 
   let first: Stripe.PaymentIntent;
   try {
@@ -116,5 +109,5 @@ export async function upgradeGift(deps: UpgradeDeps, body: unknown, key: string)
     eventId: null,
     recordedAt: deps.nowSeconds,
   });
-  return {status: 200, body: {status: 'approved', reference, kind: 'subscription'}};
+  return approved(reference);
 }

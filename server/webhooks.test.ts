@@ -2,6 +2,7 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {deliver, giftBody, makeHandler, NOW_MS, post} from './testing/fixtures';
 import {startStripeStandIn, type StripeStandIn} from './testing/stripeStandIn';
+import {createMemoryGiftStore} from './store';
 
 let stripe: StripeStandIn;
 let setup: ReturnType<typeof makeHandler>;
@@ -76,12 +77,12 @@ describe('a signed event', () => {
 
   it('answers 500 when the store fails, so Stripe delivers the event again', async () => {
     const failing = makeHandler(stripe, {
-      store: {recordOnce: () => Promise.reject(new Error('database down')), get: () => Promise.resolve(undefined)},
+      store: {...createMemoryGiftStore(), recordOnce: () => Promise.reject(new Error('database down'))},
     });
     const {events} = await giveAndConfirm({});
     const answer = await deliver(failing.handler, events[0]!);
     expect(answer.status).toBe(500);
-    expect(failing.logged).toEqual(['coral: Error database down']);
+    expect(failing.logged()).toEqual(['coral: Error database down']);
   });
 });
 

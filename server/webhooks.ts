@@ -5,7 +5,7 @@
  * record is keyed by the payment it is about, so it is written once.
  */
 import type Stripe from 'stripe';
-import {FREQUENCIES, type Frequency} from '../src/coral/shared/frequency';
+import {FREQUENCIES, type Frequency} from '../src/coral/contract';
 import type {GiftOutcome, GiftRecord, GiftStore} from './store';
 
 /** The events this endpoint reads; subscribe the webhook endpoint to these in the Dashboard. */

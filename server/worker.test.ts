@@ -1,8 +1,9 @@
 /** The Worker entry: the same handler on Stripe's fetch-based HTTP client, as Cloudflare Workers run it. */
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
+import {createMemoryGiftStore} from './store';
 import {giftBody, newKey, ORIGIN, WEBHOOK_SECRET} from './testing/fixtures';
 import {STAND_IN_SECRET_KEY, startStripeStandIn, type StripeStandIn} from './testing/stripeStandIn';
-import worker from './worker';
+import worker, {handlerFromEnv} from './worker';
 
 let stripe: StripeStandIn;
 beforeEach(async () => {
@@ -17,25 +18,52 @@ const gift = () =>
     body: JSON.stringify(giftBody()),
   });
 
+const vars = () => ({
+  STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  CORAL_ALLOWED_ORIGINS: ORIGIN,
+  CORAL_CAMPAIGNS: '[{"campaign": "save-the-reef"}]',
+  STRIPE_API_URL: stripe.url,
+});
+
 describe('the Worker', () => {
   it('takes a gift through fetch, with the campaigns given inline', async () => {
-    const env = {
-      STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      CORAL_ALLOWED_ORIGINS: ORIGIN,
-      CORAL_CAMPAIGNS: '[{"campaign": "save-the-reef"}]',
-      STRIPE_API_URL: stripe.url,
-    };
-    const response = await worker.fetch(gift(), env);
+    const store = createMemoryGiftStore();
+    const response = await handlerFromEnv(vars(), store)(gift());
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({status: 'requires_confirmation', kind: 'payment'});
     expect(stripe.paymentIntents.size).toBe(1);
+    expect(store.gifts).toHaveLength(1);
+  });
+
+  it('refuses to start without a database, saying why in one line', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = await worker.fetch(gift(), vars());
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({status: 'error', outcome: 'not-sent', retryable: false});
+    expect(logged.mock.calls).toEqual([[expect.stringMatching(/^coral endpoint: DATABASE_URL is not set: .*Hyperdrive/)]]);
+    expect(stripe.requests).toHaveLength(0);
   });
 
   it('answers that nothing was done while a variable is missing', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     const response = await worker.fetch(gift(), {STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY});
     expect(response.status).toBe(500);
-    expect(await response.json()).toMatchObject({status: 'error', outcome: 'not-charged'});
+    expect(await response.json()).toMatchObject({status: 'error', outcome: 'not-sent'});
     expect(stripe.requests).toHaveLength(0);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('keeps its records in the Postgres server at DATABASE_URL, migrating it first', async () => {
+    const {DATABASES} = await import('./testing/databases');
+    const test = await DATABASES.find((kind) => kind.name === 'Postgres server')!.create();
+    try {
+      await test.db.script('drop table gifts, payments, signatures, outbox, coral_migrations');
+      const response = await worker.fetch(gift(), {...vars(), DATABASE_URL: test.url});
+      expect(response.status).toBe(200);
+      const kept = await test.db.query<{campaign: string}>('select campaign from gifts');
+      expect(kept).toEqual([{campaign: 'save-the-reef'}]);
+    } finally {
+      await test.drop();
+    }
   });
 });

@@ -6,47 +6,113 @@
  * host's environment (`wrangler secret put STRIPE_SECRET_KEY`);
  * CORAL_CAMPAIGNS is the JSON itself, as there is no file to read.
  *
- * The memory store lives as long as one isolate: a deployment records gifts
- * in Workers KV, D1 or a Durable Object behind the GiftStore interface.
+ * Records need a Postgres server: DATABASE_URL, or a Hyperdrive binding
+ * named HYPERDRIVE in front of one. An isolate forgets everything, so there
+ * is no embedded database here, and the Worker refuses to start without one.
+ * Its Cron Trigger (`scheduled`) forwards new records to the CRM.
  */
 import Stripe from 'stripe';
+import {migrate} from './db/migrate';
+import {openPostgres} from './db/postgres';
+import {createPgStore} from './db/store';
 import {readEndpointEnv} from './env';
+import {createForwarder} from './forward';
 import {createCoralHandler} from './handler';
-import {createMemoryGiftStore, type GiftStore} from './store';
+import {consoleLogger} from './log';
+import type {GiftStore} from './store';
 
-export type WorkerEnv = Readonly<Record<string, string | undefined>>;
+/** A Worker's environment: variables and secrets as strings, and Hyperdrive's binding. */
+export type WorkerEnv = Readonly<Record<string, unknown>> & {HYPERDRIVE?: {connectionString: string}};
 
-let built: {source: WorkerEnv; handle: (request: Request) => Promise<Response>} | null = null;
+type Built = {
+  handle: (request: Request) => Promise<Response>;
+  forward: (() => Promise<unknown>) | null;
+};
 
-/** The handler for an environment, built once per isolate or process (and again if the environment object changes). */
-export function handlerFromEnv(vars: WorkerEnv, store?: GiftStore): (request: Request) => Promise<Response> {
-  if (built?.source === vars) return built.handle;
-  const read = readEndpointEnv(vars);
-  if (!read.ok) {
-    console.error(read.message);
-    // The operator reads the message in the Worker's log; the browser only learns that nothing was done.
-    return async () =>
-      Response.json({status: 'error', outcome: 'not-charged', retryable: false, detail: 'endpoint not configured'}, {status: 500});
-  }
-  const {env} = read;
-  const stripe = new Stripe(env.secretKey, {
-    ...env.stripeApi,
-    httpClient: Stripe.createFetchHttpClient(),
-    timeout: 10_000,
-    maxNetworkRetries: 2,
-  });
-  const handle = createCoralHandler({
-    stripe,
-    webhookSecret: env.webhookSecret,
-    allowedOrigins: env.allowedOrigins,
-    campaigns: env.campaigns,
-    store: store ?? createMemoryGiftStore(),
-    basePath: env.basePath,
-  });
-  built = {source: vars, handle};
-  return handle;
+let built: {source: WorkerEnv; ready: Built} | null = null;
+
+const notConfigured = (detail: string): Built => ({
+  // The operator reads the reason in the Worker's log; the browser only learns that nothing was done.
+  handle: async () => Response.json({status: 'error', outcome: 'not-sent', retryable: false, detail}, {status: 500}),
+  forward: null,
+});
+
+function strings(vars: WorkerEnv): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(vars).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
+/**
+ * The handler for an environment, built once per isolate or process (and
+ * again if the environment object changes). `store` replaces the database, for tests.
+ */
+export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
+  if (built?.source === vars) return built.ready;
+  const read = readEndpointEnv(strings(vars));
+  const databaseUrl = vars.HYPERDRIVE?.connectionString ?? (read.ok ? read.env.databaseUrl : null);
+  let ready: Built;
+  if (!read.ok) {
+    console.error(read.message);
+    ready = notConfigured('endpoint not configured');
+  } else if (!databaseUrl && !store) {
+    console.error(
+      'coral endpoint: DATABASE_URL is not set: a Worker keeps nothing between requests, so its records need a Postgres server (DATABASE_URL, or a Hyperdrive binding named HYPERDRIVE)',
+    );
+    ready = notConfigured('endpoint not configured');
+  } else {
+    const {env} = read;
+    const logger = consoleLogger({service: 'coral-endpoint'});
+    // Hyperdrive pools connections for the Worker, so the Worker itself keeps few.
+    const db = databaseUrl ? openPostgres(databaseUrl, {max: 5}) : null;
+    // Each isolate checks the migrations once, before its first request; an up-to-date database answers at once.
+    const migrated = db ? migrate(db) : Promise.resolve([]);
+    const handle = createCoralHandler({
+      stripe: env.stripe
+        ? new Stripe(env.stripe.secretKey, {
+            ...env.stripe.api,
+            httpClient: Stripe.createFetchHttpClient(),
+            timeout: 10_000,
+            maxNetworkRetries: 2,
+          })
+        : null,
+      webhookSecret: env.stripe?.webhookSecret ?? null,
+      allowedOrigins: env.allowedOrigins,
+      campaigns: env.campaigns.donateForms,
+      powerforms: env.campaigns.powerforms,
+      store: store ?? createPgStore(db!, {outbox: env.forward !== null}),
+      ...(db ? {db} : {}),
+      exportToken: env.exportToken,
+      basePath: env.basePath,
+      logger,
+    });
+    const forwarder = db && env.forward ? createForwarder({db, ...env.forward, log: logger}) : null;
+    ready = {
+      handle: async (request) => {
+        try {
+          await migrated;
+        } catch (error) {
+          logger.error({error: error instanceof Error ? error.message : String(error)}, 'migrations failed');
+          return Response.json(
+            {status: 'error', outcome: 'not-sent', retryable: true, detail: 'the records could not be reached'},
+            {status: 503},
+          );
+        }
+        return handle(request);
+      },
+      forward: forwarder ? async () => (await migrated, forwarder.runOnce()) : null,
+    };
+  }
+  built = {source: vars, ready};
+  return ready;
+}
+
+/** For Vercel and Netlify functions: `handlerFromEnv(process.env)(request)`. */
+export const handlerFromEnv = (vars: WorkerEnv, store?: GiftStore) => buildFromEnv(vars, store).handle;
+
 export default {
-  fetch: (request: Request, env: WorkerEnv): Promise<Response> => handlerFromEnv(env)(request),
+  fetch: (request: Request, env: WorkerEnv): Promise<Response> => buildFromEnv(env).handle(request),
+  /** A Cron Trigger (e.g. every minute) forwards what is waiting in the outbox. */
+  scheduled: async (_controller: unknown, env: WorkerEnv, context: {waitUntil(promise: Promise<unknown>): void}): Promise<void> => {
+    const {forward} = buildFromEnv(env);
+    if (forward) context.waitUntil(forward());
+  },
 };

@@ -32,7 +32,19 @@ export class DatabaseUnavailable extends Error {
 
 // Postgres's SQLSTATE classes for a connection lost (08), too little room or memory (53), the server going away (57) or its host failing (58).
 const UNAVAILABLE_CLASSES = new Set(['08', '53', '57', '58']);
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', 'ENOSPC']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ENOSPC',
+]);
 
 /** Whether an error thrown by either driver means "the database is not there right now". */
 export function isUnavailable(error: unknown): boolean {

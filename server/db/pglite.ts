@@ -5,13 +5,28 @@
  * folder at a time; past one machine, use a Postgres server (DATABASE_URL).
  */
 import {PGlite, type Transaction} from '@electric-sql/pglite';
-import type {Database, Queryable, Row} from './database';
+import {DatabaseUnavailable, type Database, type Queryable, type Row} from './database';
+
+/**
+ * Postgres's own errors carry a SQLSTATE code; anything else from PGlite (it
+ * was closed, its folder could not be written) means the records are out of reach.
+ */
+async function reached<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (typeof (error as {code?: unknown} | null)?.code === 'string') throw error;
+    throw new DatabaseUnavailable(error instanceof Error ? error.message : String(error), {cause: error});
+  }
+}
 
 const wrap = (db: PGlite | Transaction): Queryable => ({
-  query: async <T extends Row = Row>(text: string, params: readonly unknown[] = []) => (await db.query<T>(text, [...params])).rows,
-  script: async (text: string) => {
-    await db.exec(text);
-  },
+  query: <T extends Row = Row>(text: string, params: readonly unknown[] = []) =>
+    reached(async () => (await db.query<T>(text, [...params])).rows),
+  script: (text: string) =>
+    reached(async () => {
+      await db.exec(text);
+    }),
 });
 
 /** Opens (or creates) the database in `dataDir`; with no folder it lives in memory, for tests. */

@@ -91,7 +91,7 @@ async function insertOnce(
   const n = params.length;
   const text = outbox
     ? `with kept as (${insert}), queued as (
-         insert into outbox (record_id, kind, payload) select $${n + 1}, $${n + 2}, $${n + 3}::jsonb from kept returning 1
+         insert into outbox (record_id, kind, payload) select $${n + 1}, $${n + 2}, $${n + 3}::text::jsonb from kept returning 1
        ) select 1 as kept from kept`
     : `with kept as (${insert}) select 1 as kept from kept`;
   const args = outbox ? [...params, payload.id, payload.type, JSON.stringify(payload)] : params;
@@ -147,7 +147,7 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
            first_name, last_name, email, phone, postcode, address, consent, consent_wording, consent_version, consented_at,
            utm, upgrade_from, created_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, to_timestamp($21),
-           $22::jsonb, $23::jsonb, to_timestamp($21))
+           $22::text::jsonb, $23::text::jsonb, to_timestamp($21))
          on conflict (reference) do nothing returning reference`,
         [
           gift.reference,
@@ -187,7 +187,7 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
         outbox,
         `insert into signatures (reference, idempotency_key, campaign, kind, source_code, first_name, last_name, email, phone, postcode,
            answer_id, answer, consent, consent_wording, consent_version, consented_at, utm, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, to_timestamp($16), $17::jsonb, to_timestamp($16))
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, to_timestamp($16), $17::text::jsonb, to_timestamp($16))
          on conflict do nothing returning reference`,
         [
           reference,

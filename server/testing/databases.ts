@@ -15,6 +15,8 @@ import {openPostgres} from '../db/postgres';
 
 export type TestDatabase = {
   db: Database;
+  /** The database's address, for a Postgres server. */
+  url?: string;
   /** Closes the connection and opens a new one to the same data, as a restart does. */
   reopen(): Promise<Database>;
   /** Closes and deletes everything. */
@@ -56,6 +58,7 @@ async function onServer(url: string): Promise<TestDatabase> {
     get db() {
       return db;
     },
+    url: target.href,
     reopen: async () => {
       await db.close();
       db = openPostgres(target.href);

@@ -2,6 +2,7 @@
 import Stripe from 'stripe';
 import {parseCampaigns} from '../gift';
 import {createCoralHandler, type CoralHandlerOptions} from '../handler';
+import {memoryLogger} from '../log';
 import {createMemoryGiftStore} from '../store';
 import type {StripeStandIn} from './stripeStandIn';
 
@@ -26,7 +27,7 @@ export const CAMPAIGN_CONFIGS = [
 
 export function makeHandler(standIn: StripeStandIn, overrides: Partial<CoralHandlerOptions> = {}) {
   const store = createMemoryGiftStore();
-  const logged: string[] = [];
+  const logger = memoryLogger();
   const handler = createCoralHandler({
     stripe: standIn.client(),
     webhookSecret: WEBHOOK_SECRET,
@@ -34,10 +35,12 @@ export function makeHandler(standIn: StripeStandIn, overrides: Partial<CoralHand
     campaigns: parseCampaigns(CAMPAIGN_CONFIGS),
     store,
     now: () => NOW_MS,
-    log: (line) => logged.push(line),
+    logger,
     ...overrides,
   });
-  return {handler, store, logged};
+  /** What went wrong, as the operator's log says it: each error entry's `error`. */
+  const logged = () => logger.lines.filter((line) => line.level === 'error').map((line) => line.error);
+  return {handler, store, logger, logged};
 }
 
 /** A valid one-off gift of $60 to save-the-reef, as the browser sends it; `change` replaces fields. */

@@ -3,18 +3,11 @@
  * `GET <url>` answers `{"campaign": "<id>", "count": N}`. Every failure is a
  * reason for the page's developer; the counter then keeps its configured count.
  */
-import * as z from 'zod/mini';
+import {campaignCountSchema} from '../contract';
 import {accept, refuse, type Check} from '../shared/result';
 
 /** Long enough for a slow mobile connection, short enough that a hung endpoint holds nothing open. */
 export const LIVE_COUNT_TIMEOUT_MS = 8_000;
-
-// Other keys are allowed: the endpoint may say more than the counter needs.
-const liveAnswer = z.object({
-  campaign: z.string(),
-  // z.int() is a safe integer: a count past 2^53 could not be counted exactly.
-  count: z.int().check(z.minimum(0)),
-});
 
 /** What the console says when the count cannot be used: the page's developer reads it, never the signer. */
 export const liveCountWarning = (url: string, reason: string): string =>
@@ -22,7 +15,7 @@ export const liveCountWarning = (url: string, reason: string): string =>
 
 /** The count in an answer, if the answer is well formed and speaks of this campaign. */
 export function readLiveCount(body: unknown, campaign: string): Check<number> {
-  const parsed = liveAnswer.safeParse(body);
+  const parsed = campaignCountSchema.safeParse(body);
   if (!parsed.success) return refuse('answered without a campaign and a whole count of 0 or more');
   if (parsed.data.campaign !== campaign) {
     return refuse(`answered for campaign ${JSON.stringify(parsed.data.campaign.slice(0, 64))}, not "${campaign}"`);

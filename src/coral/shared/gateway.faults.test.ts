@@ -11,6 +11,8 @@ import {intent as giftIntent, signup as petitionSignup} from './testing/gateway'
 
 const intent = giftIntent();
 const signup = petitionSignup();
+/** Where a hosted checkout sends the supporter back to, as the donate form always gives them. */
+const pages = {returnUrl: 'https://www.example.org/thanks', cancelUrl: 'https://www.example.org/give'};
 
 type Service = 'charge' | 'sign';
 
@@ -159,7 +161,7 @@ const PATIENT_MS = 10_000;
 const gatewayFor = (service: Service, route: string, timeoutMs = PATIENT_MS) => {
   const gateway = createHttpGateway({endpoint: `${origin}/${service}/${route}`, timeoutMs});
   return (key: string) =>
-    service === 'charge' ? gateway.charge(intent, {idempotencyKey: key}) : gateway.sign(signup, {idempotencyKey: key});
+    service === 'charge' ? gateway.charge(intent, {idempotencyKey: key, ...pages}) : gateway.sign(signup, {idempotencyKey: key});
 };
 
 const send = (service: Service, route: string, key = newIdempotencyKey(), timeoutMs = PATIENT_MS) =>

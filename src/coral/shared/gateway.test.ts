@@ -246,6 +246,20 @@ describe('http gateway against a local server', () => {
     expect(received.filter((r) => r.key === key)).toHaveLength(1);
   });
 
+  it('sends nothing without the pages a hosted checkout returns to, and never asks it to keep a card', async () => {
+    const gateway = createHttpGateway({endpoint: `${origin}/checkout`, timeoutMs: timeoutFor('/checkout')});
+    const key = newIdempotencyKey();
+    expect(await gateway.charge(intent(), {idempotencyKey: key})).toMatchObject({
+      status: 'error',
+      outcome: 'not-charged',
+      retryable: false,
+    });
+    expect(received.filter((r) => r.key === key)).toHaveLength(0);
+    const kept = newIdempotencyKey();
+    await gateway.charge({...intent(), savePaymentMethod: true}, {idempotencyKey: kept, ...pages});
+    expect(received.find((r) => r.key === kept)?.body).toEqual({...intent(), ...pages});
+  });
+
   const sign = (path: string, key = newIdempotencyKey()) =>
     createHttpGateway({endpoint: origin + path, timeoutMs: timeoutFor(path)}).sign(signup(), {idempotencyKey: key});
 

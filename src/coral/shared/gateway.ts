@@ -9,39 +9,18 @@
  * Only the sandbox has test fields of Coral's own, and what is typed in them
  * reaches the sandbox alone, beside the gift (`ChargeOptions.testPayment`).
  */
+import type {CheckoutAnswer, GiftRequest, Method, SignatureAnswer, SignatureRequest} from '../contract';
 import type {Frequency} from './frequency';
 import type {Cents} from './money';
-import type {Utm} from './urlParams';
 
-/** How a supporter pays: by card (and the wallets that carry one) or by direct debit from a bank account. */
-export type Method = 'card' | 'direct-debit';
+export type {Method};
 
-/** A gift as the donate form hands it to a gateway and a gateway sends it on: never any card or bank details. */
-export type GiftIntent = {
-  campaign: string;
-  sourceCode?: string;
-  amount: Cents;
-  fee: Cents;
-  currency: string;
-  frequency: Frequency;
-  /** Daily gifts only: how many daily payments, after which the gift ends. */
-  days?: number;
-  method: Method;
-  /** The supporter agreed to keep the card with the processor for a one-tap monthly gift on the thank-you page. */
-  savePaymentMethod?: boolean;
-  supporter: {
-    firstName?: string;
-    lastName?: string;
-    email?: string;
-    phone?: string;
-    postcode?: string;
-    address?: string;
-    consent: boolean;
-  };
-  utm: Utm;
-  /** Set when the supporter was asked to give monthly instead of once: the gift first chosen, and the answer. */
-  upgrade?: {from: {amount: Cents; frequency: Frequency}; accepted: boolean};
-};
+/**
+ * A gift as the donate form hands it to a gateway and a gateway sends it on:
+ * never any card or bank details. It is the endpoint's `POST /gifts` request
+ * (src/coral/contract), so the form and the endpoint cannot drift apart.
+ */
+export type GiftIntent = GiftRequest;
 
 /** What a supporter typed into the sandbox's own test fields; no other gateway is ever given these. */
 export type TestPayment =
@@ -63,7 +42,7 @@ export type ChargeResult =
   /** `upgradeToken`: the card was kept, and the thank-you page may ask for a monthly gift on it with this token. */
   | {status: 'approved'; reference: string; upgradeToken?: string}
   /** The gift waits on the processor's hosted payment page: the supporter goes to `url`, and comes back with `reference`. */
-  | {status: 'redirect'; url: string; reference: string}
+  | Extract<CheckoutAnswer, {status: 'redirect'}>
   /** `reason`: the processor's short reason, for events and logs; `code`: what the supporter is told (a plain decline without it). */
   | {status: 'declined'; reason: string; code?: DeclineCode}
   | {status: 'error'; outcome: 'not-charged' | 'unknown'; retryable: boolean; detail: string};
@@ -132,27 +111,11 @@ export const ENTRY_BY_GATEWAY = {sandbox: 'test-fields', stripe: 'processor-fiel
   PaymentEntry
 >;
 
-/** A petition signature or lead, as a powerform sends it. */
-export type Signup = {
-  campaign: string;
-  sourceCode?: string;
-  variant: 'petition' | 'leads';
-  supporter: {
-    firstName?: string;
-    lastName?: string;
-    email?: string;
-    phone?: string;
-    postcode?: string;
-    consent: boolean;
-  };
-  /** The answer to the form's extra question, when it has one and the signer answered. */
-  answer?: {id: string; value: string};
-  utm: Utm;
-};
+/** A petition signature or lead, as a powerform sends it: the endpoint's `POST /signatures` request (src/coral/contract). */
+export type Signup = SignatureRequest;
 
 export type SignupResult =
-  | {status: 'accepted'; reference: string}
-  | {status: 'rejected'; reason: string}
+  | Extract<SignatureAnswer, {status: 'accepted' | 'rejected'}>
   | {status: 'error'; outcome: 'not-sent' | 'unknown'; retryable: boolean; detail: string};
 
 export interface SignupGateway {

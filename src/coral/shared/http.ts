@@ -2,6 +2,7 @@
  * Gateways over HTTP: the one exchange they all make (a JSON POST with an
  * idempotency key, within a time limit) and the `http` gateway built on it.
  */
+import type {CheckoutAnswer, CheckoutRequest, SignatureAnswer} from '../contract';
 import {
   DECLINE_CODES,
   type ChargeOptions,
@@ -19,8 +20,19 @@ export type HttpGatewayOptions = {
   fetch?: typeof globalThis.fetch;
 };
 
-/** A reply the service sent, with its JSON body (an empty object when the body was not JSON). */
-export type Reply = {status: number; ok: boolean; body: Record<string, unknown>};
+/** Every key any of the answers `A` has. */
+type KeyOf<A> = A extends unknown ? keyof A : never;
+
+/**
+ * A reply the service sent, with its JSON body (an empty object when the body
+ * was not JSON). The body has the keys of the route's answers in the contract,
+ * each still to be checked: a key the contract renames no longer type-checks here.
+ */
+export type Reply<A = Record<string, unknown>> = {status: number; ok: boolean; body: {[K in KeyOf<A>]?: unknown}};
+
+/** Whether a reply says it is the answer `status`, one the contract gives the route. */
+export const says = <A extends {status: string}>({body}: Reply<A>, status: A['status']): boolean =>
+  (body as {status?: unknown}).status === status;
 
 /** Why there is no usable answer, and whether the request may have been acted on anyway. */
 type Undelivered = {outcome: 'not-sent' | 'unknown'; detail: string};
@@ -33,12 +45,12 @@ type Undelivered = {outcome: 'not-sent' | 'unknown'; detail: string};
  * key still in progress), a timeout, a dropped connection, a 5xx or an
  * unreadable answer leave the outcome unknown.
  */
-export async function postWithKey<T>(
+export async function postWithKey<T, A = Record<string, unknown>>(
   {endpoint, timeoutMs, fetch: fetchImpl}: Required<HttpGatewayOptions>,
   service: string,
   payload: unknown,
   idempotencyKey: string,
-  read: (reply: Reply) => T | null,
+  read: (reply: Reply<A>) => T | null,
 ): Promise<{answer: T} | {undelivered: Undelivered}> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -71,10 +83,10 @@ export async function postWithKey<T>(
   } finally {
     clearTimeout(timer);
   }
-  const reply: Reply = {
+  const reply: Reply<A> = {
     status: response.status,
     ok: response.ok,
-    body: typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {},
+    body: typeof body === 'object' && body !== null ? body : {},
   };
   const answer = read(reply);
   if (answer !== null) return {answer};
@@ -107,6 +119,8 @@ export function onePerKey<P, R, O extends {idempotencyKey: string}>(
 
 export const text = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
 
+const notCharged = (detail: string, retryable = true): ChargeResult => ({status: 'error', outcome: 'not-charged', retryable, detail});
+
 /** A hosted payment page's address: https, or http on this machine while trying things out. */
 export function safeRedirect(value: unknown): string | null {
   if (typeof value !== 'string') return null;
@@ -123,7 +137,8 @@ export function safeRedirect(value: unknown): string | null {
  * POSTs gifts and signups as JSON with an `Idempotency-Key` header.
  *
  * A gift goes to a hosted checkout: the request holds the gift (never card or
- * bank details) with `returnUrl` and `cancelUrl`, and the endpoint answers
+ * bank details) with `returnUrl` and `cancelUrl` (the contract's `POST
+ * /checkout`; nothing is sent without both), and the endpoint answers
  * `{"status":"redirect","url":"https://…","reference":"…"}`, the address of
  * the processor's payment page, or `{"status":"declined","reason":"…"}` (200
  * or 402), with a `code` from DECLINE_CODES to tell the supporter why.
@@ -143,13 +158,17 @@ export function createHttpGateway({
   const options = {endpoint, timeoutMs, fetch: fetchImpl};
   return {
     charge: onePerKey(async (intent: GiftIntent, key, {returnUrl, cancelUrl}: ChargeOptions): Promise<ChargeResult> => {
-      const gift = {...intent, returnUrl, cancelUrl};
-      const sent = await postWithKey<ChargeResult>(options, 'payment service', gift, key, ({ok, status, body}) => {
+      if (returnUrl === undefined || cancelUrl === undefined) return notCharged('a hosted checkout needs returnUrl and cancelUrl', false);
+      // The hosted page keeps no card, so the gift never asks it to.
+      const {savePaymentMethod: _kept, ...rest} = intent;
+      const gift: CheckoutRequest = {...rest, returnUrl, cancelUrl};
+      const sent = await postWithKey<ChargeResult, CheckoutAnswer>(options, 'payment service', gift, key, (reply) => {
+        const {ok, status, body} = reply;
         const url = safeRedirect(body.url);
-        if (ok && body.status === 'redirect' && url && typeof body.reference === 'string') {
+        if (ok && says(reply, 'redirect') && url && typeof body.reference === 'string') {
           return {status: 'redirect', url, reference: body.reference};
         }
-        if ((ok || status === 402) && body.status === 'declined') {
+        if ((ok || status === 402) && says(reply, 'declined')) {
           const code = DECLINE_CODES.find((known) => known === body.code);
           return {status: 'declined', reason: text(body.reason, 'declined'), ...(code ? {code} : {})};
         }
@@ -157,12 +176,13 @@ export function createHttpGateway({
       });
       if ('answer' in sent) return sent.answer;
       // The hosted page takes the payment, so nothing was charged yet, whatever became of this request.
-      return {status: 'error', outcome: 'not-charged', retryable: true, detail: sent.undelivered.detail};
+      return notCharged(sent.undelivered.detail);
     }),
     sign: onePerKey(async (signup: Signup, key): Promise<SignupResult> => {
-      const sent = await postWithKey<SignupResult>(options, 'signup service', signup, key, ({ok, status, body}) => {
-        if (ok && body.status === 'accepted' && typeof body.reference === 'string') return {status: 'accepted', reference: body.reference};
-        if ((ok || status === 422) && body.status === 'rejected') return {status: 'rejected', reason: text(body.reason, 'not accepted')};
+      const sent = await postWithKey<SignupResult, SignatureAnswer>(options, 'signup service', signup, key, (reply) => {
+        const {ok, status, body} = reply;
+        if (ok && says(reply, 'accepted') && typeof body.reference === 'string') return {status: 'accepted', reference: body.reference};
+        if ((ok || status === 422) && says(reply, 'rejected')) return {status: 'rejected', reason: text(body.reason, 'not accepted')};
         return null;
       });
       if ('answer' in sent) return sent.answer;

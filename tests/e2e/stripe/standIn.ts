@@ -20,6 +20,7 @@ import {join} from 'node:path';
 import type {Page, Request as PlaywrightRequest, Route} from '@playwright/test';
 import {parseCampaigns} from '../../../server/gift';
 import {createCoralHandler} from '../../../server/handler';
+import {memoryLogger} from '../../../server/log';
 import {createMemoryGiftStore} from '../../../server/store';
 import {startStripeStandIn, type StripeStandIn} from '../../../server/testing/stripeStandIn';
 
@@ -81,7 +82,7 @@ export async function standInStripe(page: Page, campaigns: CampaignConfig[], ori
     allowedOrigins: [origin],
     campaigns: parseCampaigns(campaigns),
     store: createMemoryGiftStore(),
-    log: () => {},
+    logger: memoryLogger(),
   });
   const requests: Stand['requests'] = [];
   const calls: string[] = [];

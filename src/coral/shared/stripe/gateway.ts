@@ -25,6 +25,7 @@ import type {
   StripePaymentElement,
 } from '@stripe/stripe-js';
 import {loadStripe} from '@stripe/stripe-js/pure';
+import type {GiftAnswer, UpgradeAnswer, UpgradeRequest} from '../../contract';
 import type {
   ChargeOptions,
   ChargeResult,
@@ -37,7 +38,7 @@ import type {
   PaymentFields,
   UpgradeAsk,
 } from '../gateway';
-import {onePerKey, postWithKey} from '../http';
+import {onePerKey, postWithKey, says} from '../http';
 
 export type StripeGatewayOptions = {
   publishableKey: string;
@@ -47,6 +48,7 @@ export type StripeGatewayOptions = {
   timeoutMs: number;
 };
 
+/** Stripe.js's names for the ways to pay, for the Element alone: the endpoint is sent the form's own (`direct-debit`). */
 const STRIPE_METHOD: Record<Method, string> = {card: 'card', 'direct-debit': 'au_becs_debit'};
 
 /** Stripe's locales are a fixed list; ours are BCP 47 tags, so an unknown one falls back to the browser's. */
@@ -212,17 +214,17 @@ export function createStripeGateway(
     const checked = await here.elements.submit();
     if (checked.error) return notCharged(checked.error.message ?? 'payment details incomplete');
 
-    const gift = {...intent, method: STRIPE_METHOD[intent.method]};
-    const sent = await postWithKey<{clientSecret: string; reference: string} | ChargeResult>(
+    const sent = await postWithKey<{clientSecret: string; reference: string} | ChargeResult, GiftAnswer>(
       post,
       'payment service',
-      gift,
+      intent,
       key,
-      ({ok, status, body}) => {
-        if (ok && body.status === 'requires_confirmation' && typeof body.clientSecret === 'string' && typeof body.reference === 'string') {
+      (reply) => {
+        const {ok, status, body} = reply;
+        if (ok && says(reply, 'requires_confirmation') && typeof body.clientSecret === 'string' && typeof body.reference === 'string') {
           return {clientSecret: body.clientSecret, reference: body.reference};
         }
-        if (status === 402 && body.status === 'declined') {
+        if (status === 402 && says(reply, 'declined')) {
           return declinedBy({code: body.code});
         }
         return null;
@@ -251,11 +253,11 @@ export function createStripeGateway(
 
   const upgradeEndpoint = {...post, endpoint: `${endpoint}/upgrade`};
   const upgrade = onePerKey(async (ask: UpgradeAsk, key: string): Promise<ChargeResult> => {
-    const body = {reference: ask.reference, clientSecret: ask.token, amount: ask.amount, fee: 0, currency: ask.currency};
-    const sent = await postWithKey<ChargeResult>(upgradeEndpoint, 'payment service', body, key, ({ok, status, body: answer}) => {
-      if (ok && answer.status === 'approved' && typeof answer.reference === 'string')
-        return {status: 'approved', reference: answer.reference};
-      if (status === 402 && answer.status === 'declined') {
+    const body: UpgradeRequest = {reference: ask.reference, clientSecret: ask.token, amount: ask.amount, fee: 0, currency: ask.currency};
+    const sent = await postWithKey<ChargeResult, UpgradeAnswer>(upgradeEndpoint, 'payment service', body, key, (reply) => {
+      const {ok, status, body: answer} = reply;
+      if (ok && says(reply, 'approved') && typeof answer.reference === 'string') return {status: 'approved', reference: answer.reference};
+      if (status === 402 && says(reply, 'declined')) {
         return declinedBy({code: answer.code});
       }
       return null;

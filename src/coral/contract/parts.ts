@@ -1,0 +1,45 @@
+/** The pieces every route's request and answer are made of, so each limit is written once. */
+import * as z from 'zod/mini';
+import {UTM_PARAMS} from '../shared/urlParams';
+
+/** An optional text of at most `max` characters. */
+export const text = (max: number) => z.optional(z.string().check(z.maxLength(max)));
+
+/** An amount in cents: a whole number above 0, up to a million dollars. */
+export const cents = z.int().check(z.positive(), z.maximum(100_000_000));
+/** A fee in cents: 0 for none. */
+export const feeCents = z.int().check(z.minimum(0), z.maximum(100_000_000));
+export const currency = z.string().check(z.regex(/^[A-Z]{3}$/, {message: 'expected a three-letter currency code such as AUD'}));
+/** The campaign's id; the endpoint looks it up in its own list. */
+export const campaign = z.string().check(z.maxLength(64));
+export const sourceCode = text(40);
+
+/** The utm values the page's address carried; an empty record when there were none. */
+export const utm = z._default(z.partialRecord(z.enum(UTM_PARAMS), z.string().check(z.maxLength(200))), () => ({}));
+
+/** The fields a powerform asks a signer for, and the consent box's answer. */
+const signerShape = {
+  firstName: text(50),
+  lastName: text(50),
+  email: text(254),
+  phone: text(20),
+  postcode: text(10),
+  consent: z.boolean(),
+};
+export const signer = z.strictObject(signerShape);
+/** A donate form asks for a street address too. */
+export const donor = z.strictObject({...signerShape, address: text(200)});
+
+// Answers are read leniently: a reader ignores keys it does not know, so the endpoint may say more.
+
+/** 4xx: the request was refused and nothing was done. */
+export const rejectedAnswer = z.object({status: z.literal('rejected'), reason: z.string()});
+/** 402: the bank or the card said no; `code` is Stripe's. */
+export const declinedAnswer = z.object({status: z.literal('declined'), reason: z.string(), code: z.optional(z.string())});
+/** 5xx: `retryable` says whether the same request, under the same idempotency key, may be sent again. */
+export const errorAnswer = z.object({
+  status: z.literal('error'),
+  outcome: z.enum(['unknown', 'not-sent']),
+  retryable: z.boolean(),
+  detail: z.string(),
+});
