@@ -115,7 +115,7 @@ const QUERIES: Record<ExportKind, {columns: readonly Column[]; sql: string}> = {
            max(p.recorded_at) as latest_outcome_at,
            count(*) filter (where p.outcome = 'paid') as paid_count,
            coalesce(sum(p.amount) filter (where p.outcome = 'paid'), 0) as paid_total
-         from payments p where p.reference = g.reference
+         from payments p where p.reference = coalesce(g.payment_reference, g.reference)
        ) paid on true`,
     ),
   },

@@ -21,6 +21,9 @@ const CAMPAIGNS = parseCampaignsFile({
   ],
 });
 
+/** Obviously fake, as every secret in a test must be. */
+const EXPORT_TOKEN = 'export-token-for-tests-only-0000000000';
+
 const signatureBody = (change: Record<string, unknown> = {}) => ({
   campaign: 'ban-deep-sea-mining',
   variant: 'petition',
@@ -45,6 +48,7 @@ describe.each(DATABASES)('records on $name', ({create}) => {
       powerforms: CAMPAIGNS.powerforms,
       store: createPgStore(test.db),
       db: test.db,
+      exportToken: EXPORT_TOKEN,
     }));
   });
   afterEach(() => test.drop());
@@ -146,6 +150,34 @@ describe.each(DATABASES)('records on $name', ({create}) => {
     const answers = await Promise.all(Array.from({length: 50}, () => deliver(handler, event)));
     expect(answers.filter((answer) => answer.body.recorded === true)).toHaveLength(1);
     expect(await test.db.query('select key from payments')).toEqual([{key: `paid:${gift.body.reference as string}`}]);
+  });
+
+  it('ties a hosted checkout’s gift to the subscription Stripe made, so its payments show in the export', async () => {
+    const {body} = await post(handler, '/checkout', {
+      ...giftBody({
+        frequency: 'monthly',
+        amount: 2500,
+        supporter: {firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', consent: false},
+      }),
+      method: 'card',
+      returnUrl: `${ORIGIN}/thank-you`,
+      cancelUrl: `${ORIGIN}/donate`,
+    });
+    const session = String(body.reference);
+    for (const event of stripe.completeCheckout(session)) expect((await deliver(handler, event)).status).toBe(200);
+    const subscription = String(stripe.checkoutSessions.get(session)!.subscription);
+    expect(await test.db.query('select reference, payment_reference from gifts')).toEqual([
+      {reference: session, payment_reference: subscription},
+    ]);
+    const exported = await handler(
+      new Request('https://coral.example.org/export?kind=gifts', {headers: {authorization: `Bearer ${EXPORT_TOKEN}`}}),
+    );
+    const [header, row] = (await exported.text())
+      .trim()
+      .split('\n')
+      .map((line) => line.split(','));
+    expect(row![header!.indexOf('latest_outcome')]).toBe('paid');
+    expect(row![header!.indexOf('paid_total_cents')]).toBe('2500');
   });
 
   it('answers health 200 while the database answers', async () => {

@@ -94,6 +94,8 @@ export interface GiftStore {
   get(key: string): Promise<GiftRecord | undefined>;
   /** Keeps a gift and its supporter's details once per reference; answers whether this call kept it. */
   keepGift(gift: KeptGift): Promise<boolean>;
+  /** Ties a hosted checkout's gift (its session) to the PaymentIntent or Subscription Stripe made for it, whose payments are recorded under that. */
+  linkCheckout(session: string, reference: string): Promise<void>;
   /** Keeps a signature once per idempotency key and once per email and campaign. */
   sign(signature: KeptSignature): Promise<Signed>;
   /** The signatures kept for a campaign. */
@@ -108,11 +110,13 @@ export const newSignatureReference = (): string => `sig_${crypto.randomUUID().re
 export function createMemoryGiftStore(): GiftStore & {
   all(): Array<[string, GiftRecord]>;
   gifts: KeptGift[];
+  links: Map<string, string>;
   signatures: Array<KeptSignature & {reference: string}>;
 } {
   const records = new Map<string, GiftRecord>();
   const gifts: KeptGift[] = [];
   const signatures: Array<KeptSignature & {reference: string}> = [];
+  const links = new Map<string, string>();
   return {
     recordOnce: async (key, value) => {
       if (records.has(key)) return false;
@@ -124,6 +128,9 @@ export function createMemoryGiftStore(): GiftStore & {
       if (gifts.some((kept) => kept.reference === gift.reference)) return false;
       gifts.push(gift);
       return true;
+    },
+    linkCheckout: async (session, reference) => {
+      if (!links.has(session)) links.set(session, reference);
     },
     sign: async (signature) => {
       const email = signature.supporter.email;
@@ -141,6 +148,7 @@ export function createMemoryGiftStore(): GiftStore & {
     ping: async () => {},
     all: () => [...records],
     gifts,
+    links,
     signatures,
   };
 }

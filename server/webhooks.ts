@@ -139,8 +139,20 @@ function recordFor(event: Stripe.Event): Found | null {
   }
 }
 
+/** The PaymentIntent or Subscription a Coral Checkout Session made, once Stripe says so. */
+function checkoutPayment(event: Stripe.Event): {session: string; reference: string} | null {
+  if (!event.type.startsWith('checkout.session.')) return null;
+  const session = event.data.object as Stripe.Checkout.Session;
+  if (!session.metadata?.coral_campaign) return null;
+  const reference = idOf(session.mode === 'subscription' ? session.subscription : session.payment_intent);
+  return reference ? {session: session.id, reference} : null;
+}
+
 /** Records what a verified event says about a Coral gift; answers whether this delivery wrote anything. */
 export async function recordEvent(event: Stripe.Event, store: GiftStore, nowSeconds: number): Promise<boolean> {
+  // A hosted gift was kept under its session; its payments are recorded under what the session made.
+  const link = checkoutPayment(event);
+  if (link) await store.linkCheckout(link.session, link.reference);
   const found = recordFor(event);
   if (!found) return false;
   return store.recordOnce(found.key, {...found.record, eventId: event.id, recordedAt: nowSeconds});

@@ -178,6 +178,10 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
       );
     },
 
+    linkCheckout: async (session, reference) => {
+      await db.query('update gifts set payment_reference = $2 where reference = $1 and payment_reference is null', [session, reference]);
+    },
+
     sign: async (signature) => {
       const {supporter: s} = signature;
       const reference = newSignatureReference();

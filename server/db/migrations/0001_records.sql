@@ -5,6 +5,7 @@
 -- A gift as the supporter started it, with the details and consent that came with it.
 create table gifts (
   reference text primary key,            -- what the supporter was given: pi_…, sub_… or cs_…
+  payment_reference text,                -- a hosted checkout's PaymentIntent or Subscription, once Stripe has made it
   idempotency_key text not null,
   via text not null,                     -- gifts, checkout or upgrade
   campaign text not null,
@@ -31,6 +32,7 @@ create table gifts (
 );
 create index gifts_created on gifts (created_at);
 create index gifts_email on gifts (lower(email));
+create index gifts_payment_reference on gifts (payment_reference);
 
 -- What Stripe reported about a payment, once per key however often it says so.
 create table payments (
