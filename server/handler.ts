@@ -118,7 +118,7 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
   }
 
   /** Keeps a gift Stripe has made, with the supporter's details and the consent wording the campaign showed. */
-  async function keep(gift: CheckedGift, reference: string, key: string, via: 'gifts' | 'checkout'): Promise<void> {
+  async function keep(gift: CheckedGift, reference: string, key: string, via: 'gifts' | 'checkout' | 'upgrade'): Promise<void> {
     const {firstName, lastName, email, phone, postcode, address, consent} = gift.supporter;
     await store.keepGift({
       reference,
@@ -172,7 +172,10 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
   async function upgrade(body: unknown, key: string, log: Logger): Promise<Answer> {
     const ready = payments();
     if (!ready) return rejected('this endpoint takes no gifts', 404);
-    return guarded(log, () => upgradeGift({...ready, campaigns: options.campaigns, store, nowSeconds: seconds()}, body, key));
+    const keepUpgrade = (gift: CheckedGift, reference: string) => keep(gift, reference, key, 'upgrade');
+    return guarded(log, () =>
+      upgradeGift({...ready, campaigns: options.campaigns, store, nowSeconds: seconds(), keep: keepUpgrade}, body, key),
+    );
   }
 
   async function signatures(body: unknown, key: string, log: Logger): Promise<Answer> {

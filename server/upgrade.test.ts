@@ -51,6 +51,10 @@ describe('the one-tap monthly gift', () => {
       off_session: 'true',
       payment_behavior: 'error_if_incomplete',
     });
+    expect(setup.store.gifts.map(({reference, via, amount, fee, upgradeFrom}) => ({reference, via, amount, fee, upgradeFrom}))).toEqual([
+      {reference: first.reference, via: 'gifts', amount: 9000, fee: 0, upgradeFrom: null},
+      {reference: body.reference, via: 'upgrade', amount: 3000, fee: 90, upgradeFrom: {amount: 9000, frequency: 'one-off'}},
+    ]);
   });
 
   it('makes one subscription however often the supporter taps', async () => {

@@ -31,6 +31,8 @@ type UpgradeDeps = {
   store: GiftStore;
   productFor: (campaign: string) => Promise<string>;
   nowSeconds: number;
+  /** Keeps the new monthly gift among the records, as /gifts keeps its gifts. */
+  keep?: (gift: CheckedGift, reference: string) => Promise<void>;
 };
 
 const approved = (reference: string): Answer => ({
@@ -109,5 +111,6 @@ export async function upgradeGift(deps: UpgradeDeps, body: unknown, key: string)
     eventId: null,
     recordedAt: deps.nowSeconds,
   });
+  await deps.keep?.(gift, reference);
   return approved(reference);
 }
