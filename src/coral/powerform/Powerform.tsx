@@ -29,7 +29,6 @@ import {Checkbox, TextField} from '../shared/ui/TextField';
 import ui from '../shared/ui/ui.module.css';
 import {counterText, progressPercent} from './counter';
 import {dataLayerFor, eventFor} from './events';
-import {fetchLiveCount, liveCountWarning} from './liveCount';
 import {
   emailSuggestion,
   initialState,
@@ -49,6 +48,7 @@ import {
   type TextField as TextFieldName,
 } from './machine';
 import type {PowerformMessages} from './messages';
+import {useLiveCount} from './useLiveCount';
 import {parsePowerformConfig, type PowerformConfig} from './schema';
 import styles from './Powerform.module.css';
 
@@ -446,27 +446,6 @@ function ThankYou({
 }
 
 // ——— effects ———
-
-/**
- * Reads the counter's live count once, when the counter shows and the config
- * names its endpoint. Until the answer, and instead of a failed one, the
- * counter shows the configured count; a failure is a console warning for the
- * page's developer, never a message to the signer.
- */
-function useLiveCount(config: PowerformConfig, dispatch: (action: Action) => void) {
-  const url = showsCounter(config) ? config.counter.url : undefined;
-  const {campaign} = config;
-  useEffect(() => {
-    if (!url) return undefined;
-    const cancel = new AbortController();
-    void fetchLiveCount(url, campaign, {signal: cancel.signal}).then((answer) => {
-      if (cancel.signal.aborted) return;
-      if (answer.ok) dispatch({type: 'live-count', count: answer.value});
-      else console.warn(liveCountWarning(url, answer.reason));
-    });
-    return () => cancel.abort();
-  }, [url, campaign, dispatch]);
-}
 
 /**
  * After a signature with a redirect or daisychain configured, leaves for the
