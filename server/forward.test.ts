@@ -7,54 +7,15 @@ import type {Database} from './db/database';
 import {openPostgres} from './db/postgres';
 import {createPgStore, giftPayload, paymentPayload, signaturePayload} from './db/store';
 import {createForwarder, retryPause, signRecord, verifyCoralSignature, type ForwarderOptions} from './forward';
-import type {GiftRecord, GiftStore, KeptGift, KeptSignature} from './store';
+import type {GiftStore} from './store';
 import {DATABASES, type TestDatabase} from './testing/databases';
+import {keptGift, keptSignature, paidRecord} from './testing/records';
 
 const SECRET = 'forward-secret-0123456789abcdefghijklmnop';
-const CREATED = 1_767_225_600;
-
-const GIFT: KeptGift = {
-  reference: 'pi_1',
-  idempotencyKey: 'key-gift-0000000000',
-  via: 'gifts',
-  campaign: 'save-the-reef',
-  sourceCode: 'REEF-WEB',
-  frequency: 'one-off',
-  method: 'card',
-  amount: 6000,
-  fee: 0,
-  currency: 'AUD',
-  payments: null,
-  supporter: {firstName: 'Ada', email: 'ada@example.org', phone: '+61412345678'},
-  consent: {given: true, wording: 'Keep me updated.', version: '0123456789abcdef'},
-  utm: {utm_source: 'newsletter'},
-  upgradeFrom: null,
-  createdAt: CREATED,
-};
-
-const PAID: GiftRecord = {
-  outcome: 'paid',
-  reference: 'pi_1',
-  stripeId: 'pi_1',
-  campaign: 'save-the-reef',
-  frequency: 'one-off',
-  amount: 6000,
-  currency: 'AUD',
-  eventId: 'evt_1',
-  recordedAt: CREATED + 60,
-};
-
-const signature = (email: string): KeptSignature => ({
-  idempotencyKey: `key-${email}-0000000000`,
-  campaign: 'ban-deep-sea-mining',
-  kind: 'petition',
-  sourceCode: null,
-  supporter: {firstName: 'Zoë, "Jo"', email},
-  answer: null,
-  consent: {given: false, wording: 'Keep me updated.', version: 'v1'},
-  utm: {},
-  createdAt: CREATED + 120,
-});
+const GIFT = keptGift();
+const PAID = paidRecord();
+/** A signature by `email`, under a name that JSON has to escape and that must never reach a log line. */
+const signature = (email: string) => keptSignature({supporter: {firstName: 'Zoë, "Jo"', email}});
 
 type Received = {headers: IncomingHttpHeaders; body: string; status: number | 'hung'};
 type Answer = number | 'hang' | {status: number; afterMs: number};

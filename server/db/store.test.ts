@@ -1,34 +1,11 @@
 /** The records in Postgres, on the embedded database and (with TEST_DATABASE_URL) on a server. */
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import type {GiftRecord, KeptSignature} from '../store';
 import {DATABASES, type TestDatabase} from '../testing/databases';
+import {keptSignature, paidRecord} from '../testing/records';
 import {migrate, migrationsOf, MIGRATIONS} from './migrate';
 import {createPgStore} from './store';
 
-const PAID: GiftRecord = {
-  outcome: 'paid',
-  reference: 'pi_1',
-  stripeId: 'pi_1',
-  campaign: 'save-the-reef',
-  frequency: 'one-off',
-  amount: 6000,
-  currency: 'AUD',
-  eventId: 'evt_1',
-  recordedAt: 1_767_225_600,
-};
-
-const signature = (change: Partial<KeptSignature> = {}): KeptSignature => ({
-  idempotencyKey: `key-${Math.random().toString(36).slice(2)}-0000000000`,
-  campaign: 'ban-deep-sea-mining',
-  kind: 'petition',
-  sourceCode: 'DSM-WEB',
-  supporter: {firstName: 'Ada', email: 'ada@example.org', postcode: '2000'},
-  answer: null,
-  consent: {given: true, wording: 'Keep me updated.', version: '0123456789abcdef'},
-  utm: {utm_source: 'newsletter'},
-  createdAt: 1_767_225_600,
-  ...change,
-});
+const PAID = paidRecord();
 
 describe.each(DATABASES)('records on $name', ({create}) => {
   let test: TestDatabase;
@@ -61,9 +38,9 @@ describe.each(DATABASES)('records on $name', ({create}) => {
 
   it('keeps one signature per email and campaign, whatever the key or the case', async () => {
     const store = createPgStore(test.db);
-    const first = await store.sign(signature());
+    const first = await store.sign(keptSignature());
     const again = await Promise.all(
-      Array.from({length: 50}, (_, i) => store.sign(signature({supporter: {email: i % 2 ? 'ADA@example.org ' : 'ada@example.org'}}))),
+      Array.from({length: 50}, (_, i) => store.sign(keptSignature({supporter: {email: i % 2 ? 'ADA@example.org ' : 'ada@example.org'}}))),
     );
     expect(first.created).toBe(true);
     expect(new Set(again.map((answer) => answer.reference))).toEqual(new Set([first.reference]));
@@ -75,11 +52,11 @@ describe.each(DATABASES)('records on $name', ({create}) => {
   it('keeps the records across a restart', async () => {
     const store = createPgStore(test.db);
     await store.recordOnce('paid:pi_1', PAID);
-    const signed = await store.sign(signature());
+    const signed = await store.sign(keptSignature());
     const reopened = createPgStore(await test.reopen());
     expect(await reopened.get('paid:pi_1')).toEqual(PAID);
     expect(await reopened.count('ban-deep-sea-mining')).toBe(1);
-    expect((await reopened.sign(signature())).reference).toBe(signed.reference);
+    expect((await reopened.sign(keptSignature())).reference).toBe(signed.reference);
   });
 });
 
