@@ -9,7 +9,7 @@ const sidebars: SidebarsConfig = {
       label: 'Donate form',
       collapsible: true,
       collapsed: false,
-      items: ['donate-form-setup', 'donate-form-config', 'taking-payments', 'donate-form-demos'],
+      items: ['donate-form-setup', 'donate-form-config', 'taking-payments', 'signatures-and-records', 'donate-form-demos'],
     },
     'powerform',
     'thank-you',

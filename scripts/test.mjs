@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check, in order: types, lint, unit tests, one production build,
- * then the browser tests against that build. Ends with one summary line.
+ * the endpoint's build, then the browser tests against both. Ends with one summary line.
  *
  *   npm test                      everything
  *   npm test -- --reuse-build     skip the build when build/ already exists
@@ -79,7 +79,14 @@ if (!built) {
   }
 }
 
-if (built) {
+// The browser tests run the built endpoint (node server/dist/main.mjs), so it is built afresh every time.
+const serverBuilt = run('endpoint build (server/dist)', 'npm', ['run', 'server:build']);
+if (!serverBuilt) {
+  failures.push('endpoint build');
+  tally.failed += 1;
+}
+
+if (built && serverBuilt) {
   const e2eOk = run('browser tests', 'npx', ['playwright', 'test']);
   const e2e = readJson('test-results/e2e.json');
   if (e2e) {

@@ -14,7 +14,7 @@
  *   GET  /health                   200 while the database answers
  */
 import type Stripe from 'stripe';
-import type {DonateFormConfig, PowerformConfig} from '../src/coral/contract';
+import type {DonateFormConfig, PowerformConfig, SignatureAnswer} from '../src/coral/contract';
 import {fromStripeError, logLine, rejected, type Answer} from './answers';
 import {findCardData} from './cardData';
 import {checkCheckout, createCheckout, settleCheckout} from './checkout';
@@ -196,7 +196,8 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
         createdAt: seconds(),
       });
       log.info({campaign: signature.campaign, kind: signature.kind, created: signed.created}, 'signature');
-      return {status: 200, body: {status: 'accepted', reference: signed.reference}};
+      const answer: SignatureAnswer = {status: 'accepted', reference: signed.reference, ...(signed.created ? {} : {alreadySigned: true})};
+      return {status: 200, body: answer};
     });
   }
 
@@ -297,8 +298,9 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
       if (origin !== null && !allowed.has(origin)) return respond(rejected('this origin may not read the count', 403));
       const headers = origin === null ? new Headers({vary: 'Origin'}) : corsHeaders(origin);
       const answer = await count(counted[1]!, log);
-      // A few seconds of caching lets a busy page's visitors share one count without it looking stuck.
-      if (answer.status === 200) headers.set('cache-control', 'public, max-age=5');
+      // A shared cache (a CDN) may serve one count to a busy page's visitors for a few seconds; a browser asks
+      // afresh each time, so a signer who reloads never sees the count from before their signature.
+      if (answer.status === 200) headers.set('cache-control', 'public, max-age=0, s-maxage=5');
       return respond(answer, headers);
     }
     return respond(rejected('not found', 404));

@@ -13,13 +13,18 @@ export interface Logger {
   child(bindings: object): Logger;
 }
 
-/** JSON lines through the console, for hosts where pino's Node streams are not at hand (Workers). */
-export function consoleLogger(bindings: object = {}): Logger {
+const RANKS: Readonly<Record<string, number>> = {trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity};
+
+/** JSON lines through the console, for hosts where pino's Node streams are not at hand (Workers); `level` as CORAL_LOG_LEVEL names it. */
+export function consoleLogger(bindings: object = {}, level = 'info'): Logger {
+  const least = RANKS[level] ?? RANKS.info!;
   const line =
-    (level: 'info' | 'warn' | 'error'): LogFn =>
-    (details, message) =>
-      console[level === 'info' ? 'log' : level](JSON.stringify({level, time: Date.now(), ...bindings, ...details, msg: message}));
-  return {info: line('info'), warn: line('warn'), error: line('error'), child: (more) => consoleLogger({...bindings, ...more})};
+    (at: 'info' | 'warn' | 'error'): LogFn =>
+    (details, message) => {
+      if (RANKS[at]! < least) return;
+      console[at === 'info' ? 'log' : at](JSON.stringify({level: at, time: Date.now(), ...bindings, ...details, msg: message}));
+    };
+  return {info: line('info'), warn: line('warn'), error: line('error'), child: (more) => consoleLogger({...bindings, ...more}, level)};
 }
 
 /** Keeps what is logged, for tests. */

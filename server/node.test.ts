@@ -1,5 +1,5 @@
 /** The endpoint's environment, and the endpoint on Node's HTTP server, end to end against the stand-in. */
-import {mkdtempSync, rmSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
@@ -58,6 +58,24 @@ describe('readEndpointEnv', () => {
       message: expect.stringContaining('must hold the campaigns as JSON on this host'),
     });
     expect(inline.ok && inline.env.allowedOrigins).toEqual([ORIGIN, 'http://localhost:3000']);
+  });
+});
+
+describe('relative paths', () => {
+  it('are read from where npm was run (INIT_CWD), as `npm run server` runs in server/', async () => {
+    const from = mkdtempSync(join(tmpdir(), 'coral-init-cwd-'));
+    copyFileSync('server/campaigns.example.json', join(from, 'campaigns.json'));
+    const started = await startNodeEndpoint(
+      {...VARS, INIT_CWD: from, CORAL_CAMPAIGNS: 'campaigns.json', CORAL_DATA_DIR: 'records', PORT: '0'},
+      {logger: memoryLogger()},
+    );
+    try {
+      expect(started.ok && started.env.dataDir).toBe(join(from, 'records'));
+      expect(existsSync(join(from, 'records'))).toBe(true);
+    } finally {
+      if (started.ok) await started.stop();
+      rmSync(from, {recursive: true, force: true});
+    }
   });
 });
 

@@ -7,6 +7,10 @@
 import {readFileSync} from 'node:fs';
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
+import {resolve} from 'node:path';
+import {Readable} from 'node:stream';
+import {pipeline} from 'node:stream/promises';
+import type {ReadableStream as NodeReadableStream} from 'node:stream/web';
 import {pino} from 'pino';
 import Stripe from 'stripe';
 import type {Database} from './db/database';
@@ -57,7 +61,16 @@ export function toNodeListener(handler: (request: Request) => Promise<Response>,
         }
       }
       res.writeHead(response.status, [...response.headers]);
-      res.end(Buffer.from(await response.arrayBuffer()));
+      if (!response.body) {
+        res.end();
+        return;
+      }
+      // Streamed, so a long export is never held whole; a body that fails halfway cuts the connection, and the
+      // client sees a broken download rather than one that looks complete.
+      await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res).catch((error: unknown) => {
+        log.error({error: error instanceof Error ? error.name : 'error'}, 'an answer failed while it was being sent');
+        res.destroy();
+      });
     };
     void answer();
   };
@@ -85,9 +98,11 @@ export async function startNodeEndpoint(
   vars: NodeJS.ProcessEnv,
   {logger}: {logger?: Logger} = {},
 ): Promise<({ok: true} & RunningEndpoint) | {ok: false; message: string}> {
-  const read = readEndpointEnv(vars, (path) => readFileSync(path, 'utf8'));
+  // `npm run server` runs in server/; a relative path means one from where the operator ran npm (INIT_CWD).
+  const from = vars.INIT_CWD ?? process.cwd();
+  const read = readEndpointEnv(vars, (path) => readFileSync(resolve(from, path), 'utf8'));
   if (!read.ok) return read;
-  const {env} = read;
+  const env = {...read.env, dataDir: resolve(from, read.env.dataDir)};
   const log: Logger = logger ?? pino({level: env.logLevel, base: {service: 'coral-endpoint'}});
 
   let db: Database;

@@ -14,6 +14,8 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 const SERVER = resolve(import.meta.dirname);
 const MAIN = join(SERVER, 'dist/main.mjs');
 const ORIGIN = 'https://www.example.org';
+/** Obviously fake, as every secret in a test must be. */
+const EXPORT_TOKEN = 'export-token-for-tests-only-0000000000';
 const CAMPAIGNS = JSON.stringify({
   powerforms: [{campaign: 'ban-deep-sea-mining', counter: {count: 100, goal: 1000}, fields: {postcode: 'optional'}}],
 });
@@ -32,6 +34,7 @@ const baseEnv = () => ({
   CORAL_CAMPAIGNS: CAMPAIGNS,
   CORAL_DATA_DIR: dataDir,
   PORT: '0',
+  CORAL_EXPORT_TOKEN: EXPORT_TOKEN,
 });
 
 type Running = {child: ChildProcess; base: string; output: () => string};
@@ -100,8 +103,13 @@ describe('node server/dist/main.mjs', () => {
     const second = await start();
     expect(await count(second.base)).toBe(101);
     const again = await sign(second.base, 'Grace@Example.org', 'process-test-key-0002');
-    expect(await again.json()).toEqual({status: 'accepted', reference});
+    expect(await again.json()).toEqual({status: 'accepted', reference, alreadySigned: true});
     expect(await count(second.base)).toBe(101);
+    const exported = await fetch(`${second.base}/export?kind=signatures`, {headers: {authorization: `Bearer ${EXPORT_TOKEN}`}});
+    expect(exported.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const lines = (await exported.text()).trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('grace@example.org');
     expect(await stop(second)).toBe(0);
   }, 120_000);
 

@@ -100,6 +100,8 @@ export async function upgradeGift(deps: UpgradeDeps, body: unknown, key: string)
     firstGift: first.id,
     key,
   });
+  // The gift first, then its payment: records are forwarded in the order they are kept.
+  await deps.keep?.(gift, reference);
   await deps.store.recordOnce(`upgraded:${first.id}`, {
     outcome: 'upgraded',
     reference,
@@ -111,6 +113,5 @@ export async function upgradeGift(deps: UpgradeDeps, body: unknown, key: string)
     eventId: null,
     recordedAt: deps.nowSeconds,
   });
-  await deps.keep?.(gift, reference);
   return approved(reference);
 }

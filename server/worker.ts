@@ -60,11 +60,19 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
     ready = notConfigured('endpoint not configured');
   } else {
     const {env} = read;
-    const logger = consoleLogger({service: 'coral-endpoint'});
+    const logger = consoleLogger({service: 'coral-endpoint'}, env.logLevel);
     // Hyperdrive pools connections for the Worker, so the Worker itself keeps few.
     const db = databaseUrl ? openPostgres(databaseUrl, {max: 5}) : null;
-    // Each isolate checks the migrations once, before its first request; an up-to-date database answers at once.
-    const migrated = db ? migrate(db) : Promise.resolve([]);
+    // Each isolate checks the migrations before its first request (an up-to-date database answers at once),
+    // and again on the next request should that fail.
+    let migrated: Promise<unknown> | null = null;
+    const migrateOnce = () => {
+      migrated ??= (db ? migrate(db) : Promise.resolve()).catch((error: unknown) => {
+        migrated = null;
+        throw error;
+      });
+      return migrated;
+    };
     const handle = createCoralHandler({
       stripe: env.stripe
         ? new Stripe(env.stripe.secretKey, {
@@ -88,7 +96,7 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
     ready = {
       handle: async (request) => {
         try {
-          await migrated;
+          await migrateOnce();
         } catch (error) {
           logger.error({error: error instanceof Error ? error.message : String(error)}, 'migrations failed');
           return Response.json(
@@ -98,7 +106,12 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
         }
         return handle(request);
       },
-      forward: forwarder ? async () => (await migrated, forwarder.runOnce()) : null,
+      forward: forwarder
+        ? async () => {
+            await migrateOnce();
+            return forwarder.runOnce();
+          }
+        : null,
     };
   }
   built = {source: vars, ready};

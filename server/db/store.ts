@@ -3,7 +3,7 @@
  * when forwarding to a CRM is on, its outbox row in the same statement, so a
  * record is never kept without its way out, nor queued without being kept.
  */
-import type {GiftRecord, GiftStore, KeptGift, KeptSignature} from '../store';
+import type {GiftRecord, GiftStore, KeptGift, KeptSignature, SupporterDetails} from '../store';
 import {newSignatureReference} from '../store';
 import type {Database, Queryable} from './database';
 
@@ -17,6 +17,10 @@ export type ForwardedRecord = {id: string; type: 'gift' | 'payment' | 'signature
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 const orNull = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
+
+/** A supporter's details as the columns keep them: trimmed, and empty ones left out. */
+const trimmed = (supporter: SupporterDetails): SupporterDetails =>
+  Object.fromEntries(Object.entries(supporter).flatMap(([field, value]) => (orNull(value) === null ? [] : [[field, orNull(value)]])));
 
 export function giftPayload(gift: KeptGift): ForwardedRecord {
   return {
@@ -34,7 +38,7 @@ export function giftPayload(gift: KeptGift): ForwardedRecord {
       fee: gift.fee,
       currency: gift.currency,
       payments: gift.payments,
-      supporter: gift.supporter,
+      supporter: trimmed(gift.supporter),
       consent: {...gift.consent, at: iso(gift.createdAt)},
       utm: gift.utm,
       upgradeFrom: gift.upgradeFrom,

@@ -24,6 +24,7 @@ export const LIVE_ROUTES = [
   '/docs/donate-form-demos',
   '/docs/donate-form-setup',
   '/docs/taking-payments',
+  '/docs/signatures-and-records',
   '/docs/powerform',
   '/docs/thank-you',
   '/docs/category/recipes',

@@ -22,7 +22,8 @@ export const signatureRequestSchema = z.strictObject({
 });
 
 /** 200: the signature is kept under `reference`. */
-export const acceptedAnswer = z.object({status: z.literal('accepted'), reference: z.string()});
+/** `alreadySigned`: this email had signed the campaign before; `reference` is that first signature's, and the count did not move. */
+export const acceptedAnswer = z.object({status: z.literal('accepted'), reference: z.string(), alreadySigned: z.optional(z.boolean())});
 
 /** The powerform reads `accepted` and `rejected` (422); an `error` (503) leaves the signature to be sent again. */
 export const signatureAnswerSchema = z.discriminatedUnion('status', [acceptedAnswer, rejectedAnswer, errorAnswer]);

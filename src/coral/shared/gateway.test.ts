@@ -175,6 +175,8 @@ describe('http gateway against a local server', () => {
           return reply(200, '{"status": "appro');
         case '/sign':
           return setTimeout(() => reply(200, JSON.stringify({status: 'accepted', reference: 'SIG-7'})), 30);
+        case '/sign-again':
+          return reply(200, JSON.stringify({status: 'accepted', reference: 'SIG-1', alreadySigned: true}));
         case '/sign-reject':
           return reply(422, JSON.stringify({status: 'rejected', reason: 'address on the do-not-contact list'}));
         case '/sign-invalid':
@@ -267,6 +269,10 @@ describe('http gateway against a local server', () => {
     const key = newIdempotencyKey();
     expect(await sign('/sign', key)).toEqual({status: 'accepted', reference: 'SIG-7'});
     expect(received.find((r) => r.key === key)?.body).toEqual(signup());
+  });
+
+  it('passes on that the endpoint had already counted this signer', async () => {
+    expect(await sign('/sign-again')).toEqual({status: 'accepted', reference: 'SIG-1', alreadySigned: true});
   });
 
   it('reads a rejected signup with its reason', async () => {

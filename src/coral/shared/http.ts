@@ -181,7 +181,9 @@ export function createHttpGateway({
     sign: onePerKey(async (signup: Signup, key): Promise<SignupResult> => {
       const sent = await postWithKey<SignupResult, SignatureAnswer>(options, 'signup service', signup, key, (reply) => {
         const {ok, status, body} = reply;
-        if (ok && says(reply, 'accepted') && typeof body.reference === 'string') return {status: 'accepted', reference: body.reference};
+        if (ok && says(reply, 'accepted') && typeof body.reference === 'string') {
+          return {status: 'accepted', reference: body.reference, ...(body.alreadySigned === true ? {alreadySigned: true} : {})};
+        }
         if ((ok || status === 422) && says(reply, 'rejected')) return {status: 'rejected', reason: text(body.reason, 'not accepted')};
         return null;
       });

@@ -1,0 +1,180 @@
+/**
+ * The powerform's counter against the built reference endpoint, as an operator runs it (`node server/dist/main.mjs`,
+ * its records in PGlite in a temporary folder): the counter shows the endpoint's live count, moves at once with a
+ * signature, and counts a signer who signs twice once.
+ */
+import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {existsSync, mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import type {Locator, Page} from '@playwright/test';
+import {elementTag, elementsRendered} from './embed';
+import {test, expect, leaksOf, recordRequests} from './fixtures';
+import {url} from './routes';
+
+const MAIN = 'server/dist/main.mjs';
+
+/** One petition, as both the endpoint and the page have it; the fields are the ones the signer fills in. */
+const CAMPAIGN = {
+  campaign: 'clean-rivers',
+  variant: 'petition',
+  counter: {count: 10, goal: 100},
+  fields: {firstName: 'required', lastName: 'hidden', email: 'required', phone: 'hidden', postcode: 'required'},
+};
+const SIGNER = {firstName: 'Aroha', email: 'aroha.ngata@example.org', postcode: '2000'};
+
+/** The running endpoint: its address (http://127.0.0.1:<port>) and everything it has printed. */
+let endpoint: {base: string; output: () => string};
+let child: ChildProcess | undefined;
+let dataDir: string | undefined;
+/** The e2e server's origin, where the campaign page is served: the one origin the endpoint takes signatures from. */
+let pageOrigin: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  pageOrigin = new URL(test.info().project.use.baseURL!).origin;
+  if (!existsSync(MAIN)) {
+    const built = spawnSync('npm', ['run', 'server:build'], {stdio: 'inherit'});
+    expect(built.status, 'npm run server:build').toBe(0);
+  }
+  dataDir = mkdtempSync(join(tmpdir(), 'coral-e2e-records-'));
+  // Only what the endpoint is given here reaches it: no Stripe keys, since it takes signatures only.
+  const running = spawn(process.execPath, [MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      CORAL_DATA_DIR: dataDir,
+      CORAL_ALLOWED_ORIGINS: pageOrigin,
+      CORAL_CAMPAIGNS: JSON.stringify({powerforms: [CAMPAIGN]}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child = running;
+  let output = '';
+  running.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  running.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const base = await new Promise<string>((found, failed) => {
+    const timer = setTimeout(() => failed(new Error(`the endpoint did not start:\n${output}`)), 60_000);
+    running.stdout!.on('data', () => {
+      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        found(`http://127.0.0.1:${match[1]}`);
+      }
+    });
+    running.once('exit', (code) => failed(new Error(`the endpoint stopped (exit ${code}):\n${output}`)));
+  });
+  endpoint = {base, output: () => output};
+});
+
+test.afterAll(async () => {
+  const running = child;
+  if (running && running.exitCode === null && running.signalCode === null) {
+    await new Promise((stopped) => {
+      running.once('exit', stopped);
+      running.kill('SIGTERM');
+    });
+  }
+  if (dataDir) rmSync(dataDir, {recursive: true, force: true});
+});
+
+const countUrl = () => `${endpoint.base}/campaigns/${CAMPAIGN.campaign}/count`;
+
+/** The count the endpoint answers, read as any page on another site would. */
+const liveCount = async () => ((await (await fetch(countUrl())).json()) as {count: number}).count;
+
+/** The counter as the signer reads it. */
+const expectCounter = (petition: Locator, count: number) =>
+  expect(petition.getByRole('progressbar')).toHaveAccessibleName(`${count} of ${CAMPAIGN.counter.goal} signatures`);
+
+/** How often the endpoint has answered the count, from its request log. */
+const countReads = () =>
+  endpoint
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as {msg?: string; route?: string})
+    .filter((line) => line.msg === 'request' && line.route === `/campaigns/${CAMPAIGN.campaign}/count`).length;
+
+/**
+ * Opens the campaign page, or loads it again (`reload`), and waits for the count to reach it. The page is the e2e
+ * server's plain embed page with its body replaced by the campaign's, so it is the browser's own load of a loopback
+ * page: Chromium lets only such a page read from another loopback port, and a page answered by page.route is not one.
+ */
+async function openPetition(page: Page, body: string, {reload = false} = {}): Promise<Locator> {
+  await (reload ? page.reload() : page.goto(url('/embed/plain.html')));
+  await elementsRendered(page);
+  const answered = page.waitForResponse((response) => response.url().startsWith(endpoint.base) && response.url().endsWith('/count'));
+  await page.evaluate((html) => (document.body.innerHTML = html), body);
+  await elementsRendered(page);
+  await answered;
+  return page.locator('coral-powerform');
+}
+
+/**
+ * Loads the page again at once and checks the endpoint was asked: a browser keeps no copy of the count (only a
+ * shared cache may), so a signer who reloads never sees the count from before their signature.
+ */
+async function reloadFromEndpoint(page: Page, body: string): Promise<Locator> {
+  const reads = countReads();
+  const petition = await openPetition(page, body, {reload: true});
+  await expect.poll(countReads, {message: 'the reload read the count from the endpoint'}).toBe(reads + 1);
+  return petition;
+}
+
+async function sign(page: Page, petition: Locator): Promise<unknown> {
+  await petition.getByLabel('First name', {exact: true}).fill(SIGNER.firstName);
+  await petition.getByLabel('Email', {exact: true}).fill(SIGNER.email);
+  await petition.getByLabel('Postcode', {exact: true}).fill(SIGNER.postcode);
+  const answered = page.waitForResponse(
+    (response) => response.url() === `${endpoint.base}/signatures` && response.request().method() === 'POST',
+  );
+  await petition.getByRole('button', {name: 'Sign now'}).click();
+  await expect(petition.getByRole('heading', {name: `Thank you, ${SIGNER.firstName}!`})).toBeVisible();
+  return (await answered).json();
+}
+
+test('the counter shows the endpoint’s live count, moves at once with a signature, and counts a repeat signer once', async ({page}) => {
+  // Someone signed before this page opened, so the live count (10 configured + 1 kept) is not the configured 10.
+  const earlier = await fetch(`${endpoint.base}/signatures`, {
+    method: 'POST',
+    headers: {origin: pageOrigin, 'content-type': 'application/json', 'idempotency-key': 'records-spec-earlier-signer'},
+    body: JSON.stringify({
+      campaign: CAMPAIGN.campaign,
+      variant: 'petition',
+      supporter: {firstName: 'Wiremu', email: 'wiremu@example.org', postcode: '0800', consent: true},
+      utm: {},
+    }),
+  });
+  expect(await earlier.json(), endpoint.output()).toMatchObject({status: 'accepted'});
+  expect(await liveCount()).toBe(11);
+
+  const config = {
+    ...CAMPAIGN,
+    gateway: {type: 'http', endpoint: `${endpoint.base}/signatures`},
+    counter: {...CAMPAIGN.counter, url: countUrl()},
+  };
+  const body = `<h1>Clean rivers</h1>${elementTag('coral-powerform', 'petition', config)}`;
+  const requested = recordRequests(page);
+
+  const opened = await openPetition(page, body);
+  await expectCounter(opened, 11);
+
+  const first = (await sign(page, opened)) as {status: string; reference: string};
+  expect(first.status).toBe('accepted');
+  await expectCounter(opened, 12);
+  expect(await liveCount()).toBe(12);
+  await expectCounter(await reloadFromEndpoint(page, body), 12);
+
+  // The same signer on a newly opened page: a new idempotency key, the same email, the first signature's reference,
+  // and the answer says they were counted before, so neither the page nor the endpoint counts them again.
+  const again = await openPetition(page, body);
+  await expectCounter(again, 12);
+  expect(await sign(page, again)).toEqual({status: 'accepted', reference: first.reference, alreadySigned: true});
+  await expectCounter(again, 12);
+  expect(await liveCount()).toBe(12);
+  await expectCounter(await reloadFromEndpoint(page, body), 12);
+
+  expect(requested.filter((sent) => sent.url === `${endpoint.base}/signatures`).length).toBeGreaterThanOrEqual(2);
+  expect(leaksOf(requested, [SIGNER.firstName, SIGNER.email])).toEqual([]);
+});
