@@ -156,7 +156,7 @@ describe('checkSignature', () => {
     [
       'a postcode the form would refuse',
       {supporter: {firstName: 'Ada', email: 'ada@example.org', postcode: '20000', consent: true}},
-      'supporter.postcode: Enter a postcode of 4 digits, like 2000.',
+      'supporter.postcode: Postcode must be 4 digits.',
     ],
     [
       'consent not given where the campaign requires it',

@@ -170,6 +170,49 @@ describe('DonateForm', () => {
     expect(expiry).toHaveValue('0');
   });
 
+  it('takes an expiry typed with a four-digit year as that year, and gives with it', async () => {
+    const user = userEvent.setup();
+    render(<DonateForm config={base} />);
+    await fillDetails(user);
+    await fillCard(user);
+    const expiry = screen.getByLabelText('Expiry (MM/YY)');
+    await user.clear(expiry);
+    await user.type(expiry, '12/2034');
+    expect(expiry).toHaveValue('12 / 2034');
+    await user.tab();
+    expect(expiry).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', {name: 'Give $60'}));
+    expect(await screen.findByRole('heading', {name: 'Thank you, Mere!'})).toBeInTheDocument();
+  });
+
+  it('takes the details, card and bank fields as typed, with no maxlength, and says what is wrong with one too long', async () => {
+    const user = userEvent.setup();
+    const {container} = render(<DonateForm config={{...base, frequencies: ['one-off', 'monthly'], directDebit: true}} />);
+    const noMaxLength = () => expect(container.querySelectorAll('input[maxlength]')).toHaveLength(0);
+    noMaxLength();
+    const postcode = screen.getByLabelText('Postcode');
+    await user.type(postcode, '20000');
+    expect(postcode).toHaveValue('20000');
+    await user.tab();
+    expect(postcode).toHaveAccessibleDescription('Postcode must be 4 digits.');
+    const number = screen.getByLabelText('Card number');
+    await user.type(number, '4242 4242 4242 4242 4242');
+    expect(number).toHaveValue('4242 4242 4242 4242 424 2');
+    await user.tab();
+    expect(number).toHaveAccessibleDescription(expect.stringContaining('Card number must be 19 digits or fewer.'));
+    const cvc = screen.getByLabelText('Security code (CVC)');
+    await user.type(cvc, '12345');
+    expect(cvc).toHaveValue('12345');
+    await user.click(screen.getByRole('radio', {name: 'Monthly'}));
+    await user.click(screen.getByRole('radio', {name: 'Direct debit'}));
+    noMaxLength();
+    const name = screen.getByLabelText('Account name');
+    await user.type(name, 'M'.repeat(33));
+    expect(name).toHaveValue('M'.repeat(33));
+    await user.tab();
+    expect(name).toHaveAccessibleDescription('Enter the account name in 32 characters or fewer, as your bank shows it.');
+  });
+
   it('keeps every value after a decline and says nothing was charged', async () => {
     const user = userEvent.setup();
     render(<DonateForm config={base} />);

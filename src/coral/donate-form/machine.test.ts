@@ -204,6 +204,7 @@ describe('fields', () => {
       amounts: {'one-off': {min: 5}},
       messages: {
         postcodeInvalid: 'Code postal : 4 chiffres.',
+        firstNameTooLong: 'Prénom : {max} caractères au plus.',
         emailInvalid: 'Adresse invalide.',
         cardInvalid: 'Numéro de carte invalide.',
         expiryFormat: 'Date MM/AA.',
@@ -213,7 +214,8 @@ describe('fields', () => {
     });
     const state = run(cfg, [
       {type: 'other-amount', text: 'abc'},
-      {type: 'field', field: 'postcode', value: '20000'},
+      {type: 'field', field: 'postcode', value: '20a0'},
+      {type: 'field', field: 'firstName', value: 'M'.repeat(51)},
       {type: 'field', field: 'email', value: 'mere@'},
       {type: 'field', field: 'cardNumber', value: '4242 4242 4242 4241'},
       {type: 'field', field: 'expiry', value: '12-29-1'},
@@ -222,6 +224,7 @@ describe('fields', () => {
     expect(problems(cfg, state, checks)).toMatchObject({
       otherAmount: '« abc » n’est pas un montant.',
       postcode: 'Code postal : 4 chiffres.',
+      firstName: 'Prénom : 50 caractères au plus.',
       email: 'Adresse invalide.',
       cardNumber: 'Numéro de carte invalide.',
       expiry: 'Date MM/AA.',

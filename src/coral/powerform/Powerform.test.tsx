@@ -180,6 +180,43 @@ describe('Powerform', () => {
     expect(document.title).toBe('Protect the reef');
   });
 
+  it('takes every field as typed, with no maxlength, and says what is wrong with a value too long for it', async () => {
+    const user = userEvent.setup();
+    const question = {type: 'text', id: 'why', label: 'Why does the reef matter to you?', required: false} as const;
+    const {container} = render(<Powerform config={{...base, question}} />);
+    expect(container.querySelectorAll('input[maxlength], textarea[maxlength]')).toHaveLength(0);
+    const postcode = screen.getByLabelText('Postcode');
+    await user.type(postcode, '20000');
+    expect(postcode).toHaveValue('20000');
+    const answer = screen.getByLabelText('Why does the reef matter to you? (optional)');
+    await user.click(answer);
+    await user.paste('x'.repeat(501));
+    expect(answer).toHaveValue('x'.repeat(501));
+    await user.click(screen.getByRole('button', {name: 'Sign now'}));
+    expect(postcode).toHaveAccessibleDescription('Postcode must be 4 digits.');
+    expect(answer).toHaveAccessibleDescription('Your answer must be 500 characters or fewer.');
+    const summary = screen.getByRole('group', {name: 'There are 4 problems'});
+    expect(within(summary).getByRole('link', {name: 'Postcode must be 4 digits.'})).toBeInTheDocument();
+    expect(postcode).toHaveValue('20000');
+  });
+
+  it('tells a New Zealander on an Australian form to start their mobile with +64, and takes it so', async () => {
+    const user = userEvent.setup();
+    render(<Powerform config={base} />);
+    const mobile = screen.getByLabelText('Mobile (optional)');
+    await user.type(mobile, '027 123 4567');
+    await user.tab();
+    await waitFor(() =>
+      expect(mobile).toHaveAccessibleDescription(
+        'Enter a mobile number, not a landline. If this is a New Zealand mobile, start with +64, like +64 21 123 4567.',
+      ),
+    );
+    await user.clear(mobile);
+    await user.type(mobile, '+64 27 123 4567');
+    await user.tab();
+    await waitFor(() => expect(mobile).not.toHaveAttribute('aria-invalid'));
+  });
+
   it('suggests a fix for a mistyped email domain, and the button fixes the field', async () => {
     const user = userEvent.setup();
     render(<Powerform config={base} />);

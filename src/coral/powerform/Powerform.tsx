@@ -345,7 +345,6 @@ function Question({
         optionalText={messages.optional}
         error={error}
         autoComplete="off"
-        maxLength={500}
         onChange={(value) => dispatch({type: 'answer', value})}
         onBlur={() => dispatch({type: 'blur', field: 'answer'})}
       />

@@ -54,7 +54,7 @@ describe('fields', () => {
     ]);
     expect(problems(cfg, typed, checks)).toEqual({
       phone: expect.stringContaining('not a mobile number'),
-      lastName: 'Enter at most 50 characters.',
+      lastName: 'Last name must be 50 characters or fewer.',
     });
     expect(buildSignup(cfg, run(cfg, details), checks)?.supporter).toEqual({firstName: 'Mere', email: 'mere@example.org', consent: false});
   });
@@ -130,7 +130,7 @@ describe('the extra question', () => {
       value: 'My kids swim here',
     });
     expect(problems(text, run(text, [...details, {type: 'answer', value: 'x'.repeat(501)}]), checks)).toEqual({
-      answer: 'Enter at most 500 characters.',
+      answer: 'Your answer must be 500 characters or fewer.',
     });
   });
 });
@@ -230,6 +230,15 @@ describe('the live count', () => {
     expect(run(cfg, [{type: 'live-count', count: 41}], done).count).toBe(42);
     expect(run(cfg, [{type: 'live-count', count: 42}], done)).toBe(done);
     expect(run(cfg, [{type: 'live-count', count: 60}], done).count).toBe(60);
+  });
+
+  it('thanks a signer the endpoint had already counted without counting them again', () => {
+    const sending = run(cfg, [...details, submit('a'), {type: 'live-count', count: 57}]);
+    const again: Action = {type: 'answered', key: 'a', result: {status: 'accepted', reference: 'CRL-1', alreadySigned: true}};
+    const done = run(cfg, [again], sending);
+    expect(done.submission).toMatchObject({status: 'done', reference: 'CRL-1'});
+    expect(done.count).toBe(57);
+    expect(done.outbox.at(-1)?.notice).toMatchObject({type: 'success', count: 57});
   });
 });
 

@@ -119,7 +119,7 @@ function checkAnswer(config: PowerformConfig, answer: string, messages: Powerfor
   const missing = question.type === 'choice' ? messages.choiceMissing : messages.answerMissing;
   if (value === '') return question.required ? refuse(missing) : null;
   if (question.type === 'choice') return question.options.includes(value) ? accept(value) : refuse(missing);
-  return value.length <= ANSWER_MAX ? accept(value) : refuse(fill(messages.tooLong, {max: ANSWER_MAX}));
+  return value.length <= ANSWER_MAX ? accept(value) : refuse(fill(messages.answerTooLong, {max: ANSWER_MAX}));
 }
 
 /** Every current problem, by control, whether or not it shows yet, in the order of the form. */
@@ -199,7 +199,8 @@ export function reduce(config: PowerformConfig, state: PowerformState, action: A
       const {signup} = state.submission;
       const result = action.result;
       if (result.status === 'accepted') {
-        const count = withSignature(state.count);
+        // A signer the endpoint had already counted is thanked again, not counted again.
+        const count = result.alreadySigned ? state.count : withSignature(state.count);
         return notify(
           {...state, count, submission: {status: 'done', reference: result.reference, signup}},
           {type: 'success', reference: result.reference, signup, count},

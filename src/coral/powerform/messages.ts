@@ -20,6 +20,7 @@ export const POWERFORM_MESSAGES = {
   emailSuggestion: 'Did you mean {email}?',
   emailSuggestionApply: 'Use {email}',
   answerMissing: 'Enter your answer.',
+  answerTooLong: 'Your answer must be {max} characters or fewer.',
   choiceMissing: 'Choose an answer.',
   consentRequired: 'Tick the box to agree before you sign.',
   consentSummaryLabel: 'Keeping in touch',

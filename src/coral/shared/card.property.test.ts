@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
-import {cardBrand, luhn, validateCardNumber, validateCvc, validateExpiry, type CardBrand} from './card';
+import {cardBrand, formatCardNumber, formatExpiry, luhn, validateCardNumber, validateCvc, validateExpiry, type CardBrand} from './card';
 import {hostileString, MARKUP, PROPERTY_TIMEOUT_MS} from './testing/hostile';
 
 const brands: CardBrand[] = ['visa', 'mastercard', 'amex', 'unknown'];
@@ -38,6 +38,43 @@ describe('card checks, given hostile text', {timeout: PROPERTY_TIMEOUT_MS}, () =
         } else {
           expect(result.reason.trim()).not.toBe('');
         }
+      }),
+      {numRuns: 1000},
+    );
+  });
+
+  it('reads an expiry typed key by key as MMYY, MM/YY, MM / YY or MM/YYYY as that month, whatever the year’s digits', () => {
+    const typed = (keys: string) => [...keys].reduce((shown, key) => formatExpiry(shown + key, shown), '');
+    fc.assert(
+      fc.property(
+        now,
+        fc.integer({min: 0, max: 20 * 12 - 1}),
+        fc.constantFrom('MMYY', 'MM/YY', 'MM / YY', 'MM/YYYY'),
+        (today, ahead, shape) => {
+          const at = today.getFullYear() * 12 + today.getMonth() + ahead;
+          const [year, month] = [Math.floor(at / 12), (at % 12) + 1];
+          const keys = shape
+            .replace('MM', String(month).padStart(2, '0'))
+            .replace('YYYY', String(year))
+            .replace('YY', String(year % 100).padStart(2, '0'));
+          // A two-digit year is read in this century: a card from the next one is typed with four.
+          fc.pre(shape === 'MM/YYYY' || year < 2100);
+          expect(validateExpiry(typed(keys), today)).toEqual({ok: true, value: {month, year}});
+          expect(validateExpiry(keys, today)).toEqual({ok: true, value: {month, year}});
+        },
+      ),
+      {numRuns: 1000},
+    );
+  });
+
+  it('drops no digit while formatting a card number or an expiry', () => {
+    const digitsOf = (text: string) => text.replace(/\D/g, '');
+    fc.assert(
+      fc.property(fc.string({unit: fc.constantFrom(...'0123456789 /-'), maxLength: 30}), (keys) => {
+        expect(digitsOf(formatCardNumber(keys))).toBe(digitsOf(keys));
+        const expiry = [...keys].reduce((shown, key) => formatExpiry(shown + key, shown), '');
+        // A month typed as one digit gains its leading zero; nothing is lost.
+        expect([digitsOf(keys), `0${digitsOf(keys)}`]).toContain(digitsOf(expiry));
       }),
       {numRuns: 1000},
     );

@@ -26,6 +26,14 @@ describe('card number', () => {
     if (!result.ok) expect(result.reason).toMatch(reason);
   });
 
+  it('keeps digits beyond the longest card number, and says the number is too long for its brand', () => {
+    expect(formatCardNumber('42424242424242424242')).toBe('4242 4242 4242 4242 424 2');
+    expect(formatCardNumber('3782822463100051')).toBe('3782 822463 10005 1');
+    expect(validateCardNumber('4242 4242 4242 4242 424 2')).toEqual({ok: false, reason: 'Card number must be 19 digits or fewer.'});
+    expect(validateCardNumber('5555 5555 5555 4444 1')).toEqual({ok: false, reason: 'Card number must be 16 digits or fewer.'});
+    expect(validateCardNumber('3782 822463 10005 1')).toEqual({ok: false, reason: 'Card number must be 15 digits or fewer.'});
+  });
+
   it('groups the digits as they are printed on the card', () => {
     expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
     expect(formatCardNumber('4242 42')).toBe('4242 42');
@@ -60,6 +68,30 @@ describe('expiry', () => {
     ['0434', {month: 4, year: 2034}],
   ])('accepts %j, typed as digits on a keypad with no "/"', (input, value) => {
     expect(validateExpiry(input, now)).toEqual({ok: true, value});
+  });
+
+  it.each([
+    ['12/2034', {month: 12, year: 2034}],
+    ['12 / 2034', {month: 12, year: 2034}],
+    ['122034', {month: 12, year: 2034}],
+    ['4/2029', {month: 4, year: 2029}],
+    ['12/34', {month: 12, year: 2034}],
+  ])('accepts %j, with the year in two digits or four', (input, value) => {
+    expect(validateExpiry(input, now)).toEqual({ok: true, value});
+  });
+
+  it.each(['12/2034', '12 / 2034', '122034', '12 / 34', '1234', '12/34'])('keeps a four-digit year whole while %j is typed', (keys) => {
+    const typed = [...keys].reduce((shown, key) => formatExpiry(shown + key, shown), '');
+    expect(typed).toBe(keys.replace(/\D/g, '').length === 6 ? '12 / 2034' : '12 / 34');
+    expect(validateExpiry(typed, now)).toEqual({ok: true, value: {month: 12, year: 2034}});
+  });
+
+  it('keeps every digit of an expiry pasted in, and reads a month typed as one digit before "/"', () => {
+    expect(formatExpiry('12/2034', '')).toBe('12 / 2034');
+    expect(formatExpiry('12/20345', '')).toBe('12 / 20345');
+    expect(validateExpiry('12 / 20345', now)).toEqual({ok: false, reason: 'Enter the expiry date as MM/YY, like 04/29.'});
+    expect(formatExpiry('1/', '1')).toBe('01 / ');
+    expect(formatExpiry('4/29', '')).toBe('04 / 29');
   });
 
   it('formats the digits as they are typed, and takes the separator away with the month’s last digit', () => {

@@ -44,15 +44,21 @@ export function validateCardNumber(input: string, messages: CardMessages = CARD_
   if (!/^\d+$/.test(digits)) return refuse(messages.cardNotDigits);
   const brand = cardBrand(digits);
   if (brand === 'unknown') return refuse(messages.cardBrandRefused);
+  const longest = Math.max(...LENGTHS[brand]);
+  if (digits.length > longest) return refuse(fill(messages.cardTooLong, {max: longest}));
   if (!LENGTHS[brand].includes(digits.length) || !luhn(digits)) {
     return refuse(messages.cardInvalid);
   }
   return accept({number: digits, brand});
 }
 
-/** The digits of a card number in the groups printed on the card: 4-4-4-4 (and up to 19 digits), Amex 4-6-5. */
+/**
+ * The digits of a card number in the groups printed on the card: 4-4-4-4 (and
+ * up to 19 digits), Amex 4-6-5. Digits beyond those groups stay, in one more
+ * group: nothing typed is dropped, and the check says the number is too long.
+ */
 export function formatCardNumber(input: string): string {
-  const digits = input.replace(/\D/g, '').slice(0, 19);
+  const digits = input.replace(/\D/g, '');
   const groups = cardBrand(digits) === 'amex' ? [4, 6, 5] : [4, 4, 4, 4, 3];
   const parts: string[] = [];
   let at = 0;
@@ -61,27 +67,35 @@ export function formatCardNumber(input: string): string {
     parts.push(digits.slice(at, at + size));
     at += size;
   }
+  if (at < digits.length) parts.push(digits.slice(at));
   return parts.join(' ');
 }
 
 /**
  * An expiry as it is typed on a numeric keypad, which often has no "/": the
- * digits as "MM / YY", the separator added once the month is complete (a
- * first digit above 1 is a month on its own: "4" becomes "04 / "), and
- * removed with the month's last digit when the supporter deletes back over it.
+ * digits as "MM / YY" or "MM / YYYY", the separator added once the month is
+ * complete (a first digit above 1 is a month on its own: "4" becomes "04 / ",
+ * and so is a digit followed by "/": "1/" becomes "01 / "), and removed with
+ * the month's last digit when the supporter deletes back over it. No digit is
+ * dropped: a year of four digits stays whole, and one too many is the check's
+ * to point out.
  */
 export function formatExpiry(input: string, previous: string): string {
-  let digits = input.replace(/\D/g, '').slice(0, 4);
   const deleting = input.length < previous.length;
+  let digits = input.replace(/\D/g, '');
+  if (!deleting && /^\s*\d\s*\//.test(input)) digits = `0${digits}`;
   if (deleting && digits.length === 2 && /\/\s*$/.test(previous)) return digits.slice(0, 1);
   if (!deleting && digits.length === 1 && Number(digits) > 1) digits = `0${digits}`;
   if (digits.length > 2) return `${digits.slice(0, 2)} / ${digits.slice(2)}`;
   return digits.length === 2 && !deleting ? `${digits} / ` : digits;
 }
 
-/** "MM/YY", "MM / YY", or the four digits alone ("1234", "12 34"); the card must be valid at least until the end of this month. */
+/**
+ * "MM/YY", "MM / YY", "MM/YYYY", or the digits alone ("1234", "12 34",
+ * "122034"); the card must be valid at least until the end of this month.
+ */
 export function validateExpiry(input: string, now: Date, messages: CardMessages = CARD_MESSAGES): Check<{month: number; year: number}> {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input) ?? /^\s*(\d{2})\s*(\d{2})\s*$/.exec(input);
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input) ?? /^\s*(\d{2})\s*(\d{2}|\d{4})\s*$/.exec(input);
   if (!match) return refuse(input.trim() === '' ? messages.expiryMissing : messages.expiryFormat);
   const month = Number(match[1]);
   const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);

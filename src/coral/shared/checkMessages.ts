@@ -13,6 +13,10 @@ export const MOBILE_MESSAGES = {
   mobileNotDigits: 'Use digits only. {allowed}',
   mobileInvalid: 'That is not a mobile number we can text. {allowed}',
   mobileAllowed: 'Enter an Australian or New Zealand mobile number, like {example}.',
+  // For a number shaped like one of the form's own landlines that is the other country's mobile: 027 123 4567 on an Australian form.
+  mobileLandline: 'Enter a mobile number, not a landline. {otherCountry}',
+  mobileNewZealandPrefix: 'If this is a New Zealand mobile, start with +64, like +64 21 123 4567.',
+  mobileAustraliaPrefix: 'If this is an Australian mobile, start with +61, like +61 412 345 678.',
 } as const;
 
 export const AMOUNT_MESSAGES = {
@@ -28,6 +32,7 @@ export const CARD_MESSAGES = {
   cardNotDigits: 'Enter the card number in digits only (spaces are fine).',
   cardBrandRefused: 'Enter a Visa, Mastercard or American Express card number.',
   cardInvalid: 'Enter the card number exactly as it is on your card.',
+  cardTooLong: 'Card number must be {max} digits or fewer.',
   expiryMissing: 'Enter the expiry date.',
   expiryFormat: 'Enter the expiry date as MM/YY, like 04/29.',
   expiryMonth: 'Enter an expiry month from 01 to 12.',

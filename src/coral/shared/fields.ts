@@ -1,9 +1,10 @@
 /**
  * The supporter fields, one row each: how the input asks for the value
- * (type, autocomplete token, keyboard, length), the URL parameter that
- * prefills it, how it is checked, and the message keys of its label and its
- * problems. The donate form and the powerform take their inputs, their checks,
- * the hand-off's schema and the URL parameters from this table.
+ * (type, autocomplete token, keyboard), the longest value its check takes,
+ * the URL parameter that prefills it, how it is checked, and the message keys
+ * of its label and its problems. The donate form and the powerform take their
+ * inputs, their checks, the hand-off's schema and the URL parameters from
+ * this table.
  */
 import {EMAIL_MESSAGES, MOBILE_MESSAGES} from './checkMessages';
 import {validateEmail} from './email';
@@ -14,11 +15,13 @@ export const SUPPORTER_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'pos
 export type SupporterField = (typeof SUPPORTER_FIELDS)[number];
 
 type MissingKey = 'firstNameMissing' | 'lastNameMissing' | 'emailMissing' | 'mobileMissing' | 'postcodeMissing' | 'addressMissing';
+type TooLongKey = 'firstNameTooLong' | 'lastNameTooLong' | 'postcodeTooLong' | 'addressTooLong';
 
 export type FieldSpec = {
   type: 'text' | 'email' | 'tel';
   autoComplete: 'given-name' | 'family-name' | 'email' | 'tel' | 'postal-code' | 'street-address';
   inputMode?: 'numeric' | 'email' | 'tel';
+  /** The longest value the check takes. The input itself takes whatever is typed: a value is never cut, it is told what is wrong. */
   maxLength: number;
   /** The URL parameter that may prefill it; null where a URL must never carry it. */
   param: string | null;
@@ -30,6 +33,8 @@ export type FieldSpec = {
   label: `${SupporterField}Label`;
   /** Message key of what to do when the field is required and left empty. */
   missing: MissingKey;
+  /** Message key of a value longer than `maxLength`, where the field's own check does not say it (the email and mobile checks do). */
+  tooLong?: TooLongKey;
   /** A pattern a typed value must match, with the message key of the problem when it does not. */
   pattern?: {regex: RegExp; message: 'postcodeInvalid'};
 };
@@ -48,6 +53,7 @@ export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
     paramRefused: NAME_REFUSED,
     label: 'firstNameLabel',
     missing: 'firstNameMissing',
+    tooLong: 'firstNameTooLong',
   },
   lastName: {
     type: 'text',
@@ -58,6 +64,7 @@ export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
     paramRefused: NAME_REFUSED,
     label: 'lastNameLabel',
     missing: 'lastNameMissing',
+    tooLong: 'lastNameTooLong',
   },
   email: {
     type: 'email',
@@ -87,9 +94,18 @@ export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
     paramRefused: 'expected four digits',
     label: 'postcodeLabel',
     missing: 'postcodeMissing',
+    tooLong: 'postcodeTooLong',
     pattern: {regex: /^\d{4}$/, message: 'postcodeInvalid'},
   },
-  address: {type: 'text', autoComplete: 'street-address', maxLength: 200, param: null, label: 'addressLabel', missing: 'addressMissing'},
+  address: {
+    type: 'text',
+    autoComplete: 'street-address',
+    maxLength: 200,
+    param: null,
+    label: 'addressLabel',
+    missing: 'addressMissing',
+    tooLong: 'addressTooLong',
+  },
 };
 
 /** The words the fields' checks say; every form's message table includes them, so `messages` can override them. */
@@ -101,7 +117,11 @@ export const FIELD_MESSAGES = {
   postcodeMissing: 'Enter your postcode.',
   addressMissing: 'Enter your street address.',
   postcodeInvalid: 'Enter a postcode of 4 digits, like 2000.',
-  tooLong: 'Enter at most {max} characters.',
+  // A value too long for its field, in GOV.UK's words: "[the field] must be [number] characters or fewer".
+  firstNameTooLong: 'First name must be {max} characters or fewer.',
+  lastNameTooLong: 'Last name must be {max} characters or fewer.',
+  postcodeTooLong: 'Postcode must be {max} digits.',
+  addressTooLong: 'Street address must be {max} characters or fewer.',
 } as const;
 export type FieldMessages = Record<keyof typeof FIELD_MESSAGES, string>;
 
@@ -116,15 +136,16 @@ export function checkField(field: SupporterField, value: string, checks: FieldCh
   const spec = FIELD_TABLE[field];
   if (field === 'email') return validateEmail(value, messages);
   if (field === 'phone') return checks.mobile ? checks.mobile(value) : null;
+  // Too long first: a fifth digit in a postcode is said to be one too many, not an unreadable postcode.
+  if (spec.tooLong && value.length > spec.maxLength) return refuse(fill(messages[spec.tooLong], {max: spec.maxLength}));
   if (spec.pattern && !spec.pattern.regex.test(value)) return refuse(messages[spec.pattern.message]);
-  if (value.length > spec.maxLength) return refuse(fill(messages.tooLong, {max: spec.maxLength}));
   return accept(value);
 }
 
-/** The input attributes of a field, for its `<input>`. */
+/** The input attributes of a field, for its `<input>`: no `maxlength`, which would cut what is typed without a word. */
 export const inputOf = (field: SupporterField) => {
-  const {type, autoComplete, inputMode, maxLength} = FIELD_TABLE[field];
-  return {type, autoComplete, inputMode, maxLength};
+  const {type, autoComplete, inputMode} = FIELD_TABLE[field];
+  return {type, autoComplete, inputMode};
 };
 
 /**

@@ -1,4 +1,5 @@
 import {describe, expect, it} from 'vitest';
+import {MOBILE_MESSAGES} from './checkMessages';
 import {normaliseMobile, type MobileCountry} from './phone';
 import {mobileCountryOf} from './form/useMobileCheck';
 
@@ -14,7 +15,7 @@ describe('normaliseMobile', () => {
   });
 
   it.each([
-    ['02 9261 1977', /not a mobile number we can text/],
+    ['03 9261 1977', /not a mobile number we can text/],
     ['+1 415 555 2671', /not a mobile number we can text/],
     ['0412 345', /not a mobile number/],
     ['0412abc678', /^Use digits only\./],
@@ -59,6 +60,44 @@ describe('mobileCountryOf', () => {
     // A landline is no mobile in either country.
     expect(normaliseMobile('02 9876 5432', 'AU').ok).toBe(false);
     expect(normaliseMobile('09 123 4567', 'AU').ok).toBe(false);
+  });
+});
+
+describe('a mobile of the other country that reads as one of the form’s own landlines', () => {
+  const NEW_ZEALAND_MOBILE =
+    'Enter a mobile number, not a landline. If this is a New Zealand mobile, start with +64, like +64 21 123 4567.';
+
+  it.each(['027 123 4567', '022 123 4567', '028 123 4567', '029 123 4567', '02 9261 1977'])(
+    'says how to type %j as a New Zealand mobile on an Australian form',
+    (input) => {
+      expect(normaliseMobile(input, 'AU')).toEqual({ok: false, reason: NEW_ZEALAND_MOBILE});
+    },
+  );
+
+  it.each([
+    ['+64 27 123 4567', '+64271234567'],
+    ['+64 22 123 4567', '+64221234567'],
+    ['0064 27 123 4567', '+64271234567'],
+  ])('takes %j, typed with its country code, on an Australian form', (input, e164) => {
+    expect(normaliseMobile(input, 'AU')).toEqual({ok: true, value: e164});
+  });
+
+  it('takes an Australian mobile written nationally on a New Zealand form, as no New Zealand landline looks like one', () => {
+    expect(normaliseMobile('0412 345 678', 'NZ')).toEqual({ok: true, value: '+61412345678'});
+    expect(normaliseMobile('+61 412 345 678', 'NZ')).toEqual({ok: true, value: '+61412345678'});
+    expect(normaliseMobile('027 123 4567', 'NZ')).toEqual({ok: true, value: '+64271234567'});
+  });
+
+  it('says it in the form’s own words', () => {
+    const messages = {
+      ...MOBILE_MESSAGES,
+      mobileLandline: 'Landlines cannot get texts. {otherCountry}',
+      mobileNewZealandPrefix: 'Kiwi mobile? Type +64 first.',
+    };
+    expect(normaliseMobile('027 123 4567', 'AU', messages)).toEqual({
+      ok: false,
+      reason: 'Landlines cannot get texts. Kiwi mobile? Type +64 first.',
+    });
   });
 });
 

@@ -26,6 +26,9 @@ export const allowedMobile = (
 /** Each country's landline numbers in national form: an area code and a local number (02 9261 1977, 09 123 4567). */
 const LANDLINE: Record<MobileCountry, RegExp> = {AU: /^0[2378][2-9]\d{7}$/, NZ: /^0[34679][2-9]\d{6}$/};
 
+/** How to type the other country's mobile so it cannot be read as one of the form's own landlines. */
+const OTHER_COUNTRY_PREFIX = {AU: 'mobileNewZealandPrefix', NZ: 'mobileAustraliaPrefix'} as const;
+
 export function normaliseMobile(
   input: string,
   defaultCountry: MobileCountry = 'AU',
@@ -37,15 +40,21 @@ export function normaliseMobile(
   const text = input.trim();
   if (text === '') return say(messages.mobileMissing);
   if (!/^[+\d\s().-]+$/.test(text)) return say(messages.mobileNotDigits);
-  // A number in national form is read as the form's own country's first, then as the other's: a New Zealander
-  // types 021 123 4567 on an Australian form. The mobile-only metadata makes a landline invalid in both, and a
-  // number shaped like one of the form's own country's landlines is not read as the other country's mobile.
-  const national = text.startsWith('+') ? null : text.replace(/\D/g, '');
-  const own = [defaultCountry];
-  if (national === null || !LANDLINE[defaultCountry].test(national)) own.push(defaultCountry === 'AU' ? 'NZ' : 'AU');
-  for (const country of own) {
+  const mobileOf = (country: MobileCountry): string | null => {
     const parsed = parsePhoneNumberFromString(text, country, metadata);
-    if (parsed && (parsed.country === 'AU' || parsed.country === 'NZ') && parsed.isValid()) return accept(parsed.number);
+    return parsed && (parsed.country === 'AU' || parsed.country === 'NZ') && parsed.isValid() ? parsed.number : null;
+  };
+  // A number in national form is read as the form's own country's first, then as the other's: a New Zealander
+  // types 021 123 4567 on an Australian form. The mobile-only metadata makes a landline invalid in both.
+  const own = mobileOf(defaultCountry);
+  if (own !== null) return accept(own);
+  const other = mobileOf(defaultCountry === 'AU' ? 'NZ' : 'AU');
+  if (other === null) return say(messages.mobileInvalid);
+  // Shaped like one of the form's own landlines (0271234567: Sydney's 02 7123 4567, or New Zealand's mobile 027 123 4567),
+  // it is not taken as the other country's mobile: the supporter is told how to write that one so it cannot be misread.
+  const national = text.startsWith('+') ? null : text.replace(/\D/g, '');
+  if (national !== null && LANDLINE[defaultCountry].test(national)) {
+    return refuse(fill(messages.mobileLandline, {otherCountry: messages[OTHER_COUNTRY_PREFIX[defaultCountry]]}));
   }
-  return say(messages.mobileInvalid);
+  return accept(other);
 }

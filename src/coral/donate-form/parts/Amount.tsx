@@ -105,7 +105,6 @@ export function AmountStep(): ReactNode {
             prefix={currencySymbol(config)}
             inputMode="decimal"
             autoComplete="off"
-            maxLength={12}
             value={selection.kind === 'other' ? selection.text : ''}
             // Required only once it is the amount chosen: while a handle is, it is simply not used.
             required={selection.kind === 'other'}

@@ -73,22 +73,21 @@ function TestFields(): ReactNode {
           {text('cardNumber', messages.cardNumberLabel, {
             autoComplete: 'cc-number',
             inputMode: 'numeric',
-            maxLength: 23,
             format: formatCardNumber,
             hint: brand === 'unknown' ? messages.cardBrandsHint : messages[`brand.${brand}`],
           })}
           <div className={styles.pair}>
-            {text('expiry', messages.expiryLabel, {autoComplete: 'cc-exp', inputMode: 'numeric', maxLength: 7, format: formatExpiry})}
-            {text('cvc', messages.cvcLabel, {autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 4})}
+            {text('expiry', messages.expiryLabel, {autoComplete: 'cc-exp', inputMode: 'numeric', format: formatExpiry})}
+            {text('cvc', messages.cvcLabel, {autoComplete: 'cc-csc', inputMode: 'numeric'})}
           </div>
         </div>
       ) : (
         <div className={styles.fields}>
           <div className={styles.pair}>
-            {text('bsb', messages.bsbLabel, {inputMode: 'numeric', maxLength: 7, autoComplete: 'off'})}
-            {text('account', messages.accountNumberLabel, {inputMode: 'numeric', maxLength: 11, autoComplete: 'off'})}
+            {text('bsb', messages.bsbLabel, {inputMode: 'numeric', autoComplete: 'off'})}
+            {text('account', messages.accountNumberLabel, {inputMode: 'numeric', autoComplete: 'off'})}
           </div>
-          {text('accountName', messages.accountNameLabel, {autoComplete: 'name', maxLength: 32})}
+          {text('accountName', messages.accountNameLabel, {autoComplete: 'name'})}
           <Checkbox
             id={fieldId('ddAgreement')}
             label={messages.directDebitAgreement}

@@ -16,7 +16,6 @@ export type TextFieldProps = {
   autoComplete?: HTMLInputAutoCompleteAttribute;
   inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'tel';
   prefix?: string;
-  maxLength?: number;
   inputRef?: Ref<HTMLInputElement>;
   /** Extra content under the input, such as an email suggestion. */
   children?: ReactNode;
@@ -35,7 +34,11 @@ function afterDigits(text: string, digits: number): number {
   return text.length;
 }
 
-/** A labelled input whose hint and error are tied to it with aria-describedby. */
+/**
+ * A labelled input whose hint and error are tied to it with aria-describedby.
+ * It has no `maxlength`: it takes what is typed, and the field's check says
+ * what is wrong, as GOV.UK's inputs do.
+ */
 export function TextField(props: TextFieldProps): ReactNode {
   const {
     id,
@@ -53,7 +56,6 @@ export function TextField(props: TextFieldProps): ReactNode {
     type,
     autoComplete,
     inputMode,
-    maxLength,
     format,
   } = props;
   const own = useRef<HTMLInputElement | null>(null);
@@ -73,7 +75,8 @@ export function TextField(props: TextFieldProps): ReactNode {
     <div className={styles.field} data-invalid={error ? '' : undefined} part="field">
       <label htmlFor={id} className={styles.label} part="label">
         {label}
-        {!required && optionalText && <span className={styles.optional}> {optionalText}</span>}
+        {/* One text node: React's server HTML puts a comment between " " and the text, and Chrome's name then loses the space. */}
+        {!required && optionalText && <span className={styles.optional}>{` ${optionalText}`}</span>}
       </label>
       {hint && (
         <p id={hintId} className={styles.hint}>
@@ -98,7 +101,6 @@ export function TextField(props: TextFieldProps): ReactNode {
           aria-describedby={describedBy}
           autoComplete={autoComplete}
           inputMode={inputMode}
-          maxLength={maxLength}
           spellCheck={type === 'email' ? false : undefined}
           onChange={(event) => {
             const input = event.currentTarget;
