@@ -7,11 +7,11 @@ import {LIVE_ROUTES, url} from './routes';
 
 const editorOf = (page: Page) => page.getByRole('tabpanel');
 
-/** Opens a group of options by its summary, which may also count its problems. */
-const openGroup = (scope: Locator, name: string) =>
+/** Opens a group of options by its summary: its title, its key beside it, and maybe a count of its problems. */
+const openGroup = (scope: Locator, title: string, key: string) =>
   scope
     .locator('summary')
-    .filter({hasText: new RegExp(`^${name}( \\(|$)`)})
+    .filter({hasText: new RegExp(`^${title} ${key}( \\(|$)`)})
     .first()
     .click();
 
@@ -37,32 +37,33 @@ test('a producer customises a donate form: the live form follows each change, an
   const live = page.getByRole('region', {name: 'Live demo'});
   const form = live.locator('form#donate');
 
-  // A choice, from the schema's enum.
-  const layout = editor.getByRole('group', {name: 'layout'});
+  // A choice, from the schema's enum, named by its title with its key beside it.
+  const layout = editor.getByRole('group', {name: 'Layout', exact: true});
+  await expect(layout.locator('legend code')).toHaveText('layout');
   // The schema's description and default, which the page's own bundles leave out: the editor loads them.
   await expect(layout).toContainText('single: one page; wizard: Amount → Your details → Payment, with a step indicator. Default: single.');
   await layout.getByRole('radio', {name: 'wizard'}).check();
   await expect(form.getByRole('heading', {name: /^Step 1 of 3/})).toBeVisible();
 
   // A list: add weekly to the frequencies.
-  const frequencies = editor.getByRole('group', {name: 'frequencies'});
+  const frequencies = editor.getByRole('group', {name: 'Frequencies', exact: true});
   await frequencies.getByLabel('Add to frequencies').selectOption('weekly');
   await frequencies.getByRole('button', {name: 'Add', exact: true}).click();
   await expect(frequencies.getByRole('listitem')).toHaveText([/^one-off/, /^monthly/, /^weekly/]);
   await expect(form.getByRole('radio', {name: 'Weekly'})).toBeVisible();
 
   // A handle and its impact line, inside the nested groups.
-  const amounts = editor.getByRole('group', {name: 'amounts', exact: true});
-  await openGroup(editor, 'amounts');
-  await openGroup(amounts, 'one-off');
-  const oneOff = amounts.getByRole('group', {name: 'one-off', exact: true});
-  const first = oneOff.getByRole('group', {name: 'handles 1'});
-  await first.getByRole('spinbutton', {name: 'amount', exact: true}).fill('40');
-  await first.getByRole('textbox', {name: 'impact', exact: true}).fill('plants 40 mangroves');
+  const amounts = editor.getByRole('group', {name: 'Amounts', exact: true});
+  await openGroup(editor, 'Amounts', 'amounts');
+  await openGroup(amounts, 'One-off', 'one-off');
+  const oneOff = amounts.getByRole('group', {name: 'One-off', exact: true});
+  const first = oneOff.getByRole('group', {name: 'Handles 1', exact: true});
+  await first.getByRole('spinbutton', {name: 'Amount', exact: true}).fill('40');
+  await first.getByRole('textbox', {name: 'Impact', exact: true}).fill('plants 40 mangroves');
   await expectCustomised(form);
 
   // min above max: the schema's own message beside the control, and the form keeps its last valid config.
-  const min = oneOff.getByRole('spinbutton', {name: 'min', exact: true});
+  const min = oneOff.getByRole('spinbutton', {name: 'Minimum', exact: true});
   await min.fill('20000');
   await expect(min).toHaveAttribute('aria-invalid', 'true');
   await expect(oneOff.getByText('expected min to be no more than max (10000)')).toBeVisible();
@@ -104,7 +105,7 @@ test('a producer customises a donate form: the live form follows each change, an
 test('Reset brings back the demo’s own config, and a pasted config is checked before it loads', async ({page}) => {
   const editor = await openEditor(page, '/demos/donate-form-medium');
   const form = page.getByRole('region', {name: 'Live demo'}).locator('form#donate');
-  await editor.getByRole('group', {name: 'size'}).getByRole('radio', {name: 'small'}).check();
+  await editor.getByRole('group', {name: 'Size', exact: true}).getByRole('radio', {name: 'small'}).check();
   await expect(form.getByRole('radio', {name: '$60'})).toBeVisible();
   await expect(form.getByLabel('Email', {exact: true})).toBeHidden();
 
@@ -121,10 +122,10 @@ test('Reset brings back the demo’s own config, and a pasted config is checked 
   await expect(editor.getByText('Loaded: the form and the options above show it.')).toBeVisible();
   await expect(form.getByRole('heading', {name: '<b>Give</b> & thanks'})).toBeVisible();
   await expect(form.locator('b')).toHaveCount(0);
-  await expect(editor.getByRole('group', {name: 'layout'}).getByRole('radio', {name: 'wizard'})).toBeChecked();
+  await expect(editor.getByRole('group', {name: 'Layout', exact: true}).getByRole('radio', {name: 'wizard'})).toBeChecked();
 
   await editor.getByRole('button', {name: 'Reset'}).click();
-  await expect(editor.getByRole('group', {name: 'size'}).getByRole('radio', {name: 'medium'})).toBeChecked();
+  await expect(editor.getByRole('group', {name: 'Size', exact: true}).getByRole('radio', {name: 'medium'})).toBeChecked();
   await expect(form.getByLabel('Email', {exact: true})).toBeVisible();
   await expect(form.getByRole('heading', {name: /^Step 1/})).toHaveCount(0);
 });
@@ -134,8 +135,8 @@ test('a text the schema takes as "" for none can be emptied, and Use the default
   const live = page.getByRole('region', {name: 'Live demo'});
   const intro = live.getByText('Add your name, and we will keep you posted on what happens next.');
   await expect(intro).toBeVisible();
-  await openGroup(editor, 'messages');
-  const box = editor.getByRole('textbox', {name: 'intro', exact: true});
+  await openGroup(editor, 'Messages', 'messages');
+  const box = editor.getByRole('textbox', {name: 'Intro', exact: true});
   await box.fill('Sign before the vote.');
   await expect(live.getByText('Sign before the vote.')).toBeVisible();
   await box.fill('');
@@ -144,8 +145,8 @@ test('a text the schema takes as "" for none can be emptied, and Use the default
   await page.getByRole('tab', {name: 'Config'}).click();
   await expect(editorOf(page).locator('pre code')).toContainText('"intro": ""');
   await page.getByRole('tab', {name: 'Customise'}).click();
-  await openGroup(editorOf(page), 'messages');
-  await expect(editorOf(page).getByRole('textbox', {name: 'intro', exact: true})).toHaveValue('');
+  await openGroup(editorOf(page), 'Messages', 'messages');
+  await expect(editorOf(page).getByRole('textbox', {name: 'Intro', exact: true})).toHaveValue('');
   await editorOf(page).getByRole('button', {name: 'Use the default for intro'}).click();
   await expect(intro).toBeVisible();
 });
@@ -155,7 +156,7 @@ test('the address follows the edits, so a reload keeps them and Back leaves the 
   const editor = await openEditor(page, '/demos/donate-form-medium');
   const form = () => page.getByRole('region', {name: 'Live demo'}).locator('form#donate');
   await expect(page).toHaveURL(/\/demos\/donate-form-medium$/);
-  await editor.getByRole('group', {name: 'layout'}).getByRole('radio', {name: 'wizard'}).check();
+  await editor.getByRole('group', {name: 'Layout', exact: true}).getByRole('radio', {name: 'wizard'}).check();
   await expect(form().getByRole('heading', {name: /^Step 1 of 3/})).toBeVisible();
   await expect(page).toHaveURL(/\/demos\/donate-form-medium#config=[\w-]+$/);
 
@@ -163,7 +164,7 @@ test('the address follows the edits, so a reload keeps them and Back leaves the 
   await expect(form().getByRole('heading', {name: /^Step 1 of 3/})).toBeVisible();
   await expect(page.getByRole('status').getByText(/^This demo shows the config carried in its address/)).toBeVisible();
   await page.getByRole('tab', {name: 'Customise'}).click();
-  await expect(editorOf(page).getByRole('group', {name: 'layout'}).getByRole('radio', {name: 'wizard'})).toBeChecked();
+  await expect(editorOf(page).getByRole('group', {name: 'Layout', exact: true}).getByRole('radio', {name: 'wizard'})).toBeChecked();
   await editorOf(page).getByRole('button', {name: 'Reset'}).click();
   await expect(form().getByRole('heading', {name: /^Step 1/})).toHaveCount(0);
   await expect(page).toHaveURL(/\/demos\/donate-form-medium$/);
@@ -193,7 +194,7 @@ for (const route of DEMOS) {
     await openHydrated(page, url(route));
     const own = JSON.parse(await editorOf(page).locator('pre code').innerText()) as {campaign: string};
     await page.getByRole('tab', {name: 'Customise'}).click();
-    const campaign = editorOf(page).getByRole('textbox', {name: 'campaign', exact: true});
+    const campaign = editorOf(page).getByRole('textbox', {name: 'Campaign', exact: true});
     await expect(campaign).toHaveValue(own.campaign);
     await campaign.fill('customised-demo');
     await page.getByRole('tab', {name: 'Config'}).click();
@@ -216,8 +217,8 @@ for (const mode of ['light', 'dark'] as const) {
     await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
     const editor = await openEditor(page, '/demos/powerform');
     for (const summary of await editor.locator('summary').all()) await summary.click();
-    await editor.getByRole('textbox', {name: 'campaign'}).fill('Not a campaign!');
-    await expect(editor.getByRole('textbox', {name: 'campaign'})).toHaveAttribute('aria-invalid', 'true');
+    await editor.getByRole('textbox', {name: 'Campaign', exact: true}).fill('Not a campaign!');
+    await expect(editor.getByRole('textbox', {name: 'Campaign', exact: true})).toHaveAttribute('aria-invalid', 'true');
     const results = await new AxeBuilder({page}).analyze();
     expect(
       results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import {donateFormSchema} from '../../coral/donate-form';
 import {medium} from '../../coral/donate-form/examples/medium';
 import {describe as described} from '../../coral/shared/schemaParts';
+import {expectNoAxeViolations} from '../../coral/shared/testing/componentSuite';
 import {optionTree} from '../../coral/shared/schemaTree';
 import {Option} from './Option';
 import {Editor} from './Editor';
@@ -20,30 +21,71 @@ const editor = (onChange = vi.fn()) => {
   return onChange;
 };
 
-describe('Editor', () => {
+// The whole editor is a large tree to render in jsdom; on a loaded 2-core machine that alone can take most of the default 20 s.
+describe('Editor', {timeout: 60_000}, () => {
+  it('names each option for a reader, with the key the config writes beside the name but not in it', async () => {
+    const user = userEvent.setup();
+    const top = (key: string) => tree.find((node) => node.key === key)!;
+    const {container} = render(
+      <>
+        {['sourceCode', 'defaultFrequency', 'layout', 'urlParams', 'rgUpgrade', 'gateway'].map((key) => (
+          <Option key={key} node={top(key)} path={[key]} value={undefined} label={top(key).title} onChange={vi.fn()} />
+        ))}
+      </>,
+    );
+    const source = screen.getByRole('textbox', {name: 'Source code'});
+    expect(source.closest('div')!.querySelector('code')).toHaveTextContent(/^sourceCode$/);
+    expect(screen.getByRole('combobox', {name: 'Default frequency'})).toBeInTheDocument();
+    expect(screen.getByRole('switch', {name: 'URL parameters'}).closest('div')).toHaveTextContent(/^URL parameters urlParams/);
+    const layout = screen.getByRole('group', {name: 'Layout'});
+    expect(within(layout).getByText('layout', {selector: 'code'})).toBeVisible();
+
+    // A group, named by its title, with its key beside it in the summary.
+    const ask = screen.getByText('Monthly upgrade ask').closest('summary')!;
+    expect(ask).toHaveTextContent(/^Monthly upgrade ask rgUpgrade$/);
+    await user.click(ask);
+    expect(within(screen.getByRole('group', {name: 'Monthly upgrade ask'})).getByRole('spinbutton', {name: 'Round to'})).toBeVisible();
+    expect(screen.getByRole('combobox', {name: 'Type'})).toHaveValue('sandbox');
+    expect(screen.getByRole('spinbutton', {name: 'Delay in milliseconds'})).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', {name: 'sourceCode'})).not.toBeInTheDocument();
+    await expectNoAxeViolations(container);
+  });
+
   it('gives each valid change, trimmed to what differs from the defaults', async () => {
     const user = userEvent.setup();
     const onChange = editor();
-    const layout = screen.getByRole('group', {name: 'layout'});
+    const layout = screen.getByRole('group', {name: 'Layout'});
     expect(within(layout).getByText(/Default:/)).toHaveTextContent('Default: single.');
     await user.click(within(layout).getByRole('radio', {name: 'wizard'}));
     const last = onChange.mock.lastCall![0] as Record<string, unknown>;
     expect(last).not.toHaveProperty('fields');
     expect(last).toMatchObject({layout: 'wizard', urlParams: true});
 
-    expect(screen.getByRole('textbox', {name: 'currency'})).toHaveAttribute('placeholder', 'AUD');
-    await user.click(screen.getByRole('switch', {name: 'directDebit'}));
+    expect(screen.getByRole('textbox', {name: 'Currency'})).toHaveAttribute('placeholder', 'AUD');
+    await user.click(screen.getByRole('switch', {name: 'Direct debit'}));
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({directDebit: true}));
+  });
+
+  it('labels the top-level options of the whole editor by their titles', () => {
+    editor();
+    // Found by their labels' text, then named as a screen reader names them: a role or label query over the whole editor takes seconds in jsdom.
+    const control = (title: string) => document.getElementById(screen.getByText(title, {selector: 'label'}).getAttribute('for')!);
+    expect(control('Source code')).toHaveAccessibleName('Source code');
+    expect(control('Source code')).toHaveAttribute('type', 'text');
+    expect(control('Days a daily gift runs')).toHaveAccessibleName('Days a daily gift runs');
+    expect(control('Days a daily gift runs')).toHaveAttribute('type', 'number');
+    expect(screen.getByText('rgUpgrade', {selector: 'summary code'})).toBeVisible();
+    expect(screen.queryByText('sourceCode', {selector: 'label'})).not.toBeInTheDocument();
   });
 
   it('shows the schema’s message beside the control and gives nothing while the config is wrong', async () => {
     const user = userEvent.setup();
     const onChange = editor();
-    await user.click(screen.getByText('amounts'));
-    const amounts = screen.getByRole('group', {name: 'amounts'});
-    await user.click(within(amounts).getByText('monthly'));
-    const monthly = within(amounts).getByRole('group', {name: 'monthly'});
-    const min = within(monthly).getByRole('spinbutton', {name: 'min'});
+    await user.click(screen.getByText('Amounts'));
+    const amounts = screen.getByRole('group', {name: 'Amounts'});
+    await user.click(within(amounts).getByText('Monthly'));
+    const monthly = within(amounts).getByRole('group', {name: 'Monthly'});
+    const min = within(monthly).getByRole('spinbutton', {name: 'Minimum'});
     await user.clear(min);
     await user.type(min, '5000');
     expect(min).toHaveAttribute('aria-invalid', 'true');
@@ -56,12 +98,15 @@ describe('Editor', () => {
       expect.objectContaining({amounts: expect.objectContaining({monthly: expect.objectContaining({min: 5000})})}),
     );
     expect(screen.getByText(/amounts\.monthly\.min: got 5000/)).toBeInTheDocument();
+    // A closed group still counts what is wrong inside it, in words.
+    await user.click(within(amounts).getByText('Monthly'));
+    expect(within(amounts).getByText('Monthly').closest('summary')).toHaveTextContent(/^Monthly monthly \(1 problem\)$/);
   });
 
   it('adds, reorders and removes list items, within the schema’s limits', async () => {
     const user = userEvent.setup();
     const onChange = editor();
-    const frequencies = screen.getByRole('group', {name: 'frequencies'});
+    const frequencies = screen.getByRole('group', {name: 'Frequencies'});
     await user.selectOptions(within(frequencies).getByLabelText('Add to frequencies'), 'daily');
     await user.click(within(frequencies).getByRole('button', {name: 'Add'}));
     await user.click(within(frequencies).getByRole('button', {name: 'Move daily up'}));
@@ -87,14 +132,14 @@ describe('Editor', () => {
             node={intro!}
             path={['intro']}
             value={config.intro}
-            label="intro"
+            label={intro!.title}
             onChange={(intro) => setConfig((c) => ({...c, intro}))}
           />
           <Option
             node={heading!}
             path={['heading']}
             value={config.heading}
-            label="heading"
+            label={heading!.title}
             onChange={(heading) => setConfig((c) => ({...c, heading}))}
           />
           <output>{JSON.stringify(config)}</output>
@@ -103,7 +148,7 @@ describe('Editor', () => {
     };
     render(<Harness />);
     const shown = () => screen.getByRole('status').textContent;
-    const box = screen.getByRole('textbox', {name: 'intro'});
+    const box = screen.getByRole('textbox', {name: 'Intro'});
     expect(screen.queryByRole('button', {name: 'Use the default for intro'})).not.toBeInTheDocument();
     await user.type(box, 'x');
     await user.clear(box);
@@ -113,7 +158,7 @@ describe('Editor', () => {
     expect(screen.queryByRole('button', {name: 'Use the default for intro'})).not.toBeInTheDocument();
 
     // A text that must not be empty goes back to its default when emptied, and shows that default meanwhile.
-    const other = screen.getByRole('textbox', {name: 'heading'});
+    const other = screen.getByRole('textbox', {name: 'Heading'});
     await user.type(other, 'Sign');
     await user.clear(other);
     expect(shown()).toBe('{}');
@@ -126,23 +171,27 @@ describe('Editor', () => {
     const schema = z.strictObject({
       confetti: described(z._default(z.enum(['none', 'some', 'lots']), 'some'), 'How much confetti to throw.'),
       bursts: described(z._default(z.int().check(z.minimum(1), z.maximum(9)), 3), 'How many bursts.'),
+      signOff: described(z.optional(z.string().check(z.maxLength(1))), 'One letter to sign with.'),
     });
-    const [confetti, bursts] = optionTree(schema);
+    const [confetti, bursts, signOff] = optionTree(schema);
     const onChange = vi.fn();
     render(
       <>
-        <Option node={confetti!} path={['confetti']} value={undefined} label="confetti" onChange={onChange} />
-        <Option node={bursts!} path={['bursts']} value={undefined} label="bursts" onChange={onChange} />
+        <Option node={confetti!} path={['confetti']} value={undefined} label={confetti!.title} onChange={onChange} />
+        <Option node={bursts!} path={['bursts']} value={undefined} label={bursts!.title} onChange={onChange} />
+        <Option node={signOff!} path={['signOff']} value={undefined} label={signOff!.title} onChange={onChange} />
       </>,
     );
-    const group = screen.getByRole('group', {name: 'confetti'});
+    const group = screen.getByRole('group', {name: 'Confetti'});
     expect(group).toHaveAccessibleDescription('How much confetti to throw. Default: some.');
     expect(within(group).getByRole('radio', {name: 'some'})).toBeChecked();
     await user.click(within(group).getByRole('radio', {name: 'lots'}));
     expect(onChange).toHaveBeenLastCalledWith('lots');
-    const number = screen.getByRole('spinbutton', {name: 'bursts'});
+    const number = screen.getByRole('spinbutton', {name: 'Bursts'});
     expect(number).toHaveAttribute('min', '1');
     expect(number).toHaveAttribute('max', '9');
     expect(number).toHaveAccessibleDescription('How many bursts. A whole number from 1 to 9. Default: 3.');
+    // A limit of one is "1 character", not "1 characters".
+    expect(screen.getByRole('textbox', {name: 'Sign off'})).toHaveAccessibleDescription('One letter to sign with. Up to 1 character.');
   });
 });

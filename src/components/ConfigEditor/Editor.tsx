@@ -176,7 +176,8 @@ export function Editor({tag, tree, own, config, onChange}: EditorProps & {tree: 
     <div className={styles.editor}>
       <p>
         Change any option and the form on this page follows at once; Config and Embed give the result, with only what differs from the
-        defaults. Each option says what it does and its default.
+        defaults. Each option says what it does and its default, and beside its name is the key the config and the config reference use for
+        it.
       </p>
       <div className={styles.row}>
         <button type="button" className="button button--sm button--secondary" onClick={() => load(isRecord(own) ? own : {})}>
@@ -206,7 +207,7 @@ export function Editor({tag, tree, own, config, onChange}: EditorProps & {tree: 
               node={node}
               path={[node.key]}
               value={draft[node.key]}
-              label={node.key}
+              label={node.title}
               onChange={(value) => edit(withKey(draft, node.key, value))}
             />
           ))}

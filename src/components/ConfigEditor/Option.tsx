@@ -3,7 +3,7 @@
  * the same walker for every component, so a new option needs no new code.
  */
 import {createContext, useContext, useId, useState, type ReactNode} from 'react';
-import {pathOf} from '../../coral/shared/config';
+import {counted, pathOf} from '../../coral/shared/config';
 import type {OptionNode} from '../../coral/shared/schemaTree';
 import {isRecord, moved, newItem, variantStarter, withKey} from './model';
 import styles from './styles.module.css';
@@ -19,8 +19,12 @@ type Props<N extends OptionNode = OptionNode> = {
   /** The option's value in the draft; undefined when the draft leaves it to its default. */
   value: unknown;
   onChange: (value: unknown) => void;
+  /** The option's readable name (its title, or a list item's "Handles 2"): the control's accessible name. */
   label: string;
 };
+
+/** A name as it reads inside a sentence ("Add to frequencies"), keeping an acronym that starts it ("URL parameters"). */
+const inSentence = (name: string): string => (/^[A-Z]{2}/.test(name) ? name : name.charAt(0).toLowerCase() + name.slice(1));
 
 const shownDefault = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -39,8 +43,8 @@ function numberLimits(node: OptionNode & {kind: 'number'}): string {
 function textLimits(node: OptionNode & {kind: 'text'}): string | null {
   if (node.maxLength === undefined) return null;
   return node.minLength !== undefined && node.minLength > 1
-    ? `${node.minLength} to ${node.maxLength} characters.`
-    : `Up to ${node.maxLength} characters.`;
+    ? `${node.minLength} to ${counted('character', node.maxLength)}.`
+    : `Up to ${counted('character', node.maxLength)}.`;
 }
 
 /** The option's description, its limits and its default, as the schema gives them. */
@@ -90,9 +94,38 @@ function useIds(problems: readonly string[]) {
   const id = useId();
   const hint = `${id}-hint`;
   const problem = `${id}-problem`;
-  return {id, hint, problem, describedBy: problems.length > 0 ? `${hint} ${problem}` : hint, invalid: problems.length > 0};
+  return {
+    id,
+    name: `${id}-name`,
+    hint,
+    problem,
+    describedBy: problems.length > 0 ? `${hint} ${problem}` : hint,
+    invalid: problems.length > 0,
+  };
 }
 type Ids = ReturnType<typeof useIds>;
+
+/** The key a config writes for the option, beside its name: shown, but no part of the control's accessible name. */
+function Key({node}: {node: OptionNode}): ReactNode {
+  return node.key === '' ? null : (
+    <>
+      {' '}
+      <code className={styles.key}>{node.key}</code>
+    </>
+  );
+}
+
+/** A fieldset's legend: the name, which names the fieldset (`aria-labelledby`), and the key beside it. */
+function Legend({node, ids, label}: {node: OptionNode; ids: Ids; label: string}): ReactNode {
+  return (
+    <legend className={styles.name}>
+      <span id={ids.name} className={styles.label}>
+        {label}
+      </span>
+      <Key node={node} />
+    </legend>
+  );
+}
 
 /** An option with one control: its label, the schema's hint, the control itself, and any problem under it. */
 function Labelled({
@@ -105,7 +138,7 @@ function Labelled({
 }: {
   node: OptionNode;
   ids: Ids;
-  label: ReactNode;
+  label: string;
   limits?: string | null;
   problems: readonly string[];
   children: ReactNode;
@@ -115,6 +148,7 @@ function Labelled({
       <label className={styles.label} htmlFor={ids.id}>
         {label}
       </label>
+      <Key node={node} />
       <Hint node={node} id={ids.hint} limits={limits} />
       {children}
       <Problem id={ids.problem} lines={problems} />
@@ -129,8 +163,13 @@ function Choice({node, path, value, onChange, label}: Props<OptionNode & {kind: 
   const unsettable = !node.required && node.default === undefined;
   if (node.values.length <= 4 && !unsettable) {
     return (
-      <fieldset className={styles.option} aria-describedby={ids.describedBy} aria-invalid={ids.invalid || undefined}>
-        <legend className={styles.label}>{label}</legend>
+      <fieldset
+        className={styles.option}
+        aria-labelledby={ids.name}
+        aria-describedby={ids.describedBy}
+        aria-invalid={ids.invalid || undefined}
+      >
+        <Legend node={node} ids={ids} label={label} />
         <Hint node={node} id={ids.hint} />
         <div className={styles.radios}>
           {node.values.map((choice) => (
@@ -181,6 +220,7 @@ function Switch({node, path, value, onChange, label}: Props<OptionNode & {kind: 
         />{' '}
         <span className={styles.label}>{label}</span>
       </label>
+      <Key node={node} />
       <Hint node={node} id={ids.hint} />
       <Problem id={ids.problem} lines={problems} />
     </div>
@@ -245,7 +285,7 @@ function TextOption({node, path, value, onChange, label}: Props<OptionNode & {ki
       {long ? <textarea rows={2} {...common} /> : <input type="text" {...common} />}
       {mayBeEmpty && value !== undefined && (
         <button type="button" className={`button button--sm button--secondary ${styles.useDefault}`} onClick={() => onChange(undefined)}>
-          Use the default for {label}
+          Use the default for {inSentence(label)}
         </button>
       )}
     </Labelled>
@@ -301,14 +341,19 @@ function Children({
       node={child}
       path={[...path, child.key]}
       value={record?.[child.key]}
-      label={child.key}
+      label={child.title}
       onChange={(inner) => onChange(withKey(record, child.key, inner))}
     />
   ));
 }
 
-function ProblemCount({count}: {count: number}): ReactNode {
-  return count > 0 ? <span className={styles.count}> ({count === 1 ? '1 problem' : `${count} problems`})</span> : null;
+function ProblemCount({id, count}: {id: string; count: number}): ReactNode {
+  return count > 0 ? (
+    <span id={id} className={styles.count}>
+      {' '}
+      ({counted('problem', count)})
+    </span>
+  ) : null;
 }
 
 function Group({node, path, value, onChange, label}: Props<OptionNode & {kind: 'group'}>): ReactNode {
@@ -318,16 +363,19 @@ function Group({node, path, value, onChange, label}: Props<OptionNode & {kind: '
   const removable = !node.required && node.default === undefined && value !== undefined;
   return (
     <details className={styles.group} open={inside > 0 || undefined}>
-      <summary className={styles.summary}>
-        {label}
-        <ProblemCount count={inside} />
+      <summary className={styles.summary} aria-labelledby={inside > 0 ? `${ids.name} ${ids.id}-count` : ids.name}>
+        <span id={ids.name} className={styles.label}>
+          {label}
+        </span>
+        <Key node={node} />
+        <ProblemCount id={`${ids.id}-count`} count={inside} />
       </summary>
-      <div className={styles.groupBody} role="group" aria-label={label} aria-describedby={ids.hint}>
+      <div className={styles.groupBody} role="group" aria-labelledby={ids.name} aria-describedby={ids.hint}>
         <Hint node={node} id={ids.hint} />
         <Children nodes={node.children} path={path} object={object} onChange={onChange} />
         {removable && (
           <button type="button" className="button button--sm button--secondary" onClick={() => onChange(undefined)}>
-            Remove {label}
+            Remove {inSentence(label)}
           </button>
         )}
       </div>
@@ -343,12 +391,12 @@ function Union({node, path, value, onChange, label}: Props<OptionNode & {kind: '
   const variant = node.variants.find((candidate) => candidate.value === shape);
   const unsettable = !node.required && node.default === undefined;
   return (
-    <fieldset className={styles.option} aria-describedby={ids.describedBy}>
-      <legend className={styles.label}>{label}</legend>
+    <fieldset className={styles.option} aria-labelledby={ids.name} aria-describedby={ids.describedBy}>
+      <Legend node={node} ids={ids} label={label} />
       <Hint node={node} id={ids.hint} />
-      <label className={styles.inner} htmlFor={ids.id}>
-        {node.discriminator}
-      </label>
+      <div className={styles.inner}>
+        <label htmlFor={ids.id}>{node.discriminatorTitle}</label> <code className={styles.key}>{node.discriminator}</code>
+      </div>
       <select
         id={ids.id}
         className={styles.input}
@@ -380,8 +428,13 @@ function List({node, path, value, onChange, label}: Props<OptionNode & {kind: 'l
   const choices = item.kind === 'choice' ? item.values.filter((choice) => !list.includes(choice)) : [];
   const toAdd = choices.find((choice) => String(choice) === adding) ?? choices[0];
   return (
-    <fieldset className={styles.option} aria-describedby={ids.describedBy} aria-invalid={ids.invalid || undefined}>
-      <legend className={styles.label}>{label}</legend>
+    <fieldset
+      className={styles.option}
+      aria-labelledby={ids.name}
+      aria-describedby={ids.describedBy}
+      aria-invalid={ids.invalid || undefined}
+    >
+      <Legend node={node} ids={ids} label={label} />
       <Hint node={node} id={ids.hint} />
       <ol className={styles.items}>
         {list.map((entry, i) => {
@@ -439,7 +492,7 @@ function List({node, path, value, onChange, label}: Props<OptionNode & {kind: 'l
         !full && (
           <div className={styles.add}>
             <label className={styles.inner} htmlFor={`${ids.id}-add`}>
-              Add to {label}
+              Add to {inSentence(label)}
             </label>
             <select id={`${ids.id}-add`} className={styles.input} value={String(toAdd)} onChange={(event) => setAdding(event.target.value)}>
               {choices.map((choice) => (
@@ -460,7 +513,7 @@ function List({node, path, value, onChange, label}: Props<OptionNode & {kind: 'l
           disabled={full}
           onClick={() => onChange([...list, newItem(node, list)])}
         >
-          Add to {label}
+          Add to {inSentence(label)}
         </button>
       )}
       <Problem id={ids.problem} lines={problems} />

@@ -3,6 +3,7 @@
  * value given and say what is allowed.
  */
 import type * as z from 'zod/mini';
+import {plural} from './template';
 
 export type ConfigError = {
   /** Dotted path of the key, e.g. `amounts.monthly.min`; empty for the config itself. */
@@ -54,6 +55,19 @@ export function showValue(value: unknown): string {
   }
 }
 
+// A producer reads these in English, whatever the supporter's locale.
+const COUNTS = {
+  'problem.one': '{count} problem',
+  'problem.other': '{count} problems',
+  'item.one': '{count} item',
+  'item.other': '{count} items',
+  'character.one': '{count} character',
+  'character.other': '{count} characters',
+} as const;
+
+/** A count a producer reads, with its noun in the form the count takes: "1 problem", "2 problems". */
+export const counted = (noun: 'problem' | 'item' | 'character', count: number): string => plural(COUNTS, noun, count, 'en');
+
 const list = (values: readonly unknown[]): string => values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
 
 function allowed(issue: z.core.$ZodIssue): string {
@@ -64,15 +78,15 @@ function allowed(issue: z.core.$ZodIssue): string {
       return `expected ${issue.expected === 'int' ? 'a whole number' : `${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`}`;
     case 'too_small':
       return issue.origin === 'array'
-        ? `expected at least ${String(issue.minimum)} item${issue.minimum === 1 ? '' : 's'}`
+        ? `expected at least ${counted('item', Number(issue.minimum))}`
         : issue.origin === 'string'
-          ? `expected at least ${String(issue.minimum)} character${issue.minimum === 1 ? '' : 's'}`
+          ? `expected at least ${counted('character', Number(issue.minimum))}`
           : `expected ${issue.inclusive ? 'at least' : 'more than'} ${String(issue.minimum)}`;
     case 'too_big':
       return issue.origin === 'array'
-        ? `expected at most ${String(issue.maximum)} items`
+        ? `expected at most ${counted('item', Number(issue.maximum))}`
         : issue.origin === 'string'
-          ? `expected at most ${String(issue.maximum)} characters`
+          ? `expected at most ${counted('character', Number(issue.maximum))}`
           : `expected ${issue.inclusive ? 'at most' : 'less than'} ${String(issue.maximum)}`;
     case 'invalid_union':
       // A union with its own message (the gateways) names the shapes it takes.

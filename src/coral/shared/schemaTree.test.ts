@@ -2,8 +2,9 @@ import {describe as group, expect, test} from 'vitest';
 import * as z from 'zod/mini';
 import {donateFormSchema} from '../donate-form/schema';
 import {powerformSchema} from '../powerform/schema';
+import {thankYouSchema} from '../thank-you/schema';
 import {describe} from './schemaParts';
-import {optionTree, type OptionNode} from './schemaTree';
+import {optionTree, TITLES, titleOf, type OptionNode} from './schemaTree';
 
 const find = (nodes: readonly OptionNode[], path: string): OptionNode => {
   const [head, ...rest] = path.split('.');
@@ -71,5 +72,98 @@ group('optionTree', () => {
       ['campaign', 'text', undefined, 'The campaign.'],
       ['confetti', 'choice', 'some', 'How much confetti.'],
     ]);
+  });
+});
+
+const SCHEMAS = {'donate form': donateFormSchema, powerform: powerformSchema, 'thank-you': thankYouSchema};
+
+/** Every name the tree gives a reader, with the option's path: each option, each union's shape picker, each list's items' options. */
+function titlesOf(nodes: readonly OptionNode[], prefix: string): {path: string; key: string; title: string}[] {
+  return nodes.flatMap((node) => {
+    const path = prefix ? `${prefix}.${node.key}` : node.key;
+    const own = {path, key: node.key, title: node.title};
+    switch (node.kind) {
+      case 'group':
+        return [own, ...titlesOf(node.children, path)];
+      case 'list':
+        return [own, ...(node.item.kind === 'group' ? titlesOf(node.item.children, `${path}[]`) : [])];
+      case 'union':
+        return [
+          own,
+          {path: `${path}.${node.discriminator}`, key: node.discriminator, title: node.discriminatorTitle},
+          ...node.variants.flatMap((variant) => titlesOf(variant.children, `${path}<${variant.value}>`)),
+        ];
+      default:
+        return [own];
+    }
+  });
+}
+
+// Short forms a key may use, which a title writes out or in capitals: "Rg", "Url" or "utm" left in one is a key read aloud.
+const LEFTOVER = /\b(rg|utm|urls?|id|cvc|bsb|ms|src|srcset|params|min|max)\b/i;
+// Words a title may spell as their owners do.
+const SPELLED = new Set(['UTM', 'URL', 'URLs', 'ID', 'CVC', 'BSB', 'WhatsApp']);
+
+group('titles', () => {
+  test.each(Object.entries(SCHEMAS))('every option of the %s reads as words, not as its key', (_, schema) => {
+    const titles = titlesOf(optionTree(schema), '');
+    expect(titles.length).toBeGreaterThan(50);
+    const unreadable = titles.filter(
+      ({key, title}) =>
+        title === key ||
+        !/^[A-Z]/.test(title) ||
+        title.split(/[\s:]+/).some((word) => !SPELLED.has(word) && (/[a-z][A-Z]|_/.test(word) || LEFTOVER.test(word))),
+    );
+    expect(unreadable.map(({path, title}) => `${path}: ${title}`)).toEqual([]);
+  });
+
+  test('splits camelCase, writes out short forms and capitalises acronyms', () => {
+    const donate = optionTree(donateFormSchema);
+    const titleAt = (path: string) => find(donate, path).title;
+    expect(titleAt('sourceCode')).toBe('Source code');
+    expect(titleAt('defaultFrequency')).toBe('Default frequency');
+    expect(titleAt('directDebitAgreementUrl')).toBe('Direct debit agreement URL');
+    expect(titleAt('urlParams')).toBe('URL parameters');
+    expect(titleAt('thankYouUrl')).toBe('Thank-you URL');
+    expect(titleAt('amounts.one-off')).toBe('One-off');
+    expect(titleAt('amounts.one-off.min')).toBe('Minimum');
+    const messages = find(donate, 'messages');
+    if (messages.kind !== 'group') throw new Error('not a group');
+    const message = (key: string) => messages.children.find((child) => child.key === key)?.title;
+    expect(message('submit.one-off')).toBe('Submit: one-off');
+    expect(message('cvcMissing')).toBe('CVC missing');
+    const gateway = find(donate, 'gateway');
+    if (gateway.kind !== 'union') throw new Error('not a union');
+    expect(gateway.discriminatorTitle).toBe('Type');
+    expect(gateway.variants[1]!.children.map((child) => child.title)).toEqual([
+      'Publishable key',
+      'Endpoint',
+      'Wallets',
+      'Save card for upgrade',
+      'Timeout in milliseconds',
+    ]);
+    expect(find(optionTree(powerformSchema), 'question').title).toBe('Question');
+  });
+
+  test('gives the keys a split reads badly their own title, and each such key is an option of a component', () => {
+    expect(find(optionTree(donateFormSchema), 'rgUpgrade').title).toBe('Monthly upgrade ask');
+    expect(find(optionTree(thankYouSchema), 'upgrade').title).toBe('Monthly upgrade ask');
+    expect(find(optionTree(donateFormSchema), 'dailyDays').title).toBe('Days a daily gift runs');
+    const keys = new Set(Object.values(SCHEMAS).flatMap((schema) => titlesOf(optionTree(schema), '').map(({key}) => key)));
+    expect([...TITLES.keys()].filter((key) => !keys.has(key))).toEqual([]);
+  });
+
+  test('a title the schema carries wins over the split', () => {
+    const level = z._default(z.enum(['none', 'some', 'lots']), 'some');
+    const schema = z.strictObject({
+      confettiLevel: level.register(z.globalRegistry, {title: 'How much confetti', description: 'Confetti.'}),
+      confettiBursts: describe(z._default(z.int(), 3), 'How many bursts.'),
+    });
+    expect(optionTree(schema).map((node) => [node.key, node.title, node.description])).toEqual([
+      ['confettiLevel', 'How much confetti', 'Confetti.'],
+      ['confettiBursts', 'Confetti bursts', 'How many bursts.'],
+    ]);
+    expect(titleOf('rgUpgrade')).toBe('Monthly upgrade ask');
+    expect(titleOf('utmSource')).toBe('UTM source');
   });
 });

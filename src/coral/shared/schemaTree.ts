@@ -19,6 +19,7 @@ export type JsonSchema = {
   oneOf?: JsonSchema[];
   anyOf?: JsonSchema[];
   default?: unknown;
+  title?: string;
   description?: string;
   additionalProperties?: boolean | JsonSchema;
   minimum?: number;
@@ -36,6 +37,8 @@ export type JsonSchema = {
 type Common = {
   /** The option's own key; '' for a list's item. */
   key: string;
+  /** The option's name for a reader who does not read JSON, e.g. "Source code" for `sourceCode`; '' for a list's item. */
+  title: string;
   /** The option's JSON Schema; left out of the tree written for the site's pages (`portableTree`). */
   json?: JsonSchema;
   description: string;
@@ -53,9 +56,77 @@ export type OptionNode = Common &
     | {kind: 'text'; minLength?: number; maxLength?: number}
     | {kind: 'list'; item: OptionNode; minItems?: number; maxItems?: number}
     | {kind: 'group'; children: OptionNode[]}
-    | {kind: 'union'; discriminator: string; variants: {value: string; children: OptionNode[]}[]}
+    | {kind: 'union'; discriminator: string; discriminatorTitle: string; variants: {value: string; children: OptionNode[]}[]}
     | {kind: 'other'}
   );
+
+/** Words a key shortens, or spells as code does, written as a reader writes them. */
+const WORDS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    alt: 'alt text',
+    amex: 'Amex',
+    bsb: 'BSB',
+    cvc: 'CVC',
+    facebook: 'Facebook',
+    id: 'ID',
+    mastercard: 'Mastercard',
+    max: 'maximum',
+    min: 'minimum',
+    ms: 'in milliseconds',
+    params: 'parameters',
+    rg: 'regular giving',
+    src: 'image address',
+    srcset: 'source set',
+    url: 'URL',
+    urls: 'URLs',
+    utm: 'UTM',
+    visa: 'Visa',
+    whatsapp: 'WhatsApp',
+    x: 'X',
+  }),
+);
+
+/** Words a key writes apart that a reader joins. */
+const JOINED: readonly (readonly [RegExp, string])[] = [
+  [/\bthank you\b/g, 'thank-you'],
+  [/\bone off\b/g, 'one-off'],
+];
+
+/**
+ * Titles for the few keys that read badly split into words. A schema can
+ * carry its own instead (a `title` in its metadata, as `describe` registers a
+ * description), which wins over both this and the split.
+ */
+export const TITLES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    allowOther: 'Other amount',
+    dailyDays: 'Days a daily gift runs',
+    native: 'Device share sheet',
+    rgUpgrade: 'Monthly upgrade ask',
+    upgrade: 'Monthly upgrade ask',
+  }),
+);
+
+/** The words of one part of a key: `directDebitAgreementUrl` is direct, debit, agreement, URL. */
+function wordsOf(part: string): string {
+  const words = part
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_]+/)
+    .filter((word) => word !== '')
+    .map((word) => WORDS.get(word.toLowerCase()) ?? (/^[A-Z\d]+$/.test(word) && word.length > 1 ? word : word.toLowerCase()));
+  return JOINED.reduce((text, [pattern, joined]) => text.replace(pattern, joined), words.join(' '));
+}
+
+/**
+ * A key as a reader names it: camelCase split into words, known short forms
+ * written out or in capitals, the first letter capital. A dotted key (a
+ * message's `submit.one-off`) reads as "Submit: one-off".
+ */
+export function titleOf(key: string): string {
+  const title = TITLES.get(key) ?? key.split('.').map(wordsOf).join(': ');
+  return title.charAt(0).toUpperCase() + title.slice(1);
+}
 
 const isType = (json: JsonSchema, type: string) => json.type === type || (Array.isArray(json.type) && json.type.includes(type));
 
@@ -78,6 +149,7 @@ function childrenOf(json: JsonSchema, skip?: string): OptionNode[] {
 export function optionOf(key: string, json: JsonSchema, requiredKey: boolean): OptionNode {
   const common: Common = {
     key,
+    title: key === '' ? '' : (json.title ?? titleOf(key)),
     json,
     description: json.description ?? '',
     ...(json.default !== undefined ? {default: json.default} : {}),
@@ -91,6 +163,7 @@ export function optionOf(key: string, json: JsonSchema, requiredKey: boolean): O
       ...common,
       kind: 'union',
       discriminator,
+      discriminatorTitle: branches[0]!.properties![discriminator]!.title ?? titleOf(discriminator),
       variants: branches.map((branch) => ({
         value: branch.properties![discriminator]!.const as string,
         children: childrenOf(branch, discriminator),

@@ -1,0 +1,39 @@
+import {describe, expect, it} from 'vitest';
+import * as z from 'zod/mini';
+import {counted, describeError, parseConfig} from './config';
+
+const lines = (schema: z.ZodMiniType, input: unknown): string[] => {
+  const result = parseConfig(schema, input);
+  return result.ok ? [] : result.errors.map(describeError);
+};
+
+describe('counts a producer reads', () => {
+  it('gives each count its noun in the form the count takes', () => {
+    expect(counted('problem', 1)).toBe('1 problem');
+    expect(counted('problem', 0)).toBe('0 problems');
+    expect(counted('problem', 2)).toBe('2 problems');
+    expect(counted('item', 1)).toBe('1 item');
+    expect(counted('character', 40)).toBe('40 characters');
+  });
+
+  it('says "1 item" and "1 character" in a limit of one, at either end', () => {
+    const schema = z.strictObject({
+      tags: z.array(z.string()).check(z.minLength(1), z.maxLength(1)),
+      initial: z.string().check(z.minLength(1), z.maxLength(1)),
+      pair: z.array(z.string()).check(z.minLength(2), z.maxLength(2)),
+      code: z.string().check(z.minLength(2), z.maxLength(2)),
+    });
+    expect(lines(schema, {tags: ['a', 'b'], initial: 'ab', pair: ['a'], code: 'a'})).toEqual([
+      'tags: got ["a","b"]; expected at most 1 item',
+      'initial: got "ab"; expected at most 1 character',
+      'pair: got ["a"]; expected at least 2 items',
+      'code: got "a"; expected at least 2 characters',
+    ]);
+    expect(lines(schema, {tags: [], initial: '', pair: ['a', 'b', 'c'], code: 'abc'})).toEqual([
+      'tags: got []; expected at least 1 item',
+      'initial: got ""; expected at least 1 character',
+      'pair: got ["a","b","c"]; expected at most 2 items',
+      'code: got "abc"; expected at most 2 characters',
+    ]);
+  });
+});
