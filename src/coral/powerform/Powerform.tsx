@@ -355,7 +355,7 @@ function Question({
     <fieldset className={styles.group} data-invalid={error ? '' : undefined} part="question">
       <legend className={styles.legend}>
         {question.label}
-        {!question.required && <span className={ui.optional}> {messages.optional}</span>}
+        {!question.required && <span className={ui.optional}>{` ${messages.optional}`}</span>}
       </legend>
       {error && (
         <p id={errorId} className={ui.error} part="error">
