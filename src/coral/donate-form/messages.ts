@@ -1,5 +1,6 @@
 import {AMOUNT_MESSAGES, BANK_MESSAGES, CARD_MESSAGES} from '../shared/checkMessages';
 import {FIELD_MESSAGES} from '../shared/fields';
+import {MANAGE_GIFT_MESSAGES} from '../shared/manageGift/ManageGift';
 
 /** Every sentence a supporter reads on the donate form. Override any of them with `messages` in the config. */
 export const DONATE_FORM_MESSAGES = {
@@ -65,7 +66,7 @@ export const DONATE_FORM_MESSAGES = {
   'step.payment': 'Payment',
   securePayment: 'Your payment is secure and encrypted.',
   acceptedCards: 'We accept Visa, Mastercard and American Express',
-  cancelAnyTime: 'You can change or cancel your regular gift at any time.',
+  ...MANAGE_GIFT_MESSAGES,
   taxDeductible: 'Gifts of $2 or more are tax-deductible.',
   privacyLink: 'How we look after your details',
   paymentFailedHeading: 'Your gift did not go through',

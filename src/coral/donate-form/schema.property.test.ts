@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import {
+  badContactEmail,
+  badContactPhone,
   badDollars,
   campaignId,
   compact,
+  contact,
   describeConfigProperties,
   dollars,
   fieldMode,
@@ -112,6 +115,8 @@ const validConfig = fc.shuffledSubarray([...FREQUENCIES], {minLength: 1}).chain(
       handoff: optional(fc.boolean()),
       gateway: optional(gateway),
       thankYouUrl: optional(safeUrl),
+      manageGiftUrl: optional(safeUrl),
+      contact: optional(contact),
       analytics: optional(fc.boolean()),
       theme: optional(fc.constantFrom('auto', 'light', 'dark', 'system')),
       messages: optional(messageOverrides(DONATE_FORM_MESSAGES)),
@@ -164,6 +169,9 @@ const refusedValues = fc.oneof(
   ),
   unsafeEndpoint,
   refusedAt(['thankYouUrl'], unsafeUrl),
+  refusedAt(['manageGiftUrl'], unsafeUrl),
+  refusedAt(['contact', 'email'], badContactEmail),
+  refusedAt(['contact', 'phone'], badContactPhone),
   refusedAt(['theme'], fc.constantFrom('blue', 'Dark', '')),
   refusedMessage(DONATE_FORM_MESSAGES),
 );

@@ -157,6 +157,71 @@ describe('donate form config', () => {
   });
 });
 
+describe('the ways to change or cancel a regular gift', () => {
+  it('takes an https address or a site path, and an email address, a phone number or both', () => {
+    const result = parseDonateFormConfig({
+      campaign: 'reef',
+      manageGiftUrl: ' https://billing.stripe.com/p/login/test_28o5lq ',
+      contact: {email: 'supporter.care@example.org', phone: '+61 2 5550 1234'},
+    });
+    expect(result.ok && [result.config.manageGiftUrl, result.config.contact]).toEqual([
+      'https://billing.stripe.com/p/login/test_28o5lq',
+      {email: 'supporter.care@example.org', phone: '+61 2 5550 1234'},
+    ]);
+    for (const manageGiftUrl of ['/manage-my-gift', 'https://www.example.org/manage-my-gift?from=form']) {
+      expect(errorsOf({campaign: 'reef', manageGiftUrl})).toEqual([]);
+    }
+    for (const phone of ['1800 975 707', '(02) 5550 1234', '02-5550-1234', '13 14 50', '+64 9 555 0123']) {
+      expect(errorsOf({campaign: 'reef', contact: {phone}})).toEqual([]);
+    }
+    expect(errorsOf({campaign: 'reef', contact: {email: 'Supporter.Care+gifts@mail.example.org.au'}})).toEqual([]);
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'http://www.example.org/manage',
+    'data:text/html,hi',
+    '//evil.example/',
+    'billing.stripe.com/p/login/x',
+    '',
+  ])('refuses %j as manageGiftUrl', (manageGiftUrl) => {
+    expect(errorsOf({campaign: 'reef', manageGiftUrl})).toEqual([
+      `manageGiftUrl: got ${JSON.stringify(manageGiftUrl)}; expected an https:// address (http:// only for localhost) or a path starting with /`,
+    ]);
+  });
+
+  it.each([
+    'supporter.care',
+    'supporter.care@example',
+    '@example.org',
+    'a b@example.org',
+    'care@example.org?cc=someone@example.net',
+    'care@example.org,other@example.net',
+    'mailto:care@example.org',
+    '<script>@example.org',
+    '',
+  ])('refuses %j as contact.email', (email) => {
+    expect(errorsOf({campaign: 'reef', contact: {email}})).toEqual([
+      `contact.email: got ${JSON.stringify(email)}; expected an email address such as supporter.care@example.org`,
+    ]);
+  });
+
+  it.each(['call us', '12345', '+61 (0)2 5550 1234', '0412 345 678 ext 2', 'tel:1800975707', '++61 2 5550 1234', '1234567890123456', ''])(
+    'refuses %j as contact.phone',
+    (phone) => {
+      expect(errorsOf({campaign: 'reef', contact: {phone}})).toEqual([
+        `contact.phone: got ${JSON.stringify(phone)}; expected a phone number of 6 to 15 digits, such as +61 2 5550 1234 or 1800 975 707`,
+      ]);
+    },
+  );
+
+  it('refuses a contact key it does not know', () => {
+    expect(errorsOf({campaign: 'reef', contact: {mail: 'care@example.org'}})[0]).toMatch(
+      /^contact\.mail: got "care@example.org"; not an option/,
+    );
+  });
+});
+
 describe('the generated config reference', () => {
   const rows = donateFormReference();
 

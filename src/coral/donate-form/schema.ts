@@ -6,7 +6,19 @@
 import * as z from 'zod/mini';
 import {parseConfig, type ParseResult} from '../shared/config';
 import {FREQUENCIES, RECURRING, type Frequency} from '../shared/frequency';
-import {campaignId, describe, fieldMode, giftGatewayConfig, locale, messageOverrides, safeUrl, text, theme} from '../shared/schemaParts';
+import {
+  campaignId,
+  contact,
+  describe,
+  fieldMode,
+  giftGatewayConfig,
+  locale,
+  manageGiftUrl,
+  messageOverrides,
+  safeUrl,
+  text,
+  theme,
+} from '../shared/schemaParts';
 import {DONATE_FORM_MESSAGES} from './messages';
 
 export {FREQUENCIES, RECURRING, type Frequency};
@@ -179,7 +191,10 @@ const options = z.strictObject({
           true,
           'Show the marks of the cards taken (Visa, Mastercard, American Express), named for screen readers, while paying by card.',
         ),
-        cancelAnyTime: boolean(true, 'Tell a weekly or monthly donor that they can change or cancel the gift at any time.'),
+        cancelAnyTime: boolean(
+          true,
+          'Tell a weekly or monthly donor how to change or cancel the gift: a link to manageGiftUrl, or else how to reach you from contact. Left out when neither is set.',
+        ),
         taxDeductible: boolean(
           false,
           'Say that gifts of $2 or more are tax-deductible. Turn it on only where they are: the organisation must be a deductible gift recipient.',
@@ -188,8 +203,10 @@ const options = z.strictObject({
       }),
       {},
     ),
-    'What the form says by the give button to reassure the supporter; the words are the messages securePayment, acceptedCards, cancelAnyTime, taxDeductible and privacyLink.',
+    'What the form says by the give button to reassure the supporter; the words are the messages securePayment, acceptedCards, cancelAnyTime (with manageGiftLink, or else manageGiftByEmail, manageGiftByPhone or manageGiftByEmailOrPhone), taxDeductible and privacyLink.',
   ),
+  manageGiftUrl,
+  contact,
   updateTitle: boolean(
     true,
     "Let the form change the page's title, as the browser tab and screen readers name the page: a wizard's step before it (Your details – Step 2 of 3 – the page's title), and Error: before that while the error summary shows. The page's own title comes back when the form goes. Turn it off where nothing but the page may set its title.",

@@ -33,6 +33,43 @@ export const safeUrl = z.string().check(
   ),
 );
 
+/**
+ * Where a regular giver changes or cancels their gift, and how else to reach
+ * the organisation: the donate form's reassurance line and the thank-you
+ * page's receipt say the same, from the same two options.
+ */
+export const manageGiftUrl = describe(
+  z.optional(safeUrl),
+  'Where a regular giver changes or cancels their gift, such as the login link of Stripe\'s customer portal (https://billing.stripe.com/p/login/…). With it, "change or cancel your regular gift" is a link there.',
+);
+
+// One address, plainly spelled: it becomes a mailto: link, so nothing in it may add a subject, a copy or another address.
+const EMAIL = /^[A-Za-z0-9._+-]+@([A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/;
+const contactEmail = z
+  .string()
+  .check(z.trim(), z.maxLength(254), z.regex(EMAIL, {message: 'expected an email address such as supporter.care@example.org'}));
+
+// Digits as people write them, national or international (+61 2 5550 1234, 1800 975 707, (02) 5550 1234), 6 to 15 of them;
+// never "+61 (0)2 …", whose 0 a phone would dial after the country code.
+const isPhone = (value: string): boolean =>
+  /^\+?\(?[0-9][0-9 ()-]*$/.test(value) && !/^\+.*\(0\)/.test(value) && /^\d{6,15}$/.test(value.replace(/\D/g, ''));
+
+const contactPhone = z
+  .string()
+  .check(z.trim(), z.refine(isPhone, {message: 'expected a phone number of 6 to 15 digits, such as +61 2 5550 1234 or 1800 975 707'}));
+
+export const contact = describe(
+  z.optional(
+    z.strictObject({
+      email: describe(z.optional(contactEmail), 'An email address supporters can write to, e.g. supporter.care@example.org.'),
+      phone: describe(z.optional(contactPhone), 'A phone number supporters can call, written as it should show, e.g. +61 2 5550 1234.'),
+    }),
+  ),
+  'How supporters reach you. Without manageGiftUrl, a regular giver is told to email or call to change or cancel their gift (as links that open their email or phone); with neither, that line is left out.',
+);
+
+export type Contact = NonNullable<z.output<typeof contact>>;
+
 export const campaignId = z.string().check(
   z.regex(/^[a-z0-9][a-z0-9-]{1,63}$/i, {
     message:

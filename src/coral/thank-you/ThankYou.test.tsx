@@ -255,6 +255,76 @@ describe('ThankYou', () => {
     });
   });
 
+  describe('how a regular giver changes or cancels the gift', () => {
+    const manageGiftUrl = 'https://billing.stripe.com/p/login/test_28o5lq';
+    const receiptSection = async () => (await screen.findByRole('heading', {name: 'Your gift'})).closest('section')!;
+
+    it('links a monthly gift’s receipt to manageGiftUrl, in the same tab', async () => {
+      handOver({frequency: 'monthly', amount: 2500});
+      const {container} = render(<ThankYou config={{...base, manageGiftUrl, contact: {email: 'supporter.care@example.org'}}} />);
+      const receipt = await receiptSection();
+      expect(within(receipt).getByText(/at any time/)).toHaveTextContent(/^You can change or cancel your regular gift at any time\.$/);
+      const link = within(receipt).getByRole('link', {name: 'change or cancel your regular gift'});
+      expect(link).toHaveAttribute('href', manageGiftUrl);
+      expect(link).not.toHaveAttribute('target');
+      expect(within(receipt).getAllByRole('link')).toHaveLength(1);
+      await expectNoAxeViolations(container);
+    });
+
+    it('says how to reach you from contact without manageGiftUrl, for a weekly gift too', async () => {
+      handOver({frequency: 'weekly', amount: 1000});
+      render(<ThankYou config={{...base, contact: {email: 'supporter.care@example.org', phone: '1800 975 707'}}} />);
+      const receipt = await receiptSection();
+      expect(within(receipt).getByText(/^To change/)).toHaveTextContent(
+        'To change or cancel your regular gift, email supporter.care@example.org or call 1800 975 707.',
+      );
+      expect(within(receipt).getByRole('link', {name: 'supporter.care@example.org'})).toHaveAttribute(
+        'href',
+        'mailto:supporter.care@example.org',
+      );
+      expect(within(receipt).getByRole('link', {name: '1800 975 707'})).toHaveAttribute('href', 'tel:1800975707');
+    });
+
+    it('promises nothing without either, nor after a one-off gift', async () => {
+      handOver({frequency: 'monthly', amount: 2500});
+      render(<ThankYou config={base} />);
+      expect(within(await receiptSection()).queryByText(/cancel/)).not.toBeInTheDocument();
+      cleanup();
+
+      handOver();
+      render(<ThankYou config={{...base, manageGiftUrl}} />);
+      expect(within(await receiptSection()).queryByRole('link')).not.toBeInTheDocument();
+      expect(screen.queryByText(/cancel/)).not.toBeInTheDocument();
+    });
+
+    it('says it once a monthly gift starts in one tap, and in the monthly form the ask opens', async () => {
+      const user = userEvent.setup();
+      handOver({upgradeToken: 'tok_kept'});
+      const sandbox = createSandboxGateway({delayMs: 0});
+      const gateway = {
+        charge: sandbox.charge.bind(sandbox),
+        upgrade: async () => ({status: 'approved', reference: 'CRL-MONTHLY1'}) as const,
+      };
+      render(<ThankYou config={{...base, manageGiftUrl}} gateway={gateway} />);
+      await user.click(await screen.findByRole('button', {name: 'Yes, give $20 monthly'}));
+      const done = await screen.findByText('You now give $20 every month, on the card you just used. Reference: CRL-MONTHLY1.');
+      expect(within(done.parentElement!).getByRole('link', {name: 'change or cancel your regular gift'})).toHaveAttribute(
+        'href',
+        manageGiftUrl,
+      );
+      cleanup();
+
+      handOver();
+      render(
+        <ThankYou config={{...base, contact: {phone: '+61 2 5550 1234'}, messages: {manageGiftByPhone: 'Ring {phone} to change it.'}}} />,
+      );
+      await user.click(await screen.findByRole('button', {name: 'Yes, give $20 monthly'}));
+      const form = screen.getByRole('form', {name: 'Your monthly gift'});
+      expect(within(form).getByText(/^Ring/)).toHaveTextContent('Ring +61 2 5550 1234 to change it.');
+      expect(within(form).getByRole('link', {name: '+61 2 5550 1234'})).toHaveAttribute('href', 'tel:+61255501234');
+    });
+  });
+
   it('shows the photography variant’s hero with a responsive image, caption and credit', async () => {
     handOver();
     const {container} = render(<ThankYou config={THANK_YOU_EXAMPLES.photographyUnsorted} />);

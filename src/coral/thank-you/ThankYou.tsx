@@ -6,6 +6,7 @@
 import {useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode} from 'react';
 import {readGiftHandoff, sessionStore} from '../daisychain/handoff';
 import {DonateForm} from '../donate-form';
+import {isOngoing, manageGiftLine} from '../shared/manageGift/ManageGift';
 import {announce as announceFrom, configured, useGateway, type Announcer, type ViewProps} from '../shared/form';
 import {newIdempotencyKey, type Gateway} from '../shared/gateway';
 import {formatMoney} from '../shared/money';
@@ -225,6 +226,7 @@ function ReceiptList({
 }) {
   const rows = receiptRows(receipt, messages, config.locale);
   if (rows.length === 0) return null;
+  const manage = isOngoing(receipt.frequency) ? manageGiftLine(config, messages) : null;
   return (
     <section className={styles.section} aria-labelledby={headingId} part="receipt">
       <Heading id={headingId} className={styles.subheading}>
@@ -238,6 +240,7 @@ function ReceiptList({
           </div>
         ))}
       </dl>
+      {manage !== null && <p className={styles.manageGift}>{manage}</p>}
     </section>
   );
 }
@@ -303,9 +306,11 @@ function UpgradeAsk({
         : state.status === 'upgraded'
           ? fill(messages.upgradeDone, {amount, reference: state.reference})
           : messages.upgradeUnconfirmed;
+    const manage = state.status === 'upgraded' ? manageGiftLine(config, messages) : null;
     return (
       <div ref={after} tabIndex={-1} className={styles.declined} role="status" part="upgrade-result">
         <p>{text}</p>
+        {manage !== null && <p className={styles.manageGift}>{manage}</p>}
       </div>
     );
   }

@@ -244,6 +244,20 @@ describe('the monthly ask', () => {
     expect(form.config.amounts.monthly).toMatchObject({defaultAmount: 20, handles: [{amount: 20}], min: 5, max: 2000});
   });
 
+  it('gives the monthly form the page’s way to change or cancel a gift, in the page’s words', () => {
+    const contact = {email: 'supporter.care@example.org'};
+    const config = configOf({manageGiftUrl: '/manage-my-gift', contact, messages: {manageGiftLink: 'manage your gift'}});
+    const form = parseDonateFormConfig(monthlyFormConfig(config, {oneOff: 6000, monthly: 2000}, messagesFor(config)));
+    expect(form.ok && form.config).toMatchObject({
+      manageGiftUrl: '/manage-my-gift',
+      contact,
+      messages: {cancelAnyTime: 'You can {link} at any time.', manageGiftLink: 'manage your gift'},
+    });
+    const plain = monthlyFormConfig(configOf(), {oneOff: 6000, monthly: 2000}, messages);
+    expect(plain).not.toHaveProperty('manageGiftUrl');
+    expect(plain).not.toHaveProperty('contact');
+  });
+
   it('always gives the donate form a valid config when it asks', () => {
     fc.assert(
       fc.property(

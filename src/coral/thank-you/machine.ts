@@ -3,6 +3,7 @@
  * share links, and whether and how to ask for a monthly gift.
  */
 import type {GiftHandoff, HandoffStorage, ReadResult} from '../daisychain/handoff';
+import {MANAGE_GIFT_MESSAGES} from '../shared/manageGift/ManageGift';
 import {rgUpgradeSuggestion} from '../donate-form/rules';
 import type {DonateFormConfigInput} from '../donate-form/schema';
 import type {ChargeResult} from '../shared/gateway';
@@ -212,6 +213,10 @@ export function createDeclinedMemory(storage: () => HandoffStorage | null = () =
 /** Which gift an answer belongs to: its reference, or its amount and frequency when it has none. */
 export const giftKey = (receipt: Receipt): string => receipt.reference ?? `${receipt.amount ?? ''}/${receipt.frequency ?? ''}`;
 
+/** The page's words for changing or cancelling a gift, which its monthly form says too. */
+const manageGiftMessages = (messages: ThankYouMessages) =>
+  Object.fromEntries((Object.keys(MANAGE_GIFT_MESSAGES) as (keyof typeof MANAGE_GIFT_MESSAGES)[]).map((key) => [key, messages[key]]));
+
 /**
  * The compact monthly donate form the accepted ask opens: this campaign,
  * monthly only, the suggested amount selected, and only the fields a monthly
@@ -231,9 +236,12 @@ export function monthlyFormConfig(config: ThankYouConfig, offer: UpgradeOffer, m
     amounts: {monthly: {handles: [{amount: suggested}], defaultAmount: suggested, min: upgrade.minMonthly, max: upgrade.maxMonthly}},
     fields: {firstName: 'required', lastName: 'required', email: 'required', phone: 'hidden', postcode: 'hidden', address: 'hidden'},
     directDebit: upgrade.directDebit,
+    // The new monthly giver is told, as on any form, how to change or cancel the gift.
+    ...(config.manageGiftUrl ? {manageGiftUrl: config.manageGiftUrl} : {}),
+    ...(config.contact ? {contact: config.contact} : {}),
     gateway: config.gateway,
     analytics: config.analytics,
     theme: config.theme,
-    messages: {heading: messages.upgradeFormHeading},
+    messages: {heading: messages.upgradeFormHeading, ...manageGiftMessages(messages)},
   } satisfies DonateFormConfigInput;
 }

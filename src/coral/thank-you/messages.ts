@@ -1,3 +1,4 @@
+import {MANAGE_GIFT_MESSAGES} from '../shared/manageGift/ManageGift';
 import {SHARE_MESSAGES} from '../shared/share/share';
 
 /** Every sentence a supporter reads on the thank-you component. Override any of them with `messages` in the config. */
@@ -15,6 +16,7 @@ export const THANK_YOU_MESSAGES = {
   'frequency.weekly': 'Weekly',
   'frequency.monthly': 'Monthly',
   'frequency.daily': 'Daily',
+  ...MANAGE_GIFT_MESSAGES,
   ...SHARE_MESSAGES,
   upgradeAsk: 'Could you give {amount} every month?',
   upgradeBody: 'Regular gifts let us plan campaigns for the long haul.',

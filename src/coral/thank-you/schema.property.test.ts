@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import {
+  badContactEmail,
+  badContactPhone,
   badDollars,
   campaignId,
   compact,
+  contact,
   describeConfigProperties,
   dollars,
   gateway,
@@ -70,6 +73,8 @@ const validConfig = fc.boolean().chain((photography) =>
       share: optional(share),
       upgrade: optional(upgrade),
       urlParams: optional(fc.boolean()),
+      manageGiftUrl: optional(safeUrl),
+      contact: optional(contact),
       gateway: optional(gateway),
       analytics: optional(fc.boolean()),
       theme: optional(fc.constantFrom('auto', 'light', 'dark', 'system')),
@@ -119,6 +124,9 @@ const refusedValues = fc.oneof(
     fc.constantFrom({type: 'card'}, {}, {type: 'sandbox', delayMs: 1.5}, {type: 'http', endpoint: '/give', timeoutMs: 120_001}),
   ),
   unsafeEndpoint,
+  refusedAt(['manageGiftUrl'], unsafeUrl),
+  refusedAt(['contact', 'email'], badContactEmail),
+  refusedAt(['contact', 'phone'], badContactPhone),
   refusedAt(['theme'], fc.constantFrom('blue', 'Dark', '')),
   refusedMessage(THANK_YOU_MESSAGES),
 );

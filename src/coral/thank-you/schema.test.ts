@@ -96,6 +96,24 @@ describe('thank-you config', () => {
     ]);
   });
 
+  it('takes the donate form’s ways to change or cancel a regular gift, checked the same way', () => {
+    const result = parseThankYouConfig({
+      campaign: 'reef',
+      manageGiftUrl: 'https://billing.stripe.com/p/login/test_28o5lq',
+      contact: {email: 'supporter.care@example.org', phone: '1800 975 707'},
+    });
+    expect(result.ok && [result.config.manageGiftUrl, result.config.contact]).toEqual([
+      'https://billing.stripe.com/p/login/test_28o5lq',
+      {email: 'supporter.care@example.org', phone: '1800 975 707'},
+    ]);
+    expect(
+      errorsOf({campaign: 'reef', manageGiftUrl: 'javascript:alert(1)', contact: {email: 'care@example', phone: 'call us'}}).map(
+        (line) => line.split(':')[0],
+      ),
+    ).toEqual(['manageGiftUrl', 'contact.email', 'contact.phone']);
+    expect(errorsOf({campaign: 'reef', manageGiftUrl: 'http://www.example.org/manage'})).toHaveLength(1);
+  });
+
   it('takes message overrides only for keys the table has', () => {
     expect(parseThankYouConfig({campaign: 'reef', messages: {upgradeAsk: 'Monthly? {amount}'}}).ok).toBe(true);
     expect(errorsOf({campaign: 'reef', messages: {upgradeAks: 'x'}})[0]).toMatch(/^messages.upgradeAks: got "x"; not an option/);

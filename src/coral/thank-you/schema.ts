@@ -5,7 +5,18 @@
 import * as z from 'zod/mini';
 import {currency, DEFAULT_AMOUNTS, dollarsAmount, rgUpgradeRule} from '../donate-form/schema';
 import {parseConfig, type ParseResult} from '../shared/config';
-import {campaignId, describe, giftGatewayConfig, locale, messageOverrides, safeUrl, text, theme} from '../shared/schemaParts';
+import {
+  campaignId,
+  contact,
+  describe,
+  giftGatewayConfig,
+  locale,
+  manageGiftUrl,
+  messageOverrides,
+  safeUrl,
+  text,
+  theme,
+} from '../shared/schemaParts';
 import {shareOption} from '../shared/share/share';
 import {THANK_YOU_MESSAGES} from './messages';
 
@@ -82,6 +93,8 @@ const options = z.strictObject({
   share,
   upgrade,
   urlParams: boolean(false, 'Show the gift from the amount, frequency and ref URL parameters when no gift was handed over.'),
+  manageGiftUrl,
+  contact,
   gateway: giftGatewayConfig('monthly gifts made from the ask'),
   analytics: boolean(false, 'Push GA4-style events to window.dataLayer (never personal data).'),
   theme,

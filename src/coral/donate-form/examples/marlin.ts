@@ -25,6 +25,8 @@ export const marlin = {
   },
   fields: {phone: 'optional'},
   directDebit: true,
+  // An example address: the demo shows the link, and no test follows it.
+  manageGiftUrl: 'https://www.example.org/manage-my-gift',
   coverFees: {enabled: true, percent: 3},
   rgUpgrade: {enabled: true, divisor: 3, roundTo: 5},
   urlParams: true,

@@ -1,8 +1,9 @@
-/** What the form says by the give button to reassure the supporter: a secure payment, the cards taken, cancelling, tax and privacy. */
+/** What the form says by the give button to reassure the supporter: a secure payment, the cards taken, how to change or cancel, tax and privacy. */
 import type {ReactNode} from 'react';
 import ui from '../../shared/ui/ui.module.css';
 import {useDonateFormContext} from '../context';
 import styles from '../DonateForm.module.css';
+import {isOngoing, manageGiftLine} from '../../shared/manageGift/ManageGift';
 
 // Small marks drawn here rather than fetched: no request leaves the page for them, and they scale with the text.
 function CardMarks({label}: {label: string}): ReactNode {
@@ -41,7 +42,8 @@ function CardMarks({label}: {label: string}): ReactNode {
 export function Reassurance(): ReactNode {
   const {config, state, messages} = useDonateFormContext();
   const {secure, cardBrands, cancelAnyTime, taxDeductible, privacyUrl} = config.reassurance;
-  const regular = state.frequency === 'weekly' || state.frequency === 'monthly';
+  // Said only where the config gives a way to do it, and in a new tab, like the privacy link, so nothing typed is lost.
+  const manage = cancelAnyTime && isOngoing(state.frequency) ? manageGiftLine(config, messages, messages.opensInNewTab) : null;
   const lines = [
     secure && (
       <li key="secure" className={styles.secure}>
@@ -56,7 +58,7 @@ export function Reassurance(): ReactNode {
         <CardMarks label={messages.acceptedCards} />
       </li>
     ),
-    cancelAnyTime && regular && <li key="cancel">{messages.cancelAnyTime}</li>,
+    manage !== null && <li key="cancel">{manage}</li>,
     taxDeductible && <li key="tax">{messages.taxDeductible}</li>,
     privacyUrl && (
       <li key="privacy">

@@ -1,5 +1,6 @@
 /** What the form shows once the gift is made: thanks, and the receipt. */
 import {useLayoutEffect, useRef, type ReactNode} from 'react';
+import {isOngoing, manageGiftLine} from '../../shared/manageGift/ManageGift';
 import {formatMoney} from '../../shared/money';
 import {fill} from '../../shared/template';
 import {useDonateFormContext} from '../context';
@@ -14,6 +15,7 @@ export function Receipt(): ReactNode {
   const {intent, reference, total, date} = state.submission;
   const name = intent.supporter.firstName;
   const when = new Intl.DateTimeFormat(config.locale, {dateStyle: 'long'}).format(new Date(date));
+  const manage = isOngoing(intent.frequency) ? manageGiftLine(config, messages) : null;
   return (
     <div className={styles.thankYou} part="thank-you">
       <Heading ref={heading} tabIndex={-1} className={styles.stepHeading}>
@@ -29,6 +31,7 @@ export function Receipt(): ReactNode {
         <dt>{messages.receiptDate}</dt>
         <dd>{when}</dd>
       </dl>
+      {manage && <p>{manage}</p>}
     </div>
   );
 }

@@ -68,6 +68,20 @@ export function compact<T extends Record<string, unknown>>(value: T): T {
 /** Makes each value optional: sometimes absent. */
 export const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, {nil: undefined, freq: 3});
 
+/** How supporters reach the organisation: an email address, a phone number as people write one, both or neither. */
+export const contact = fc
+  .record({
+    email: optional(
+      fc
+        .tuple(fc.stringMatching(/^[A-Za-z0-9._+-]{1,20}$/), fc.stringMatching(/^([A-Za-z0-9-]{1,12}\.){1,3}[A-Za-z]{2,6}$/))
+        .map(([local, domain]) => `${local}@${domain}`),
+    ),
+    phone: optional(
+      fc.constantFrom('+61 2 5550 1234', '1800 975 707', '(02) 5550 1234', '13 14 50', '+64 9 555 0123', '0255501234', '02-5550-1234'),
+    ),
+  })
+  .map(compact);
+
 // ——— wrong values ———
 
 /** A value the schema refuses at `path`; `blame` is the key its error names when that is deeper than `path`. */
@@ -103,6 +117,31 @@ export const unsafeEndpoint = unsafeUrl.map((endpoint): RefusedValue => ({
   value: {type: 'http', endpoint},
   blame: ['gateway', 'endpoint'],
 }));
+
+/** Email addresses a contact must refuse: not one plain address, or one that would add to a mailto: link. */
+export const badContactEmail = fc.constantFrom(
+  '',
+  'supporter.care',
+  'care@example',
+  '@example.org',
+  'a b@example.org',
+  'care@example.org?cc=x@example.net',
+  'care@example.org,x@example.net',
+  'mailto:care@example.org',
+  '<script>alert(1)</script>@example.org',
+  `${'x'.repeat(250)}@example.org`,
+);
+
+/** Phone numbers a contact must refuse: words, too few or too many digits, a trunk 0 after the country code. */
+export const badContactPhone = fc.constantFrom(
+  '',
+  'call us',
+  '12345',
+  '1234567890123456',
+  '+61 (0)2 5550 1234',
+  'tel:1800975707',
+  '0412 345 678 ext 2',
+);
 
 /** Any message of the table overridden with nothing (but those that may be empty), or with more than the 400 characters the schema allows. */
 export const refusedMessage = (table: Readonly<Record<string, string>>, mayBeEmpty: readonly string[] = []) =>

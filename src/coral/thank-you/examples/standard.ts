@@ -6,5 +6,7 @@ export const standard = {
   urlParams: true,
   share: {url: 'https://www.greenpeace.org.au/'},
   upgrade: {sourceCode: 'TY-UPGRADE'},
+  // After a weekly or monthly gift the receipt links here (an example address: nothing follows it).
+  manageGiftUrl: 'https://www.example.org/manage-my-gift',
   analytics: true,
 } satisfies ThankYouConfigInput;
