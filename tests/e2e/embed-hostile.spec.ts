@@ -201,8 +201,8 @@ test.describe('a script payload in any config string or typed field of any eleme
 
       /**
        * Types the payload into every text field and sends the form, which refuses it; then puts right only what
-       * cannot hold it (amount, email, postcode, mobile, card), sends again, and returns the name as typed, which
-       * the thank-you then shows. Fields that hold fewer characters keep what fits.
+       * cannot hold it (amount, email, postcode, mobile, card, and a field too short for it, which keeps it all
+       * and says so), sends again, and returns the name as typed, which the thank-you then shows.
        */
       async function typeAndSend(form: Locator, submit: RegExp, correct: () => Promise<void>): Promise<string> {
         const fields = await form.getByRole('textbox').all();
@@ -212,6 +212,14 @@ test.describe('a script payload in any config string or typed field of any eleme
         await expect(form.getByRole('group', {name: /^There (is a problem|are \d+ problems)$/})).toBeVisible();
         await expectInert(page, dialogs);
         await correct();
+        // A name longer than a name may be is kept whole and told so; the supporter then shortens it.
+        for (const label of [/^First name/, /^Last name/]) {
+          const name = form.getByLabel(label);
+          if ((await name.count()) > 0 && (await name.inputValue()).length > 50) {
+            await expect(name).toHaveAttribute('aria-invalid', 'true');
+            await name.fill(payload.slice(0, 50));
+          }
+        }
         const mobile = form.getByLabel(/^Mobile/);
         if ((await mobile.count()) > 0) await mobile.fill('');
         const name = await form.getByLabel('First name', {exact: true}).inputValue();
@@ -241,6 +249,12 @@ test.describe('a script payload in any config string or typed field of any eleme
         await debit.getByLabel('Postcode', {exact: true}).fill('2000');
         await debit.getByLabel('BSB', {exact: true}).fill('062-000');
         await debit.getByLabel('Account number', {exact: true}).fill('12345678');
+        // A bank takes 32 characters of an account's name: a longer payload is kept, and told so.
+        const holder = debit.getByLabel('Account name', {exact: true});
+        if ((await holder.inputValue()).length > 32) {
+          await expect(holder).toHaveAttribute('aria-invalid', 'true');
+          await holder.fill('Mere Tui');
+        }
         await debit.getByLabel(/direct debit request service agreement/).check();
       });
       await shows(debiting.getByRole('heading', {name: `Thank you, ${debtor}!`}), `Thank you, ${debtor}!`);
