@@ -18,6 +18,8 @@ export default defineConfig({
     restoreMocks: true,
     // A test waits for behaviour (Testing Library waits up to 5 s); on a loaded 2-core machine a whole test can take longer.
     testTimeout: 20_000,
+    // A hook may open a real database (PGlite starting in a folder, or a throwaway one on a Postgres server), which a loaded machine makes slow.
+    hookTimeout: 60_000,
     setupFiles: ['./vitest.setup.ts'],
     projects: [
       {

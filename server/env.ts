@@ -39,6 +39,43 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 /** A token or secret anyone could guess is no secret: at least this many characters. */
 const MIN_SECRET_LENGTH = 32;
+/**
+ * Characters after `whsec_`: Stripe's signing secrets carry 32 (the Dashboard's) or 64 (the CLI's), so a
+ * value this short is a placeholder or a paste cut off, which would refuse every event.
+ */
+const MIN_WEBHOOK_SECRET_LENGTH = 24;
+/** One or more path segments: letters, digits, `-`, `_`, `.` and `~`, each after a single slash. */
+const BASE_PATH = /^(?:\/[A-Za-z0-9._~-]+)+$/;
+
+/** What is wrong with one entry of CORAL_ALLOWED_ORIGINS, naming it; null when a browser could send it as its Origin. */
+function originProblem(origin: string): string | null {
+  const named = `CORAL_ALLOWED_ORIGINS: "${origin}"`;
+  if (origin.includes('*')) return `${named} is a wildcard, which is never an origin: list each origin`;
+  const url = URL.canParse(origin) ? new URL(origin) : null;
+  if (url !== null && url.protocol !== 'http:' && url.protocol !== 'https:') return `${named} is not an http:// or https:// origin`;
+  // An origin is scheme, host and port only; the URL parser adds the path "/" itself, so the text is read for one.
+  if (url === null || !/^https?:\/\/[^/?#\s]+$/.test(origin)) {
+    return `${named} is not an origin like https://www.example.org (no path, no trailing slash)`;
+  }
+  // Browsers send an Origin as the URL parser writes it: lower case, without the scheme's default port.
+  if (url.origin === origin) return null;
+  // A port written out that the parser dropped is the scheme's default.
+  return url.port === '' && /:\d+$/.test(origin)
+    ? `${named} names the default port, which browsers never send: write ${url.origin}`
+    : `${named} is not written as a browser sends it: write ${url.origin}`;
+}
+
+/** What is wrong with CORAL_BASE_PATH, or null: a path the handler's routes are under, e.g. /api/coral. */
+function basePathProblem(basePath: string): string | null {
+  const named = `CORAL_BASE_PATH: "${basePath}"`;
+  if (!basePath.startsWith('/')) return `${named} must start with a slash, e.g. /api/coral`;
+  if (basePath.endsWith('/')) return `${named} must not end with a slash, e.g. /api/coral`;
+  // A "." or ".." segment is resolved away before the handler sees the path, so it would never match.
+  if (!BASE_PATH.test(basePath) || basePath.split('/').some((segment) => segment === '.' || segment === '..')) {
+    return `${named} is not a path: use letters, digits, -, _, . and ~ between single slashes, e.g. /api/coral`;
+  }
+  return null;
+}
 
 function readStripe(vars: Readonly<Record<string, string | undefined>>): StripeSettings | string {
   for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
@@ -50,13 +87,21 @@ function readStripe(vars: Readonly<Record<string, string | undefined>>): StripeS
   if (!/^(sk|rk)_(test|live)_\w+$/.test(secretKey))
     return 'STRIPE_SECRET_KEY does not look like a Stripe secret key (sk_test_… or sk_live_…)';
   const webhookSecret = vars.STRIPE_WEBHOOK_SECRET!.trim();
+  // The secret itself is never written into the line.
   if (!webhookSecret.startsWith('whsec_')) return 'STRIPE_WEBHOOK_SECRET does not look like a webhook signing secret (whsec_…)';
+  if (/\s/.test(webhookSecret)) return 'STRIPE_WEBHOOK_SECRET holds a space: copy the signing secret again, whole';
+  if (webhookSecret.length < 'whsec_'.length + MIN_WEBHOOK_SECRET_LENGTH) {
+    return `STRIPE_WEBHOOK_SECRET is too short: a webhook signing secret is whsec_ and at least ${MIN_WEBHOOK_SECRET_LENGTH} more characters, as Stripe shows it`;
+  }
 
   let api: StripeSettings['api'] = {};
   const apiUrl = vars.STRIPE_API_URL?.trim();
   if (apiUrl) {
     if (!URL.canParse(apiUrl)) return `STRIPE_API_URL: "${apiUrl}" is not an address like http://127.0.0.1:12111`;
     const url = new URL(apiUrl);
+    if (/^(sk|rk)_live_/.test(secretKey)) {
+      return `STRIPE_API_URL is set with a live key: it would send the live key to ${url.hostname}; unset it (it is for tests only)`;
+    }
     const protocol = url.protocol === 'http:' ? 'http' : 'https';
     api = {host: url.hostname, port: url.port || (protocol === 'http' ? '80' : '443'), protocol};
   }
@@ -75,9 +120,16 @@ export function readEndpointEnv(vars: Readonly<Record<string, string | undefined
     .CORAL_ALLOWED_ORIGINS!.split(',')
     .map((origin) => origin.trim())
     .filter(Boolean);
-  const badOrigin = allowedOrigins.find((origin) => !/^https?:\/\/[^/\s]+$/.test(origin));
-  if (badOrigin !== undefined)
-    return fail(`CORAL_ALLOWED_ORIGINS: "${badOrigin}" is not an origin like https://www.example.org (no path, no trailing slash)`);
+  if (allowedOrigins.length === 0)
+    return fail('CORAL_ALLOWED_ORIGINS lists no origin: name the pages’ origins, e.g. https://www.example.org');
+  for (const origin of allowedOrigins) {
+    const problem = originProblem(origin);
+    if (problem !== null) return fail(problem);
+  }
+
+  const basePath = vars.CORAL_BASE_PATH?.trim() ?? '';
+  const badBasePath = basePath === '' ? null : basePathProblem(basePath);
+  if (badBasePath !== null) return fail(badBasePath);
 
   const source = vars.CORAL_CAMPAIGNS!.trim();
   let campaigns: Campaigns;
@@ -132,7 +184,7 @@ export function readEndpointEnv(vars: Readonly<Record<string, string | undefined
       stripe,
       allowedOrigins,
       campaigns,
-      basePath: vars.CORAL_BASE_PATH?.trim() ?? '',
+      basePath,
       databaseUrl,
       dataDir: vars.CORAL_DATA_DIR?.trim() || '.coral-data',
       exportToken,

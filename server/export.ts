@@ -52,7 +52,7 @@ const SIGNATURE_COLUMNS: readonly Column[] = [
 /**
  * A gift as the supporter started it, and what Stripe has said of it since:
  * `latest_outcome` is the newest payment record's outcome (paid, failed, ended,
- * refunded, disputed), `paid_count` and `paid_total_cents` count and sum its
+ * upgraded, refunded, disputed, dispute-won, dispute-lost), `paid_count` and `paid_total_cents` count and sum its
  * paid records (fees included, in the gift's currency).
  */
 const GIFT_COLUMNS: readonly Column[] = [

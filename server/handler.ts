@@ -17,7 +17,7 @@ import type Stripe from 'stripe';
 import type {DonateFormConfig, PowerformConfig, SignatureAnswer} from '../src/coral/contract';
 import {fromStripeError, logLine, rejected, type Answer} from './answers';
 import {findCardData} from './cardData';
-import {checkCheckout, createCheckout, settleCheckout} from './checkout';
+import {checkCheckout, createCheckout} from './checkout';
 import type {Database} from './db/database';
 import {isUnavailable} from './db/database';
 import {answerExport} from './export';
@@ -27,7 +27,7 @@ import {checkSignature} from './signature';
 import type {GiftStore} from './store';
 import {campaignProducts, createGift} from './stripeGifts';
 import {upgradeGift} from './upgrade';
-import {recordEvent} from './webhooks';
+import {recordEvent, WEBHOOK_API_VERSION} from './webhooks';
 
 export type CoralHandlerOptions = {
   /** A Stripe client made with the secret key from the environment; null when this endpoint takes signatures only. */
@@ -173,9 +173,8 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
     const ready = payments();
     if (!ready) return rejected('this endpoint takes no gifts', 404);
     const keepUpgrade = (gift: CheckedGift, reference: string) => keep(gift, reference, key, 'upgrade');
-    return guarded(log, () =>
-      upgradeGift({...ready, campaigns: options.campaigns, store, nowSeconds: seconds(), keep: keepUpgrade}, body, key),
-    );
+    // Stripe's key comes from the first gift, not from `key`: every tap, whatever its key, asks for the same monthly gift.
+    return guarded(log, () => upgradeGift({...ready, campaigns: options.campaigns, store, nowSeconds: seconds(), keep: keepUpgrade}, body));
   }
 
   async function signatures(body: unknown, key: string, log: Logger): Promise<Answer> {
@@ -220,10 +219,17 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
     } catch {
       return rejected('the signature does not match this endpoint’s webhook secret');
     }
+    if (event.api_version !== WEBHOOK_API_VERSION) {
+      // In another version's shape the event would be misread and answered 200, and Stripe would never send it again:
+      // a 5xx keeps it coming back until the webhook endpoint is made with the version this endpoint reads.
+      log.error(
+        {event: event.id, type: event.type, apiVersion: event.api_version, expected: WEBHOOK_API_VERSION},
+        `the event is in Stripe API version ${event.api_version ?? '(none)'}, this endpoint reads ${WEBHOOK_API_VERSION}: create the webhook endpoint with API version ${WEBHOOK_API_VERSION}`,
+      );
+      return {status: 500, body: {received: false}};
+    }
     try {
-      // A daily gift's term first: should Stripe fail here, the 500 brings the event back, and nothing was recorded yet.
-      await settleCheckout(event, stripe);
-      const recorded = await recordEvent(event, store, seconds());
+      const recorded = await recordEvent(event, store, seconds(), stripe);
       log.info({event: event.id, type: event.type, recorded}, 'stripe event');
       return {status: 200, body: {received: true, recorded}};
     } catch (error) {

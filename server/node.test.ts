@@ -42,6 +42,42 @@ describe('readEndpointEnv', () => {
       'CORAL_FORWARD_URL: expected an https:// address',
     ],
     [{CORAL_FORWARD_URL: 'https://crm.example.org/coral', CORAL_FORWARD_SECRET: 'short'}, 'CORAL_FORWARD_SECRET: use at least 32'],
+    [{STRIPE_WEBHOOK_SECRET: 'whsec_'}, 'STRIPE_WEBHOOK_SECRET is too short: a webhook signing secret is whsec_ and at least 24 more'],
+    [{STRIPE_WEBHOOK_SECRET: `whsec_${'x'.repeat(23)}`}, 'STRIPE_WEBHOOK_SECRET is too short'],
+    [{STRIPE_WEBHOOK_SECRET: `whsec_${'x'.repeat(20)} ${'x'.repeat(20)}`}, 'STRIPE_WEBHOOK_SECRET holds a space'],
+    [{CORAL_ALLOWED_ORIGINS: ' , '}, 'CORAL_ALLOWED_ORIGINS lists no origin'],
+    [
+      {CORAL_ALLOWED_ORIGINS: 'https://www.example.org:443'},
+      'CORAL_ALLOWED_ORIGINS: "https://www.example.org:443" names the default port, which browsers never send: write https://www.example.org',
+    ],
+    [{CORAL_ALLOWED_ORIGINS: `${ORIGIN}, http://localhost:80`}, 'CORAL_ALLOWED_ORIGINS: "http://localhost:80" names the default port'],
+    [
+      {CORAL_ALLOWED_ORIGINS: 'https://*.example.org'},
+      'CORAL_ALLOWED_ORIGINS: "https://*.example.org" is a wildcard, which is never an origin: list each origin',
+    ],
+    [{CORAL_ALLOWED_ORIGINS: 'https://www.example.org/'}, 'CORAL_ALLOWED_ORIGINS: "https://www.example.org/" is not an origin'],
+    [{CORAL_ALLOWED_ORIGINS: 'https://www.example.org?x=1'}, 'CORAL_ALLOWED_ORIGINS: "https://www.example.org?x=1" is not an origin'],
+    [
+      {CORAL_ALLOWED_ORIGINS: 'ftp://files.example.org'},
+      'CORAL_ALLOWED_ORIGINS: "ftp://files.example.org" is not an http:// or https:// origin',
+    ],
+    [{CORAL_ALLOWED_ORIGINS: 'www.example.org'}, 'CORAL_ALLOWED_ORIGINS: "www.example.org" is not an origin'],
+    [
+      {CORAL_ALLOWED_ORIGINS: 'https://WWW.Example.org'},
+      'CORAL_ALLOWED_ORIGINS: "https://WWW.Example.org" is not written as a browser sends it: write https://www.example.org',
+    ],
+    [{CORAL_BASE_PATH: 'api'}, 'CORAL_BASE_PATH: "api" must start with a slash, e.g. /api/coral'],
+    [{CORAL_BASE_PATH: '/api/'}, 'CORAL_BASE_PATH: "/api/" must not end with a slash, e.g. /api/coral'],
+    [{CORAL_BASE_PATH: '/'}, 'CORAL_BASE_PATH: "/" must not end with a slash'],
+    [{CORAL_BASE_PATH: '/api coral'}, 'CORAL_BASE_PATH: "/api coral" is not a path'],
+    [{CORAL_BASE_PATH: '/api?x=1'}, 'CORAL_BASE_PATH: "/api?x=1" is not a path'],
+    [{CORAL_BASE_PATH: '/api//coral'}, 'CORAL_BASE_PATH: "/api//coral" is not a path'],
+    [{CORAL_BASE_PATH: '/api/../coral'}, 'CORAL_BASE_PATH: "/api/../coral" is not a path'],
+    [
+      {STRIPE_SECRET_KEY: 'sk_live_coral_not_a_key', STRIPE_API_URL: 'http://127.0.0.1:12111'},
+      'STRIPE_API_URL is set with a live key: it would send the live key to 127.0.0.1',
+    ],
+    [{STRIPE_SECRET_KEY: 'rk_live_coral_not_a_key', STRIPE_API_URL: 'https://stripe.example.org'}, 'STRIPE_API_URL is set with a live key'],
   ])('refuses %j', (change, start) => {
     const result = readEndpointEnv({...VARS, ...change}, () => '[{"campaign": "save-the-reef"}]');
     expect(result.ok).toBe(false);
@@ -58,6 +94,29 @@ describe('readEndpointEnv', () => {
       message: expect.stringContaining('must hold the campaigns as JSON on this host'),
     });
     expect(inline.ok && inline.env.allowedOrigins).toEqual([ORIGIN, 'http://localhost:3000']);
+  });
+
+  it('takes what is well formed', () => {
+    const result = readEndpointEnv({
+      ...VARS,
+      STRIPE_WEBHOOK_SECRET: `whsec_${'0'.repeat(24)}`,
+      CORAL_ALLOWED_ORIGINS: ` ${ORIGIN} , http://localhost:3000,http://[::1]:8080, https://donate.example.org:8443 ,`,
+      CORAL_CAMPAIGNS: '[{"campaign": "save-the-reef"}]',
+      CORAL_BASE_PATH: '/api/coral.v1',
+    });
+    expect(result.ok && result.env.allowedOrigins).toEqual([
+      ORIGIN,
+      'http://localhost:3000',
+      'http://[::1]:8080',
+      'https://donate.example.org:8443',
+    ]);
+    expect(result.ok && result.env.basePath).toBe('/api/coral.v1');
+    const live = readEndpointEnv({
+      ...VARS,
+      STRIPE_SECRET_KEY: 'sk_live_coral_not_a_key',
+      CORAL_CAMPAIGNS: '[{"campaign": "save-the-reef"}]',
+    });
+    expect(live.ok && live.env.stripe?.api).toEqual({});
   });
 });
 
@@ -118,7 +177,13 @@ describe('the endpoint on Node', () => {
   });
 
   it('verifies a webhook on the exact bytes it received', async () => {
-    const payload = JSON.stringify({id: 'evt_1', object: 'event', type: 'charge.refunded', data: {object: {}}});
+    const payload = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'charge.refunded',
+      api_version: Stripe.API_VERSION,
+      data: {object: {}},
+    });
     const signature = Stripe.webhooks.generateTestHeaderString({payload, secret: WEBHOOK_SECRET});
     const good = await fetch(`${base}/webhooks/stripe`, {method: 'POST', headers: {'stripe-signature': signature}, body: payload});
     expect([good.status, await good.json()]).toEqual([200, {received: true, recorded: false}]);

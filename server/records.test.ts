@@ -182,6 +182,38 @@ describe.each(DATABASES)('records on $name', ({create}) => {
     expect(row![header!.indexOf('paid_total_cents')]).toBe('2500');
   });
 
+  it('shows a refunded gift as refunded in the export, its payment still counted as paid', async () => {
+    // Stripe tells of the refund after the payment: the handler's clock moves on between the two.
+    let clock = NOW_MS;
+    const later = makeHandler(stripe, {
+      campaigns: CAMPAIGNS.donateForms,
+      store: createPgStore(test.db),
+      db: test.db,
+      exportToken: EXPORT_TOKEN,
+      now: () => clock,
+    });
+    const gift = await post(later.handler, '/gifts', giftBody());
+    const reference = String(gift.body.reference);
+    const [succeeded] = stripe.confirm(String(gift.body.clientSecret), 'pm_card_visa');
+    expect((await deliver(later.handler, succeeded!)).body.recorded).toBe(true);
+    clock += 86_400_000;
+    const refunded = stripe.refund(reference).find((event) => event.type === 'charge.refunded')!;
+    expect((await deliver(later.handler, refunded, {timestamp: clock / 1000})).body.recorded).toBe(true);
+    expect(await test.db.query('select outcome, reference, amount, currency from payments order by recorded_at')).toEqual([
+      {outcome: 'paid', reference, amount: 6000, currency: 'AUD'},
+      {outcome: 'refunded', reference, amount: 6000, currency: 'AUD'},
+    ]);
+    const exported = await later.handler(
+      new Request('https://coral.example.org/export?kind=gifts', {headers: {authorization: `Bearer ${EXPORT_TOKEN}`}}),
+    );
+    const [header, row] = (await exported.text())
+      .trim()
+      .split('\n')
+      .map((line) => line.split(','));
+    expect(row![header!.indexOf('latest_outcome')]).toBe('refunded');
+    expect(row![header!.indexOf('paid_count')]).toBe('1');
+  });
+
   it('answers health 200 while the database answers', async () => {
     const response = await handler(new Request('https://coral.example.org/health'));
     expect(response.status).toBe(200);

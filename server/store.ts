@@ -10,18 +10,27 @@
  */
 import type {Frequency} from '../src/coral/contract';
 
-export type GiftOutcome = 'paid' | 'failed' | 'ended' | 'upgraded' | 'refunded' | 'disputed';
+/**
+ * What became of a payment: `paid`, `failed`, `ended` (a regular gift
+ * cancelled), `upgraded` (the one-tap monthly gift made), `refunded` (in part
+ * or in full), `disputed` (the supporter's bank questioned it), then
+ * `dispute-won` (the payment stands) or `dispute-lost` (the bank took it back).
+ */
+export type GiftOutcome = 'paid' | 'failed' | 'ended' | 'upgraded' | 'refunded' | 'disputed' | 'dispute-won' | 'dispute-lost';
 
 /** A payment's outcome, as Stripe reported it (or as the endpoint made it, for an upgrade). */
 export type GiftRecord = {
   outcome: GiftOutcome;
   /** The reference the supporter was given: the PaymentIntent (one-off) or the Subscription (recurring). */
   reference: string;
-  /** The Stripe object this record is about: a PaymentIntent, an Invoice or a Subscription. */
+  /** The Stripe object this record is about: a PaymentIntent, an Invoice, a Subscription, a Charge (a refund) or a Dispute. */
   stripeId: string;
   campaign: string;
   frequency: Frequency | null;
-  /** What was taken (or failed to be), in cents, fees included; null when the event carries no amount. */
+  /**
+   * What was taken (or failed to be), in cents, fees included; for a refund, the total refunded from that
+   * payment so far; for a dispute, the amount disputed; null when the event carries no amount.
+   */
   amount: number | null;
   currency: string | null;
   /** The Stripe event that told us, or null when the endpoint recorded it itself (an upgrade). */
@@ -83,6 +92,20 @@ export type KeptSignature = {
 /** The signature's reference, and whether this call kept it (false: the same email or key signed before, and this is that signature). */
 export type Signed = {reference: string; created: boolean};
 
+/**
+ * Where the one-tap monthly gift for a first gift stands, as a request asking to make it finds it:
+ * `claimed`, this request holds the claim and calls Stripe under the attempt's idempotency key;
+ * `made`, the monthly gift exists and is the answer; `held`, another request is calling Stripe for it now.
+ */
+export type UpgradeClaim = {status: 'claimed'; attempt: number} | {status: 'made'; subscription: string} | {status: 'held'};
+
+/**
+ * How long a claim on an upgrade is held before another request may take it over (its holder stopped
+ * mid-call). Longer than a Stripe call can take (10 s, tried three times), so a live holder is never
+ * overtaken; and one that is still calls under the same idempotency key, which Stripe answers once.
+ */
+export const UPGRADE_LEASE_SECONDS = 120;
+
 export interface GiftStore {
   /**
    * Records `value` under `key` unless the key is already there. Answers true
@@ -100,6 +123,18 @@ export interface GiftStore {
   sign(signature: KeptSignature): Promise<Signed>;
   /** The signatures kept for a campaign. */
   count(campaign: string): Promise<number>;
+  /**
+   * Claims the one-tap monthly gift for `firstGift` (its PaymentIntent) in one atomic statement: the first
+   * ask, or one after the claim was given back or its lease ran out, holds it; any other finds it made or held.
+   */
+  claimUpgrade(firstGift: string, nowSeconds: number): Promise<UpgradeClaim>;
+  /** Records the monthly gift made for `firstGift`: every later claim answers it. */
+  upgradeMade(firstGift: string, subscription: string): Promise<void>;
+  /**
+   * Gives the claim back, no gift made. `declined`: Stripe refused this attempt (and would answer its key
+   * with that refusal again), so the next claim gets the next attempt; otherwise the same one, as the gift may exist.
+   */
+  releaseUpgrade(firstGift: string, attempt: number, declined: boolean): Promise<void>;
   /** Resolves when the records can be read and written; throws otherwise. */
   ping(): Promise<void>;
 }
@@ -117,6 +152,7 @@ export function createMemoryGiftStore(): GiftStore & {
   const gifts: KeptGift[] = [];
   const signatures: Array<KeptSignature & {reference: string}> = [];
   const links = new Map<string, string>();
+  const claims = new Map<string, {attempt: number; heldUntil: number | null; subscription: string | null}>();
   return {
     recordOnce: async (key, value) => {
       if (records.has(key)) return false;
@@ -145,6 +181,23 @@ export function createMemoryGiftStore(): GiftStore & {
       return {reference, created: true};
     },
     count: async (campaign) => signatures.filter((kept) => kept.campaign === campaign).length,
+    claimUpgrade: async (firstGift, nowSeconds) => {
+      const claim = claims.get(firstGift) ?? {attempt: 1, heldUntil: null, subscription: null};
+      if (claim.subscription !== null) return {status: 'made', subscription: claim.subscription};
+      if (claim.heldUntil !== null && claim.heldUntil > nowSeconds) return {status: 'held'};
+      claims.set(firstGift, {...claim, heldUntil: nowSeconds + UPGRADE_LEASE_SECONDS});
+      return {status: 'claimed', attempt: claim.attempt};
+    },
+    upgradeMade: async (firstGift, subscription) => {
+      const claim = claims.get(firstGift);
+      if (claim && claim.subscription === null) claims.set(firstGift, {...claim, heldUntil: null, subscription});
+    },
+    releaseUpgrade: async (firstGift, attempt, declined) => {
+      const claim = claims.get(firstGift);
+      if (claim && claim.subscription === null && claim.attempt === attempt) {
+        claims.set(firstGift, {...claim, heldUntil: null, attempt: attempt + (declined ? 1 : 0)});
+      }
+    },
     ping: async () => {},
     all: () => [...records],
     gifts,

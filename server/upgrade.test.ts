@@ -1,6 +1,9 @@
 /** POST /gifts/upgrade: the thank-you page's one-tap monthly gift on the payment method kept with consent. */
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {giftBody, makeHandler, newKey, post} from './testing/fixtures';
+import {migrate} from './db/migrate';
+import {createPgStore} from './db/store';
+import {DATABASES, type TestDatabase} from './testing/databases';
+import {giftBody, makeHandler, newKey, NOW_MS, post, type Answered} from './testing/fixtures';
 import {startStripeStandIn, type StripeStandIn} from './testing/stripeStandIn';
 
 let stripe: StripeStandIn;
@@ -14,9 +17,9 @@ beforeEach(async () => {
 });
 afterEach(() => stripe.close());
 
-/** A one-off gift, confirmed in the browser with `paymentMethod`. */
-async function firstGift({save = true, paymentMethod = 'pm_card_visa', confirm = true} = {}) {
-  const {body} = await post(setup.handler, '/gifts', giftBody({amount: 9000, savePaymentMethod: save}));
+/** A one-off gift of $90 (so the monthly gift offered is $30), confirmed in the browser with `paymentMethod`. */
+async function firstGift({save = true, paymentMethod = 'pm_card_visa', confirm = true, amount = 9000} = {}) {
+  const {body} = await post(setup.handler, '/gifts', giftBody({amount, savePaymentMethod: save}));
   if (confirm) stripe.confirm(String(body.clientSecret), paymentMethod);
   return {reference: String(body.reference), clientSecret: String(body.clientSecret)};
 }
@@ -121,6 +124,20 @@ describe('what the one-tap gift refuses', () => {
     expect((await post(setup.handler, '/gifts/upgrade', ask(first, {fee: 1}))).body.reason).toBe('fee: expected 0 or 90 cents');
   });
 
+  it('an amount other than the one the thank-you page offers for the gift, naming that one', async () => {
+    const first = await firstGift();
+    const other = await post(setup.handler, '/gifts/upgrade', ask(first, {amount: 2000_00}));
+    expect(other).toMatchObject({
+      status: 400,
+      body: {status: 'rejected', reason: 'amount: expected $30 a month, the monthly gift offered for this gift'},
+    });
+    const big = await firstGift({amount: 10_000_00});
+    expect((await post(setup.handler, '/gifts/upgrade', ask(big))).body.reason).toBe(
+      'amount: no monthly gift is offered for this gift (its suggestion is over the monthly maximum)',
+    );
+    expect(stripe.subscriptions.size).toBe(0);
+  });
+
   it('an unknown reference', async () => {
     const {status} = await post(setup.handler, '/gifts/upgrade', {
       reference: 'pi_nothing',
@@ -130,5 +147,108 @@ describe('what the one-tap gift refuses', () => {
       currency: 'AUD',
     });
     expect(status).toBe(404);
+  });
+});
+
+const IN_FLIGHT = {status: 'error', outcome: 'unknown', retryable: true, detail: expect.stringContaining('send it again')};
+
+describe.each(DATABASES)('one monthly gift per first gift, on $name', ({create}) => {
+  let test: TestDatabase;
+  beforeEach(async () => {
+    test = await create();
+    setup = makeHandler(stripe, {store: createPgStore(test.db)});
+  });
+  afterEach(() => test.drop());
+
+  const subscriptionCalls = () => stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/subscriptions');
+
+  it('makes one subscription for ten taps at once, each with its own key, and answers each with it', async () => {
+    const first = await firstGift();
+    const taps = await Promise.all(Array.from({length: 10}, () => post(setup.handler, '/gifts/upgrade', ask(first))));
+    const made = taps.find((tap) => tap.status === 200);
+    expect(made?.body).toEqual({status: 'approved', reference: expect.stringMatching(/^sub_/), kind: 'subscription'});
+    for (const tap of taps) {
+      // A tap that met the first one still calling Stripe is told to send it again, which then answers the same gift.
+      expect([200, 409]).toContain(tap.status);
+      const answer: Answered = tap.status === 409 ? await post(setup.handler, '/gifts/upgrade', ask(first)) : tap;
+      if (tap.status === 409) expect(tap.body).toEqual(IN_FLIGHT);
+      expect(answer).toMatchObject({status: 200, body: made!.body});
+    }
+    expect(stripe.subscriptions.size).toBe(1);
+    expect(subscriptionCalls()).toHaveLength(1);
+    expect(subscriptionCalls()[0]?.idempotencyKey).toBe(`coral-upgrade:${first.reference}:1:upgrade`);
+  });
+
+  it('makes none on one more tap after a restart, when the first tap’s answer was lost after Stripe acted', async () => {
+    const first = await firstGift();
+    stripe.failNext('drop-after-acting', {path: /subscriptions/});
+    stripe.failNext('drop', {path: /subscriptions/});
+    const lost = await post(setup.handler, '/gifts/upgrade', ask(first));
+    expect(lost).toMatchObject({status: 503, body: {status: 'error', outcome: 'unknown', retryable: true}});
+    expect(stripe.subscriptions.size).toBe(1);
+
+    const restarted = makeHandler(stripe, {store: createPgStore(await test.reopen())});
+    const again = await post(restarted.handler, '/gifts/upgrade', ask(first));
+    expect(again).toMatchObject({status: 200, body: {status: 'approved', reference: [...stripe.subscriptions.keys()][0]}});
+    expect(stripe.subscriptions.size).toBe(1);
+    const onceMore = await post(makeHandler(stripe, {store: createPgStore(test.db)}).handler, '/gifts/upgrade', ask(first));
+    expect(onceMore.body).toEqual(again.body);
+    expect(stripe.subscriptions.size).toBe(1);
+  });
+
+  it('lets the supporter try again after a decline, under the same key or a new one', async () => {
+    const first = await firstGift();
+    const key = newKey();
+    stripe.failNext('decline', {path: /subscriptions/});
+    expect((await post(setup.handler, '/gifts/upgrade', ask(first), {key})).status).toBe(402);
+    const retried = await post(setup.handler, '/gifts/upgrade', ask(first), {key});
+    expect(retried).toMatchObject({status: 200, body: {status: 'approved', kind: 'subscription'}});
+    expect(stripe.subscriptions.size).toBe(1);
+    // The declined attempt's key would answer its decline again, so the retry is Stripe's next attempt for this gift.
+    expect(subscriptionCalls().map((r) => r.idempotencyKey)).toEqual([
+      `coral-upgrade:${first.reference}:1:upgrade`,
+      `coral-upgrade:${first.reference}:2:upgrade`,
+    ]);
+    expect((await post(setup.handler, '/gifts/upgrade', ask(first))).body).toEqual(retried.body);
+  });
+
+  it('takes over a claim whose holder never came back, once its lease has run out', async () => {
+    const first = await firstGift();
+    // Another instance claimed the upgrade and stopped before calling Stripe.
+    expect(await createPgStore(test.db).claimUpgrade(first.reference, NOW_MS / 1000)).toEqual({status: 'claimed', attempt: 1});
+    const held = await post(setup.handler, '/gifts/upgrade', ask(first));
+    expect(held).toMatchObject({status: 409, body: IN_FLIGHT});
+    expect(stripe.subscriptions.size).toBe(0);
+    const later = makeHandler(stripe, {store: createPgStore(test.db), now: () => NOW_MS + 3 * 60_000});
+    expect((await post(later.handler, '/gifts/upgrade', ask(first))).status).toBe(200);
+    expect(stripe.subscriptions.size).toBe(1);
+  });
+
+  it('answers a gift upgraded before the claims were kept with its subscription, once migrated', async () => {
+    const first = await firstGift();
+    await test.db.script("drop table upgrade_claims; delete from coral_migrations where name = '0002_upgrade_claims'");
+    await createPgStore(test.db).recordOnce(`upgraded:${first.reference}`, {
+      outcome: 'upgraded',
+      reference: 'sub_before',
+      stripeId: 'sub_before',
+      campaign: 'save-the-reef',
+      frequency: 'monthly',
+      amount: 3000,
+      currency: 'AUD',
+      eventId: null,
+      recordedAt: NOW_MS / 1000,
+    });
+    expect(await migrate(test.db)).toEqual(['0002_upgrade_claims']);
+    const again = await post(setup.handler, '/gifts/upgrade', ask(first));
+    expect(again).toMatchObject({status: 200, body: {status: 'approved', reference: 'sub_before'}});
+    expect(stripe.subscriptions.size).toBe(0);
+  });
+
+  it('refuses an amount other than the one offered, 400, and claims nothing', async () => {
+    const first = await firstGift();
+    const other = await post(setup.handler, '/gifts/upgrade', ask(first, {amount: 2500}));
+    expect(other).toMatchObject({status: 400, body: {reason: 'amount: expected $30 a month, the monthly gift offered for this gift'}});
+    expect(await test.db.query('select 1 from upgrade_claims')).toEqual([]);
+    expect(stripe.subscriptions.size).toBe(0);
   });
 });

@@ -3,9 +3,23 @@
  * same supporter, charged off-session to the payment method they let us keep
  * on their first payment. The browser proves the first gift is its own with
  * that payment's client secret, which only the page that made it holds.
+ *
+ * One monthly gift per first gift, for the amount the page offered, however
+ * many taps, keys, instances or restarts ask: the first gift is claimed in the
+ * database before Stripe is called, and Stripe's idempotency key comes from the
+ * first gift, not from the browser's key.
  */
 import type Stripe from 'stripe';
-import {describeError, parseConfig, upgradeRequestSchema, type DonateFormConfig, type UpgradeAnswer} from '../src/coral/contract';
+import {
+  describeError,
+  formatMoney,
+  limitsFor,
+  parseConfig,
+  rgUpgradeSuggestion,
+  upgradeRequestSchema,
+  type DonateFormConfig,
+  type UpgradeAnswer,
+} from '../src/coral/contract';
 import {rejected, type Answer} from './answers';
 import {checkAmount, coverFeeFor, type CheckedGift} from './gift';
 import {createUpgrade} from './stripeGifts';
@@ -40,14 +54,28 @@ const approved = (reference: string): Answer => ({
   body: {status: 'approved', reference, kind: 'subscription'} satisfies UpgradeAnswer,
 });
 
-/** Checks the ask against the first gift and the campaign, then creates the monthly subscription. Stripe's errors are thrown. */
-export async function upgradeGift(deps: UpgradeDeps, body: unknown, key: string): Promise<Answer> {
+/** Another request is making this gift's monthly gift now; sent again, the ask meets its outcome. */
+const IN_FLIGHT: Answer = {
+  status: 409,
+  body: {
+    status: 'error',
+    outcome: 'unknown',
+    retryable: true,
+    detail: 'the monthly gift for this gift is being made: send it again in a moment for its outcome',
+  } satisfies UpgradeAnswer,
+};
+
+/** Stripe's key for an attempt at a first gift's monthly gift: the same for every request, so Stripe makes it once. */
+const upgradeKey = (firstGift: string, attempt: number) => `coral-upgrade:${firstGift}:${attempt}`;
+
+/** A card refused: with error_if_incomplete, Stripe made no subscription. */
+const isDecline = (error: unknown) => (error as {type?: unknown} | null)?.type === 'StripeCardError';
+
+/** Checks the ask against the first gift and the campaign, then creates the monthly subscription once. Stripe's errors are thrown. */
+export async function upgradeGift(deps: UpgradeDeps, body: unknown): Promise<Answer> {
   const parsed = parseConfig(upgradeRequestSchema, body);
   if (!parsed.ok) return rejected(parsed.errors.map(describeError).join('; '));
   const request = parsed.config;
-
-  const earlier = await deps.store.get(`upgraded:${request.reference}`);
-  if (earlier) return approved(earlier.reference);
 
   let first: Stripe.PaymentIntent;
   try {
@@ -71,6 +99,13 @@ export async function upgradeGift(deps: UpgradeDeps, body: unknown, key: string)
   if (request.currency !== config.currency) return rejected(`currency: expected ${config.currency} for this campaign`);
   const amount = checkAmount(config, request.amount, 'monthly');
   if (!amount.ok) return rejected(amount.reason);
+  const oneOff = Number(first.metadata.coral_amount ?? first.amount);
+  // The page offers one amount for the gift, by the donate form's own rule; the client secret buys that ask, no other.
+  const offered = rgUpgradeSuggestion(oneOff, config.rgUpgrade, limitsFor(config, 'monthly'));
+  if (offered === null) return rejected('amount: no monthly gift is offered for this gift (its suggestion is over the monthly maximum)');
+  if (request.amount !== offered) {
+    return rejected(`amount: expected ${formatMoney(offered, config)} a month, the monthly gift offered for this gift`);
+  }
   const coverFee = coverFeeFor(config, request.amount, 'monthly');
   if (request.fee !== 0 && request.fee !== coverFee) {
     return rejected(coverFee === null ? 'fee: this campaign does not offer to cover fees' : `fee: expected 0 or ${coverFee} cents`);
@@ -89,29 +124,42 @@ export async function upgradeGift(deps: UpgradeDeps, body: unknown, key: string)
     payments: null,
     savePaymentMethod: false,
     supporter: {consent: first.metadata.coral_marketing_consent === 'true'},
-    upgrade: {from: {amount: Number(first.metadata.coral_amount ?? first.amount), frequency: 'one-off'}, accepted: true},
+    upgrade: {from: {amount: oneOff, frequency: 'one-off'}, accepted: true},
     utm: {},
   };
-  const reference = await createUpgrade(deps.stripe, {
-    customer,
-    paymentMethod,
-    product: await deps.productFor(config.campaign),
-    gift,
-    firstGift: first.id,
-    key,
-  });
-  // The gift first, then its payment: records are forwarded in the order they are kept.
-  await deps.keep?.(gift, reference);
-  await deps.store.recordOnce(`upgraded:${first.id}`, {
-    outcome: 'upgraded',
-    reference,
-    stripeId: reference,
-    campaign: config.campaign,
-    frequency: 'monthly',
-    amount: gift.perPayment,
-    currency: config.currency,
-    eventId: null,
-    recordedAt: deps.nowSeconds,
-  });
-  return approved(reference);
+
+  const claim = await deps.store.claimUpgrade(first.id, deps.nowSeconds);
+  if (claim.status === 'made') return approved(claim.subscription);
+  if (claim.status === 'held') return IN_FLIGHT;
+  try {
+    const reference = await createUpgrade(deps.stripe, {
+      customer,
+      paymentMethod,
+      product: await deps.productFor(config.campaign),
+      gift,
+      firstGift: first.id,
+      key: upgradeKey(first.id, claim.attempt),
+    });
+    // The gift first, then its payment: records are forwarded in the order they are kept. The claim is settled last,
+    // so a failure before it leaves the next ask to meet the same subscription under the same key and keep it.
+    await deps.keep?.(gift, reference);
+    await deps.store.recordOnce(`upgraded:${first.id}`, {
+      outcome: 'upgraded',
+      reference,
+      stripeId: reference,
+      campaign: config.campaign,
+      frequency: 'monthly',
+      amount: gift.perPayment,
+      currency: config.currency,
+      eventId: null,
+      recordedAt: deps.nowSeconds,
+    });
+    await deps.store.upgradeMade(first.id, reference);
+    return approved(reference);
+  } catch (error) {
+    // A decline frees the next ask to try under a new key; any other failure may have made the gift, so the next
+    // ask uses this key again and meets it. Should the release fail too, the claim's lease runs out instead.
+    await deps.store.releaseUpgrade(first.id, claim.attempt, isDecline(error)).catch(() => {});
+    throw error;
+  }
 }

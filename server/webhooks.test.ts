@@ -1,6 +1,7 @@
 /** POST /webhooks/stripe: signed events from the stand-in, each gift recorded once however often it arrives. */
+import Stripe from 'stripe';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {deliver, giftBody, makeHandler, NOW_MS, post} from './testing/fixtures';
+import {deliver, giftBody, makeHandler, NOW_MS, post, WEBHOOK_SECRET} from './testing/fixtures';
 import {startStripeStandIn, type StripeStandIn} from './testing/stripeStandIn';
 import {createMemoryGiftStore} from './store';
 
@@ -112,11 +113,157 @@ describe('an event that is not Stripe’s', () => {
   it('is refused when the body was changed after signing', async () => {
     const {default: Stripe} = await import('stripe');
     const payload = JSON.stringify(event);
-    const signature = Stripe.webhooks.generateTestHeaderString({payload, secret: 'whsec_coral_standin', timestamp: NOW_MS / 1000});
+    const signature = Stripe.webhooks.generateTestHeaderString({payload, secret: WEBHOOK_SECRET, timestamp: NOW_MS / 1000});
     const tampered = payload.replace('pi_x', 'pi_y');
     const response = await setup.handler(
       new Request('https://coral.example.org/webhooks/stripe', {method: 'POST', headers: {'stripe-signature': signature}, body: tampered}),
     );
     expect(response.status).toBe(400);
+  });
+});
+
+describe('a refund or a dispute', () => {
+  const ofType = (events: Array<Record<string, unknown>>, type: string) => events.find((e) => e.type === type)!;
+  const intentOf = (event: Record<string, unknown>) => String((event.data as {object: {id: string}}).object.id);
+
+  it('of a one-off gift is recorded against its PaymentIntent, once per refund, from the charge alone', async () => {
+    const {reference, events} = await giveAndConfirm({amount: 6000});
+    await deliver(setup.handler, events[0]!);
+    const charge = String(stripe.paymentIntents.get(reference)!.latest_charge);
+    const calls = stripe.requests.length;
+    const partial = ofType(stripe.refund(reference, 2000), 'charge.refunded');
+    const answers = [];
+    for (const event of [partial, partial]) answers.push((await deliver(setup.handler, event)).body.recorded);
+    const rest = ofType(stripe.refund(reference), 'charge.refunded');
+    answers.push((await deliver(setup.handler, rest)).body.recorded);
+    expect(answers).toEqual([true, false, true]);
+    // Stripe copied the PaymentIntent's metadata to its charge: the event says whose gift it is.
+    expect(stripe.requests.length).toBe(calls);
+    const refunds = setup.store.all().filter(([key]) => key.startsWith('refunded:'));
+    expect(refunds).toEqual([
+      [
+        `refunded:${charge}:2000`,
+        {
+          outcome: 'refunded',
+          reference,
+          stripeId: charge,
+          campaign: 'save-the-reef',
+          frequency: 'one-off',
+          amount: 2000,
+          currency: 'AUD',
+          eventId: partial.id,
+          recordedAt: NOW_MS / 1000,
+        },
+      ],
+      [`refunded:${charge}:6000`, expect.objectContaining({outcome: 'refunded', reference, amount: 6000, eventId: rest.id})],
+    ]);
+  });
+
+  it('of a monthly gift is recorded against its Subscription, found through the invoice its payment paid', async () => {
+    const {reference, events} = await giveAndConfirm({frequency: 'monthly', amount: 2500});
+    const intent = intentOf(ofType(events, 'payment_intent.succeeded'));
+    const refunded = ofType(stripe.refund(intent), 'charge.refunded');
+    expect((await deliver(setup.handler, refunded)).body).toEqual({received: true, recorded: true});
+    expect(setup.store.all()).toEqual([
+      [
+        expect.stringMatching(/^refunded:ch_\w+:2500$/),
+        expect.objectContaining({outcome: 'refunded', reference, campaign: 'save-the-reef', frequency: 'monthly', amount: 2500}),
+      ],
+    ]);
+    expect(stripe.requests.slice(-2).map((r) => [r.method, r.path, r.params])).toEqual([
+      ['GET', `/v1/payment_intents/${intent}`, {}],
+      ['GET', '/v1/invoice_payments', {payment: {type: 'payment_intent', payment_intent: intent}, expand: ['data.invoice'], limit: '1'}],
+    ]);
+  });
+
+  it('records a dispute once, and how it closed once, against the gift', async () => {
+    const {reference} = await giveAndConfirm({amount: 6000});
+    const opened = stripe.dispute(reference);
+    const dispute = intentOf(ofType(opened, 'charge.dispute.created'));
+    for (const event of [...opened, ...opened]) expect((await deliver(setup.handler, event)).status).toBe(200);
+    for (const event of [...stripe.closeDispute(dispute, 'lost'), ofType(opened, 'charge.dispute.created')]) {
+      expect((await deliver(setup.handler, event)).status).toBe(200);
+    }
+    expect(setup.store.all().map(([key, record]) => [key, record.outcome, record.reference, record.stripeId, record.amount])).toEqual([
+      [`disputed:${dispute}`, 'disputed', reference, dispute, 6000],
+      [`dispute-closed:${dispute}:lost`, 'dispute-lost', reference, dispute, 6000],
+    ]);
+  });
+
+  it('records a monthly gift’s dispute won, and an inquiry that went no further, as the payment standing', async () => {
+    const {reference, events} = await giveAndConfirm({frequency: 'monthly', amount: 2500});
+    const intent = intentOf(ofType(events, 'payment_intent.succeeded'));
+    const opened = stripe.dispute(intent);
+    const chargeback = intentOf(ofType(opened, 'charge.dispute.created'));
+    for (const event of [...opened, ...stripe.closeDispute(chargeback, 'won')])
+      expect((await deliver(setup.handler, event)).status).toBe(200);
+    expect(setup.store.all().map(([key, record]) => [key, record.outcome, record.reference])).toEqual([
+      [`disputed:${chargeback}`, 'disputed', reference],
+      [`dispute-closed:${chargeback}:won`, 'dispute-won', reference],
+    ]);
+
+    const oneOff = await giveAndConfirm({amount: 6000});
+    const inquiry = intentOf(ofType(stripe.dispute(oneOff.reference, {inquiry: true}), 'charge.dispute.created'));
+    await deliver(setup.handler, ofType(stripe.closeDispute(inquiry, 'warning_closed'), 'charge.dispute.closed'));
+    expect(setup.store.all().at(-1)).toEqual([
+      `dispute-closed:${inquiry}:warning_closed`,
+      expect.objectContaining({outcome: 'dispute-won', reference: oneOff.reference}),
+    ]);
+  });
+
+  it('of another integration’s payment is answered 200 and not recorded', async () => {
+    const client = stripe.client();
+    const foreign = await client.paymentIntents.create({amount: 1000, currency: 'aud'});
+    stripe.confirm(foreign.client_secret!, 'pm_card_visa');
+    const events = [...stripe.refund(foreign.id, 400), ...stripe.dispute(foreign.id)];
+    for (const event of events) expect((await deliver(setup.handler, event)).body).toEqual({received: true, recorded: false});
+    expect(setup.store.all()).toEqual([]);
+  });
+
+  it('answers 500 when Stripe cannot say whose payment it is, so Stripe sends it again, and records it then', async () => {
+    const {reference, events} = await giveAndConfirm({frequency: 'monthly', amount: 2500});
+    const refunded = ofType(stripe.refund(intentOf(ofType(events, 'payment_intent.succeeded'))), 'charge.refunded');
+    stripe.failNext('rate-limit', {path: /^\/v1\/invoice_payments$/});
+    expect((await deliver(setup.handler, refunded)).status).toBe(500);
+    expect(setup.store.all()).toEqual([]);
+    expect((await deliver(setup.handler, refunded)).body).toEqual({received: true, recorded: true});
+    expect(setup.store.all()[0]?.[1]).toMatchObject({outcome: 'refunded', reference});
+  });
+});
+
+describe('the API version an event is rendered in', () => {
+  it('is the one the handler reads: the installed stripe package’s', async () => {
+    const {events} = await giveAndConfirm({frequency: 'monthly', amount: 2500});
+    const paid = events.find((e) => e.type === 'invoice.paid')!;
+    expect(paid.api_version).toBe(Stripe.API_VERSION);
+    expect((await deliver(setup.handler, paid)).body).toEqual({received: true, recorded: true});
+  });
+
+  it('when older, is answered 500 with one log line naming both versions, and nothing is recorded', async () => {
+    await stripe.close();
+    // An endpoint left on an older account default: every event comes in that version's shape.
+    stripe = await startStripeStandIn({webhookApiVersion: '2025-02-24.acacia'});
+    setup = makeHandler(stripe);
+    const {events} = await giveAndConfirm({frequency: 'monthly', amount: 2500});
+    for (const event of events) expect((await deliver(setup.handler, event)).status).toBe(500);
+    expect(setup.store.all()).toEqual([]);
+    const refused = setup.logger.lines.filter((line) => line.level === 'error');
+    expect(refused).toHaveLength(events.length);
+    expect(refused[0]).toEqual({
+      level: 'error',
+      requestId: expect.any(String),
+      event: events[0]!.id,
+      type: 'payment_intent.succeeded',
+      apiVersion: '2025-02-24.acacia',
+      expected: Stripe.API_VERSION,
+      msg: expect.stringMatching(new RegExp(`2025-02-24\\.acacia.*${Stripe.API_VERSION.replace('.', '\\.')}`)),
+    });
+    expect(JSON.stringify(setup.logger.lines)).not.toMatch(/ada@example\.org|save-the-reef|pi_\w+_secret/);
+  });
+
+  it('when missing, is answered 500 too: the shape cannot be known', async () => {
+    const {events} = await giveAndConfirm({amount: 6000});
+    expect((await deliver(setup.handler, {...events[0]!, api_version: null})).status).toBe(500);
+    expect(setup.store.all()).toEqual([]);
   });
 });

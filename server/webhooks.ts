@@ -3,22 +3,23 @@
  * least once and may send it again (a retry after a slow answer, a resend
  * from the Dashboard), and one payment can raise several events; each
  * record is keyed by the payment it is about, so it is written once.
+ *
+ * `READERS` is the one list of the events the endpoint reads: the webhook
+ * endpoint is subscribed to its keys, and the docs list them (a test checks).
  */
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import {FREQUENCIES, type Frequency} from '../src/coral/contract';
+import {settleCheckout} from './checkout';
 import type {GiftOutcome, GiftRecord, GiftStore} from './store';
 
-/** The events this endpoint reads; subscribe the webhook endpoint to these in the Dashboard. */
-export const WEBHOOK_EVENTS = [
-  'payment_intent.succeeded',
-  'payment_intent.payment_failed',
-  'invoice.paid',
-  'invoice.payment_failed',
-  'customer.subscription.deleted',
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-  'checkout.session.async_payment_failed',
-] as const;
+/**
+ * The Stripe API version whose shapes the readers below take, the installed
+ * `stripe` package's own (its types describe that version): an invoice's
+ * `parent.subscription_details`, for one, exists from 2025-03-31 on. Stripe
+ * renders each event in its webhook endpoint's version, so the endpoint must
+ * be created with this one; the handler refuses an event in any other.
+ */
+export const WEBHOOK_API_VERSION: string = Stripe.API_VERSION;
 
 type Metadata = Stripe.Metadata | null | undefined;
 
@@ -28,6 +29,14 @@ const frequencyOf = (metadata: Metadata): Frequency | null =>
 const idOf = (value: string | {id: string} | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
 
 type Found = {key: string; record: Omit<GiftRecord, 'eventId' | 'recordedAt'>};
+
+/** The gift a payment belongs to, as its record names it. */
+type GiftOf = Pick<GiftRecord, 'reference' | 'campaign' | 'frequency'>;
+
+const giftFrom = (reference: string, metadata: Metadata): GiftOf | null => {
+  const campaign = metadata?.coral_campaign;
+  return campaign ? {reference, campaign, frequency: frequencyOf(metadata)} : null;
+};
 
 function fromPaymentIntent(intent: Stripe.PaymentIntent, outcome: GiftOutcome, eventId: string): Found | null {
   // An invoice's PaymentIntent carries no Coral metadata: its invoice.* event records that payment.
@@ -117,27 +126,109 @@ function fromCheckoutSession(session: Stripe.Checkout.Session, outcome: GiftOutc
   };
 }
 
-function recordFor(event: Stripe.Event): Found | null {
-  switch (event.type) {
-    case 'payment_intent.succeeded':
-      return fromPaymentIntent(event.data.object, 'paid', event.id);
-    case 'payment_intent.payment_failed':
-      return fromPaymentIntent(event.data.object, 'failed', event.id);
-    case 'invoice.paid':
-      return fromInvoice(event.data.object, 'paid', event.id);
-    case 'invoice.payment_failed':
-      return fromInvoice(event.data.object, 'failed', event.id);
-    case 'customer.subscription.deleted':
-      return fromSubscription(event.data.object);
-    case 'checkout.session.completed':
-    case 'checkout.session.async_payment_succeeded':
-      return fromCheckoutSession(event.data.object, 'paid');
-    case 'checkout.session.async_payment_failed':
-      return fromCheckoutSession(event.data.object, 'failed');
-    default:
-      return null;
-  }
+/**
+ * The gift a charge or a dispute is about, from its PaymentIntent. A one-off
+ * gift's PaymentIntent carries Coral's metadata, and Stripe copies it to the
+ * charge the PaymentIntent makes; a charge event that has it needs no call.
+ * Otherwise the PaymentIntent is read, and failing that, the invoice it paid:
+ * a subscription's PaymentIntent carries no metadata and, from 2025-03-31 on,
+ * no invoice either, so Stripe's invoice payments say which invoice that was,
+ * and its parent names the Subscription. A failed call throws, and the 500
+ * that follows brings the event back.
+ */
+async function giftPaidBy(paymentIntent: string, known: Metadata, stripe: Stripe): Promise<GiftOf | null> {
+  const fromEvent = giftFrom(paymentIntent, known);
+  if (fromEvent) return fromEvent;
+  const intent = await stripe.paymentIntents.retrieve(paymentIntent);
+  const oneOff = giftFrom(intent.id, intent.metadata);
+  if (oneOff) return oneOff;
+  const {data} = await stripe.invoicePayments.list({
+    payment: {type: 'payment_intent', payment_intent: paymentIntent},
+    expand: ['data.invoice'],
+    limit: 1,
+  });
+  const invoice = data[0]?.invoice;
+  if (!invoice || typeof invoice === 'string' || invoice.deleted) return null;
+  const details = invoice.parent?.subscription_details;
+  const subscription = idOf(details?.subscription);
+  return subscription ? giftFrom(subscription, details?.metadata) : null;
 }
+
+/**
+ * `charge.refunded`, once per refund: each one raises the charge's
+ * `amount_refunded`, which the key and the record carry (the total refunded
+ * so far, not this refund alone), so a second partial refund is a new record
+ * and a repeated delivery is not. (The charge lists its refunds only when
+ * expanded, which an event never is.)
+ */
+async function fromRefund(charge: Stripe.Charge, stripe: Stripe): Promise<Found | null> {
+  const intent = idOf(charge.payment_intent);
+  const gift = intent ? await giftPaidBy(intent, charge.metadata, stripe) : null;
+  if (!gift) return null;
+  return {
+    key: `refunded:${charge.id}:${charge.amount_refunded}`,
+    record: {...gift, outcome: 'refunded', stripeId: charge.id, amount: charge.amount_refunded, currency: charge.currency.toUpperCase()},
+  };
+}
+
+/**
+ * How a dispute ended, for the gift: `won` or an inquiry closed without a
+ * chargeback (`warning_closed`) leave the payment standing; `lost` returns it
+ * to the supporter's bank. Any other closing status stays `disputed`, for a
+ * person to look at in the Dashboard.
+ */
+const CLOSED_DISPUTE: Readonly<Partial<Record<Stripe.Dispute.Status, GiftOutcome>>> = {
+  won: 'dispute-won',
+  warning_closed: 'dispute-won',
+  lost: 'dispute-lost',
+};
+
+/** `charge.dispute.created` (a chargeback or an inquiry) once per dispute; `charge.dispute.closed` once per dispute and status. */
+async function fromDispute(dispute: Stripe.Dispute, closed: boolean, stripe: Stripe): Promise<Found | null> {
+  const intent = idOf(dispute.payment_intent);
+  // A dispute's own metadata is its own, never the payment's: the PaymentIntent is read.
+  const gift = intent ? await giftPaidBy(intent, null, stripe) : null;
+  if (!gift) return null;
+  return {
+    key: closed ? `dispute-closed:${dispute.id}:${dispute.status}` : `disputed:${dispute.id}`,
+    record: {
+      ...gift,
+      outcome: closed ? (CLOSED_DISPUTE[dispute.status] ?? 'disputed') : 'disputed',
+      stripeId: dispute.id,
+      amount: dispute.amount,
+      currency: dispute.currency.toUpperCase(),
+    },
+  };
+}
+
+type EventOf<T extends Stripe.Event.Type> = Extract<Stripe.Event, {type: T}>;
+/** What one event type means for the records: the record it makes, or null when it is not about a Coral gift. */
+type Reader<T extends Stripe.Event.Type> = (event: EventOf<T>, stripe: Stripe) => Found | null | Promise<Found | null>;
+
+const READERS = {
+  'payment_intent.succeeded': (event) => fromPaymentIntent(event.data.object, 'paid', event.id),
+  'payment_intent.payment_failed': (event) => fromPaymentIntent(event.data.object, 'failed', event.id),
+  'invoice.paid': (event) => fromInvoice(event.data.object, 'paid', event.id),
+  'invoice.payment_failed': (event) => fromInvoice(event.data.object, 'failed', event.id),
+  'customer.subscription.deleted': (event) => fromSubscription(event.data.object),
+  'checkout.session.completed': async (event, stripe) => {
+    // A daily gift's term first: should Stripe fail here, the 500 brings the event back, and nothing was recorded yet.
+    await settleCheckout(event, stripe);
+    return fromCheckoutSession(event.data.object, 'paid');
+  },
+  'checkout.session.async_payment_succeeded': (event) => fromCheckoutSession(event.data.object, 'paid'),
+  'checkout.session.async_payment_failed': (event) => fromCheckoutSession(event.data.object, 'failed'),
+  'charge.refunded': (event, stripe) => fromRefund(event.data.object, stripe),
+  'charge.dispute.created': (event, stripe) => fromDispute(event.data.object, false, stripe),
+  'charge.dispute.closed': (event, stripe) => fromDispute(event.data.object, true, stripe),
+} satisfies {[T in Stripe.Event.Type]?: Reader<T>};
+
+export type WebhookEventType = keyof typeof READERS;
+
+/** The events this endpoint reads: subscribe its webhook endpoint to exactly these (the docs list them too). */
+export const WEBHOOK_EVENTS = Object.keys(READERS) as readonly WebhookEventType[];
+
+const isRead = (type: string): type is WebhookEventType => Object.hasOwn(READERS, type);
 
 /** The PaymentIntent or Subscription a Coral Checkout Session made, once Stripe says so. */
 function checkoutPayment(event: Stripe.Event): {session: string; reference: string} | null {
@@ -148,12 +239,18 @@ function checkoutPayment(event: Stripe.Event): {session: string; reference: stri
   return reference ? {session: session.id, reference} : null;
 }
 
-/** Records what a verified event says about a Coral gift; answers whether this delivery wrote anything. */
-export async function recordEvent(event: Stripe.Event, store: GiftStore, nowSeconds: number): Promise<boolean> {
+/**
+ * Records what a verified event says about a Coral gift; answers whether this
+ * delivery wrote anything. Throws when Stripe or the store fails, for a 500.
+ */
+export async function recordEvent(event: Stripe.Event, store: GiftStore, nowSeconds: number, stripe: Stripe): Promise<boolean> {
+  if (!isRead(event.type)) return false;
   // A hosted gift was kept under its session; its payments are recorded under what the session made.
   const link = checkoutPayment(event);
   if (link) await store.linkCheckout(link.session, link.reference);
-  const found = recordFor(event);
+  // The table pairs each type with its reader; TypeScript cannot follow that pairing through a lookup.
+  const read = READERS[event.type] as Reader<WebhookEventType>;
+  const found = await read(event as EventOf<WebhookEventType>, stripe);
   if (!found) return false;
   return store.recordOnce(found.key, {...found.record, eventId: event.id, recordedAt: nowSeconds});
 }

@@ -4,7 +4,7 @@
  * record is never kept without its way out, nor queued without being kept.
  */
 import type {GiftRecord, GiftStore, KeptGift, KeptSignature, SupporterDetails} from '../store';
-import {newSignatureReference} from '../store';
+import {newSignatureReference, UPGRADE_LEASE_SECONDS} from '../store';
 import type {Database, Queryable} from './database';
 
 export type PgStoreOptions = {
@@ -232,6 +232,39 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
     count: async (campaign) => {
       const [row] = await db.query<{count: number}>('select count(*)::int as count from signatures where campaign = $1', [campaign]);
       return row?.count ?? 0;
+    },
+
+    claimUpgrade: async (firstGift, nowSeconds) => {
+      // One statement decides among any number of requests, instances or restarts: a new claim is inserted, and an
+      // existing one is taken only while no gift is made and no live request holds it.
+      const [claimed] = await db.query<{attempt: number}>(
+        `insert into upgrade_claims as claim (first_gift, held_until, created_at) values ($1, to_timestamp($3), to_timestamp($2))
+         on conflict (first_gift) do update set held_until = excluded.held_until
+           where claim.subscription is null and (claim.held_until is null or claim.held_until <= to_timestamp($2))
+         returning attempt`,
+        [firstGift, nowSeconds, nowSeconds + UPGRADE_LEASE_SECONDS],
+      );
+      if (claimed) return {status: 'claimed', attempt: claimed.attempt};
+      const [row] = await db.query<{subscription: string | null}>('select subscription from upgrade_claims where first_gift = $1', [
+        firstGift,
+      ]);
+      return row?.subscription ? {status: 'made', subscription: row.subscription} : {status: 'held'};
+    },
+
+    upgradeMade: async (firstGift, subscription) => {
+      await db.query('update upgrade_claims set subscription = $2, held_until = null where first_gift = $1 and subscription is null', [
+        firstGift,
+        subscription,
+      ]);
+    },
+
+    releaseUpgrade: async (firstGift, attempt, declined) => {
+      // Only the attempt released moves on, so two requests refused under one key move it once.
+      await db.query(
+        `update upgrade_claims set held_until = null, attempt = attempt + $3
+         where first_gift = $1 and attempt = $2 and subscription is null`,
+        [firstGift, attempt, declined ? 1 : 0],
+      );
     },
 
     ping: async () => {

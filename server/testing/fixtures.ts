@@ -6,8 +6,8 @@ import {memoryLogger} from '../log';
 import {createMemoryGiftStore} from '../store';
 import type {StripeStandIn} from './stripeStandIn';
 
-/** Obviously fake, as every secret in a test must be. */
-export const WEBHOOK_SECRET = 'whsec_coral_standin';
+/** Obviously fake, as every secret in a test must be, and as long as a real one (whsec_ and at least 24 more characters). */
+export const WEBHOOK_SECRET = 'whsec_coral_standin_not_a_real_secret';
 export const ORIGIN = 'https://www.example.org';
 /** 2026-01-01T00:00:00Z, in milliseconds: the handler's fixed clock. */
 export const NOW_MS = 1_767_225_600_000;
@@ -78,13 +78,17 @@ export async function post(
   return {status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: response.headers};
 }
 
-/** Delivers an event as Stripe does: the raw JSON, signed with the endpoint's secret. */
+/**
+ * Delivers an event as Stripe does: the raw JSON, signed with the endpoint's secret. Every event Stripe
+ * sends names the API version it is rendered in; one made by hand without `api_version` is given the
+ * version the endpoint reads (the SDK's), as a webhook endpoint made the way the docs say would send it.
+ */
 export async function deliver(
   handler: (request: Request) => Promise<Response>,
   event: object,
   {secret = WEBHOOK_SECRET, timestamp = NOW_MS / 1000}: {secret?: string; timestamp?: number} = {},
 ): Promise<Answered> {
-  const payload = JSON.stringify(event);
+  const payload = JSON.stringify('api_version' in event ? event : {...event, api_version: Stripe.API_VERSION});
   const signature = Stripe.webhooks.generateTestHeaderString({payload, secret, timestamp});
   const response = await handler(
     new Request('https://coral.example.org/webhooks/stripe', {

@@ -59,7 +59,11 @@ function metadataOf(params: Params): Json | Reply {
 }
 const isReply = (value: unknown): value is Reply => typeof value === 'object' && value !== null && 'status' in value && 'body' in value;
 
-export function createLedger(clock: () => number) {
+/**
+ * `clock` is Stripe's time, in seconds; `apiVersion` the version the account's webhook endpoint renders its
+ * events in, which each event names in `api_version`.
+ */
+export function createLedger(clock: () => number, apiVersion: string) {
   let serial = 0;
   const id = (prefix: string) => `${prefix}_standin${String((serial += 1)).padStart(6, '0')}`;
   const customers = new Map<string, Json>();
@@ -70,6 +74,14 @@ export function createLedger(clock: () => number) {
   const subscriptions = new Map<string, Json>();
   const schedules = new Map<string, Json>();
   const checkoutSessions = new Map<string, Json>();
+  const charges = new Map<string, Json>();
+  const invoicePayments = new Map<string, Json>();
+  const disputes = new Map<string, Json>();
+  /**
+   * Which invoice each subscription PaymentIntent pays. Not on the PaymentIntent itself: since 2025-03-31
+   * neither a PaymentIntent nor a Charge names its invoice; an InvoicePayment links the two.
+   */
+  const invoiceOfIntent = new Map<string, string>();
   /** What a session makes once paid, kept apart from the public object as Stripe keeps it. */
   const checkoutPlans = new Map<string, {items: Params[]; paymentIntentData: Params; subscriptionData: Params}>();
   /** Payment methods attached to customers, as confirming with setup_future_usage or a subscription does. */
@@ -77,7 +89,15 @@ export function createLedger(clock: () => number) {
   const events: Json[] = [];
 
   const event = (type: string, object: Json) => {
-    const created = {id: id('evt'), object: 'event', type, created: clock(), livemode: false, data: {object: structuredClone(object)}};
+    const created = {
+      id: id('evt'),
+      object: 'event',
+      api_version: apiVersion,
+      type,
+      created: clock(),
+      livemode: false,
+      data: {object: structuredClone(object)},
+    };
     events.push(created);
     return created;
   };
@@ -113,6 +133,14 @@ export function createLedger(clock: () => number) {
   function settleInvoice(invoice: Json, paymentMethod: string) {
     invoice.status = 'paid';
     invoice.amount_paid = invoice.amount_due;
+    for (const payment of invoicePayments.values()) {
+      if (payment.invoice !== invoice.id) continue;
+      Object.assign(payment, {
+        status: 'paid',
+        amount_paid: payment.amount_requested,
+        status_transitions: {canceled_at: null, paid_at: clock()},
+      });
+    }
     const sub = subscriptions.get(String(obj(obj(invoice.parent as FormValue).subscription_details as FormValue).subscription));
     if (sub) {
       sub.status = 'active';
@@ -124,7 +152,8 @@ export function createLedger(clock: () => number) {
 
   function createInvoiceFor(sub: Json, amount: number, currency: string): Json {
     const invoiceId = id('in');
-    const intent = newPaymentIntent(amount, currency, String(sub.customer), {invoice: invoiceId});
+    const intent = newPaymentIntent(amount, currency, String(sub.customer));
+    invoiceOfIntent.set(String(intent.id), invoiceId);
     const invoice = {
       id: invoiceId,
       object: 'invoice',
@@ -140,7 +169,50 @@ export function createLedger(clock: () => number) {
       _payment_intent: intent.id,
     };
     invoices.set(invoiceId, invoice);
+    // The default payment Stripe makes as it finalises the invoice.
+    const paymentId = id('inpay');
+    invoicePayments.set(paymentId, {
+      id: paymentId,
+      object: 'invoice_payment',
+      amount_paid: null,
+      amount_requested: amount,
+      created: clock(),
+      currency,
+      invoice: invoiceId,
+      is_default: true,
+      livemode: false,
+      payment: {type: 'payment_intent', payment_intent: intent.id},
+      status: 'open',
+      status_transitions: {canceled_at: null, paid_at: null},
+    });
     return invoice;
+  }
+
+  /** The charge a successful payment makes, with the PaymentIntent's metadata copied onto it, as Stripe copies it once on confirmation. */
+  function newCharge(intent: Json, paymentMethod: string): Json {
+    const charge = {
+      id: id('ch'),
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: intent.amount,
+      amount_refunded: 0,
+      captured: true,
+      created: clock(),
+      currency: intent.currency,
+      customer: intent.customer,
+      description: intent.description ?? null,
+      disputed: false,
+      livemode: false,
+      metadata: structuredClone(intent.metadata),
+      paid: true,
+      payment_intent: intent.id,
+      payment_method: paymentMethod,
+      refunded: false,
+      status: 'succeeded',
+    };
+    charges.set(charge.id, charge);
+    intent.latest_charge = charge.id;
+    return charge;
   }
 
   const publicInvoice = (invoice: Json, expandSecret: boolean): Json => {
@@ -158,6 +230,9 @@ export function createLedger(clock: () => number) {
     subscriptions,
     schedules,
     checkoutSessions,
+    charges,
+    invoicePayments,
+    disputes,
     events,
 
     listCustomers(query: Params): Reply {
@@ -288,6 +363,7 @@ export function createLedger(clock: () => number) {
       if (paymentMethod && params.off_session === 'true') {
         const intent = paymentIntents.get(String(invoice._payment_intent))!;
         Object.assign(intent, {status: 'succeeded', payment_method: paymentMethod, amount_received: intent.amount});
+        newCharge(intent, paymentMethod);
         settleInvoice(invoice, paymentMethod);
       }
       const expand = list(params.expand).map(String);
@@ -369,6 +445,26 @@ export function createLedger(clock: () => number) {
     retrieveSchedule(scheduleId: string): Reply {
       const schedule = schedules.get(scheduleId);
       return schedule ? ok(schedule) : missing('subscription_schedule', scheduleId);
+    },
+
+    /** GET /v1/invoice_payments, by `invoice` or by `payment[type]=payment_intent` and `payment[payment_intent]`; `data.invoice` expands. */
+    listInvoicePayments(query: Params): Reply {
+      const payment = obj(query.payment);
+      if (query.payment !== undefined && str(payment.type) !== 'payment_intent') {
+        return invalid('The stand-in lists invoice payments by payment_intent only.', 'payment[type]');
+      }
+      const intentId = str(payment.payment_intent);
+      const invoiceId = str(query.invoice);
+      const limit = int(query.limit) ?? 10;
+      const expandInvoice = list(query.expand).map(String).includes('data.invoice');
+      const found = [...invoicePayments.values()]
+        .filter((p) => intentId === undefined || (p.payment as Json).payment_intent === intentId)
+        .filter((p) => invoiceId === undefined || p.invoice === invoiceId)
+        .reverse();
+      const shown = found
+        .slice(0, limit)
+        .map((p) => (expandInvoice ? {...p, invoice: publicInvoice(invoices.get(String(p.invoice))!, false)} : p));
+      return ok({object: 'list', url: '/v1/invoice_payments', has_more: found.length > limit, data: shown});
     },
 
     /**
@@ -517,7 +613,8 @@ export function createLedger(clock: () => number) {
       const intent = [...paymentIntents.values()].find((pi) => pi.client_secret === clientSecret);
       if (!intent) throw new Error(`no PaymentIntent has the client secret ${clientSecret}`);
       const from = events.length;
-      const invoice = intent.invoice ? invoices.get(String(intent.invoice)) : undefined;
+      const invoiceId = invoiceOfIntent.get(String(intent.id));
+      const invoice = invoiceId ? invoices.get(invoiceId) : undefined;
       const decline = DECLINING_METHODS[paymentMethod];
       if (decline && !decline.offSessionOnly) {
         Object.assign(intent, {
@@ -529,9 +626,83 @@ export function createLedger(clock: () => number) {
         return events.slice(from);
       }
       Object.assign(intent, {status: 'succeeded', payment_method: paymentMethod, amount_received: intent.amount});
+      newCharge(intent, paymentMethod);
       if (intent.customer && (intent.setup_future_usage || invoice)) attached.set(paymentMethod, String(intent.customer));
       event('payment_intent.succeeded', intent);
       if (invoice) settleInvoice(invoice, paymentMethod);
+      return events.slice(from);
+    },
+
+    /**
+     * A refund made in the Dashboard of `amount` (the rest of the payment unless told) from a PaymentIntent's
+     * charge: the charge's `amount_refunded` grows, and `refunded` turns true once all of it is. Answers the
+     * events Stripe sends: `refund.created` with the Refund, and `charge.refunded` with the Charge.
+     */
+    refund(intentId: string, amount?: number): Json[] {
+      const charge = charges.get(String(paymentIntents.get(intentId)?.latest_charge));
+      if (!charge) throw new Error(`no charge for the PaymentIntent ${intentId}`);
+      const rest = Number(charge.amount) - Number(charge.amount_refunded);
+      const refunded = amount ?? rest;
+      if (refunded < 1 || refunded > rest) throw new Error(`cannot refund ${refunded} of the ${rest} left on ${String(charge.id)}`);
+      const from = events.length;
+      const refund = {
+        id: id('re'),
+        object: 'refund',
+        amount: refunded,
+        charge: charge.id,
+        created: clock(),
+        currency: charge.currency,
+        metadata: {},
+        payment_intent: intentId,
+        reason: null,
+        status: 'succeeded',
+      };
+      Object.assign(charge, {amount_refunded: Number(charge.amount_refunded) + refunded, refunded: refunded === rest});
+      event('refund.created', refund);
+      event('charge.refunded', charge);
+      return events.slice(from);
+    },
+
+    /**
+     * The supporter's bank disputes a PaymentIntent's charge: a chargeback (`needs_response`, the funds
+     * withdrawn) or, with `inquiry`, a question that takes nothing yet (`warning_needs_response`). Answers
+     * the events Stripe sends.
+     */
+    dispute(intentId: string, {inquiry = false}: {inquiry?: boolean} = {}): Json[] {
+      const charge = charges.get(String(paymentIntents.get(intentId)?.latest_charge));
+      if (!charge) throw new Error(`no charge for the PaymentIntent ${intentId}`);
+      const from = events.length;
+      const dispute = {
+        id: id('du'),
+        object: 'dispute',
+        amount: charge.amount,
+        balance_transactions: [],
+        charge: charge.id,
+        created: clock(),
+        currency: charge.currency,
+        enhanced_eligibility_types: [],
+        is_charge_refundable: inquiry,
+        livemode: false,
+        metadata: {},
+        payment_intent: intentId,
+        reason: 'fraudulent',
+        status: inquiry ? 'warning_needs_response' : 'needs_response',
+      };
+      disputes.set(dispute.id, dispute);
+      charge.disputed = true;
+      event('charge.dispute.created', dispute);
+      if (!inquiry) event('charge.dispute.funds_withdrawn', dispute);
+      return events.slice(from);
+    },
+
+    /** The bank decides: `won` (the funds come back), `lost`, or `warning_closed` for an inquiry that went no further. Answers the events. */
+    closeDispute(disputeId: string, status: 'won' | 'lost' | 'warning_closed'): Json[] {
+      const dispute = disputes.get(disputeId);
+      if (!dispute) throw new Error(`no dispute ${disputeId}`);
+      const from = events.length;
+      dispute.status = status;
+      event('charge.dispute.closed', dispute);
+      if (status === 'won') event('charge.dispute.funds_reinstated', dispute);
       return events.slice(from);
     },
 

@@ -82,3 +82,62 @@ describe('the stand-in’s Checkout Sessions', () => {
     });
   });
 });
+
+describe('the stand-in’s charges, refunds and disputes', () => {
+  it('copies a PaymentIntent’s metadata to the charge it makes, and refunds it in parts', async () => {
+    const paid = await stripe.paymentIntents.create(intent);
+    standIn.confirm(paid.client_secret!, 'pm_card_visa');
+    const chargeId = String(standIn.paymentIntents.get(paid.id)!.latest_charge);
+    expect(standIn.charges.get(chargeId)).toMatchObject({payment_intent: paid.id, metadata: {order: 'a'}, amount_refunded: 0});
+    const first = standIn.refund(paid.id, 400);
+    expect(first.map((event) => event.type)).toEqual(['refund.created', 'charge.refunded']);
+    expect(first[1]).toMatchObject({api_version: Stripe.API_VERSION, data: {object: {amount_refunded: 400, refunded: false}}});
+    expect(standIn.refund(paid.id)[1]).toMatchObject({data: {object: {amount_refunded: 1000, refunded: true}}});
+    expect(() => standIn.refund(paid.id)).toThrow(/cannot refund/);
+  });
+
+  it('names a subscription payment’s invoice only through its invoice payment, as from 2025-03-31', async () => {
+    await stripe.products.create({id: 'prod_gift', name: 'Gift'});
+    const customer = await stripe.customers.create({email: 'ada@example.org'});
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{price_data: {currency: 'aud', product: 'prod_gift', unit_amount: 2500, recurring: {interval: 'month'}}}],
+      metadata: {order: 'b'},
+      expand: ['latest_invoice.confirmation_secret'],
+    });
+    const invoice = subscription.latest_invoice as Stripe.Invoice;
+    const [succeeded] = standIn.confirm(invoice.confirmation_secret!.client_secret, 'pm_card_visa');
+    const paymentIntent = (succeeded!.data as {object: {id: string}}).object.id;
+    expect(standIn.paymentIntents.get(paymentIntent)).not.toHaveProperty('invoice');
+    const {data} = await stripe.invoicePayments.list({
+      payment: {type: 'payment_intent', payment_intent: paymentIntent},
+      expand: ['data.invoice'],
+    });
+    expect(data).toHaveLength(1);
+    expect(data[0]).toMatchObject({status: 'paid', amount_paid: 2500, payment: {type: 'payment_intent', payment_intent: paymentIntent}});
+    expect((data[0]!.invoice as Stripe.Invoice).parent?.subscription_details).toMatchObject({
+      subscription: subscription.id,
+      metadata: {order: 'b'},
+    });
+  });
+
+  it('opens and closes a dispute with the events Stripe sends, in the webhook endpoint’s API version', async () => {
+    await standIn.close();
+    standIn = await startStripeStandIn({webhookApiVersion: '2025-02-24.acacia'});
+    stripe = standIn.client();
+    const paid = await stripe.paymentIntents.create(intent);
+    standIn.confirm(paid.client_secret!, 'pm_card_visa');
+    const opened = standIn.dispute(paid.id);
+    expect(opened.map((event) => [event.type, event.api_version])).toEqual([
+      ['charge.dispute.created', '2025-02-24.acacia'],
+      ['charge.dispute.funds_withdrawn', '2025-02-24.acacia'],
+    ]);
+    const dispute = (opened[0]!.data as {object: {id: string}}).object;
+    expect(dispute).toMatchObject({object: 'dispute', payment_intent: paid.id, amount: 1000, currency: 'aud', status: 'needs_response'});
+    expect(standIn.closeDispute(dispute.id, 'won').map((event) => event.type)).toEqual([
+      'charge.dispute.closed',
+      'charge.dispute.funds_reinstated',
+    ]);
+    expect(standIn.disputes.get(dispute.id)).toMatchObject({status: 'won'});
+  });
+});

@@ -15,7 +15,10 @@
  * card decline, a rate limit, a connection dropped before Stripe acts, or one
  * dropped after it acted (the answer lost on the way back). Stripe's hosted
  * payment page is not served: `completeCheckout` stands for a supporter
- * paying a Checkout Session there, and queues the events Stripe would send.
+ * paying a Checkout Session there, and queues the events Stripe would send;
+ * so do `refund` (a refund made in the Dashboard), `dispute` and
+ * `closeDispute` (the supporter's bank). Every event carries the
+ * `api_version` of the account's webhook endpoint.
  */
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
@@ -44,9 +47,16 @@ type Route = {method: string; path: RegExp; run: (params: Record<string, FormVal
 
 export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
 
-/** Starts the stand-in on 127.0.0.1 at a free port. `clock` is Stripe's time, in seconds. */
-export async function startStripeStandIn({clock = () => 1_767_225_600}: {clock?: () => number} = {}) {
-  const ledger = createLedger(clock);
+/**
+ * Starts the stand-in on 127.0.0.1 at a free port. `clock` is Stripe's time, in seconds; `webhookApiVersion`
+ * the API version the account's webhook endpoint was made with, which its events are rendered in (by
+ * default the installed SDK's own, as the docs ask).
+ */
+export async function startStripeStandIn({
+  clock = () => 1_767_225_600,
+  webhookApiVersion = Stripe.API_VERSION as string,
+}: {clock?: () => number; webhookApiVersion?: string} = {}) {
+  const ledger = createLedger(clock, webhookApiVersion);
   const requests: RecordedRequest[] = [];
   const kept = new Map<string, Kept>();
   const planned: Planned[] = [];
@@ -64,6 +74,7 @@ export async function startStripeStandIn({clock = () => 1_767_225_600}: {clock?:
     {method: 'POST', path: /^\/v1\/subscription_schedules\/([^/]+)$/, run: (params, id) => ledger.updateSchedule(id, params)},
     {method: 'GET', path: /^\/v1\/subscription_schedules\/([^/]+)$/, run: (_, id) => ledger.retrieveSchedule(id)},
     {method: 'POST', path: /^\/v1\/checkout\/sessions$/, run: (params) => ledger.createCheckoutSession(params)},
+    {method: 'GET', path: /^\/v1\/invoice_payments$/, run: (query) => ledger.listInvoicePayments(query)},
   ];
 
   function takeFailure(path: string): Failure | null {

@@ -46,7 +46,7 @@ export {declinedAnswer, errorAnswer, rejectedAnswer} from './parts';
 export {donateFormConsentLabel, powerformConsentLabel} from './consent';
 
 // The library, as the endpoint checks a request against a campaign's own config.
-export {giftTotal, limitsFor, type AmountLimits, type GiftTotal} from '../donate-form/rules';
+export {giftTotal, limitsFor, rgUpgradeSuggestion, type AmountLimits, type GiftTotal} from '../donate-form/rules';
 export {parseDonateFormConfig, type DonateFormConfig} from '../donate-form/schema';
 export {parsePowerformConfig, type PowerformConfig} from '../powerform/schema';
 export {describeError, parseConfig, type ConfigError, type ParseResult} from '../shared/config';

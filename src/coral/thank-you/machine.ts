@@ -3,7 +3,7 @@
  * share links, and whether and how to ask for a monthly gift.
  */
 import type {GiftHandoff, HandoffStorage, ReadResult} from '../daisychain/handoff';
-import {MANAGE_GIFT_MESSAGES} from '../shared/manageGift/ManageGift';
+import {MANAGE_GIFT_MESSAGES} from '../shared/manageGift/messages';
 import {rgUpgradeSuggestion} from '../donate-form/rules';
 import type {DonateFormConfigInput} from '../donate-form/schema';
 import type {ChargeResult} from '../shared/gateway';

@@ -1,4 +1,4 @@
-import {MANAGE_GIFT_MESSAGES} from '../shared/manageGift/ManageGift';
+import {MANAGE_GIFT_MESSAGES} from '../shared/manageGift/messages';
 import {SHARE_MESSAGES} from '../shared/share/share';
 
 /** Every sentence a supporter reads on the thank-you component. Override any of them with `messages` in the config. */

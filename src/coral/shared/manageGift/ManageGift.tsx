@@ -7,21 +7,7 @@ import {Fragment, type ReactNode} from 'react';
 import type {Frequency} from '../frequency';
 import type {Contact} from '../schemaParts';
 import ui from '../ui/ui.module.css';
-
-/**
- * How a regular giver changes or cancels their gift, said alike by the donate
- * form and the thank-you page: {link} is a link to manageGiftUrl whose words
- * are manageGiftLink; without it, {email} and {phone} are links from contact.
- */
-export const MANAGE_GIFT_MESSAGES = {
-  cancelAnyTime: 'You can {link} at any time.',
-  manageGiftLink: 'change or cancel your regular gift',
-  manageGiftByEmail: 'To change or cancel your regular gift, email {email}.',
-  manageGiftByPhone: 'To change or cancel your regular gift, call {phone}.',
-  manageGiftByEmailOrPhone: 'To change or cancel your regular gift, email {email} or call {phone}.',
-} as const;
-
-export type ManageGiftMessages = Record<keyof typeof MANAGE_GIFT_MESSAGES, string>;
+import type {ManageGiftMessages} from './messages';
 
 /** The gifts that go on until the supporter stops them; a daily gift ends by itself after its days. */
 export const isOngoing = (frequency: Frequency | null): boolean => frequency === 'weekly' || frequency === 'monthly';
