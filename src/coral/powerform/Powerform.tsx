@@ -4,8 +4,7 @@
  * signing, notices, URL prefill), reading the counter's live count, and
  * leaving the page after a redirect or daisychain success.
  */
-import {useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, type FormEvent, type ReactNode} from 'react';
-import {sessionStore, writeSupporterHandoff, type SupporterHandoff} from '../daisychain/handoff';
+import {useId, useLayoutEffect, useMemo, useReducer, useRef, type FormEvent, type ReactNode} from 'react';
 import {inputOf} from '../shared/fields';
 import {
   announce,
@@ -38,7 +37,6 @@ import {
   reduce,
   showsCounter,
   shownProblems,
-  TEXT_FIELDS,
   visibleFields,
   type Action,
   type Checks,
@@ -48,6 +46,7 @@ import {
   type TextField as TextFieldName,
 } from './machine';
 import type {PowerformMessages} from './messages';
+import {useLeaving} from './useLeaving';
 import {useLiveCount} from './useLiveCount';
 import {parsePowerformConfig, type PowerformConfig} from './schema';
 import styles from './Powerform.module.css';
@@ -445,29 +444,3 @@ function ThankYou({
 }
 
 // ——— effects ———
-
-/**
- * After a signature with a redirect or daisychain configured, leaves for the
- * next page. A daisychain first hands the signer to it through session
- * storage; the URL never carries their details.
- */
-function useLeaving(config: PowerformConfig, state: PowerformState, navigate: (url: string) => void) {
-  const {submission} = state;
-  useEffect(() => {
-    if (submission.status !== 'done' || config.success.type === 'inline') return;
-    if (config.success.type === 'daisychain') {
-      const {supporter} = submission.signup;
-      // Without a first name there is no one to greet: page 2 then shows its ordinary ask.
-      if (supporter.firstName) {
-        const handoff: SupporterHandoff = {firstName: supporter.firstName, consent: supporter.consent, campaign: config.campaign};
-        for (const field of TEXT_FIELDS) {
-          const value = supporter[field];
-          if (value) handoff[field] = value;
-        }
-        writeSupporterHandoff(sessionStore(), handoff);
-      }
-    }
-    navigate(config.success.url);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the signature is recorded
-  }, [submission]);
-}
