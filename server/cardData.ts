@@ -6,42 +6,209 @@
  */
 import {luhn} from '../src/coral/contract';
 
+/**
+ * How much of a body the search reads: an honest gift or signature is two or three levels deep and holds a
+ * few dozen values. What lies beyond is not read, so the body is refused rather than let through unread.
+ */
+export const BODY_LIMITS = {depth: 32, values: 1000} as const;
+
+/** Card data and where it was; or a body too deep or too big to be read through, refused as well. */
+export type CardDataFinding = {kind: 'card-data'; at: string} | {kind: 'too-deep'} | {kind: 'too-many-values'};
+
 // Keys a form or a script would use for card fields, in any case, with or without separators.
 const CARD_KEY = /^(?:number|card|cards|cardnumber|ccnumber|cc|pan|cvc|cvv|cvc2|cvv2|csc|securitycode|expiry|exp|expmonth|expyear)$/;
 
-// 13 to 19 digits, possibly grouped by spaces or dashes, as card numbers are typed.
-const DIGIT_RUN = /\d(?:[ -]?\d){12,18}/g;
+// What people and scripts put between a card number's digits: any spacing, dashes, dots, slashes, underscores.
+const SEPARATOR = /^[\s\p{Pd}\u2212._/\\]$/u;
+const DECIMAL_DIGIT = /^\p{Nd}$/u;
 
-const normalisedKey = (key: string): string => key.toLowerCase().replace(/[^a-z0-9]/g, '');
+// E.164 allows 15 digits after the +; a card number is never written after one.
+const PHONE_DIGITS = 15;
+
+const isDecimalDigit = (codePoint: number): boolean => DECIMAL_DIGIT.test(String.fromCodePoint(codePoint));
+
+const digitValues = new Map<string, string>();
 
 /**
- * A run of 13–19 digits passing the Luhn check, as every card number does.
- * The check spares the long numbers a gift honestly carries (an ad id in a
- * utm parameter fails it nine times in ten) without letting a card through.
+ * The ASCII digit a character stands for, or null. Unicode's decimal digits come in runs of ten from 0 to 9
+ * (a stability policy), so a digit's value is its distance from the start of its run, modulo ten.
  */
-function holdsCardNumber(text: string): boolean {
-  for (const match of text.matchAll(DIGIT_RUN)) {
-    if (luhn(match[0].replace(/[ -]/g, ''))) return true;
+function digitOf(char: string): string | null {
+  if (char >= '0' && char <= '9') return char;
+  if (!DECIMAL_DIGIT.test(char)) return null;
+  let value = digitValues.get(char);
+  if (value === undefined) {
+    const codePoint = char.codePointAt(0)!;
+    let start = codePoint;
+    while (isDecimalDigit(start - 1)) start -= 1;
+    value = String((codePoint - start) % 10);
+    digitValues.set(char, value);
   }
-  return false;
+  return value;
 }
 
-/** The path of the first card-like key or value, e.g. `payment.number`; null when there is none. */
-export function findCardData(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return holdsCardNumber(value) ? path.join('.') || '(body)' : null;
-  if (typeof value === 'number') return Number.isInteger(value) && holdsCardNumber(String(value)) ? path.join('.') : null;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = findCardData(item, [...path, String(i)]);
-      if (found !== null) return found;
+/**
+ * The runs of digits in a text, each as its groups were typed (digits between separators), read as a card
+ * number would be: compatibility forms folded (full-width digits and punctuation), every decimal digit as its
+ * ASCII one. A run after a + no longer than a phone number is a phone number, never a card, and is left out.
+ * `whole`: the text is one run and nothing else, so it may be a piece of a number written across fields.
+ */
+function digitsOf(text: string): {runs: string[][]; whole: boolean} {
+  const runs: string[][] = [];
+  let groups: string[] | null = null;
+  let group = '';
+  let afterSeparator = false;
+  let phone = false;
+  let onlyDigits = true;
+  let before = '';
+  const close = () => {
+    if (groups === null) return;
+    groups.push(group);
+    if (!(phone && groups.join('').length <= PHONE_DIGITS)) runs.push(groups);
+    groups = null;
+  };
+  for (const char of text.normalize('NFKC')) {
+    const digit = digitOf(char);
+    if (digit !== null) {
+      if (groups === null) {
+        groups = [];
+        group = digit;
+        phone = before === '+';
+      } else if (afterSeparator) {
+        groups.push(group);
+        group = digit;
+      } else {
+        group += digit;
+      }
+      afterSeparator = false;
+    } else if (SEPARATOR.test(char)) {
+      afterSeparator = true;
+    } else {
+      close();
+      onlyDigits = false;
+      before = char;
     }
-    return null;
   }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (CARD_KEY.test(normalisedKey(key))) return [...path, key].join('.');
-      const found = findCardData(item, [...path, key]);
-      if (found !== null) return found;
+  close();
+  return {runs, whole: onlyDigits && runs.length === 1};
+}
+
+/** A number written across runs: its digit groups, each with the path of the value it came from. */
+type Piece = {digits: string; at: string};
+
+/**
+ * The first stretch of whole groups, 13 to 19 digits long, that passes the Luhn check, as every card number
+ * does; null when there is none. The check spares the long numbers a gift honestly carries (an ad id in a utm
+ * parameter fails it nine times in ten) without letting a card through.
+ */
+function cardIn(pieces: readonly Piece[]): Piece[] | null {
+  for (let start = 0; start < pieces.length; start += 1) {
+    let digits = '';
+    for (let end = start; end < pieces.length; end += 1) {
+      digits += pieces[end]!.digits;
+      if (digits.length > 19) break;
+      if (digits.length >= 13 && luhn(digits)) return pieces.slice(start, end + 1);
+    }
+  }
+  return null;
+}
+
+/** The last pieces that could still begin a card number with what follows: fewer than 19 digits in all. */
+function tailOf(pieces: readonly Piece[]): Piece[] {
+  let digits = 0;
+  let start = pieces.length;
+  while (start > 0 && digits + pieces[start - 1]!.digits.length < 19) {
+    start -= 1;
+    digits += pieces[start]!.digits.length;
+  }
+  return pieces.slice(start);
+}
+
+const normalisedKey = (key: string): string =>
+  key
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+
+/** A key as the answer may name it: one that could hold part of a card number is named `[key]`, never echoed. */
+function shownKey(key: string): string {
+  let digits = 0;
+  for (const char of key.normalize('NFKC')) if (digitOf(char) !== null) digits += 1;
+  return key.length <= 64 && digits <= 4 ? key : '[key]';
+}
+
+const pathOf = (path: readonly string[]): string => (path.length === 0 ? '(body)' : path.join('.'));
+
+const cardAt = (found: readonly Piece[]): CardDataFinding => {
+  const places = [...new Set(found.map((piece) => piece.at))];
+  return {kind: 'card-data', at: places.length === 1 ? places[0]! : `${places.slice(0, -1).join(', ')} and ${places.at(-1)!}`};
+};
+
+const piecesOf = (groups: readonly string[], at: string): Piece[] => groups.map((digits) => ({digits, at}));
+
+const firstCard = (runs: readonly string[][], at: string): CardDataFinding | null => {
+  for (const groups of runs) {
+    const found = cardIn(piecesOf(groups, at));
+    if (found) return cardAt(found);
+  }
+  return null;
+};
+
+/** What is left to read: a value, where it is, how many containers hold it, and the key it sits under. */
+type Pending = {value: unknown; path: string[]; depth: number; key?: string};
+
+/**
+ * The first card data in a body, in body order: a key named for a card field, a card number in a key or a
+ * value, or one written across adjacent string values that hold nothing but digits (an address line, then a
+ * postcode). Read without recursion, as deep as `BODY_LIMITS.depth` and as many values as `BODY_LIMITS.values`;
+ * a body beyond either is answered as such, never as clean.
+ */
+export function findCardData(body: unknown): CardDataFinding | null {
+  const pending: Pending[] = [{value: body, path: [], depth: 0}];
+  let read = 0;
+  // The digits that close the last string value read, when it held nothing else: the next such value may go on with them.
+  let carried: Piece[] = [];
+  while (pending.length > 0) {
+    const {value, path, depth, key} = pending.pop()!;
+    read += 1;
+    if (key !== undefined) {
+      if (CARD_KEY.test(normalisedKey(key))) return {kind: 'card-data', at: pathOf(path)};
+      const found = firstCard(digitsOf(key).runs, pathOf(path));
+      if (found) return found;
+    }
+    if (typeof value === 'string') {
+      const {runs, whole} = digitsOf(value);
+      const pieces = runs.map((groups) => piecesOf(groups, pathOf(path)));
+      if (whole) pieces[0] = [...carried, ...pieces[0]!];
+      for (const run of pieces) {
+        const found = cardIn(run);
+        if (found) return cardAt(found);
+      }
+      carried = whole ? tailOf(pieces[0]!) : [];
+      continue;
+    }
+    if (value === null || typeof value !== 'object') {
+      // Any other value between two strings ends what the first could carry into the second.
+      carried = [];
+      if (typeof value === 'number' && Number.isInteger(value)) {
+        const found = firstCard(digitsOf(String(value)).runs, pathOf(path));
+        if (found) return found;
+      }
+      continue;
+    }
+    if (depth + 1 > BODY_LIMITS.depth) return {kind: 'too-deep'};
+    const entries: Array<[string | null, unknown]> = Array.isArray(value)
+      ? value.map((item) => [null, item])
+      : Object.entries(value as Record<string, unknown>);
+    if (read + pending.length + entries.length > BODY_LIMITS.values) return {kind: 'too-many-values'};
+    // Pushed last to first, so they are read in the body's order.
+    for (let i = entries.length - 1; i >= 0; i -= 1) {
+      const [name, item] = entries[i]!;
+      pending.push(
+        name === null
+          ? {value: item, path: [...path, String(i)], depth: depth + 1}
+          : {value: item, path: [...path, shownKey(name)], depth: depth + 1, key: name},
+      );
     }
   }
   return null;

@@ -16,7 +16,7 @@
 import type Stripe from 'stripe';
 import type {DonateFormConfig, PowerformConfig, SignatureAnswer} from '../src/coral/contract';
 import {fromStripeError, logLine, rejected, type Answer} from './answers';
-import {findCardData} from './cardData';
+import {BODY_LIMITS, findCardData} from './cardData';
 import {checkCheckout, createCheckout} from './checkout';
 import type {Database} from './db/database';
 import {isUnavailable} from './db/database';
@@ -27,7 +27,7 @@ import {checkSignature} from './signature';
 import type {GiftStore} from './store';
 import {campaignProducts, createGift} from './stripeGifts';
 import {upgradeGift} from './upgrade';
-import {recordEvent, WEBHOOK_API_VERSION} from './webhooks';
+import {checkEvent, MalformedEvent, recordEvent, WEBHOOK_API_VERSION} from './webhooks';
 
 export type CoralHandlerOptions = {
   /** A Stripe client made with the secret key from the environment; null when this endpoint takes signatures only. */
@@ -77,14 +77,40 @@ function corsHeaders(origin: string): Headers {
   return new Headers({'access-control-allow-origin': origin, vary: 'Origin'});
 }
 
+const TOO_DEEP = 'the body is nested too deeply';
+
+/** Whether JSON text opens more than `limit` arrays or objects inside one another; brackets within strings are text. */
+function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (inString) {
+      if (char === '\\') i += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') {
+      inString = true;
+    } else if (char === '[' || char === '{') {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (char === ']' || char === '}') {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
 async function readJson(request: Request): Promise<{ok: true; value: unknown} | {ok: false; answer: Answer}> {
   if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) {
     return {ok: false, answer: rejected('expected a JSON body (Content-Type: application/json)', 415)};
   }
   const bytes = new Uint8Array(await request.arrayBuffer());
   if (bytes.byteLength > MAX_BODY_BYTES) return {ok: false, answer: rejected('the body is too large', 413)};
+  const text = new TextDecoder().decode(bytes);
+  // Counted in the text, before JSON.parse builds it or anything walks it.
+  if (nestsDeeperThan(text, BODY_LIMITS.depth)) return {ok: false, answer: rejected(TOO_DEEP)};
   try {
-    return {ok: true, value: JSON.parse(new TextDecoder().decode(bytes))};
+    return {ok: true, value: JSON.parse(text)};
   } catch {
     return {ok: false, answer: rejected('the body is not valid JSON')};
   }
@@ -219,6 +245,12 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
     } catch {
       return rejected('the signature does not match this endpoint’s webhook secret');
     }
+    try {
+      checkEvent(event);
+    } catch (error) {
+      if (error instanceof MalformedEvent) return malformed(error, event, log);
+      throw error;
+    }
     if (event.api_version !== WEBHOOK_API_VERSION) {
       // In another version's shape the event would be misread and answered 200, and Stripe would never send it again:
       // a 5xx keeps it coming back until the webhook endpoint is made with the version this endpoint reads.
@@ -233,10 +265,19 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
       log.info({event: event.id, type: event.type, recorded}, 'stripe event');
       return {status: 200, body: {received: true, recorded}};
     } catch (error) {
+      if (error instanceof MalformedEvent) return malformed(error, event, log);
       // A 5xx makes Stripe deliver the event again later, which the keyed store makes safe.
       log.error({event: event.id, error: logLine(error)}, 'a Stripe event could not be recorded');
       return {status: 500, body: {received: false}};
     }
+  }
+
+  /** A signed event without a field Stripe always sends: one line naming the field (never the payload), and a 400 Stripe shows. */
+  function malformed(error: MalformedEvent, event: unknown, log: Logger): Answer {
+    const {id, type} = (typeof event === 'object' && event !== null ? event : {}) as {id?: unknown; type?: unknown};
+    const named = (value: unknown) => (typeof value === 'string' ? value.slice(0, 100) : null);
+    log.error({event: named(id), type: named(type), missing: error.field}, 'a signed event lacks a field Stripe always sends');
+    return rejected(error.message);
   }
 
   async function health(): Promise<Answer> {
@@ -264,9 +305,15 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
     const read = await readJson(request);
     if (!read.ok) return respond(read.answer, cors);
     // Refused before anything else reads the body, and the value is never echoed: only where it was.
-    const cardAt = findCardData(read.value);
-    if (cardAt !== null) {
-      return respond(rejected(`card details are never sent here (found at ${cardAt}): Stripe.js sends them to Stripe`), cors);
+    const found = findCardData(read.value);
+    if (found !== null) {
+      const reason =
+        found.kind === 'card-data'
+          ? `card details are never sent here (found at ${found.at}): Stripe.js sends them to Stripe`
+          : found.kind === 'too-deep'
+            ? TOO_DEEP
+            : 'the body holds too many values';
+      return respond(rejected(reason), cors);
     }
     const key = request.headers.get('idempotency-key') ?? '';
     if (!IDEMPOTENCY_KEY.test(key)) {

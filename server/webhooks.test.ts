@@ -267,3 +267,103 @@ describe('the API version an event is rendered in', () => {
     expect(setup.store.all()).toEqual([]);
   });
 });
+
+describe('a signed event missing what Stripe always sends', () => {
+  /** A copy of `event` without the field at `path` (dot-separated). */
+  function without(event: object, path: string): Record<string, unknown> {
+    const copy = structuredClone(event) as Record<string, unknown>;
+    const keys = path.split('.');
+    const last = keys.pop()!;
+    let at: Record<string, unknown> = copy;
+    for (const key of keys) at = at[key] as Record<string, unknown>;
+    delete at[last];
+    return copy;
+  }
+
+  /** Answered 400 with the field named, one error line without the payload, and nothing recorded. */
+  async function expectRefused(event: object, field: string) {
+    const before = setup.logger.lines.length;
+    const answer = await deliver(setup.handler, event);
+    expect({status: answer.status, body: answer.body}).toEqual({
+      status: 400,
+      body: {status: 'rejected', reason: `the event has no usable ${field}, which Stripe always sends: it was not recorded`},
+    });
+    const errors = setup.logger.lines.slice(before).filter((line) => line.level === 'error');
+    expect(errors).toEqual([expect.objectContaining({missing: field, msg: 'a signed event lacks a field Stripe always sends'})]);
+    expect(JSON.stringify(errors)).not.toMatch(/ada@example\.org|save-the-reef|_secret|6000/);
+    expect(setup.store.all().filter(([, record]) => record.eventId === (event as {id?: string}).id)).toEqual([]);
+  }
+
+  it.each([['currency'], ['id'], ['amount_received']])('a one-off gift’s payment without its %s', async (field) => {
+    const {events} = await giveAndConfirm({amount: 6000});
+    await expectRefused(without(events[0]!, `data.object.${field}`), `data.object.${field}`);
+  });
+
+  it.each([['currency'], ['amount_paid']])('a monthly gift’s invoice without its %s', async (field) => {
+    const {events} = await giveAndConfirm({frequency: 'monthly', amount: 2500});
+    const paid = events.find((e) => e.type === 'invoice.paid')!;
+    await expectRefused(without(paid, `data.object.${field}`), `data.object.${field}`);
+  });
+
+  it.each([['currency'], ['id'], ['amount_refunded']])('a refund without its charge’s %s', async (field) => {
+    const {reference} = await giveAndConfirm({amount: 6000});
+    const refunded = stripe.refund(reference).find((e) => e.type === 'charge.refunded')!;
+    await expectRefused(without(refunded, `data.object.${field}`), `data.object.${field}`);
+  });
+
+  it('a dispute without its currency, or closed without its status', async () => {
+    const {reference} = await giveAndConfirm({amount: 6000});
+    const opened = stripe.dispute(reference).find((e) => e.type === 'charge.dispute.created')!;
+    await expectRefused(without(opened, 'data.object.currency'), 'data.object.currency');
+    const dispute = String((opened.data as {object: {id: string}}).object.id);
+    const closed = stripe.closeDispute(dispute, 'lost').find((e) => e.type === 'charge.dispute.closed')!;
+    await expectRefused(without(closed, 'data.object.status'), 'data.object.status');
+  });
+
+  it('a Coral subscription ended without its currency', async () => {
+    const ended = {
+      id: 'evt_ended',
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: {object: {id: 'sub_x', object: 'subscription', metadata: {coral_campaign: 'save-the-reef', coral_frequency: 'monthly'}}},
+    };
+    await expectRefused(ended, 'data.object.currency');
+  });
+
+  it('a Coral Checkout Session without its id, or completed in subscription mode without its subscription', async () => {
+    const session = {
+      id: 'cs_x',
+      object: 'checkout.session',
+      metadata: {coral_campaign: 'save-the-reef', coral_frequency: 'daily', coral_payments: '7', coral_via: 'checkout'},
+      mode: 'subscription',
+      payment_status: 'paid',
+      currency: 'aud',
+      amount_total: 500,
+      invoice: 'in_x',
+      subscription: 'sub_x',
+      payment_intent: null,
+    };
+    const failed = {id: 'evt_cs_failed', object: 'event', type: 'checkout.session.async_payment_failed', data: {object: session}};
+    await expectRefused(without(failed, 'data.object.id'), 'data.object.id');
+    const completed = {...failed, id: 'evt_cs_completed', type: 'checkout.session.completed'};
+    await expectRefused(without(completed, 'data.object.subscription'), 'data.object.subscription');
+    expect(stripe.requests.filter((r) => r.path.startsWith('/v1/subscription'))).toEqual([]);
+  });
+
+  it.each([['data'], ['data.object'], ['id'], ['type']])('an event without its %s', async (field) => {
+    const {events} = await giveAndConfirm({amount: 6000});
+    await expectRefused(without(events[0]!, field), field);
+  });
+
+  it.each([['null'], ['[]'], ['"evt"'], ['42']])('a signed body that is not an event at all: %s', async (payload) => {
+    const signature = Stripe.webhooks.generateTestHeaderString({payload, secret: WEBHOOK_SECRET, timestamp: NOW_MS / 1000});
+    const response = await setup.handler(
+      new Request('https://coral.example.org/webhooks/stripe', {method: 'POST', headers: {'stripe-signature': signature}, body: payload}),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      status: 'rejected',
+      reason: 'the event has no usable event, which Stripe always sends: it was not recorded',
+    });
+  });
+});

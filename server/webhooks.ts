@@ -23,10 +23,57 @@ export const WEBHOOK_API_VERSION: string = Stripe.API_VERSION;
 
 type Metadata = Stripe.Metadata | null | undefined;
 
+/**
+ * A signed event without a field Stripe always sends: answered 400 naming the field, so it shows in Stripe's
+ * Dashboard, rather than 500, which would bring the same malformed event back again and again.
+ */
+export class MalformedEvent extends Error {
+  constructor(readonly field: string) {
+    super(`the event has no usable ${field}, which Stripe always sends: it was not recorded`);
+    this.name = 'MalformedEvent';
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An id or a status as Stripe writes them: a short non-empty string. */
+function given(value: unknown, field: string): string {
+  if (typeof value === 'string' && value !== '' && value.length <= 255) return value;
+  throw new MalformedEvent(field);
+}
+
+function amountOf(value: unknown, field: string): number {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
+  throw new MalformedEvent(field);
+}
+
+function currencyOf(value: unknown): string {
+  if (typeof value === 'string' && /^[A-Za-z]{3}$/.test(value)) return value.toUpperCase();
+  throw new MalformedEvent('data.object.currency');
+}
+
+/** Throws MalformedEvent unless `event` has what every event has: an id, a type and the object it is about. */
+export function checkEvent(event: unknown): asserts event is Stripe.Event {
+  if (!isObject(event)) throw new MalformedEvent('event');
+  given(event.id, 'id');
+  given(event.type, 'type');
+  if (!isObject(event.data)) throw new MalformedEvent('data');
+  if (!isObject(event.data.object)) throw new MalformedEvent('data.object');
+}
+
+/** The campaign a Coral object's metadata names; null for anyone else's object. */
+const campaignOf = (metadata: Metadata): string | null => {
+  const campaign: unknown = isObject(metadata) ? metadata.coral_campaign : undefined;
+  return typeof campaign === 'string' && campaign !== '' ? campaign : null;
+};
+
 const frequencyOf = (metadata: Metadata): Frequency | null =>
   FREQUENCIES.find((frequency) => frequency === metadata?.coral_frequency) ?? null;
 
-const idOf = (value: string | {id: string} | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+const idOf = (value: string | {id: string} | null | undefined): string | null => {
+  const id: unknown = isObject(value) ? value.id : value;
+  return typeof id === 'string' && id !== '' ? id : null;
+};
 
 type Found = {key: string; record: Omit<GiftRecord, 'eventId' | 'recordedAt'>};
 
@@ -34,36 +81,39 @@ type Found = {key: string; record: Omit<GiftRecord, 'eventId' | 'recordedAt'>};
 type GiftOf = Pick<GiftRecord, 'reference' | 'campaign' | 'frequency'>;
 
 const giftFrom = (reference: string, metadata: Metadata): GiftOf | null => {
-  const campaign = metadata?.coral_campaign;
+  const campaign = campaignOf(metadata);
   return campaign ? {reference, campaign, frequency: frequencyOf(metadata)} : null;
 };
 
 function fromPaymentIntent(intent: Stripe.PaymentIntent, outcome: GiftOutcome, eventId: string): Found | null {
   // An invoice's PaymentIntent carries no Coral metadata: its invoice.* event records that payment.
-  const campaign = intent.metadata?.coral_campaign;
+  const campaign = campaignOf(intent.metadata);
   if (!campaign) return null;
+  const id = given(intent.id, 'data.object.id');
+  const [amount, field] = outcome === 'paid' ? [intent.amount_received, 'amount_received'] : [intent.amount, 'amount'];
   return {
     // A payment is paid once; each failed attempt is its own event.
-    key: outcome === 'paid' ? `paid:${intent.id}` : `failed:${eventId}`,
+    key: outcome === 'paid' ? `paid:${id}` : `failed:${eventId}`,
     record: {
       outcome,
-      reference: intent.id,
-      stripeId: intent.id,
+      reference: id,
+      stripeId: id,
       campaign,
       frequency: frequencyOf(intent.metadata),
-      amount: outcome === 'paid' ? intent.amount_received : intent.amount,
-      currency: intent.currency.toUpperCase(),
+      amount: amountOf(amount, `data.object.${field}`),
+      currency: currencyOf(intent.currency),
     },
   };
 }
 
 function fromInvoice(invoice: Stripe.Invoice, outcome: GiftOutcome, eventId: string): Found | null {
   const details = invoice.parent?.subscription_details;
-  const campaign = details?.metadata?.coral_campaign;
+  const campaign = campaignOf(details?.metadata);
   const subscription = idOf(details?.subscription);
-  if (!campaign || !subscription || !invoice.id) return null;
+  if (!details || !campaign || !subscription || !invoice.id) return null;
   // A hosted checkout's first debit that fails is recorded from its session's async_payment_failed, not twice.
   if (outcome === 'failed' && details.metadata?.coral_via === 'checkout' && invoice.billing_reason === 'subscription_create') return null;
+  const [amount, field] = outcome === 'paid' ? [invoice.amount_paid, 'amount_paid'] : [invoice.amount_due, 'amount_due'];
   return {
     key: outcome === 'paid' ? `paid:${invoice.id}` : `failed:${eventId}`,
     record: {
@@ -72,25 +122,26 @@ function fromInvoice(invoice: Stripe.Invoice, outcome: GiftOutcome, eventId: str
       stripeId: invoice.id,
       campaign,
       frequency: frequencyOf(details.metadata),
-      amount: outcome === 'paid' ? invoice.amount_paid : invoice.amount_due,
-      currency: invoice.currency.toUpperCase(),
+      amount: amountOf(amount, `data.object.${field}`),
+      currency: currencyOf(invoice.currency),
     },
   };
 }
 
 function fromSubscription(subscription: Stripe.Subscription): Found | null {
-  const campaign = subscription.metadata?.coral_campaign;
+  const campaign = campaignOf(subscription.metadata);
   if (!campaign) return null;
+  const id = given(subscription.id, 'data.object.id');
   return {
-    key: `ended:${subscription.id}`,
+    key: `ended:${id}`,
     record: {
       outcome: 'ended',
-      reference: subscription.id,
-      stripeId: subscription.id,
+      reference: id,
+      stripeId: id,
       campaign,
       frequency: frequencyOf(subscription.metadata),
       amount: null,
-      currency: subscription.currency.toUpperCase(),
+      currency: currencyOf(subscription.currency),
     },
   };
 }
@@ -104,24 +155,26 @@ function fromSubscription(subscription: Stripe.Subscription): Found | null {
  * (`payment_status: unpaid`) is recorded when it settles.
  */
 function fromCheckoutSession(session: Stripe.Checkout.Session, outcome: GiftOutcome): Found | null {
-  const campaign = session.metadata?.coral_campaign;
+  const campaign = campaignOf(session.metadata);
   if (!campaign) return null;
-  if (outcome === 'paid' && session.payment_status !== 'paid') return null;
-  const subscription = session.mode === 'subscription';
+  const id = given(session.id, 'data.object.id');
+  if (outcome === 'paid' && given(session.payment_status, 'data.object.payment_status') !== 'paid') return null;
+  const subscription = given(session.mode, 'data.object.mode') === 'subscription';
   const payment = idOf(subscription ? session.invoice : session.payment_intent);
   const reference = subscription ? idOf(session.subscription) : payment;
   if (!payment || !reference) return null;
   return {
     // A session's payment fails asynchronously once; then the session is over.
-    key: outcome === 'paid' ? `paid:${payment}` : `failed:${session.id}`,
+    key: outcome === 'paid' ? `paid:${payment}` : `failed:${id}`,
     record: {
       outcome,
       reference,
       stripeId: payment,
       campaign,
       frequency: frequencyOf(session.metadata),
-      amount: session.amount_total,
-      currency: session.currency?.toUpperCase() ?? null,
+      // Both are null on a session with nothing to pay (Stripe's own shape), never missing.
+      amount: session.amount_total === null ? null : amountOf(session.amount_total, 'data.object.amount_total'),
+      currency: session.currency === null ? null : currencyOf(session.currency),
     },
   };
 }
@@ -165,9 +218,11 @@ async function fromRefund(charge: Stripe.Charge, stripe: Stripe): Promise<Found 
   const intent = idOf(charge.payment_intent);
   const gift = intent ? await giftPaidBy(intent, charge.metadata, stripe) : null;
   if (!gift) return null;
+  const id = given(charge.id, 'data.object.id');
+  const refunded = amountOf(charge.amount_refunded, 'data.object.amount_refunded');
   return {
-    key: `refunded:${charge.id}:${charge.amount_refunded}`,
-    record: {...gift, outcome: 'refunded', stripeId: charge.id, amount: charge.amount_refunded, currency: charge.currency.toUpperCase()},
+    key: `refunded:${id}:${refunded}`,
+    record: {...gift, outcome: 'refunded', stripeId: id, amount: refunded, currency: currencyOf(charge.currency)},
   };
 }
 
@@ -189,14 +244,16 @@ async function fromDispute(dispute: Stripe.Dispute, closed: boolean, stripe: Str
   // A dispute's own metadata is its own, never the payment's: the PaymentIntent is read.
   const gift = intent ? await giftPaidBy(intent, null, stripe) : null;
   if (!gift) return null;
+  const id = given(dispute.id, 'data.object.id');
+  const status = given(dispute.status, 'data.object.status') as Stripe.Dispute.Status;
   return {
-    key: closed ? `dispute-closed:${dispute.id}:${dispute.status}` : `disputed:${dispute.id}`,
+    key: closed ? `dispute-closed:${id}:${status}` : `disputed:${id}`,
     record: {
       ...gift,
-      outcome: closed ? (CLOSED_DISPUTE[dispute.status] ?? 'disputed') : 'disputed',
-      stripeId: dispute.id,
-      amount: dispute.amount,
-      currency: dispute.currency.toUpperCase(),
+      outcome: closed && Object.hasOwn(CLOSED_DISPUTE, status) ? (CLOSED_DISPUTE[status] ?? 'disputed') : 'disputed',
+      stripeId: id,
+      amount: amountOf(dispute.amount, 'data.object.amount'),
+      currency: currencyOf(dispute.currency),
     },
   };
 }
@@ -212,6 +269,11 @@ const READERS = {
   'invoice.payment_failed': (event) => fromInvoice(event.data.object, 'failed', event.id),
   'customer.subscription.deleted': (event) => fromSubscription(event.data.object),
   'checkout.session.completed': async (event, stripe) => {
+    const session = event.data.object;
+    // A completed subscription session always names the subscription it made; a daily gift's term is set on it.
+    if (campaignOf(session.metadata) && session.mode === 'subscription' && !idOf(session.subscription)) {
+      throw new MalformedEvent('data.object.subscription');
+    }
     // A daily gift's term first: should Stripe fail here, the 500 brings the event back, and nothing was recorded yet.
     await settleCheckout(event, stripe);
     return fromCheckoutSession(event.data.object, 'paid');
@@ -234,16 +296,19 @@ const isRead = (type: string): type is WebhookEventType => Object.hasOwn(READERS
 function checkoutPayment(event: Stripe.Event): {session: string; reference: string} | null {
   if (!event.type.startsWith('checkout.session.')) return null;
   const session = event.data.object as Stripe.Checkout.Session;
-  if (!session.metadata?.coral_campaign) return null;
+  if (!campaignOf(session.metadata)) return null;
+  const id = given(session.id, 'data.object.id');
   const reference = idOf(session.mode === 'subscription' ? session.subscription : session.payment_intent);
-  return reference ? {session: session.id, reference} : null;
+  return reference ? {session: id, reference} : null;
 }
 
 /**
  * Records what a verified event says about a Coral gift; answers whether this
- * delivery wrote anything. Throws when Stripe or the store fails, for a 500.
+ * delivery wrote anything. Throws MalformedEvent when a field Stripe always
+ * sends is missing (for a 400), and whatever Stripe or the store throws (for a 500).
  */
 export async function recordEvent(event: Stripe.Event, store: GiftStore, nowSeconds: number, stripe: Stripe): Promise<boolean> {
+  checkEvent(event);
   if (!isRead(event.type)) return false;
   // A hosted gift was kept under its session; its payments are recorded under what the session made.
   const link = checkoutPayment(event);

@@ -87,38 +87,40 @@ const liveCount = async () => ((await (await fetch(countUrl())).json()) as {coun
 const expectCounter = (petition: Locator, count: number) =>
   expect(petition.getByRole('progressbar')).toHaveAccessibleName(`${count} of ${CAMPAIGN.counter.goal} signatures`);
 
-/** How often the endpoint has answered the count, from its request log. */
-const countReads = () =>
+/** The request ids of the count reads the endpoint has logged. */
+const countReadIds = () =>
   endpoint
     .output()
     .split('\n')
     .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as {msg?: string; route?: string})
-    .filter((line) => line.msg === 'request' && line.route === `/campaigns/${CAMPAIGN.campaign}/count`).length;
+    .map((line) => JSON.parse(line) as {msg?: string; route?: string; requestId?: string})
+    .filter((line) => line.msg === 'request' && line.route === `/campaigns/${CAMPAIGN.campaign}/count`)
+    .map((line) => line.requestId);
 
 /**
  * Opens the campaign page, or loads it again (`reload`), and waits for the count to reach it. The page is the e2e
  * server's plain embed page with its body replaced by the campaign's, so it is the browser's own load of a loopback
  * page: Chromium lets only such a page read from another loopback port, and a page answered by page.route is not one.
  */
-async function openPetition(page: Page, body: string, {reload = false} = {}): Promise<Locator> {
+async function openPetition(page: Page, body: string, {reload = false} = {}): Promise<{petition: Locator; readId: string}> {
   await (reload ? page.reload() : page.goto(url('/embed/plain.html')));
   await elementsRendered(page);
   const answered = page.waitForResponse((response) => response.url().startsWith(endpoint.base) && response.url().endsWith('/count'));
   await page.evaluate((html) => (document.body.innerHTML = html), body);
   await elementsRendered(page);
-  await answered;
-  return page.locator('coral-powerform');
+  const readId = (await answered).headers()['x-request-id'] ?? '';
+  return {petition: page.locator('coral-powerform'), readId};
 }
 
 /**
  * Loads the page again at once and checks the endpoint was asked: a browser keeps no copy of the count (only a
- * shared cache may), so a signer who reloads never sees the count from before their signature.
+ * shared cache may), so a signer who reloads never sees the count from before their signature. A copy would carry
+ * the request id of the answer it was kept from; a fresh answer carries a new id, which the endpoint has logged.
  */
-async function reloadFromEndpoint(page: Page, body: string): Promise<Locator> {
-  const reads = countReads();
-  const petition = await openPetition(page, body, {reload: true});
-  await expect.poll(countReads, {message: 'the reload read the count from the endpoint'}).toBe(reads + 1);
+async function reloadFromEndpoint(page: Page, body: string, before: string): Promise<Locator> {
+  const {petition, readId} = await openPetition(page, body, {reload: true});
+  expect(readId, 'the reload read the count from the endpoint').not.toBe(before);
+  await expect.poll(countReadIds, {message: 'the endpoint logged the reload’s read'}).toContain(readId);
   return petition;
 }
 
@@ -157,23 +159,24 @@ test('the counter shows the endpoint’s live count, moves at once with a signat
   const body = `<h1>Clean rivers</h1>${elementTag('coral-powerform', 'petition', config)}`;
   const requested = recordRequests(page);
 
-  const opened = await openPetition(page, body);
+  const {petition: opened, readId: openedRead} = await openPetition(page, body);
   await expectCounter(opened, 11);
 
   const first = (await sign(page, opened)) as {status: string; reference: string};
   expect(first.status).toBe('accepted');
   await expectCounter(opened, 12);
   expect(await liveCount()).toBe(12);
-  await expectCounter(await reloadFromEndpoint(page, body), 12);
+  const reloaded = await reloadFromEndpoint(page, body, openedRead);
+  await expectCounter(reloaded, 12);
 
   // The same signer on a newly opened page: a new idempotency key, the same email, the first signature's reference,
   // and the answer says they were counted before, so neither the page nor the endpoint counts them again.
-  const again = await openPetition(page, body);
+  const {petition: again, readId: againRead} = await openPetition(page, body);
   await expectCounter(again, 12);
   expect(await sign(page, again)).toEqual({status: 'accepted', reference: first.reference, alreadySigned: true});
   await expectCounter(again, 12);
   expect(await liveCount()).toBe(12);
-  await expectCounter(await reloadFromEndpoint(page, body), 12);
+  await expectCounter(await reloadFromEndpoint(page, body, againRead), 12);
 
   expect(requested.filter((sent) => sent.url === `${endpoint.base}/signatures`).length).toBeGreaterThanOrEqual(2);
   expect(leaksOf(requested, [SIGNER.firstName, SIGNER.email])).toEqual([]);
