@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import {FREQUENCIES} from '../shared/frequency';
-import {campaign, cents, currency, declinedAnswer, donor, errorAnswer, feeCents, rejectedAnswer, sourceCode, utm} from './parts';
+import {botCheck, campaign, cents, currency, declinedAnswer, donor, errorAnswer, feeCents, rejectedAnswer, sourceCode, utm} from './parts';
 
 /** How a supporter pays: by card (and the wallets that carry one) or by direct debit from a bank account. Stripe's own names stay with Stripe's calls. */
 export const METHODS = ['card', 'direct-debit'] as const;
@@ -31,6 +31,8 @@ export const giftRequestSchema = z.strictObject({
   /** Set when the supporter was asked to give monthly instead of once: the gift first chosen, and the answer. */
   upgrade: z.optional(z.strictObject({from: z.strictObject({amount: cents, frequency}), accepted: z.boolean()})),
   utm,
+  /** The bot check's token, when the form's config has a Turnstile site key; the endpoint verifies it before it creates anything. */
+  botCheck,
 });
 
 /**

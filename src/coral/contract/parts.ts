@@ -32,8 +32,25 @@ export const donor = z.strictObject({...signerShape, address: text(200)});
 
 // Answers are read leniently: a reader ignores keys it does not know, so the endpoint may say more.
 
-/** 4xx: the request was refused and nothing was done. */
-export const rejectedAnswer = z.object({status: z.literal('rejected'), reason: z.string()});
+/**
+ * Why a gift route refused a request for the supporter's own protection, in
+ * words a form turns into advice: `rate-limited` (429, with `retryAfter` in
+ * seconds, also sent as `Retry-After`) when too many gifts came from one
+ * address or email; `bot-check` (403) when the endpoint needs a bot check the
+ * request did not pass.
+ */
+export const GUARD_REASONS = ['rate-limited', 'bot-check'] as const;
+export type GuardReason = (typeof GUARD_REASONS)[number];
+
+/** 4xx: the request was refused and nothing was done. `retryAfter` (seconds) comes with a 429. */
+export const rejectedAnswer = z.object({
+  status: z.literal('rejected'),
+  reason: z.string(),
+  retryAfter: z.optional(z.int().check(z.minimum(0))),
+});
+
+/** A Cloudflare Turnstile token from the form's bot check; Turnstile's tokens are at most 2,048 characters. */
+export const botCheck = z.optional(z.string().check(z.minLength(1), z.maxLength(2048)));
 /** 402: the bank or the card said no; `code` is Stripe's. */
 export const declinedAnswer = z.object({status: z.literal('declined'), reason: z.string(), code: z.optional(z.string())});
 /** 5xx: `retryable` says whether the same request, under the same idempotency key, may be sent again. */
