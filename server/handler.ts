@@ -14,7 +14,7 @@
  *   GET  /health                   200 while the database answers
  */
 import type Stripe from 'stripe';
-import type {DonateFormConfig, PowerformConfig, SignatureAnswer} from '../src/coral/contract';
+import {GIFT_ANSWER_MS, type DonateFormConfig, type PowerformConfig, type SignatureAnswer} from '../src/coral/contract';
 import {fromStripeError, logLine, rejected, type Answer} from './answers';
 import {BODY_LIMITS, findCardData} from './cardData';
 import {checkCheckout, createCheckout} from './checkout';
@@ -51,7 +51,18 @@ export type CoralHandlerOptions = {
   basePath?: string;
   /** The operator's log; each request's entries carry its request id. */
   logger?: Logger;
+  /** How long a gift route may take before it answers that the outcome is not yet known; a test shortens it. */
+  answerWithinMs?: number;
 };
+
+/** The handler, and a promise of the moment every gift still being made after its answer has been kept. */
+export type CoralHandler = ((request: Request) => Promise<Response>) & {settled: () => Promise<void>};
+
+/**
+ * One Stripe call: 4 s for an answer, tried once more after a network failure, so one call ends within about 9 s,
+ * inside GIFT_ANSWER_MS, which the handler keeps anyway, and well inside the form's wait.
+ */
+export const STRIPE_CALL_LIMITS = {timeout: 4_000, maxNetworkRetries: 1};
 
 /** A gift's or a signature's JSON is small; anything bigger is neither. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -100,13 +111,50 @@ function nestsDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
+const TOO_LARGE = rejected('the body is too large', 413);
+
+/** A Stripe event is a few kilobytes; a megabyte is more than any. */
+const MAX_EVENT_BYTES = 1024 * 1024;
+
+/**
+ * Reads a body as it arrives, up to `limit` bytes: a bigger one is refused as soon as it passes the limit, without
+ * reading the rest, and one the client stopped sending halfway is refused too.
+ */
+async function readCapped(request: Request, limit: number): Promise<{ok: true; bytes: Uint8Array} | {ok: false; answer: Answer}> {
+  if (Number(request.headers.get('content-length')) > limit) return {ok: false, answer: TOO_LARGE};
+  if (!request.body) return {ok: true, bytes: new Uint8Array()};
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      size += read.value.byteLength;
+      if (size > limit) {
+        void reader.cancel().catch(() => {});
+        return {ok: false, answer: TOO_LARGE};
+      }
+      chunks.push(read.value);
+    }
+  } catch {
+    return {ok: false, answer: rejected('the body could not be read to its end')};
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return {ok: true, bytes};
+}
+
 async function readJson(request: Request): Promise<{ok: true; value: unknown} | {ok: false; answer: Answer}> {
+  if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) return {ok: false, answer: TOO_LARGE};
   if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) {
     return {ok: false, answer: rejected('expected a JSON body (Content-Type: application/json)', 415)};
   }
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.byteLength > MAX_BODY_BYTES) return {ok: false, answer: rejected('the body is too large', 413)};
-  const text = new TextDecoder().decode(bytes);
+  const read = await readCapped(request, MAX_BODY_BYTES);
+  if (!read.ok) return read;
+  const text = new TextDecoder().decode(read.bytes);
   // Counted in the text, before JSON.parse builds it or anything walks it.
   if (nestsDeeperThan(text, BODY_LIMITS.depth)) return {ok: false, answer: rejected(TOO_DEEP)};
   try {
@@ -118,7 +166,7 @@ async function readJson(request: Request): Promise<{ok: true; value: unknown} | 
 
 const POSTED_ROUTES = new Set(['/gifts', '/gifts/upgrade', '/checkout', '/signatures']);
 
-export function createCoralHandler(options: CoralHandlerOptions): (request: Request) => Promise<Response> {
+export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   const {stripe, store} = options;
   const now = options.now ?? Date.now;
   const rootLog = options.logger ?? consoleLogger();
@@ -127,6 +175,9 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
   const basePath = (options.basePath ?? '').replace(/\/$/, '');
   const productFor = stripe ? campaignProducts(stripe) : null;
   const seconds = () => Math.floor(now() / 1000);
+  const answerWithinMs = options.answerWithinMs ?? GIFT_ANSWER_MS;
+  /** Gift routes whose answer went out before Stripe's did: each still keeps its gift when Stripe answers. */
+  const late = new Set<Promise<unknown>>();
 
   /** Runs a step that calls Stripe or the database, turning their errors into the answers the form understands. */
   async function guarded(log: Logger, step: () => Promise<Answer>): Promise<Answer> {
@@ -141,6 +192,32 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
       if (answer.status >= 500) log.error({error: logLine(error)}, 'a Stripe call failed');
       return answer;
     }
+  }
+
+  /**
+   * Runs a gift route's Stripe calls within the form's patience: the answer goes out by `answerWithinMs` whatever
+   * Stripe does. If Stripe has not answered by then, the supporter is told the outcome is unknown and may send the
+   * same request again, which meets the same objects; the calls run on and keep what they make.
+   */
+  async function inTime(log: Logger, step: () => Promise<Answer>): Promise<Answer> {
+    const work = guarded(log, step);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), answerWithinMs)));
+    const answer = await Promise.race([work, expired]);
+    clearTimeout(timer);
+    if (answer !== null) return answer;
+    log.warn({withinMs: answerWithinMs}, 'Stripe did not answer in time: the supporter may send the same request again');
+    const running = work.finally(() => late.delete(running));
+    late.add(running);
+    return {
+      status: 503,
+      body: {
+        status: 'error',
+        outcome: 'unknown',
+        retryable: true,
+        detail: 'the payment service is slow to answer; send the same request again',
+      },
+    };
   }
 
   /** Keeps a gift Stripe has made, with the supporter's details and the consent wording the campaign showed. */
@@ -175,7 +252,7 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
     const checked = checkGift(body, options.campaigns);
     if (!checked.ok) return rejected(checked.reason);
     const gift = checked.value;
-    return guarded(log, async () => {
+    return inTime(log, async () => {
       const pending = await createGift(ready.stripe, ready.productFor, gift, key);
       await keep(gift, pending.reference, key, 'gifts');
       return {status: 200, body: {status: 'requires_confirmation', ...pending}};
@@ -188,7 +265,7 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
     const checked = checkCheckout(body, options.campaigns, allowed);
     if (!checked.ok) return rejected(checked.reason);
     const {gift, urls} = checked.value;
-    return guarded(log, async () => {
+    return inTime(log, async () => {
       const session = await createCheckout(ready.stripe, ready.productFor, gift, urls, key);
       await keep(gift, session.reference, key, 'checkout');
       return {status: 200, body: {status: 'redirect', ...session}};
@@ -200,7 +277,7 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
     if (!ready) return rejected('this endpoint takes no gifts', 404);
     const keepUpgrade = (gift: CheckedGift, reference: string) => keep(gift, reference, key, 'upgrade');
     // Stripe's key comes from the first gift, not from `key`: every tap, whatever its key, asks for the same monthly gift.
-    return guarded(log, () => upgradeGift({...ready, campaigns: options.campaigns, store, nowSeconds: seconds(), keep: keepUpgrade}, body));
+    return inTime(log, () => upgradeGift({...ready, campaigns: options.campaigns, store, nowSeconds: seconds(), keep: keepUpgrade}, body));
   }
 
   async function signatures(body: unknown, key: string, log: Logger): Promise<Answer> {
@@ -238,7 +315,9 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
     const signature = request.headers.get('stripe-signature');
     if (!signature) return rejected('missing Stripe-Signature header');
     // The signature covers the exact bytes Stripe sent, so the body is read raw, never re-serialised.
-    const payload = await request.text();
+    const read = await readCapped(request, MAX_EVENT_BYTES);
+    if (!read.ok) return read.answer;
+    const payload = new TextDecoder().decode(read.bytes);
     let event: Stripe.Event;
     try {
       event = await stripe.webhooks.constructEventAsync(payload, signature, options.webhookSecret, undefined, undefined, now());
@@ -319,6 +398,17 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
     if (!IDEMPOTENCY_KEY.test(key)) {
       return respond(rejected('expected an Idempotency-Key header of 16 to 200 letters, digits, dashes or underscores'), cors);
     }
+    // A key always meets the objects its first request made, so the same key on another route starts nothing new.
+    let first: string;
+    try {
+      first = await store.claimKey(key, route, seconds());
+    } catch (error) {
+      if (!isUnavailable(error)) throw error;
+      log.error({error: (error as Error).name}, 'the database did not answer');
+      return respond(UNAVAILABLE, cors);
+    }
+    if (first !== route)
+      return respond(rejected(`this Idempotency-Key was first sent to ${first}: a new request needs a new key`, 422), cors);
     // Namespaced so Coral's keys never meet another integration's on the same Stripe account.
     const stripeKey = `coral:${key}`;
     const answer =
@@ -359,7 +449,7 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
     return respond(rejected('not found', 404));
   }
 
-  return async (request) => {
+  const handle = async (request: Request): Promise<Response> => {
     const started = now();
     const requestId = crypto.randomUUID();
     const path = new URL(request.url).pathname;
@@ -376,4 +466,9 @@ export function createCoralHandler(options: CoralHandlerOptions): (request: Requ
     log.info({method: request.method, route: routePath ?? path, status: response.status, ms: now() - started}, 'request');
     return response;
   };
+  return Object.assign(handle, {
+    settled: async () => {
+      while (late.size > 0) await Promise.allSettled([...late]);
+    },
+  });
 }

@@ -18,15 +18,19 @@ import {openMigrated} from './db/open';
 import {createPgStore} from './db/store';
 import {readEndpointEnv, type EndpointEnv} from './env';
 import {createForwarder} from './forward';
-import {createCoralHandler} from './handler';
+import {createCoralHandler, STRIPE_CALL_LIMITS} from './handler';
 import type {Logger} from './log';
 
-/** More than any gift or Stripe event needs; a bigger body is refused before it is buffered. */
-const MAX_REQUEST_BYTES = 1024 * 1024;
+/**
+ * How long a client has to send a whole request, and its headers: a gift's body is a few kilobytes, so a request
+ * still arriving after this is cut off with a 408, and a connection that stops mid-body is not held open.
+ */
+export const REQUEST_TIMEOUTS = {requestMs: 10_000, headersMs: 5_000};
 
-class TooLarge extends Error {}
+/** On SIGTERM, requests still running after this long are cut: a platform's own grace period is usually 30 s. */
+const SHUTDOWN_GRACE_MS = 25_000;
 
-async function toRequest(req: IncomingMessage): Promise<Request> {
+function toRequest(req: IncomingMessage): Request {
   const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -34,32 +38,28 @@ async function toRequest(req: IncomingMessage): Promise<Request> {
   }
   const method = req.method ?? 'GET';
   if (method === 'GET' || method === 'HEAD') return new Request(url, {method, headers});
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).byteLength;
-    if (size > MAX_REQUEST_BYTES) throw new TooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return new Request(url, {method, headers, body: Buffer.concat(chunks)});
+  // The body is handed on as it arrives: the handler checks the origin first and reads only what it needs.
+  // `duplex` is required by Node's fetch for a streamed body, and not yet in the DOM types.
+  const init: RequestInit & {duplex: 'half'} = {method, headers, body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half'};
+  return new Request(url, init);
 }
 
-/** A Node request listener that serves a Request → Response handler. */
+/** A Node request listener that serves a Request → Response handler, and how many requests it is answering. */
 export function toNodeListener(handler: (request: Request) => Promise<Response>, log: Logger) {
-  return (req: IncomingMessage, res: ServerResponse) => {
+  let active = 0;
+  let closing = false;
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     const answer = async () => {
       let response: Response;
       try {
-        response = await handler(await toRequest(req));
+        response = await handler(toRequest(req));
       } catch (error) {
-        if (error instanceof TooLarge) {
-          // The rest of the body is not read: the connection closes after the answer.
-          response = Response.json({status: 'rejected', reason: 'the body is too large'}, {status: 413, headers: {connection: 'close'}});
-        } else {
-          log.error({error: error instanceof Error ? error.name : 'error'}, 'a request could not be read');
-          response = Response.json({status: 'error', outcome: 'unknown', retryable: false, detail: 'the endpoint failed'}, {status: 500});
-        }
+        log.error({error: error instanceof Error ? error.name : 'error'}, 'a request could not be read');
+        response = Response.json({status: 'error', outcome: 'unknown', retryable: false, detail: 'the endpoint failed'}, {status: 500});
       }
+      // A body the handler did not read (a refused origin, one too large) is not waited for; nor is another request
+      // on this connection once the endpoint is stopping.
+      if (!req.complete || closing) response.headers.set('connection', 'close');
       res.writeHead(response.status, [...response.headers]);
       if (!response.body) {
         res.end();
@@ -72,8 +72,15 @@ export function toNodeListener(handler: (request: Request) => Promise<Response>,
         res.destroy();
       });
     };
-    void answer();
+    active += 1;
+    void answer().finally(() => (active -= 1));
   };
+  return Object.assign(listener, {
+    active: () => active,
+    close: () => {
+      closing = true;
+    },
+  });
 }
 
 export type RunningEndpoint = {server: Server; port: number; db: Database; env: EndpointEnv; stop: () => Promise<void>};
@@ -82,9 +89,8 @@ function makeStripe(env: EndpointEnv): Stripe | null {
   if (!env.stripe) return null;
   return new Stripe(env.stripe.secretKey, {
     ...env.stripe.api,
-    // The browser gives up after 15 s; answering within that lets it tell the supporter what happened.
-    timeout: 10_000,
-    maxNetworkRetries: 2,
+    // Each call gives up within STRIPE_CALL_LIMITS; the handler answers a gift route within GIFT_ANSWER_MS anyway.
+    ...STRIPE_CALL_LIMITS,
     appInfo: {name: 'coral-endpoint'},
   });
 }
@@ -96,7 +102,7 @@ function makeStripe(env: EndpointEnv): Stripe | null {
  */
 export async function startNodeEndpoint(
   vars: NodeJS.ProcessEnv,
-  {logger}: {logger?: Logger} = {},
+  {logger, timeouts = REQUEST_TIMEOUTS}: {logger?: Logger; timeouts?: typeof REQUEST_TIMEOUTS} = {},
 ): Promise<({ok: true} & RunningEndpoint) | {ok: false; message: string}> {
   // `npm run server` runs in server/; a relative path means one from where the operator ran npm (INIT_CWD).
   const from = vars.INIT_CWD ?? process.cwd();
@@ -127,7 +133,11 @@ export async function startNodeEndpoint(
     basePath: env.basePath,
     logger: log,
   });
-  const server = createServer(toNodeListener(handler, log));
+  const listener = toNodeListener(handler, log);
+  const server = createServer(
+    {requestTimeout: timeouts.requestMs, headersTimeout: timeouts.headersMs, connectionsCheckingInterval: 1_000},
+    listener,
+  );
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -142,12 +152,22 @@ export async function startNodeEndpoint(
   const stopForwarding = env.forward ? createForwarder({db, ...env.forward, log}).start() : async () => {};
 
   const stop = async () => {
+    log.info({inFlight: listener.active()}, 'stopping: no new requests; finishing those in flight');
+    listener.close();
+    const cut = setTimeout(() => {
+      log.warn({inFlight: listener.active(), afterMs: SHUTDOWN_GRACE_MS}, 'stopping: cutting the requests still running');
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    clearTimeout(cut);
+    // A gift answered "not yet known" may still be waiting for Stripe: it keeps its record before the database closes.
+    await handler.settled();
     await stopForwarding();
     await db.close();
+    log.info({}, 'stopped: every request answered, the database closed');
   };
   return {ok: true, server, port: (server.address() as AddressInfo).port, db, env, stop};
 }

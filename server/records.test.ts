@@ -224,7 +224,7 @@ describe.each(DATABASES)('records on $name', ({create}) => {
 describe('a database that does not answer', () => {
   const unreachable = () => openPostgres('postgres://coral@127.0.0.1:1/coral', {connectTimeout: 2});
 
-  it('answers a signature 503, retryable, a webhook 500 so Stripe retries, and health 503', async () => {
+  it('answers a signature or a gift 503, retryable, before Stripe is asked, a webhook 500 so Stripe retries, and health 503', async () => {
     const db = unreachable();
     const logger = memoryLogger();
     const {handler} = makeHandler(stripe, {
@@ -238,13 +238,18 @@ describe('a database that does not answer', () => {
     expect(signed.status).toBe(503);
     expect(signed.body).toMatchObject({status: 'error', retryable: true});
 
+    const asked = stripe.requests.length;
     const gift = await post(handler, '/gifts', giftBody());
     expect(gift).toMatchObject({status: 503, body: {status: 'error', retryable: true}});
+    expect(stripe.requests.length).toBe(asked);
+    // A gift made while the records answered, whose payment then arrives while they do not.
+    await post(makeHandler(stripe).handler, '/gifts', giftBody());
+    const intent: unknown = stripe.paymentIntents.values().next().value;
     const event = {
       id: 'evt_1',
       object: 'event',
       type: 'payment_intent.succeeded',
-      data: {object: {...stripe.paymentIntents.values().next().value, status: 'succeeded'}},
+      data: {object: {...(intent as object), status: 'succeeded'}},
     };
     expect((await deliver(handler, event)).status).toBe(500);
     expect((await handler(new Request('https://coral.example.org/health'))).status).toBe(503);

@@ -101,7 +101,7 @@ export type UpgradeClaim = {status: 'claimed'; attempt: number} | {status: 'made
 
 /**
  * How long a claim on an upgrade is held before another request may take it over (its holder stopped
- * mid-call). Longer than a Stripe call can take (10 s, tried three times), so a live holder is never
+ * mid-call). Far longer than an upgrade's Stripe calls take (each ends within about 9 s), so a live holder is never
  * overtaken; and one that is still calls under the same idempotency key, which Stripe answers once.
  */
 export const UPGRADE_LEASE_SECONDS = 120;
@@ -135,6 +135,11 @@ export interface GiftStore {
    * with that refusal again), so the next claim gets the next attempt; otherwise the same one, as the gift may exist.
    */
   releaseUpgrade(firstGift: string, attempt: number, declined: boolean): Promise<void>;
+  /**
+   * Claims an Idempotency-Key for the route it was sent to, once: answers the route it was first sent to, which is
+   * `route` unless an earlier request used the key on another.
+   */
+  claimKey(key: string, route: string, nowSeconds: number): Promise<string>;
   /** Resolves when the records can be read and written; throws otherwise. */
   ping(): Promise<void>;
 }
@@ -153,6 +158,7 @@ export function createMemoryGiftStore(): GiftStore & {
   const signatures: Array<KeptSignature & {reference: string}> = [];
   const links = new Map<string, string>();
   const claims = new Map<string, {attempt: number; heldUntil: number | null; subscription: string | null}>();
+  const keys = new Map<string, string>();
   return {
     recordOnce: async (key, value) => {
       if (records.has(key)) return false;
@@ -197,6 +203,11 @@ export function createMemoryGiftStore(): GiftStore & {
       if (claim && claim.subscription === null && claim.attempt === attempt) {
         claims.set(firstGift, {...claim, heldUntil: null, attempt: attempt + (declined ? 1 : 0)});
       }
+    },
+    claimKey: async (key, route) => {
+      const first = keys.get(key) ?? route;
+      keys.set(key, first);
+      return first;
     },
     ping: async () => {},
     all: () => [...records],

@@ -17,7 +17,7 @@ import {openPostgres} from './db/postgres';
 import {createPgStore} from './db/store';
 import {readEndpointEnv} from './env';
 import {createForwarder} from './forward';
-import {createCoralHandler} from './handler';
+import {createCoralHandler, STRIPE_CALL_LIMITS} from './handler';
 import {consoleLogger} from './log';
 import type {GiftStore} from './store';
 
@@ -26,14 +26,19 @@ export type WorkerEnv = Readonly<Record<string, unknown>> & {HYPERDRIVE?: {conne
 
 type Built = {
   handle: (request: Request) => Promise<Response>;
+  /** Resolves once every gift answered before Stripe did has been kept. */
+  settled: () => Promise<void>;
   forward: (() => Promise<unknown>) | null;
 };
+
+type Context = {waitUntil(promise: Promise<unknown>): void};
 
 let built: {source: WorkerEnv; ready: Built} | null = null;
 
 const notConfigured = (detail: string): Built => ({
   // The operator reads the reason in the Worker's log; the browser only learns that nothing was done.
   handle: async () => Response.json({status: 'error', outcome: 'not-sent', retryable: false, detail}, {status: 500}),
+  settled: async () => {},
   forward: null,
 });
 
@@ -78,8 +83,7 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
         ? new Stripe(env.stripe.secretKey, {
             ...env.stripe.api,
             httpClient: Stripe.createFetchHttpClient(),
-            timeout: 10_000,
-            maxNetworkRetries: 2,
+            ...STRIPE_CALL_LIMITS,
           })
         : null,
       webhookSecret: env.stripe?.webhookSecret ?? null,
@@ -106,6 +110,7 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
         }
         return handle(request);
       },
+      settled: handle.settled,
       forward: forwarder
         ? async () => {
             await migrateOnce();
@@ -122,9 +127,15 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
 export const handlerFromEnv = (vars: WorkerEnv, store?: GiftStore) => buildFromEnv(vars, store).handle;
 
 export default {
-  fetch: (request: Request, env: WorkerEnv): Promise<Response> => buildFromEnv(env).handle(request),
+  fetch: async (request: Request, env: WorkerEnv, context?: Context): Promise<Response> => {
+    const ready = buildFromEnv(env);
+    const response = await ready.handle(request);
+    // A gift answered before Stripe did is still kept: the Worker lives on until it is.
+    context?.waitUntil(ready.settled());
+    return response;
+  },
   /** A Cron Trigger (e.g. every minute) forwards what is waiting in the outbox. */
-  scheduled: async (_controller: unknown, env: WorkerEnv, context: {waitUntil(promise: Promise<unknown>): void}): Promise<void> => {
+  scheduled: async (_controller: unknown, env: WorkerEnv, context: Context): Promise<void> => {
     const {forward} = buildFromEnv(env);
     if (forward) context.waitUntil(forward());
   },

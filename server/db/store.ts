@@ -267,6 +267,18 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
       );
     },
 
+    claimKey: async (key, route, nowSeconds) => {
+      // The insert decides among requests sent at once; a key already there keeps the route it was first sent to.
+      const [inserted] = await db.query<{route: string}>(
+        `insert into idempotency_keys (key, route, created_at) values ($1, $2, to_timestamp($3))
+         on conflict (key) do nothing returning route`,
+        [key, route, nowSeconds],
+      );
+      if (inserted) return inserted.route;
+      const [first] = await db.query<{route: string}>('select route from idempotency_keys where key = $1', [key]);
+      return first?.route ?? route;
+    },
+
     ping: async () => {
       await db.query('select 1 from coral_migrations limit 1');
     },

@@ -42,7 +42,7 @@ export {
   type SignatureRequest,
   type SignatureVariant,
 } from './signatures';
-export {declinedAnswer, errorAnswer, GUARD_REASONS, rejectedAnswer, type GuardReason} from './parts';
+export {declinedAnswer, errorAnswer, GIFT_ANSWER_MS, GUARD_REASONS, rejectedAnswer, type GuardReason} from './parts';
 export {donateFormConsentLabel, powerformConsentLabel} from './consent';
 
 // The library, as the endpoint checks a request against a campaign's own config.

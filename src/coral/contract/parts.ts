@@ -49,6 +49,13 @@ export const rejectedAnswer = z.object({
   retryAfter: z.optional(z.int().check(z.minimum(0))),
 });
 
+/**
+ * How long the endpoint takes at most to answer a gift route, whatever Stripe does: a Stripe call still running then
+ * is answered `error` (outcome unknown, retryable under the same key), and the gift it may yet make meets that key.
+ * The forms wait longer than this (their gateways' `timeoutMs`), so the supporter always hears the endpoint's answer.
+ */
+export const GIFT_ANSWER_MS = 10_000;
+
 /** A Cloudflare Turnstile token from the form's bot check; Turnstile's tokens are at most 2,048 characters. */
 export const botCheck = z.optional(z.string().check(z.minLength(1), z.maxLength(2048)));
 /** 402: the bank or the card said no; `code` is Stripe's. */
