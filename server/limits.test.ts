@@ -135,7 +135,8 @@ function rawExchange(port: number, text: string): Promise<string> {
   });
 }
 
-describe('the endpoint on Node', () => {
+// Each test opens an embedded database of its own, which takes a while on a busy machine.
+describe('the endpoint on Node', {timeout: 60_000}, () => {
   async function endpoint(vars: Record<string, string> = {}, timeouts = {requestMs: 1_000, headersMs: 500}) {
     const dataDir = mkdtempSync(join(tmpdir(), 'coral-limits-'));
     const logger = memoryLogger();

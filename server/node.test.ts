@@ -120,7 +120,7 @@ describe('readEndpointEnv', () => {
   });
 });
 
-describe('relative paths', () => {
+describe('relative paths', {timeout: 60_000}, () => {
   it('are read from where npm was run (INIT_CWD), as `npm run server` runs in server/', async () => {
     const from = mkdtempSync(join(tmpdir(), 'coral-init-cwd-'));
     copyFileSync('server/campaigns.example.json', join(from, 'campaigns.json'));
