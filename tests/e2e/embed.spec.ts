@@ -20,6 +20,13 @@ test('the first script and each component’s on-demand code stay within 40 KB g
   }
 });
 
+test('the first script loads its elements with all they import in one file, not one request for each shared piece', () => {
+  const {first} = embedSizes('build/coral');
+  // The bundler's own few bytes of module helpers may stand apart; everything else the elements need comes in one file.
+  const files = first.files.filter((file) => file !== 'coral.js' && !/(^|\/)rolldown-runtime-/.test(file));
+  expect(files, first.files.join(', ')).toHaveLength(1);
+});
+
 test('coral.d.ts beside the script types the elements, setAmount() and the events for a page’s own TypeScript', () => {
   const dir = test.info().outputPath('types');
   mkdirSync(dir, {recursive: true});
