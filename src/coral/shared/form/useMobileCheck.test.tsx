@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import {cleanup, fireEvent, render, screen, waitFor} from '@testing-library/react';
+import {act, cleanup, fireEvent, render, renderHook, screen, waitFor} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import * as DONATE_FORM_EXAMPLES from '../../donate-form/examples';
 import * as POWERFORM_EXAMPLES from '../../powerform/examples';
+import {MOBILE_MESSAGES} from '../checkMessages';
+import {useMobileCheck} from './useMobileCheck';
 
 const phone = {loads: 0};
 
@@ -83,5 +85,17 @@ describe('the phone check', () => {
     fireEvent.submit(mobile.closest('form')!);
     await waitFor(() => expect(mobile).toHaveAttribute('aria-invalid', 'true'));
     expect(phone.loads).toBe(1);
+  });
+
+  it('answers a change of locale with the new country’s check, not the one loaded before it', async () => {
+    const {result, rerender} = renderHook(({locale}) => useMobileCheck(locale, MOBILE_MESSAGES), {initialProps: {locale: 'en-AU'}});
+    await act(() => result.current[1]());
+    // 021 123 4567 is a New Zealand mobile: an Australian form takes it as one, in E.164.
+    expect(result.current[0]?.('021 123 4567')).toEqual({ok: true, value: '+64211234567'});
+    rerender({locale: 'en-NZ'});
+    expect(result.current[0]).toBeNull();
+    await act(() => result.current[1]());
+    expect(result.current[0]?.('0412 345 678')).toEqual({ok: true, value: '+61412345678'});
+    expect(result.current[0]?.('1')).toMatchObject({ok: false, reason: expect.stringContaining('021 123 4567')});
   });
 });

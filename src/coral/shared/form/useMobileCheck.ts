@@ -1,4 +1,4 @@
-import {useCallback, useState} from 'react';
+import {useCallback, useMemo, useState} from 'react';
 import type {MOBILE_MESSAGES, Messages} from '../checkMessages';
 import type {Check} from '../result';
 import type {MobileCountry} from '../phone';
@@ -27,17 +27,20 @@ export function useMobileCheck(
   locale: string,
   messages: Messages<typeof MOBILE_MESSAGES>,
 ): [MobileCheck | null, () => Promise<MobileCheck>, (event: FieldUse) => void] {
-  const [check, setCheck] = useState<MobileCheck | null>(null);
   const country = mobileCountryOf(locale);
+  // The check is kept with the country and messages it speaks for, so a change of either is not answered by the old one.
+  const speaksFor = useMemo(() => ({country, messages}), [country, messages]);
+  const [loaded, setLoaded] = useState<{for: typeof speaksFor; check: MobileCheck} | null>(null);
   const load = useCallback(
     () =>
       import('../phone').then(({normaliseMobile}) => {
-        const fn: MobileCheck = (value) => normaliseMobile(value, country, messages);
-        setCheck(() => fn);
+        const fn: MobileCheck = (value) => normaliseMobile(value, speaksFor.country, speaksFor.messages);
+        setLoaded({for: speaksFor, check: fn});
         return fn;
       }),
-    [country, messages],
+    [speaksFor],
   );
+  const check = loaded?.for === speaksFor ? loaded.check : null;
   const onUse = useCallback(
     (event: FieldUse) => {
       if (check === null && isPhoneInput(event.target)) void load();
