@@ -232,6 +232,24 @@ test.describe('a landing-page builder page with aggressive global CSS', () => {
   });
 });
 
+test('a donate form with a phone field loads the phone check only when that field is first used', async ({page}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const config = {campaign: 'save-the-reef', gateway: {type: 'sandbox'}, fields: {phone: 'optional'}};
+  await page.goto(await servePage(page, '/campaign/phone.html', `${EMBED_SCRIPT}${elementTag('coral-donate-form', 'donate', config)}`));
+  await elementsRendered(page);
+  const form = page.locator('coral-donate-form').getByRole('form');
+  await fillDonor(form);
+  await page.waitForLoadState('networkidle');
+  const phoneChunk = /\/coral\/chunks\/phone-[\w-]+\.js$/;
+  expect(scripts.some((path) => /\/chunks\/DonateForm-/.test(path))).toBe(true);
+  expect(scripts.filter((path) => phoneChunk.test(path))).toEqual([]);
+  await form.getByLabel('Mobile (optional)').focus();
+  await expect.poll(() => scripts.filter((path) => phoneChunk.test(path)).length).toBe(1);
+});
+
 test('a page’s own root font size leaves every element’s type, spacing and layout alone', async ({page}) => {
   const elements =
     EMBED_SCRIPT +
