@@ -90,6 +90,35 @@ function versionedRelease(): Plugin {
   };
 }
 
+/**
+ * The elements and everything they import statically load together, as one
+ * file: left to itself the bundler cuts out of them each piece a component's
+ * code shares (the runtime, the schemas, the messages), which a page would
+ * then fetch as four small requests at once. The set is read from the module
+ * graph once it is built, before the chunks are made.
+ */
+function firstLoad(entry: string): {plugin: Plugin; holds: (id: string) => boolean} {
+  const modules = new Set<string>();
+  const plugin: Plugin = {
+    name: 'coral-first-load',
+    apply: 'build',
+    buildEnd() {
+      modules.clear();
+      const start = [...this.getModuleIds()].find((id) => id.endsWith(entry));
+      if (!start) this.error(`no module ${entry} in the embed`);
+      const visit = (id: string) => {
+        if (modules.has(id)) return;
+        modules.add(id);
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
+      };
+      visit(start);
+    },
+  };
+  return {plugin, holds: (id) => modules.has(id)};
+}
+
+const elements = firstLoad('src/embed/elements.ts');
+
 export default defineConfig({
   publicDir: false,
   logLevel: 'warn',
@@ -104,6 +133,7 @@ export default defineConfig({
     dropSchemaDescriptions({dir: 'src/coral', root: {file: 'src/coral/shared/schemaParts.ts', name: 'describe', index: 1}}),
     stylesIntoScript(),
     versionedRelease(),
+    elements.plugin,
   ],
   build: {
     outDir: EMBED_OUT_DIR,
@@ -114,6 +144,12 @@ export default defineConfig({
     reportCompressedSize: false,
     lib: {entry: 'src/embed/coral.ts', formats: ['es'], fileName: () => 'coral.js'},
     // Lib mode keeps whitespace in ES output by default; this file is only ever served, so minify it all.
-    rolldownOptions: {output: {chunkFileNames: 'chunks/[name]-[hash].js', minify: true}},
+    rolldownOptions: {
+      output: {
+        chunkFileNames: 'chunks/[name]-[hash].js',
+        minify: true,
+        codeSplitting: {groups: [{name: 'elements', test: elements.holds}]},
+      },
+    },
   },
 });

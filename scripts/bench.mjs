@@ -7,14 +7,16 @@
  *   npm run bench -- --runs 5          more runs of each measurement
  *   npm run bench -- --no-build        measure the existing build; skip the build timings
  *   npm run bench -- --no-lighthouse   skip the Lighthouse runs (the slowest part)
+ *   npm run bench -- --write           also write the figures into BENCHMARKS.md, below its notes
  */
 import {spawnSync} from 'node:child_process';
-import {existsSync} from 'node:fs';
+import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import {parseArgs} from 'node:util';
 import {chromium} from 'playwright-core';
 import {createSiteServer} from './serve.mjs';
 import {CHROMIUM_FLAGS, findChromium} from './lib/chromium.mjs';
-import {EMBED_BUDGET_GZIP, embedSizes, kib} from './lib/embedSize.mjs';
+import {createReport, withFigures} from './lib/benchReport.mjs';
+import {EMBED_BUDGET_GZIP, FIRST_FORM_BUDGET_GZIP, embedSizes, kib} from './lib/embedSize.mjs';
 import {formHeights, PHONE} from './lib/formHeights.mjs';
 import {lighthouseRun} from './lib/lighthouse.mjs';
 import {FORM_SHOWN, kb, measurePage} from './lib/pageWeight.mjs';
@@ -24,8 +26,11 @@ const {values} = parseArgs({
     runs: {type: 'string', default: '3'},
     'no-build': {type: 'boolean', default: false},
     'no-lighthouse': {type: 'boolean', default: false},
+    write: {type: 'boolean', default: false},
   },
 });
+const FIGURES_FILE = 'BENCHMARKS.md';
+const report = createReport();
 const runs = Math.max(1, Number(values.runs));
 const chromiumPath = findChromium();
 if (!chromiumPath) {
@@ -59,7 +64,6 @@ if (!values['no-build'] || !existsSync('.embed/coral/coral.js')) {
 }
 
 if (!values['no-build']) {
-  console.log(`Production build (${runs} cold, ${runs} cached; median)`);
   const cold = [];
   const cached = [];
   for (let i = 0; i < runs; i += 1) {
@@ -69,7 +73,7 @@ if (!values['no-build']) {
   for (let i = 0; i < runs; i += 1) {
     cached.push(timedBuild());
   }
-  console.table({
+  report.table(`Production build (${runs} cold, ${runs} cached; median)`, {
     cold: {seconds: median(cold.map((r) => r.seconds)), 'peak MB': Math.round(median(cold.map((r) => r.peakMb)))},
     cached: {seconds: median(cached.map((r) => r.seconds)), 'peak MB': Math.round(median(cached.map((r) => r.peakMb)))},
   });
@@ -102,14 +106,15 @@ try {
       'CSS gzip': kb(weight.css.gzip),
     };
   }
-  console.log('\nWhat a reader downloads to open a page (JS and CSS, route chunks included)');
-  console.table(rows);
+  report.table('What a reader downloads to open a page (JS and CSS, route chunks included)', rows);
 
   const embed = embedSizes('build/coral');
   const embedRows = {'first script (with its static imports)': embed.first};
   for (const [tag, sizes] of Object.entries(embed.components)) embedRows[`<${tag}> on demand`] = sizes;
-  console.log(`\nThe embed (budget: ${kib(EMBED_BUDGET_GZIP)} gzip each)`);
-  console.table(
+  for (const [tag, sizes] of Object.entries(embed.firstForms))
+    embedRows[`first <${tag}> (first script, its chunk and their static imports)`] = sizes;
+  report.table(
+    `The embed (budget: ${kib(EMBED_BUDGET_GZIP)} gzip each; a first donate form: ${kib(FIRST_FORM_BUDGET_GZIP)})`,
     Object.fromEntries(
       Object.entries(embedRows).map(([name, sizes]) => [name, {files: sizes.files.length, raw: kib(sizes.raw), gzip: kib(sizes.gzip)}]),
     ),
@@ -117,11 +122,13 @@ try {
 
   const clicks = [];
   for (let i = 0; i < Math.max(runs, 5); i += 1) clicks.push(await timeToFirstClick(browser, origin + PAGES.demo));
-  console.log(`\nTime until the demo form takes a click (median of ${clicks.length}): ${Math.round(median(clicks))} ms`);
+  report.line(`Time until the demo form takes a click (median of ${clicks.length}): ${Math.round(median(clicks))} ms`);
 
   // Layout, not time: the same on every run, so measured once.
-  console.log(`\nForm heights at ${PHONE.width} px (a ${PHONE.width} × ${PHONE.height} viewport; CSS pixels from the top of the page)`);
-  console.table(await formHeights(browser, origin));
+  report.table(
+    `Form heights at ${PHONE.width} px (a ${PHONE.width} × ${PHONE.height} viewport; CSS pixels from the top of the page)`,
+    await formHeights(browser, origin),
+  );
 } finally {
   await browser.close();
 }
@@ -152,16 +159,28 @@ if (!values['no-lighthouse']) {
         };
       }
     }
-    console.log(`\nLighthouse (median of ${runs}; served gzip-compressed, as GitHub Pages does)`);
-    console.table(table);
+    report.table(`Lighthouse (median of ${runs}; served gzip-compressed, as GitHub Pages does)`, table);
     // Scores follow the host's speed; this is the figure to compare before comparing scores between machines.
-    console.log(`Lighthouse's measure of this machine's speed (benchmarkIndex, median): ${Math.round(median(speeds))}`);
-    for (const warning of warnings) console.log(`Lighthouse warns: ${warning}`);
+    report.line(`Lighthouse's measure of this machine's speed (benchmarkIndex, median): ${Math.round(median(speeds))}`);
+    for (const warning of warnings) report.line(`Lighthouse warns: ${warning}`);
   } finally {
     server.close();
   }
 } else {
   server.close();
+}
+
+if (values.write) {
+  const skipped = [values['no-build'] && 'the build timings', values['no-lighthouse'] && 'Lighthouse'].filter(Boolean);
+  const heading = [
+    `## Figures of the last run`,
+    `\`npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\`, ${new Date().toISOString().slice(0, 10)}, ` +
+      `Node.js ${process.version}, ${runs} run${runs === 1 ? '' : 's'} of each timing` +
+      (skipped.length ? `; left out: ${skipped.join(' and ')}.` : '.'),
+  ].join('\n\n');
+  const existing = existsSync(FIGURES_FILE) ? readFileSync(FIGURES_FILE, 'utf8') : '';
+  writeFileSync(FIGURES_FILE, withFigures(existing, report.markdown(heading)));
+  console.log(`\nWrote the figures to ${FIGURES_FILE}.`);
 }
 
 /**

@@ -20,6 +20,13 @@ test('the first script and each component’s on-demand code stay within 40 KB g
   }
 });
 
+test('the first script loads its elements with all they import in one file, not one request for each shared piece', () => {
+  const {first} = embedSizes('build/coral');
+  // The bundler's own few bytes of module helpers may stand apart; everything else the elements need comes in one file.
+  const files = first.files.filter((file) => file !== 'coral.js' && !/(^|\/)rolldown-runtime-/.test(file));
+  expect(files, first.files.join(', ')).toHaveLength(1);
+});
+
 test('coral.d.ts beside the script types the elements, setAmount() and the events for a page’s own TypeScript', () => {
   const dir = test.info().outputPath('types');
   mkdirSync(dir, {recursive: true});
@@ -223,6 +230,24 @@ test.describe('a landing-page builder page with aggressive global CSS', () => {
     await openFixture(page, '/embed/landing-page.html');
     expect(await hostStyles(page)).toEqual(without);
   });
+});
+
+test('a donate form with a phone field loads the phone check only when that field is first used', async ({page}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const config = {campaign: 'save-the-reef', gateway: {type: 'sandbox'}, fields: {phone: 'optional'}};
+  await page.goto(await servePage(page, '/campaign/phone.html', `${EMBED_SCRIPT}${elementTag('coral-donate-form', 'donate', config)}`));
+  await elementsRendered(page);
+  const form = page.locator('coral-donate-form').getByRole('form');
+  await fillDonor(form);
+  await page.waitForLoadState('networkidle');
+  const phoneChunk = /\/coral\/chunks\/phone-[\w-]+\.js$/;
+  expect(scripts.some((path) => /\/chunks\/DonateForm-/.test(path))).toBe(true);
+  expect(scripts.filter((path) => phoneChunk.test(path))).toEqual([]);
+  await form.getByLabel('Mobile (optional)').focus();
+  await expect.poll(() => scripts.filter((path) => phoneChunk.test(path)).length).toBe(1);
 });
 
 test('a page’s own root font size leaves every element’s type, spacing and layout alone', async ({page}) => {

@@ -49,7 +49,7 @@ function DonateFormView({
   handleRef,
 }: ViewProps<DonateFormProps, DonateFormConfig, DonateFormHandle>): ReactNode {
   const form = useDonateForm({config, id, gateway, headingLevel, handleRef});
-  const {state, dispatch, messages, fieldId, root, checksReady} = form;
+  const {state, dispatch, messages, fieldId, root, checksReady, onFieldUse} = form;
   const wizard = config.layout === 'wizard';
   const steps = visibleSteps(config, state);
   const summary = summaryOf(config, state, form.shown);
@@ -75,8 +75,10 @@ function DonateFormView({
           void checksReady().then((checks) => dispatch({type: 'primary', checks, key: newIdempotencyKey(), date: today()}));
         }}
         onFocus={(event) => {
+          onFieldUse(event);
           if (stepOfElement(event.target) !== 'amount') dispatch({type: 'engage'});
         }}
+        onInput={onFieldUse}
         part="form"
       >
         <Heading id={fieldId('heading')} className={styles.heading}>

@@ -1,4 +1,5 @@
 import {createContext, useContext, type RefObject} from 'react';
+import type {FieldUse} from '../shared/form';
 import type {Gateway} from '../shared/gateway';
 import type {Cents} from '../shared/money';
 import type {DonateFormMessages} from './messages';
@@ -24,6 +25,8 @@ export type DonateFormContextValue = {
   gateway: Gateway;
   /** The checks a step change or a submit needs, waiting for the phone's check when a number was typed. */
   checksReady: () => Promise<Checks>;
+  /** Given the form's focus and input events: loads the phone's check when the phone field is first used. */
+  onFieldUse: (event: FieldUse) => void;
 };
 
 export const DonateFormContext = createContext<DonateFormContextValue | null>(null);

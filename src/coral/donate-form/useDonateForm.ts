@@ -52,7 +52,7 @@ export function useDonateForm({
     (c) => initialState(c),
   );
   const phoneShown = config.fields.phone !== 'hidden';
-  const [mobile, loadMobile] = useMobileCheck(phoneShown, config.locale, messages);
+  const [mobile, loadMobile, onFieldUse] = useMobileCheck(config.locale, messages);
   const root = useRef<HTMLFormElement>(null);
   const dispatch = useBlurAfterPress(root, dispatchNow);
   const opened = useRef(false);
@@ -110,6 +110,7 @@ export function useDonateForm({
       now: new Date(),
       mobile: phoneShown && state.values.phone.trim() !== '' ? (mobile ?? (await loadMobile())) : mobile,
     }),
+    onFieldUse,
     root,
   };
 }

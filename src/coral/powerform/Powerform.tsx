@@ -82,7 +82,7 @@ function PowerformView({
   const [state, dispatchNow] = useReducer((s: PowerformState, a: Action) => reduce(config, s, a), config, initialState);
   const fields = visibleFields(config);
   const phoneShown = fields.includes('phone');
-  const [mobile, loadMobile] = useMobileCheck(phoneShown, config.locale, messages);
+  const [mobile, loadMobile, onFieldUse] = useMobileCheck(config.locale, messages);
   const checks: Checks = {mobile};
   const root = useRef<HTMLFormElement>(null);
   const dispatch = useBlurAfterPress(root, dispatchNow);
@@ -178,6 +178,8 @@ function PowerformView({
       aria-busy={sending || undefined}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
+      onFocus={onFieldUse}
+      onInput={onFieldUse}
       part="form"
     >
       <Heading id={fieldId('heading')} className={styles.heading}>

@@ -1,7 +1,7 @@
 /**
  * Australian and New Zealand mobile numbers, normalised to E.164. This module
- * is the only one that imports the phone metadata, so a view can load it on
- * demand when a phone field is shown.
+ * is the only one that imports the phone metadata, so a form can load it on
+ * demand when its phone field is first used.
  */
 import {parsePhoneNumberFromString, type MetadataJson} from 'libphonenumber-js/core';
 // Mobile numbers of +61 and +64 only, cut from the library's metadata by scripts/phone-metadata.mjs.

@@ -1,4 +1,4 @@
-import {useCallback, useEffect, useState} from 'react';
+import {useCallback, useMemo, useState} from 'react';
 import type {MOBILE_MESSAGES, Messages} from '../checkMessages';
 import type {Check} from '../result';
 import type {MobileCountry} from '../phone';
@@ -8,30 +8,44 @@ export const mobileCountryOf = (locale: string): MobileCountry => (/-NZ$/i.test(
 
 export type MobileCheck = (value: string) => Check<string>;
 
+/** A focus or input event of the form, wherever in it the event began. */
+export type FieldUse = {target: EventTarget | null};
+
+/** The phone field: the form's only input of type `tel`. */
+const isPhoneInput = (target: EventTarget | null): boolean =>
+  typeof HTMLInputElement !== 'undefined' && target instanceof HTMLInputElement && target.type === 'tel';
+
 /**
- * The mobile check, loaded on demand: the phone metadata is large, so it loads
- * only when a form shows a phone field (`needed`) or asks for it with `load`,
- * e.g. to read a phone number from the URL or before a submit. It speaks in
- * the form's own messages.
+ * The mobile check, loaded on demand: the phone metadata is large, and most
+ * supporters leave the phone field empty, so it loads only when a phone field
+ * is first used (`onUse`, given the form's focus and input events) or when
+ * the form asks for it with `load`: to read a phone number from the URL, or
+ * before a step change or a submit with a number typed. It speaks in the
+ * form's own messages.
  */
 export function useMobileCheck(
-  needed: boolean,
   locale: string,
   messages: Messages<typeof MOBILE_MESSAGES>,
-): [MobileCheck | null, () => Promise<MobileCheck>] {
-  const [check, setCheck] = useState<MobileCheck | null>(null);
+): [MobileCheck | null, () => Promise<MobileCheck>, (event: FieldUse) => void] {
   const country = mobileCountryOf(locale);
+  // The check is kept with the country and messages it speaks for, so a change of either is not answered by the old one.
+  const speaksFor = useMemo(() => ({country, messages}), [country, messages]);
+  const [loaded, setLoaded] = useState<{for: typeof speaksFor; check: MobileCheck} | null>(null);
   const load = useCallback(
     () =>
       import('../phone').then(({normaliseMobile}) => {
-        const fn: MobileCheck = (value) => normaliseMobile(value, country, messages);
-        setCheck(() => fn);
+        const fn: MobileCheck = (value) => normaliseMobile(value, speaksFor.country, speaksFor.messages);
+        setLoaded({for: speaksFor, check: fn});
         return fn;
       }),
-    [country, messages],
+    [speaksFor],
   );
-  useEffect(() => {
-    if (needed) void load();
-  }, [needed, load]);
-  return [check, load];
+  const check = loaded?.for === speaksFor ? loaded.check : null;
+  const onUse = useCallback(
+    (event: FieldUse) => {
+      if (check === null && isPhoneInput(event.target)) void load();
+    },
+    [check, load],
+  );
+  return [check, load, onUse];
 }

@@ -1,0 +1,51 @@
+/**
+ * The benchmark's figures as it prints them, kept in order so that
+ * `npm run bench -- --write` can put the same tables in BENCHMARKS.md.
+ */
+
+/** The line in BENCHMARKS.md after which everything is written by the benchmark; the notes above it are kept. */
+export const FIGURES_MARK = '<!-- Everything below this line is written by `npm run bench -- --write`: edit the notes above it. -->';
+
+const cell = (value) =>
+  String(value ?? '')
+    .replaceAll('|', '\\|')
+    .replaceAll('\n', ' ');
+
+/** A Markdown table of rows keyed by name, one column per key any row has, as console.table shows them. */
+export function markdownTable(rows) {
+  const names = Object.keys(rows);
+  if (names.length === 0) throw new Error('a table needs at least one row');
+  const columns = [...new Set(names.flatMap((name) => Object.keys(rows[name])))];
+  const lines = [
+    `| ${['', ...columns].map(cell).join(' | ')} |`,
+    `| ${['', ...columns].map(() => '---').join(' | ')} |`,
+    ...names.map((name) => `| ${[name, ...columns.map((column) => rows[name][column])].map(cell).join(' | ')} |`),
+  ];
+  return lines.join('\n');
+}
+
+/** Prints each table and line as it comes, and keeps them for `markdown()`. */
+export function createReport() {
+  const parts = [];
+  return {
+    table(title, rows) {
+      console.log(`\n${title}`);
+      console.table(rows);
+      parts.push(`### ${title}\n\n${markdownTable(rows)}`);
+    },
+    line(text) {
+      console.log(text);
+      parts.push(text);
+    },
+    markdown(heading) {
+      return `${[heading, ...parts].join('\n\n')}\n`;
+    },
+  };
+}
+
+/** BENCHMARKS.md with its figures replaced: the notes above the mark stay as they are; a file without the mark keeps all it had. */
+export function withFigures(existing, figures) {
+  const at = existing.indexOf(FIGURES_MARK);
+  const notes = at === -1 ? (existing.trim() === '' ? '' : `${existing.trimEnd()}\n\n`) : existing.slice(0, at);
+  return `${notes}${FIGURES_MARK}\n\n${figures}`;
+}
