@@ -18,6 +18,7 @@ import {openMigrated} from './db/open';
 import {createPgStore} from './db/store';
 import {readEndpointEnv, type EndpointEnv} from './env';
 import {createForwarder} from './forward';
+import type {RequestContext} from './guard/guard';
 import {createCoralHandler} from './handler';
 import type {Logger} from './log';
 
@@ -45,12 +46,12 @@ async function toRequest(req: IncomingMessage): Promise<Request> {
 }
 
 /** A Node request listener that serves a Request → Response handler. */
-export function toNodeListener(handler: (request: Request) => Promise<Response>, log: Logger) {
+export function toNodeListener(handler: (request: Request, context?: RequestContext) => Promise<Response>, log: Logger) {
   return (req: IncomingMessage, res: ServerResponse) => {
     const answer = async () => {
       let response: Response;
       try {
-        response = await handler(await toRequest(req));
+        response = await handler(await toRequest(req), {clientAddress: req.socket.remoteAddress});
       } catch (error) {
         if (error instanceof TooLarge) {
           // The rest of the body is not read: the connection closes after the answer.
@@ -126,6 +127,7 @@ export async function startNodeEndpoint(
     exportToken: env.exportToken,
     basePath: env.basePath,
     logger: log,
+    guard: env.guard,
   });
   const server = createServer(toNodeListener(handler, log));
   try {

@@ -240,12 +240,12 @@ describe('a database that does not answer', () => {
 
     const gift = await post(handler, '/gifts', giftBody());
     expect(gift).toMatchObject({status: 503, body: {status: 'error', retryable: true}});
-    const event = {
-      id: 'evt_1',
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      data: {object: {...stripe.paymentIntents.values().next().value, status: 'succeeded'}},
-    };
+    // The gift is counted in the records before anything is made at Stripe, so nothing was.
+    expect(stripe.paymentIntents.size).toBe(0);
+    const intent = await stripe
+      .client()
+      .paymentIntents.create({amount: 6000, currency: 'aud', metadata: {coral_campaign: 'save-the-reef'}});
+    const event = {id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: {object: {...intent, status: 'succeeded'}}};
     expect((await deliver(handler, event)).status).toBe(500);
     expect((await handler(new Request('https://coral.example.org/health'))).status).toBe(503);
     expect(JSON.stringify(logger.lines)).not.toContain('ada@example.org');

@@ -17,6 +17,7 @@ import {openPostgres} from './db/postgres';
 import {createPgStore} from './db/store';
 import {readEndpointEnv} from './env';
 import {createForwarder} from './forward';
+import type {RequestContext} from './guard/guard';
 import {createCoralHandler} from './handler';
 import {consoleLogger} from './log';
 import type {GiftStore} from './store';
@@ -25,7 +26,7 @@ import type {GiftStore} from './store';
 export type WorkerEnv = Readonly<Record<string, unknown>> & {HYPERDRIVE?: {connectionString: string}};
 
 type Built = {
-  handle: (request: Request) => Promise<Response>;
+  handle: (request: Request, context?: RequestContext) => Promise<Response>;
   forward: (() => Promise<unknown>) | null;
 };
 
@@ -91,10 +92,11 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
       exportToken: env.exportToken,
       basePath: env.basePath,
       logger,
+      guard: env.guard,
     });
     const forwarder = db && env.forward ? createForwarder({db, ...env.forward, log: logger}) : null;
     ready = {
-      handle: async (request) => {
+      handle: async (request, context) => {
         try {
           await migrateOnce();
         } catch (error) {
@@ -104,7 +106,7 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
             {status: 503},
           );
         }
-        return handle(request);
+        return handle(request, context);
       },
       forward: forwarder
         ? async () => {
@@ -122,7 +124,9 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
 export const handlerFromEnv = (vars: WorkerEnv, store?: GiftStore) => buildFromEnv(vars, store).handle;
 
 export default {
-  fetch: (request: Request, env: WorkerEnv): Promise<Response> => buildFromEnv(env).handle(request),
+  // Cloudflare sets CF-Connecting-IP to the visitor's address, replacing any a visitor sent; no other host's is believed.
+  fetch: (request: Request, env: WorkerEnv): Promise<Response> =>
+    buildFromEnv(env).handle(request, {clientAddress: request.headers.get('cf-connecting-ip')}),
   /** A Cron Trigger (e.g. every minute) forwards what is waiting in the outbox. */
   scheduled: async (_controller: unknown, env: WorkerEnv, context: {waitUntil(promise: Promise<unknown>): void}): Promise<void> => {
     const {forward} = buildFromEnv(env);
