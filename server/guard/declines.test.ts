@@ -71,4 +71,34 @@ describe('declined confirmations of one gift', () => {
     expect((await deliver(setup.handler, failures.at(-1)!)).status).toBe(200);
     expect(stripe.paymentIntents.get(gift.reference)?.status).toBe('canceled');
   });
+
+  it('leaves a hosted checkout’s PaymentIntent to Stripe’s page, which Stripe lets no one cancel', async () => {
+    const metadata = {coral_campaign: 'save-the-reef', coral_frequency: 'one-off', coral_via: 'checkout'};
+    const intent = await stripe.client().paymentIntents.create({amount: 500, currency: 'aud', metadata});
+    for (let i = 0; i < DEFAULT_GUARD.declinesPerGift; i += 1) await confirm(intent.client_secret!, 'pm_card_chargeDeclined');
+    expect(cancels()).toEqual([]);
+    expect(stripe.paymentIntents.get(intent.id)?.status).toBe('requires_payment_method');
+  });
+});
+
+describe('the Stripe stand-in, cancelling as Stripe does', () => {
+  it('refuses a PaymentIntent that succeeded or was cancelled, one an invoice made, and an unknown reason', async () => {
+    const client = stripe.client();
+    const paid = await startGift();
+    stripe.confirm(paid.clientSecret, 'pm_card_visa');
+    await expect(client.paymentIntents.cancel(paid.reference)).rejects.toMatchObject({code: 'payment_intent_unexpected_state'});
+
+    const gift = await startGift();
+    await expect(client.paymentIntents.cancel(gift.reference, {cancellation_reason: 'bored' as 'abandoned'})).rejects.toMatchObject({
+      param: 'cancellation_reason',
+    });
+    await client.paymentIntents.cancel(gift.reference);
+    await expect(client.paymentIntents.cancel(gift.reference)).rejects.toMatchObject({code: 'payment_intent_unexpected_state'});
+
+    const monthly = await post(setup.handler, '/gifts', smallestGift(2, {frequency: 'monthly', amount: 2500}));
+    const invoiceIntent = [...stripe.paymentIntents.values()].find((pi) => pi.client_secret === monthly.body.clientSecret)!;
+    await expect(client.paymentIntents.cancel(String(invoiceIntent.id))).rejects.toMatchObject({
+      message: expect.stringContaining('created by an invoice'),
+    });
+  });
 });

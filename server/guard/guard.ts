@@ -149,7 +149,8 @@ export function createGuard(options: GuardOptions) {
     async afterEvent(event: Stripe.Event, log: Logger): Promise<void> {
       if (event.type !== 'payment_intent.payment_failed' || !stripe || settings.declinesPerGift === 0) return;
       const intent = event.data.object;
-      if (!intent.metadata?.coral_campaign) return;
+      // A hosted checkout's PaymentIntent is Stripe's page's to retry; Stripe lets only its session be expired.
+      if (!intent.metadata?.coral_campaign || intent.metadata.coral_via === 'checkout') return;
       const declines = await store.failuresOf(intent.id);
       if (declines < settings.declinesPerGift) return;
       try {
@@ -157,8 +158,9 @@ export function createGuard(options: GuardOptions) {
         await stripe.paymentIntents.cancel(intent.id, {cancellation_reason: 'abandoned'}, {idempotencyKey: `coral:cancel:${intent.id}`});
         log.warn({paymentIntent: intent.id, declines}, 'a gift was cancelled after repeated declines');
       } catch (error) {
-        // Already cancelled, or paid in the meantime: nothing is left to stop.
-        if ((error as {code?: unknown}).code !== 'payment_intent_unexpected_state') throw error;
+        // Stripe refused the cancel, so it would refuse it again: already cancelled, or paid in the meantime
+        // (payment_intent_unexpected_state). Anything else (no answer, a rate limit) is tried again with the event.
+        if ((error as {type?: unknown}).type !== 'StripeInvalidRequestError') throw error;
         log.info({paymentIntent: intent.id, declines, error: logLine(error)}, 'a declined gift had already ended');
       }
     },
