@@ -68,16 +68,30 @@ describe.each(DATABASES)('the decline breaker on $name', ({create}) => {
     expect(warned[0]).toMatchObject({breaker: 'open', paid: 2, failed: 2});
   });
 
-  it('says how to turn the bot check on when it opens without one, and lets gifts through under the rate limits', async () => {
+  it.each([
+    [
+      'without a bot check, says how to turn it on, and lets gifts through under the rate limits',
+      null,
+      200,
+      'set CORAL_TURNSTILE_SECRET to require a bot check',
+    ],
+    [
+      'with the bot check always on, says so all the same',
+      {secret: TURNSTILE_TEST_SECRET, when: 'always' as const},
+      403,
+      'every gift now needs the bot check',
+    ],
+  ])('opening %s', async (_, botCheck, status, advice) => {
     const logger = memoryLogger();
-    const {handler} = makeHandler(stripe, {store: createPgStore(test.db), guard: {...SETTINGS, botCheck: null}, logger});
+    const guard = {...SETTINGS, botCheck};
+    const {handler} = makeHandler(stripe, {store: createPgStore(test.db), guard, logger, siteverify: {url: turnstile.url}});
     for (let n = 0; n < 4; n += 1) {
-      const {body} = await sendFrom(handler, '192.0.2.1', smallestGift(n));
+      const {body} = await sendFrom(handler, '192.0.2.1', smallestGift(n, botCheck ? {botCheck: turnstile.issue()} : {}));
       for (const event of stripe.confirm(String(body.clientSecret), 'pm_card_chargeDeclined')) await deliver(handler, event);
     }
-    expect((await sendFrom(handler, '192.0.2.1', smallestGift(9))).status).toBe(200);
+    expect((await sendFrom(handler, '192.0.2.1', smallestGift(9))).status).toBe(status);
     expect(logger.lines.filter((line) => line.level === 'warn').map((line) => line.msg)).toEqual([
-      'card-testing breaker open: many recent payments were declined; set CORAL_TURNSTILE_SECRET to require a bot check',
+      `card-testing breaker open: many recent payments were declined; ${advice}`,
     ]);
   });
 });

@@ -15,7 +15,7 @@ import {logLine, rejected} from '../answers';
 import type {Logger} from '../log';
 import type {GiftStore} from '../store';
 import {addressBucket, clientAddress, type Address} from './address';
-import {DEFAULT_GUARD, type GuardSettings} from './settings';
+import {DEFAULT_GUARD, type BotCheckSettings, type GuardSettings} from './settings';
 import {verifyBotCheck} from './turnstile';
 
 export type GuardOptions = {
@@ -101,11 +101,8 @@ export function createGuard(options: GuardOptions) {
     return open;
   }
 
-  async function botCheck(request: GuardedRequest, log: Logger): Promise<Answer | null> {
-    const check = settings.botCheck;
-    if (check === null) return null;
-    const needed = check.when === 'always' || (await breakerOpen(log));
-    if (!needed) return null;
+  /** Verifies the request's token: null when it passed. */
+  async function botCheck(request: GuardedRequest, check: BotCheckSettings, log: Logger): Promise<Answer | null> {
     if (request.botCheck === null) return BOT_CHECK_REFUSED;
     const remoteIp = request.address === null ? null : addressText(request.address);
     const result = await verifyBotCheck(request.botCheck, remoteIp, {secret: check.secret, ...options.siteverify});
@@ -134,11 +131,11 @@ export function createGuard(options: GuardOptions) {
         log.info({limit: 'rate'}, 'gift request over its rate limit');
         return limited;
       }
-      if (settings.botCheck === null || request.upgrade) {
-        await breakerOpen(log);
-        return null;
-      }
-      return botCheck(request, log);
+      // Read on every gift, whatever else is set, so its lines reach the operator's alerts.
+      const open = await breakerOpen(log);
+      const check = settings.botCheck;
+      if (check === null || request.upgrade || (check.when === 'breaker' && !open)) return null;
+      return botCheck(request, check, log);
     },
 
     /**
