@@ -17,7 +17,21 @@ describe('addresses', () => {
     expect(parseAddress('2001:db8::1')).toEqual({family: 6, value: (0x20010db8n << 96n) | 1n});
     expect(parseAddress('2001:0db8:0000:0000:0000:0000:0000:0001')).toEqual(parseAddress('2001:db8::1'));
     expect(parseAddress('::')).toEqual({family: 6, value: 0n});
-    for (const bad of ['', '256.0.0.1', '1.2.3', '2001:db8::1::2', '1:2:3:4:5:6:7:8:9', 'unknown', '192.0.2.1:443', 'fe80::1%eth0']) {
+    // Some proxies forward the client's port too.
+    expect(parseAddress('192.0.2.1:5000')).toEqual(parseAddress('192.0.2.1'));
+    expect(parseAddress('[2001:db8::1]:5000')).toEqual(parseAddress('2001:db8::1'));
+    expect(parseAddress('[2001:db8::1]')).toEqual(parseAddress('2001:db8::1'));
+    for (const bad of [
+      '',
+      '256.0.0.1',
+      '1.2.3',
+      '2001:db8::1::2',
+      '1:2:3:4:5:6:7:8:9',
+      'unknown',
+      '192.0.2.1:',
+      '[192.0.2.1:80',
+      'fe80::1%eth0',
+    ]) {
       expect(parseAddress(bad)).toBeNull();
     }
   });
@@ -77,6 +91,7 @@ describe('readGuardEnv', () => {
     [{CORAL_DECLINES_PER_GIFT: '2.5'}, 'CORAL_DECLINES_PER_GIFT: "2.5" is not a whole number'],
     [{CORAL_TRUSTED_PROXIES: '10.0.0.0/33'}, 'CORAL_TRUSTED_PROXIES: "10.0.0.0/33" has a prefix length outside 0 to 32'],
     [{CORAL_TRUSTED_PROXIES: 'proxy.example.org'}, 'CORAL_TRUSTED_PROXIES: "proxy.example.org" is not an IP address'],
+    [{CORAL_TRUSTED_PROXIES: '10.0.0.1:8080'}, 'CORAL_TRUSTED_PROXIES: "10.0.0.1:8080" is not an IP address'],
     [{CORAL_TURNSTILE_SECRET: 'has a space in it, pasted wrong'}, 'CORAL_TURNSTILE_SECRET does not look like a Turnstile secret key'],
     [{CORAL_TURNSTILE_WHEN: 'always'}, 'CORAL_TURNSTILE_WHEN is set but CORAL_TURNSTILE_SECRET is not'],
     [{CORAL_TURNSTILE_SECRET: 'turnstile-standin-secret-not-real', CORAL_TURNSTILE_WHEN: 'sometimes'}, 'CORAL_TURNSTILE_WHEN: "sometimes"'],

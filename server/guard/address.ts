@@ -42,9 +42,16 @@ function parseV6(text: string): bigint | null {
 
 const MAPPED_V4 = 0xffffn << 32n;
 
-/** An IPv4 or IPv6 address as text (no port, no brackets, no zone), or null; an IPv4-mapped IPv6 address is its IPv4 one. */
+/** A port some proxies append to a forwarded address (`192.0.2.1:5000`, `[2001:db8::1]:5000`) is not part of it. */
+const WITH_PORT = /^(?:\[([0-9a-f:.]+)\](?::\d{1,5})?|(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5})$/i;
+
+/**
+ * An IPv4 or IPv6 address as text (with or without a port; no zone), or null; an IPv4-mapped IPv6 address
+ * is its IPv4 one.
+ */
 export function parseAddress(text: string): Address | null {
-  const trimmed = text.trim();
+  const port = WITH_PORT.exec(text.trim());
+  const trimmed = port ? (port[1] ?? port[2]!) : text.trim();
   const v4 = parseV4(trimmed);
   if (v4 !== null) return {family: 4, value: v4};
   const v6 = trimmed.includes(':') ? parseV6(trimmed) : null;
@@ -55,7 +62,8 @@ export function parseAddress(text: string): Address | null {
 /** An address or a range (CIDR: `10.0.0.0/8`, `2001:db8::/32`), or why not. */
 export function parseRange(text: string): AddressRange | string {
   const [host = '', bitsText, extra] = text.trim().split('/');
-  const address = parseAddress(host);
+  // A proxy is named by its address alone: a port or brackets mean a paste from somewhere else.
+  const address = WITH_PORT.test(host.trim()) ? null : parseAddress(host);
   if (address === null || extra !== undefined) return `"${text.trim()}" is not an IP address or a range like 10.0.0.0/8`;
   const most = BITS[address.family];
   const bits = bitsText === undefined ? most : /^\d{1,3}$/.test(bitsText) ? Number(bitsText) : NaN;
