@@ -73,7 +73,7 @@ export function createGuard(options: GuardOptions) {
     let over = false;
     // Every bucket is counted, even once one is over, so a flood spends the email's budget and the address's alike.
     for (const [bucket, limit] of buckets) {
-      if ((await store.countRequest(bucket, windowStart, windowStart - window)) > limit) over = true;
+      if ((await store.countRequest(bucket, windowStart, windowStart)) > limit) over = true;
     }
     if (!over) return null;
     const retryAfter = Math.max(1, windowStart + window - now);

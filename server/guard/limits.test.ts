@@ -83,5 +83,13 @@ describe.each(DATABASES)('rate limits on $name', ({create}) => {
     expect(over.body).toEqual({...LIMITED, retryAfter: 1800});
     now += 1_800_000;
     expect((await sendFrom(strict, '192.0.2.10', smallestGift(0))).status).toBe(200);
+
+    // Only the current window is kept, and neither the address nor the email is kept in the clear.
+    const rows = await test.db.query<{bucket: string; window_start: Date}>('select bucket, window_start from guard_counts');
+    expect(rows.map((row) => row.window_start.getTime())).toEqual([now, now]);
+    expect(rows.map((row) => row.bucket).sort()).toEqual([
+      expect.stringMatching(/^address:[0-9a-f]{64}$/),
+      expect.stringMatching(/^email:[0-9a-f]{64}$/),
+    ]);
   });
 });

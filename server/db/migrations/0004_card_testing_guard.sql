@@ -1,6 +1,6 @@
 -- The card-testing guard's counts. Each gift request is counted per client address and per email (both kept hashed,
 -- never in the clear) in fixed windows, so the limits hold across instances and restarts; a window's rows are dropped
--- once it is long over.
+-- once the next window starts.
 create table guard_counts (
   bucket text not null,
   window_start timestamptz not null,
