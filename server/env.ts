@@ -6,6 +6,7 @@
  */
 import type Stripe from 'stripe';
 import {parseCampaignsFile, type Campaigns} from './campaigns';
+import {readGuardEnv, type GuardSettings} from './guard/settings';
 
 export type StripeSettings = {
   secretKey: string;
@@ -29,6 +30,8 @@ export type EndpointEnv = {
   forward: {url: string; secret: string} | null;
   logLevel: string;
   port: number;
+  /** The card-testing guard: rate limits, trusted proxies, the decline breaker and the bot check. */
+  guard: GuardSettings;
 };
 
 export type EnvResult = {ok: true; env: EndpointEnv} | {ok: false; message: string};
@@ -178,6 +181,9 @@ export function readEndpointEnv(vars: Readonly<Record<string, string | undefined
   const port = Number(portText);
   if (!/^\d{1,5}$/.test(portText) || port > 65535) return fail(`PORT: "${portText}" is not a port number (0 to 65535)`);
 
+  const guard = readGuardEnv(vars);
+  if (typeof guard === 'string') return fail(guard);
+
   return {
     ok: true,
     env: {
@@ -191,6 +197,7 @@ export function readEndpointEnv(vars: Readonly<Record<string, string | undefined
       forward,
       logLevel,
       port,
+      guard,
     },
   };
 }

@@ -46,6 +46,8 @@ export type CheckedGift = {
   supporter: Supporter;
   upgrade: GiftRequest['upgrade'];
   utm: Utm;
+  /** The bot check's token, as sent; the guard verifies it when a check is needed. */
+  botCheck?: string;
 };
 
 export type Checked<T> = {ok: true; value: T} | {ok: false; reason: string};
@@ -141,6 +143,7 @@ export function checkGiftRequest(request: GiftRequest, campaigns: ReadonlyMap<st
       supporter: checkedSupporter.value,
       upgrade: request.upgrade,
       utm: request.utm,
+      ...(request.botCheck === undefined ? {} : {botCheck: request.botCheck}),
     },
   };
 }

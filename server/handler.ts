@@ -22,6 +22,9 @@ import type {Database} from './db/database';
 import {isUnavailable} from './db/database';
 import {answerExport} from './export';
 import {checkGift, consentOf, type CheckedGift} from './gift';
+import type {Address} from './guard/address';
+import {createGuard, type RequestContext} from './guard/guard';
+import type {GuardSettings} from './guard/settings';
 import {consoleLogger, type Logger} from './log';
 import {checkSignature} from './signature';
 import type {GiftStore} from './store';
@@ -53,10 +56,14 @@ export type CoralHandlerOptions = {
   logger?: Logger;
   /** How long a gift route may take before it answers that the outcome is not yet known; a test shortens it. */
   answerWithinMs?: number;
+  /** The card-testing guard's limits, proxies and bot check (server/guard/settings.ts); its defaults when absent. */
+  guard?: GuardSettings;
+  /** Tests only: where the bot check's siteverify is asked, instead of Cloudflare. */
+  siteverify?: {url?: string; fetch?: typeof fetch};
 };
 
 /** The handler, and a promise of the moment every gift still being made after its answer has been kept. */
-export type CoralHandler = ((request: Request) => Promise<Response>) & {settled: () => Promise<void>};
+export type CoralHandler = ((request: Request, context?: RequestContext) => Promise<Response>) & {settled: () => Promise<void>};
 
 /**
  * One Stripe call: 4 s for an answer, tried once more after a network failure, so one call ends within about 9 s,
@@ -178,6 +185,7 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   const answerWithinMs = options.answerWithinMs ?? GIFT_ANSWER_MS;
   /** Gift routes whose answer went out before Stripe's did: each still keeps its gift when Stripe answers. */
   const late = new Set<Promise<unknown>>();
+  const guard = createGuard({settings: options.guard, store, stripe, seconds, siteverify: options.siteverify});
 
   /** Runs a step that calls Stripe or the database, turning their errors into the answers the form understands. */
   async function guarded(log: Logger, step: () => Promise<Answer>): Promise<Answer> {
@@ -246,38 +254,51 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   const payments = (): {stripe: Stripe; productFor: (campaign: string) => Promise<string>} | null =>
     stripe && productFor ? {stripe, productFor} : null;
 
-  async function gifts(body: unknown, key: string, log: Logger): Promise<Answer> {
+  /** Counts a gift request and checks its bot check before anything is made at Stripe: null to go on. */
+  const admit = (gift: CheckedGift, address: Address | null, log: Logger) =>
+    guard.admit({address, email: gift.supporter.email ?? null, botCheck: gift.botCheck ?? null}, log);
+
+  async function gifts(body: unknown, key: string, log: Logger, address: Address | null): Promise<Answer> {
     const ready = payments();
     if (!ready) return rejected('this endpoint takes no gifts', 404);
     const checked = checkGift(body, options.campaigns);
     if (!checked.ok) return rejected(checked.reason);
     const gift = checked.value;
     return inTime(log, async () => {
+      const refused = await admit(gift, address, log);
+      if (refused) return refused;
       const pending = await createGift(ready.stripe, ready.productFor, gift, key);
       await keep(gift, pending.reference, key, 'gifts');
       return {status: 200, body: {status: 'requires_confirmation', ...pending}};
     });
   }
 
-  async function checkout(body: unknown, key: string, log: Logger): Promise<Answer> {
+  async function checkout(body: unknown, key: string, log: Logger, address: Address | null): Promise<Answer> {
     const ready = payments();
     if (!ready) return rejected('this endpoint takes no gifts', 404);
     const checked = checkCheckout(body, options.campaigns, allowed);
     if (!checked.ok) return rejected(checked.reason);
     const {gift, urls} = checked.value;
     return inTime(log, async () => {
+      const refused = await admit(gift, address, log);
+      if (refused) return refused;
       const session = await createCheckout(ready.stripe, ready.productFor, gift, urls, key);
       await keep(gift, session.reference, key, 'checkout');
       return {status: 200, body: {status: 'redirect', ...session}};
     });
   }
 
-  async function upgrade(body: unknown, key: string, log: Logger): Promise<Answer> {
+  async function upgrade(body: unknown, key: string, log: Logger, address: Address | null): Promise<Answer> {
     const ready = payments();
     if (!ready) return rejected('this endpoint takes no gifts', 404);
     const keepUpgrade = (gift: CheckedGift, reference: string) => keep(gift, reference, key, 'upgrade');
     // Stripe's key comes from the first gift, not from `key`: every tap, whatever its key, asks for the same monthly gift.
-    return inTime(log, () => upgradeGift({...ready, campaigns: options.campaigns, store, nowSeconds: seconds(), keep: keepUpgrade}, body));
+    return inTime(
+      log,
+      async () =>
+        (await guard.admit({address, email: null, botCheck: null, upgrade: true}, log)) ??
+        upgradeGift({...ready, campaigns: options.campaigns, store, nowSeconds: seconds(), keep: keepUpgrade}, body),
+    );
   }
 
   async function signatures(body: unknown, key: string, log: Logger): Promise<Answer> {
@@ -341,6 +362,7 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
     }
     try {
       const recorded = await recordEvent(event, store, seconds(), stripe);
+      await guard.afterEvent(event, log);
       log.info({event: event.id, type: event.type, recorded}, 'stripe event');
       return {status: 200, body: {received: true, recorded}};
     } catch (error) {
@@ -369,7 +391,7 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   }
 
   /** Origins, preflights, the body and the idempotency key, for every route a page posts to. */
-  async function posted(request: Request, route: string, log: Logger): Promise<Response> {
+  async function posted(request: Request, route: string, log: Logger, context?: RequestContext): Promise<Response> {
     const origin = request.headers.get('origin');
     if (origin === null || !allowed.has(origin)) return respond(rejected('this origin may not send here', 403));
     const cors = corsHeaders(origin);
@@ -411,22 +433,28 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
       return respond(rejected(`this Idempotency-Key was first sent to ${first}: a new request needs a new key`, 422), cors);
     // Namespaced so Coral's keys never meet another integration's on the same Stripe account.
     const stripeKey = `coral:${key}`;
+    const address = guard.addressOf(request, context);
     const answer =
       route === '/gifts'
-        ? await gifts(read.value, stripeKey, log)
+        ? await gifts(read.value, stripeKey, log, address)
         : route === '/checkout'
-          ? await checkout(read.value, stripeKey, log)
+          ? await checkout(read.value, stripeKey, log, address)
           : route === '/gifts/upgrade'
-            ? await upgrade(read.value, stripeKey, log)
+            ? await upgrade(read.value, stripeKey, log, address)
             : await signatures(read.value, key, log);
+    // A rate limit says when to come back, in the header too, which the page's script may read.
+    if (typeof answer.body.retryAfter === 'number') {
+      cors.set('retry-after', String(answer.body.retryAfter));
+      cors.set('access-control-expose-headers', 'retry-after');
+    }
     return respond(answer, cors);
   }
 
-  async function route(request: Request, path: string | null, log: Logger): Promise<Response> {
+  async function route(request: Request, path: string | null, log: Logger, context?: RequestContext): Promise<Response> {
     if (path === '/webhooks/stripe') {
       return request.method === 'POST' ? respond(await webhook(request, log)) : respond(rejected('use POST', 405));
     }
-    if (path !== null && POSTED_ROUTES.has(path)) return posted(request, path, log);
+    if (path !== null && POSTED_ROUTES.has(path)) return posted(request, path, log, context);
     if (path === '/health') return respond(await health());
     if (path === '/export') {
       return options.db
@@ -449,7 +477,8 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
     return respond(rejected('not found', 404));
   }
 
-  const handle = async (request: Request): Promise<Response> => {
+  /** `context`: what the host knows beyond the request, e.g. the peer's address (node.ts, worker.ts). */
+  const handle = async (request: Request, context?: RequestContext): Promise<Response> => {
     const started = now();
     const requestId = crypto.randomUUID();
     const path = new URL(request.url).pathname;
@@ -457,7 +486,7 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
     const log = rootLog.child({requestId});
     let response: Response;
     try {
-      response = await route(request, routePath, log);
+      response = await route(request, routePath, log, context);
     } catch (error) {
       log.error({error: error instanceof Error ? error.name : 'error'}, 'the request failed');
       response = respond({status: 500, body: {status: 'error', outcome: 'unknown', retryable: false, detail: 'the endpoint failed'}});

@@ -18,6 +18,7 @@ import {openMigrated} from './db/open';
 import {createPgStore} from './db/store';
 import {readEndpointEnv, type EndpointEnv} from './env';
 import {createForwarder} from './forward';
+import type {RequestContext} from './guard/guard';
 import {createCoralHandler, STRIPE_CALL_LIMITS} from './handler';
 import type {Logger} from './log';
 
@@ -45,14 +46,14 @@ function toRequest(req: IncomingMessage): Request {
 }
 
 /** A Node request listener that serves a Request → Response handler, and how many requests it is answering. */
-export function toNodeListener(handler: (request: Request) => Promise<Response>, log: Logger) {
+export function toNodeListener(handler: (request: Request, context?: RequestContext) => Promise<Response>, log: Logger) {
   let active = 0;
   let closing = false;
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     const answer = async () => {
       let response: Response;
       try {
-        response = await handler(toRequest(req));
+        response = await handler(toRequest(req), {clientAddress: req.socket.remoteAddress});
       } catch (error) {
         log.error({error: error instanceof Error ? error.name : 'error'}, 'a request could not be read');
         response = Response.json({status: 'error', outcome: 'unknown', retryable: false, detail: 'the endpoint failed'}, {status: 500});
@@ -132,6 +133,7 @@ export async function startNodeEndpoint(
     exportToken: env.exportToken,
     basePath: env.basePath,
     logger: log,
+    guard: env.guard,
   });
   const listener = toNodeListener(handler, log);
   const server = createServer(

@@ -142,6 +142,18 @@ export interface GiftStore {
   claimKey(key: string, route: string, nowSeconds: number): Promise<string>;
   /** Resolves when the records can be read and written; throws otherwise. */
   ping(): Promise<void>;
+  /**
+   * The card-testing guard's count: one more request under `bucket` in the window that started at
+   * `windowStart` (seconds), in one atomic statement; answers the window's count, this one included.
+   * Windows that started before `forgetBefore` are dropped.
+   */
+  countRequest(bucket: string, windowStart: number, forgetBefore: number): Promise<number>;
+  /** The failed payments recorded for one Stripe object (a PaymentIntent's declined confirmations). */
+  failuresOf(stripeId: string): Promise<number>;
+  /** The payments recorded as paid and as failed since `sinceSeconds`. */
+  outcomesSince(sinceSeconds: number): Promise<{paid: number; failed: number}>;
+  /** Opens or closes the decline breaker; answers true when this call changed it, so one instance says so. */
+  setBreaker(open: boolean, nowSeconds: number): Promise<boolean>;
 }
 
 export const newSignatureReference = (): string => `sig_${crypto.randomUUID().replaceAll('-', '')}`;
@@ -159,6 +171,9 @@ export function createMemoryGiftStore(): GiftStore & {
   const links = new Map<string, string>();
   const claims = new Map<string, {attempt: number; heldUntil: number | null; subscription: string | null}>();
   const keys = new Map<string, string>();
+  const counts = new Map<string, {bucket: string; windowStart: number; hits: number}>();
+  let breakerOpen = false;
+  const outcomes = () => [...records.values()];
   return {
     recordOnce: async (key, value) => {
       if (records.has(key)) return false;
@@ -210,6 +225,23 @@ export function createMemoryGiftStore(): GiftStore & {
       return first;
     },
     ping: async () => {},
+    countRequest: async (bucket, windowStart, forgetBefore) => {
+      for (const [at, count] of counts) if (count.windowStart < forgetBefore) counts.delete(at);
+      const at = `${bucket} ${windowStart}`;
+      const count = counts.get(at) ?? {bucket, windowStart, hits: 0};
+      counts.set(at, {...count, hits: count.hits + 1});
+      return count.hits + 1;
+    },
+    failuresOf: async (stripeId) => outcomes().filter((record) => record.outcome === 'failed' && record.stripeId === stripeId).length,
+    outcomesSince: async (sinceSeconds) => {
+      const recent = outcomes().filter((record) => record.recordedAt >= sinceSeconds);
+      return {paid: recent.filter((r) => r.outcome === 'paid').length, failed: recent.filter((r) => r.outcome === 'failed').length};
+    },
+    setBreaker: async (open) => {
+      if (breakerOpen === open) return false;
+      breakerOpen = open;
+      return true;
+    },
     all: () => [...records],
     gifts,
     links,

@@ -17,6 +17,7 @@ import {openPostgres} from './db/postgres';
 import {createPgStore} from './db/store';
 import {readEndpointEnv} from './env';
 import {createForwarder} from './forward';
+import type {RequestContext} from './guard/guard';
 import {createCoralHandler, STRIPE_CALL_LIMITS} from './handler';
 import {consoleLogger} from './log';
 import type {GiftStore} from './store';
@@ -25,7 +26,7 @@ import type {GiftStore} from './store';
 export type WorkerEnv = Readonly<Record<string, unknown>> & {HYPERDRIVE?: {connectionString: string}};
 
 type Built = {
-  handle: (request: Request) => Promise<Response>;
+  handle: (request: Request, context?: RequestContext) => Promise<Response>;
   /** Resolves once every gift answered before Stripe did has been kept. */
   settled: () => Promise<void>;
   forward: (() => Promise<unknown>) | null;
@@ -95,10 +96,11 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
       exportToken: env.exportToken,
       basePath: env.basePath,
       logger,
+      guard: env.guard,
     });
     const forwarder = db && env.forward ? createForwarder({db, ...env.forward, log: logger}) : null;
     ready = {
-      handle: async (request) => {
+      handle: async (request, context) => {
         try {
           await migrateOnce();
         } catch (error) {
@@ -108,7 +110,7 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
             {status: 503},
           );
         }
-        return handle(request);
+        return handle(request, context);
       },
       settled: handle.settled,
       forward: forwarder
@@ -129,7 +131,8 @@ export const handlerFromEnv = (vars: WorkerEnv, store?: GiftStore) => buildFromE
 export default {
   fetch: async (request: Request, env: WorkerEnv, context?: Context): Promise<Response> => {
     const ready = buildFromEnv(env);
-    const response = await ready.handle(request);
+    // Cloudflare sets CF-Connecting-IP to the visitor's address, replacing any a visitor sent; no other host's is believed.
+    const response = await ready.handle(request, {clientAddress: request.headers.get('cf-connecting-ip')});
     // A gift answered before Stripe did is still kept: the Worker lives on until it is.
     context?.waitUntil(ready.settled());
     return response;

@@ -282,5 +282,42 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
     ping: async () => {
       await db.query('select 1 from coral_migrations limit 1');
     },
+
+    countRequest: async (bucket, windowStart, forgetBefore) => {
+      const [row] = await db.query<{hits: number}>(
+        `insert into guard_counts as count (bucket, window_start, hits) values ($1, to_timestamp($2), 1)
+         on conflict (bucket, window_start) do update set hits = count.hits + 1 returning hits`,
+        [bucket, windowStart],
+      );
+      const hits = row?.hits ?? 0;
+      // The first request of a window clears the windows long over, so the table holds only recent ones.
+      if (hits === 1) await db.query('delete from guard_counts where window_start < to_timestamp($1)', [forgetBefore]);
+      return hits;
+    },
+
+    failuresOf: async (stripeId) => {
+      const [row] = await db.query<{count: number}>(
+        "select count(*)::int as count from payments where outcome = 'failed' and stripe_id = $1",
+        [stripeId],
+      );
+      return row?.count ?? 0;
+    },
+
+    outcomesSince: async (sinceSeconds) => {
+      const [row] = await db.query<{paid: number; failed: number}>(
+        `select count(*) filter (where outcome = 'paid')::int as paid, count(*) filter (where outcome = 'failed')::int as failed
+         from payments where recorded_at >= to_timestamp($1)`,
+        [sinceSeconds],
+      );
+      return {paid: row?.paid ?? 0, failed: row?.failed ?? 0};
+    },
+
+    setBreaker: async (open, nowSeconds) => {
+      const changed = await db.query('update guard_breaker set open = $1, changed_at = to_timestamp($2) where open <> $1 returning 1', [
+        open,
+        nowSeconds,
+      ]);
+      return changed.length > 0;
+    },
   };
 }

@@ -45,6 +45,9 @@ const DECLINING_METHODS: Record<string, {code: string; message: string; offSessi
   },
 };
 
+const CANCELLABLE = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture', 'processing']);
+const CANCELLATION_REASONS = new Set(['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']);
+
 /** Metadata as Stripe documents its limits: 50 keys, keys up to 40 characters, values up to 500. */
 function metadataOf(params: Params): Json | Reply {
   const metadata = obj(params.metadata);
@@ -299,6 +302,26 @@ export function createLedger(clock: () => number, apiVersion: string) {
     retrievePaymentIntent(intentId: string): Reply {
       const intent = paymentIntents.get(intentId);
       return intent ? ok(intent) : missing('payment_intent', intentId);
+    },
+
+    /**
+     * Cancels a PaymentIntent in one of the statuses Stripe's docs allow (`requires_payment_method`,
+     * `requires_confirmation`, `requires_action`, `requires_capture`, `processing`), and never one an
+     * invoice made (its invoice is voided instead); a canceled one refuses every later confirmation.
+     */
+    cancelPaymentIntent(intentId: string, params: Params): Reply {
+      const intent = paymentIntents.get(intentId);
+      if (!intent) return missing('payment_intent', intentId);
+      if (invoiceOfIntent.has(intentId)) return invalid('You cannot cancel this PaymentIntent because it was created by an invoice.');
+      const reason = str(params.cancellation_reason) ?? null;
+      if (reason !== null && !CANCELLATION_REASONS.has(reason)) return invalid('Invalid cancellation_reason', 'cancellation_reason');
+      if (!CANCELLABLE.has(String(intent.status))) {
+        const message = `You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}.`;
+        return invalid(message, undefined, 'payment_intent_unexpected_state');
+      }
+      Object.assign(intent, {status: 'canceled', canceled_at: clock(), cancellation_reason: reason});
+      event('payment_intent.canceled', intent);
+      return ok(intent);
     },
 
     createSubscription(params: Params): Reply {
@@ -612,6 +635,10 @@ export function createLedger(clock: () => number, apiVersion: string) {
     confirm(clientSecret: string, paymentMethod: string): Json[] {
       const intent = [...paymentIntents.values()].find((pi) => pi.client_secret === clientSecret);
       if (!intent) throw new Error(`no PaymentIntent has the client secret ${clientSecret}`);
+      // Stripe.js gets this error from Stripe: a canceled or paid PaymentIntent takes no confirmation.
+      if (intent.status === 'canceled' || intent.status === 'succeeded') {
+        throw new Error(`payment_intent_unexpected_state: the PaymentIntent has a status of ${String(intent.status)}`);
+      }
       const from = events.length;
       const invoiceId = invoiceOfIntent.get(String(intent.id));
       const invoice = invoiceId ? invoices.get(invoiceId) : undefined;

@@ -68,6 +68,7 @@ export async function startStripeStandIn({
     {method: 'POST', path: /^\/v1\/products$/, run: (params) => ledger.createProduct(params)},
     {method: 'POST', path: /^\/v1\/payment_intents$/, run: (params) => ledger.createPaymentIntent(params)},
     {method: 'GET', path: /^\/v1\/payment_intents\/([^/]+)$/, run: (_, id) => ledger.retrievePaymentIntent(id)},
+    {method: 'POST', path: /^\/v1\/payment_intents\/([^/]+)\/cancel$/, run: (params, id) => ledger.cancelPaymentIntent(id, params)},
     {method: 'POST', path: /^\/v1\/subscriptions$/, run: (params) => ledger.createSubscription(params)},
     {method: 'GET', path: /^\/v1\/subscriptions\/([^/]+)$/, run: (_, id) => ledger.retrieveSubscription(id)},
     {method: 'POST', path: /^\/v1\/subscription_schedules$/, run: (params) => ledger.createSchedule(params)},

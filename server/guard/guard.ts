@@ -1,0 +1,167 @@
+/**
+ * The endpoint's defence against card testing: stolen card numbers tried one
+ * after another through the donate form, each as a small gift. Before a gift
+ * route creates anything at Stripe, `admit` counts the request per client
+ * address and per email (429 once either is over its limit) and, when the bot
+ * check is needed, verifies the Turnstile token (403 without a pass). After
+ * each webhook event, `afterEvent` cancels a one-off gift's PaymentIntent
+ * once its confirmations have been declined too often. A breaker watches the
+ * share of recent payments declined: while it is open, every gift needs the
+ * bot check, and one warn line says when it opens and one when it closes.
+ */
+import type Stripe from 'stripe';
+import type {Answer} from '../answers';
+import {logLine, rejected} from '../answers';
+import type {Logger} from '../log';
+import type {GiftStore} from '../store';
+import {addressBucket, clientAddress, type Address} from './address';
+import {DEFAULT_GUARD, type BotCheckSettings, type GuardSettings} from './settings';
+import {verifyBotCheck} from './turnstile';
+
+export type GuardOptions = {
+  settings?: GuardSettings;
+  store: GiftStore;
+  stripe: Stripe | null;
+  /** Seconds since the epoch. */
+  seconds: () => number;
+  /** Tests only: a local stand-in for Turnstile's siteverify, and the fetch that reaches it. */
+  siteverify?: {url?: string; fetch?: typeof fetch};
+};
+
+/** What the host knows of a request beyond the request itself: the address of whoever opened the connection. */
+export type RequestContext = {clientAddress?: string | null};
+
+/**
+ * A gift request as the guard sees it: where it came from, whose email, and the bot check's token. An upgrade
+ * (`upgrade: true`) is proved by the first gift's client secret, so it is counted but asks for no bot check.
+ */
+export type GuardedRequest = {address: Address | null; email: string | null; botCheck: string | null; upgrade?: boolean};
+
+const BOT_CHECK_REFUSED = {status: 403, body: {status: 'rejected', reason: 'bot-check'}} satisfies Answer;
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+const addressText = (address: Address): string => {
+  if (address.family === 4) return [24n, 16n, 8n, 0n].map((shift) => String((address.value >> shift) & 0xffn)).join('.');
+  return Array.from({length: 8}, (_, i) => ((address.value >> BigInt(112 - 16 * i)) & 0xffffn).toString(16)).join(':');
+};
+
+export function createGuard(options: GuardOptions) {
+  const settings = options.settings ?? DEFAULT_GUARD;
+  const {store, stripe, seconds} = options;
+
+  /** The client's address for a request: see address.ts. */
+  function addressOf(request: Request, context: RequestContext = {}): Address | null {
+    return clientAddress(context.clientAddress, request.headers.get('x-forwarded-for'), settings.trustedProxies);
+  }
+
+  /** Counts the request under each of its buckets; answers the 429 when any is over its limit. */
+  async function count(request: GuardedRequest): Promise<Answer | null> {
+    const now = seconds();
+    const window = settings.windowSeconds;
+    const windowStart = now - (now % window);
+    const buckets: Array<[string, number]> = [];
+    if (request.address !== null && settings.giftsPerAddress > 0) {
+      buckets.push([`address:${await sha256(addressBucket(request.address))}`, settings.giftsPerAddress]);
+    }
+    if (request.email !== null && settings.giftsPerEmail > 0) {
+      buckets.push([`email:${await sha256(request.email.trim().toLowerCase())}`, settings.giftsPerEmail]);
+    }
+    let over = false;
+    // Every bucket is counted, even once one is over, so a flood spends the email's budget and the address's alike.
+    for (const [bucket, limit] of buckets) {
+      if ((await store.countRequest(bucket, windowStart, windowStart)) > limit) over = true;
+    }
+    if (!over) return null;
+    const retryAfter = Math.max(1, windowStart + window - now);
+    return {status: 429, body: {...rejected('rate-limited', 429).body, retryAfter}};
+  }
+
+  /** Whether the breaker is open now, saying so in one line (from one instance) when that changes. */
+  async function breakerOpen(log: Logger): Promise<boolean> {
+    if (settings.breakerMinPayments === 0) return false;
+    const now = seconds();
+    const {paid, failed} = await store.outcomesSince(now - settings.breakerWindowSeconds);
+    const tried = paid + failed;
+    const open = tried >= settings.breakerMinPayments && failed * 100 >= settings.breakerPercent * tried;
+    if (await store.setBreaker(open, now)) {
+      const details = {breaker: open ? 'open' : 'closed', paid, failed, windowSeconds: settings.breakerWindowSeconds};
+      if (!open) log.warn(details, 'card-testing breaker closed: declines are back below the threshold');
+      else if (settings.botCheck)
+        log.warn(details, 'card-testing breaker open: many recent payments were declined; every gift now needs the bot check');
+      else
+        log.warn(
+          details,
+          'card-testing breaker open: many recent payments were declined; set CORAL_TURNSTILE_SECRET to require a bot check',
+        );
+    }
+    return open;
+  }
+
+  /** Verifies the request's token: null when it passed. */
+  async function botCheck(request: GuardedRequest, check: BotCheckSettings, log: Logger): Promise<Answer | null> {
+    if (request.botCheck === null) return BOT_CHECK_REFUSED;
+    const remoteIp = request.address === null ? null : addressText(request.address);
+    const result = await verifyBotCheck(request.botCheck, remoteIp, {secret: check.secret, ...options.siteverify});
+    switch (result.outcome) {
+      case 'passed':
+        return null;
+      case 'refused':
+        log.info({codes: result.codes}, 'bot check refused');
+        return BOT_CHECK_REFUSED;
+      case 'misconfigured':
+        log.error({codes: result.codes}, 'Turnstile refuses CORAL_TURNSTILE_SECRET: copy the widget’s secret key again');
+        return {status: 500, body: {status: 'error', outcome: 'not-sent', retryable: false, detail: 'the bot check is not set up'}};
+      case 'unavailable':
+        log.error({detail: result.detail}, 'the bot check could not be verified');
+        return {status: 503, body: {status: 'error', outcome: 'not-sent', retryable: true, detail: 'the bot check could not be verified'}};
+    }
+  }
+
+  return {
+    addressOf,
+
+    /** Before a gift route creates anything: null to go on, or the answer that refuses the request. */
+    async admit(request: GuardedRequest, log: Logger): Promise<Answer | null> {
+      const limited = await count(request);
+      if (limited) {
+        log.info({limit: 'rate'}, 'gift request over its rate limit');
+        return limited;
+      }
+      // Read on every gift, whatever else is set, so its lines reach the operator's alerts.
+      const open = await breakerOpen(log);
+      const check = settings.botCheck;
+      if (check === null || request.upgrade || (check.when === 'breaker' && !open)) return null;
+      return botCheck(request, check, log);
+    },
+
+    /**
+     * After a webhook event is recorded: a one-off gift's PaymentIntent declined `declinesPerGift` times is
+     * cancelled, so its client secret can never be confirmed again. Runs on every delivery of the event, so a
+     * cancel that failed is tried again when Stripe sends the event again.
+     */
+    async afterEvent(event: Stripe.Event, log: Logger): Promise<void> {
+      if (event.type !== 'payment_intent.payment_failed' || !stripe || settings.declinesPerGift === 0) return;
+      const intent = event.data.object;
+      // A hosted checkout's PaymentIntent is Stripe's page's to retry; Stripe lets only its session be expired.
+      if (!intent.metadata?.coral_campaign || intent.metadata.coral_via === 'checkout') return;
+      const declines = await store.failuresOf(intent.id);
+      if (declines < settings.declinesPerGift) return;
+      try {
+        // Cancellable while it waits for a payment method (as after a decline), a confirmation or an action.
+        await stripe.paymentIntents.cancel(intent.id, {cancellation_reason: 'abandoned'}, {idempotencyKey: `coral:cancel:${intent.id}`});
+        log.warn({paymentIntent: intent.id, declines}, 'a gift was cancelled after repeated declines');
+      } catch (error) {
+        // Stripe refused the cancel, so it would refuse it again: already cancelled, or paid in the meantime
+        // (payment_intent_unexpected_state). Anything else (no answer, a rate limit) is tried again with the event.
+        if ((error as {type?: unknown}).type !== 'StripeInvalidRequestError') throw error;
+        log.info({paymentIntent: intent.id, declines, error: logLine(error)}, 'a declined gift had already ended');
+      }
+    },
+  };
+}
+
+export type Guard = ReturnType<typeof createGuard>;

@@ -1,0 +1,77 @@
+/**
+ * The card-testing guard's settings, read from the environment with the rest
+ * (env.ts), each with a default a small organisation never needs to change.
+ */
+import {parseProxyList, type AddressRange} from './address';
+
+export type BotCheckSettings = {
+  /** Turnstile's secret key for the form's widget. */
+  secret: string;
+  /** `always`: every gift needs a passed check; `breaker`: only while the decline breaker is open. */
+  when: 'always' | 'breaker';
+};
+
+export type GuardSettings = {
+  /** Gift requests (/gifts, /checkout, /gifts/upgrade together) one client address may send per window; 0: no limit. */
+  giftsPerAddress: number;
+  /** Gift requests (/gifts and /checkout) one supporter email may send per window; 0: no limit. */
+  giftsPerEmail: number;
+  /** The rate limits' window, in seconds. */
+  windowSeconds: number;
+  /** Declined confirmations after which a one-off gift's PaymentIntent is cancelled; 0: never. */
+  declinesPerGift: number;
+  /** The breaker opens when at least this share (percent) of the recent payments were declined… */
+  breakerPercent: number;
+  /** …and at least this many payments were tried in its window; 0 turns the breaker off. */
+  breakerMinPayments: number;
+  /** The breaker's window, in seconds. */
+  breakerWindowSeconds: number;
+  /** Proxies whose X-Forwarded-For is believed; empty: the peer's own address is the client's. */
+  trustedProxies: readonly AddressRange[];
+  /** Cloudflare Turnstile; null turns the bot check off. */
+  botCheck: BotCheckSettings | null;
+};
+
+/** Each limit's variable, default and bounds: the one table env.ts reads and the docs list. */
+export const LIMITS = {
+  giftsPerAddress: {name: 'CORAL_GIFTS_PER_ADDRESS', fallback: 20, min: 0, max: 100_000},
+  giftsPerEmail: {name: 'CORAL_GIFTS_PER_EMAIL', fallback: 6, min: 0, max: 100_000},
+  windowSeconds: {name: 'CORAL_GIFT_WINDOW_SECONDS', fallback: 3600, min: 60, max: 86_400},
+  declinesPerGift: {name: 'CORAL_DECLINES_PER_GIFT', fallback: 4, min: 0, max: 100},
+  breakerPercent: {name: 'CORAL_BREAKER_DECLINE_PERCENT', fallback: 50, min: 1, max: 100},
+  breakerMinPayments: {name: 'CORAL_BREAKER_MIN_PAYMENTS', fallback: 20, min: 0, max: 100_000},
+  breakerWindowSeconds: {name: 'CORAL_BREAKER_WINDOW_SECONDS', fallback: 900, min: 60, max: 86_400},
+} as const;
+
+type LimitName = keyof typeof LIMITS;
+
+export const DEFAULT_GUARD: GuardSettings = {
+  ...(Object.fromEntries(Object.entries(LIMITS).map(([field, limit]) => [field, limit.fallback])) as Record<LimitName, number>),
+  trustedProxies: [],
+  botCheck: null,
+};
+
+/** Turnstile's secrets are a few dozen characters with no space; anything else is a paste gone wrong. */
+const TURNSTILE_SECRET = /^[\w-]{20,200}$/;
+
+/** The guard's settings from the environment, or a one-line message naming the variable that is wrong. */
+export function readGuardEnv(vars: Readonly<Record<string, string | undefined>>): GuardSettings | string {
+  const limits = {} as Record<LimitName, number>;
+  for (const [field, {name, fallback, min, max}] of Object.entries(LIMITS) as Array<[LimitName, (typeof LIMITS)[LimitName]]>) {
+    const text = vars[name]?.trim() || String(fallback);
+    const value = Number(text);
+    if (!/^\d{1,7}$/.test(text) || value < min || value > max) return `${name}: "${text}" is not a whole number from ${min} to ${max}`;
+    limits[field] = value;
+  }
+  const proxies = parseProxyList(vars.CORAL_TRUSTED_PROXIES ?? '');
+  if (typeof proxies === 'string') return `CORAL_TRUSTED_PROXIES: ${proxies}`;
+
+  const secret = vars.CORAL_TURNSTILE_SECRET?.trim() || null;
+  const when = vars.CORAL_TURNSTILE_WHEN?.trim() || 'always';
+  if (when !== 'always' && when !== 'breaker') return `CORAL_TURNSTILE_WHEN: "${when}" is not always or breaker`;
+  if (secret === null && vars.CORAL_TURNSTILE_WHEN?.trim()) return 'CORAL_TURNSTILE_WHEN is set but CORAL_TURNSTILE_SECRET is not';
+  // The secret itself is never written into the line.
+  if (secret !== null && !TURNSTILE_SECRET.test(secret))
+    return 'CORAL_TURNSTILE_SECRET does not look like a Turnstile secret key: copy it again, whole, from the Cloudflare dashboard';
+  return {...limits, trustedProxies: proxies, botCheck: secret === null ? null : {secret, when}};
+}
