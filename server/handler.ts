@@ -16,7 +16,8 @@
 import type Stripe from 'stripe';
 import {GIFT_ANSWER_MS, type DonateFormConfig, type PowerformConfig, type SignatureAnswer} from '../src/coral/contract';
 import {fromStripeError, logLine, rejected, type Answer} from './answers';
-import {BODY_LIMITS, findCardData} from './cardData';
+import {MAX_EVENT_BYTES, readCapped, readJson, TOO_DEEP} from './body';
+import {findCardData} from './cardData';
 import {checkCheckout, createCheckout} from './checkout';
 import type {Database} from './db/database';
 import {isUnavailable} from './db/database';
@@ -71,9 +72,6 @@ export type CoralHandler = ((request: Request, context?: RequestContext) => Prom
  */
 export const STRIPE_CALL_LIMITS = {timeout: 4_000, maxNetworkRetries: 1};
 
-/** A gift's or a signature's JSON is small; anything bigger is neither. */
-const MAX_BODY_BYTES = 16 * 1024;
-
 // Long enough that two browsers never pick the same one; only characters safe to pass on to Stripe.
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,200}$/;
 
@@ -93,82 +91,6 @@ function respond({status, body}: Answer, headers: Headers = new Headers()): Resp
 
 function corsHeaders(origin: string): Headers {
   return new Headers({'access-control-allow-origin': origin, vary: 'Origin'});
-}
-
-const TOO_DEEP = 'the body is nested too deeply';
-
-/** Whether JSON text opens more than `limit` arrays or objects inside one another; brackets within strings are text. */
-function nestsDeeperThan(text: string, limit: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (inString) {
-      if (char === '\\') i += 1;
-      else if (char === '"') inString = false;
-    } else if (char === '"') {
-      inString = true;
-    } else if (char === '[' || char === '{') {
-      depth += 1;
-      if (depth > limit) return true;
-    } else if (char === ']' || char === '}') {
-      depth -= 1;
-    }
-  }
-  return false;
-}
-
-const TOO_LARGE = rejected('the body is too large', 413);
-
-/** A Stripe event is a few kilobytes; a megabyte is more than any. */
-const MAX_EVENT_BYTES = 1024 * 1024;
-
-/**
- * Reads a body as it arrives, up to `limit` bytes: a bigger one is refused as soon as it passes the limit, without
- * reading the rest, and one the client stopped sending halfway is refused too.
- */
-async function readCapped(request: Request, limit: number): Promise<{ok: true; bytes: Uint8Array} | {ok: false; answer: Answer}> {
-  if (Number(request.headers.get('content-length')) > limit) return {ok: false, answer: TOO_LARGE};
-  if (!request.body) return {ok: true, bytes: new Uint8Array()};
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      size += read.value.byteLength;
-      if (size > limit) {
-        void reader.cancel().catch(() => {});
-        return {ok: false, answer: TOO_LARGE};
-      }
-      chunks.push(read.value);
-    }
-  } catch {
-    return {ok: false, answer: rejected('the body could not be read to its end')};
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return {ok: true, bytes};
-}
-
-async function readJson(request: Request): Promise<{ok: true; value: unknown} | {ok: false; answer: Answer}> {
-  if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) return {ok: false, answer: TOO_LARGE};
-  if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) {
-    return {ok: false, answer: rejected('expected a JSON body (Content-Type: application/json)', 415)};
-  }
-  const read = await readCapped(request, MAX_BODY_BYTES);
-  if (!read.ok) return read;
-  const text = new TextDecoder().decode(read.bytes);
-  // Counted in the text, before JSON.parse builds it or anything walks it.
-  if (nestsDeeperThan(text, BODY_LIMITS.depth)) return {ok: false, answer: rejected(TOO_DEEP)};
-  try {
-    return {ok: true, value: JSON.parse(text)};
-  } catch {
-    return {ok: false, answer: rejected('the body is not valid JSON')};
-  }
 }
 
 const POSTED_ROUTES = new Set(['/gifts', '/gifts/upgrade', '/checkout', '/signatures']);
