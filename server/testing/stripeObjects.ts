@@ -57,6 +57,11 @@ function metadataOf(params: Params): Json | Reply {
   }
   return {...metadata};
 }
+/** A test payment method's type: `pm_au_becs_debit…` names a BECS Direct Debit account, any other a card. */
+const methodType = (paymentMethod: string): string => (paymentMethod.startsWith('pm_au_becs_debit') ? 'au_becs_debit' : 'card');
+
+const incompleteRefusal = (param: string): Reply =>
+  invalid('A subscription whose status is incomplete can only have its metadata and default_source updated.', param);
 const isReply = (value: unknown): value is Reply => typeof value === 'object' && value !== null && 'status' in value && 'body' in value;
 
 /**
@@ -72,7 +77,6 @@ export function createLedger(clock: () => number, apiVersion: string) {
   const paymentIntents = new Map<string, Json>();
   const invoices = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
-  const schedules = new Map<string, Json>();
   const checkoutSessions = new Map<string, Json>();
   const charges = new Map<string, Json>();
   const invoicePayments = new Map<string, Json>();
@@ -152,7 +156,8 @@ export function createLedger(clock: () => number, apiVersion: string) {
 
   function createInvoiceFor(sub: Json, amount: number, currency: string): Json {
     const invoiceId = id('in');
-    const intent = newPaymentIntent(amount, currency, String(sub.customer));
+    const types = (sub.payment_settings as Json).payment_method_types as string[];
+    const intent = newPaymentIntent(amount, currency, String(sub.customer), {payment_method_types: types.length > 0 ? types : ['card']});
     invoiceOfIntent.set(String(intent.id), invoiceId);
     const invoice = {
       id: invoiceId,
@@ -228,19 +233,11 @@ export function createLedger(clock: () => number, apiVersion: string) {
     paymentIntents,
     invoices,
     subscriptions,
-    schedules,
     checkoutSessions,
     charges,
     invoicePayments,
     disputes,
     events,
-
-    listCustomers(query: Params): Reply {
-      const email = str(query.email);
-      const limit = int(query.limit) ?? 10;
-      const found = [...customers.values()].filter((c) => email === undefined || c.email === email).reverse();
-      return ok({object: 'list', url: '/v1/customers', has_more: found.length > limit, data: found.slice(0, limit)});
-    },
 
     createCustomer(params: Params): Reply {
       const metadata = metadataOf(params);
@@ -373,78 +370,31 @@ export function createLedger(clock: () => number, apiVersion: string) {
       });
     },
 
-    createSchedule(params: Params): Reply {
-      const subId = str(params.from_subscription) ?? '';
+    /**
+     * POST /v1/subscriptions/:id. Stripe documents that an `incomplete` subscription (its first payment not
+     * made) takes only `metadata` and `default_source`; `cancel_at` ends it at that time.
+     */
+    updateSubscription(subId: string, params: Params): Reply {
       const sub = subscriptions.get(subId);
-      if (!sub) return missing('subscription', subId, 'from_subscription');
-      if (sub.schedule) return invalid('This subscription is already attached to a schedule.', 'from_subscription');
-      const item = (sub.items as {data: Json[]}).data[0]!;
-      const price = item.price as Json;
-      const start = Number(sub.start_date);
-      const end = start + INTERVAL_SECONDS[String((price.recurring as Json).interval)]!;
-      const schedule = {
-        id: id('sub_sched'),
-        object: 'subscription_schedule',
-        customer: sub.customer,
-        subscription: sub.id,
-        status: 'active',
-        end_behavior: 'release',
-        current_phase: {start_date: start, end_date: end},
-        phases: [{start_date: start, end_date: end, items: [{price: price.id, quantity: item.quantity}], metadata: sub.metadata}],
-      };
-      schedules.set(schedule.id, schedule);
-      sub.schedule = schedule.id;
-      return ok(schedule);
-    },
-
-    updateSchedule(scheduleId: string, params: Params): Reply {
-      const schedule = schedules.get(scheduleId);
-      if (!schedule) return missing('subscription_schedule', scheduleId);
-      const current = schedule.current_phase as {start_date: number};
-      const phases = list(params.phases).map(obj);
-      if (phases.length > 0) {
-        const first = phases[0]!;
-        // Stripe documents that an active schedule's current phase keeps its start date.
-        if (int(first.start_date) !== current.start_date)
-          return invalid('You can not modify the start date of the current phase.', 'phases[0][start_date]');
-        let start = current.start_date;
-        const next: Json[] = [];
-        for (const [i, phase] of phases.entries()) {
-          const duration = obj(phase.duration);
-          const count = int(duration.interval_count) ?? 1;
-          const seconds = INTERVAL_SECONDS[str(duration.interval) ?? ''];
-          const end = seconds ? start + seconds * count : int(phase.end_date);
-          if (end === null || end <= start) return invalid('Each phase needs a duration or an end_date after its start.', `phases[${i}]`);
-          const items = list(phase.items).map(obj);
-          if (items.some((item) => !prices.has(str(item.price) ?? '')))
-            return invalid('No such price', `phases[${i}][items]`, 'resource_missing');
-          next.push({
-            start_date: start,
-            end_date: end,
-            items: items.map((item) => ({price: item.price, quantity: int(item.quantity) ?? 1})),
-            metadata: obj(phase.metadata),
-          });
-          start = end;
-        }
-        schedule.phases = next;
-        schedule.current_phase = {start_date: current.start_date, end_date: next[0]!.end_date};
+      if (!sub) return missing('subscription', subId);
+      const other = Object.keys(params).find((name) => name !== 'metadata' && name !== 'default_source' && name !== 'expand');
+      if (sub.status === 'incomplete' && other) return incompleteRefusal(other);
+      if (params.cancel_at !== undefined) {
+        const at = int(params.cancel_at);
+        if (at === null) return invalid('Invalid integer', 'cancel_at');
+        sub.cancel_at = at;
       }
-      const behavior = str(params.end_behavior);
-      if (behavior) schedule.end_behavior = behavior;
-      const sub = subscriptions.get(String(schedule.subscription));
-      // With end_behavior "cancel" the subscription ends when the last phase does.
-      if (sub) sub.cancel_at = schedule.end_behavior === 'cancel' ? ((schedule.phases as Json[]).at(-1)?.end_date ?? null) : null;
-      return ok(schedule);
+      if (params.metadata !== undefined) {
+        const metadata = metadataOf(params);
+        if (isReply(metadata)) return metadata;
+        sub.metadata = {...(sub.metadata as Json), ...metadata};
+      }
+      return ok(sub);
     },
 
     retrieveSubscription(subId: string): Reply {
       const sub = subscriptions.get(subId);
       return sub ? ok(sub) : missing('subscription', subId);
-    },
-
-    retrieveSchedule(scheduleId: string): Reply {
-      const schedule = schedules.get(scheduleId);
-      return schedule ? ok(schedule) : missing('subscription_schedule', scheduleId);
     },
 
     /** GET /v1/invoice_payments, by `invoice` or by `payment[type]=payment_intent` and `payment[payment_intent]`; `data.invoice` expands. */
@@ -615,6 +565,18 @@ export function createLedger(clock: () => number, apiVersion: string) {
       const from = events.length;
       const invoiceId = invoiceOfIntent.get(String(intent.id));
       const invoice = invoiceId ? invoices.get(invoiceId) : undefined;
+      const type = methodType(paymentMethod);
+      // Stripe.js refuses a method the intent does not allow before anything reaches Stripe.
+      if (!(intent.payment_method_types as string[]).includes(type)) {
+        throw new Error(`the PaymentIntent ${String(intent.id)} does not take ${type} (it takes ${String(intent.payment_method_types)})`);
+      }
+      if (type === 'au_becs_debit') {
+        // A direct debit clears days later: it stays processing until the test settles it.
+        Object.assign(intent, {status: 'processing', payment_method: paymentMethod});
+        if (intent.customer) attached.set(paymentMethod, String(intent.customer));
+        event('payment_intent.processing', intent);
+        return events.slice(from);
+      }
       const decline = DECLINING_METHODS[paymentMethod];
       if (decline && !decline.offSessionOnly) {
         Object.assign(intent, {
@@ -628,6 +590,33 @@ export function createLedger(clock: () => number, apiVersion: string) {
       Object.assign(intent, {status: 'succeeded', payment_method: paymentMethod, amount_received: intent.amount});
       newCharge(intent, paymentMethod);
       if (intent.customer && (intent.setup_future_usage || invoice)) attached.set(paymentMethod, String(intent.customer));
+      event('payment_intent.succeeded', intent);
+      if (invoice) settleInvoice(invoice, paymentMethod);
+      return events.slice(from);
+    },
+
+    /**
+     * The bank's answer to a processing direct debit: it clears (`payment_intent.succeeded`, and its invoice
+     * paid) or is refused (`payment_intent.payment_failed`, and `invoice.payment_failed`). Answers the events.
+     */
+    settle(intentId: string, outcome: 'succeeded' | 'failed'): Json[] {
+      const intent = paymentIntents.get(intentId);
+      if (intent?.status !== 'processing') throw new Error(`the PaymentIntent ${intentId} is not processing`);
+      const from = events.length;
+      const invoice = invoices.get(invoiceOfIntent.get(intentId) ?? '');
+      const paymentMethod = String(intent.payment_method);
+      if (outcome === 'failed') {
+        const message = 'The customer’s bank account could not be debited.';
+        Object.assign(intent, {
+          status: 'requires_payment_method',
+          last_payment_error: {type: 'invalid_request_error', code: 'debit_not_authorized', message},
+        });
+        event('payment_intent.payment_failed', intent);
+        if (invoice) event('invoice.payment_failed', invoice);
+        return events.slice(from);
+      }
+      Object.assign(intent, {status: 'succeeded', amount_received: intent.amount});
+      newCharge(intent, paymentMethod);
       event('payment_intent.succeeded', intent);
       if (invoice) settleInvoice(invoice, paymentMethod);
       return events.slice(from);
