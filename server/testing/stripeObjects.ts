@@ -37,16 +37,20 @@ export {ok, stripeError, type Reply} from './stripeValues';
 export function createCore(clock: () => number, apiVersion: string) {
   let serial = 0;
   const id = (prefix: string) => `${prefix}_standin${String((serial += 1)).padStart(6, '0')}`;
-  const customers = new Map<string, Json>();
-  const products = new Map<string, Json>();
-  const prices = new Map<string, Json>();
-  const paymentIntents = new Map<string, Json>();
-  const invoices = new Map<string, Json>();
-  const subscriptions = new Map<string, Json>();
-  const checkoutSessions = new Map<string, Json>();
-  const charges = new Map<string, Json>();
-  const invoicePayments = new Map<string, Json>();
-  const disputes = new Map<string, Json>();
+  /** The objects Stripe keeps, by id, as the tests read them. */
+  const objects = {
+    customers: new Map<string, Json>(),
+    products: new Map<string, Json>(),
+    prices: new Map<string, Json>(),
+    paymentIntents: new Map<string, Json>(),
+    invoices: new Map<string, Json>(),
+    subscriptions: new Map<string, Json>(),
+    checkoutSessions: new Map<string, Json>(),
+    charges: new Map<string, Json>(),
+    invoicePayments: new Map<string, Json>(),
+    disputes: new Map<string, Json>(),
+  };
+  const {paymentIntents, invoices, subscriptions, charges, invoicePayments} = objects;
   /**
    * Which invoice each subscription PaymentIntent pays. Not on the PaymentIntent itself: since 2025-03-31
    * neither a PaymentIntent nor a Charge names its invoice; an InvoicePayment links the two.
@@ -191,31 +195,8 @@ export function createCore(clock: () => number, apiVersion: string) {
     const intent = paymentIntents.get(String(intentId));
     return expandSecret ? {...shown, confirmation_secret: {client_secret: intent?.client_secret, type: 'payment_intent'}} : shown;
   };
-  return {
-    clock,
-    id,
-    customers,
-    products,
-    prices,
-    paymentIntents,
-    invoices,
-    subscriptions,
-    checkoutSessions,
-    charges,
-    invoicePayments,
-    disputes,
-    invoiceOfIntent,
-    checkoutPlans,
-    attached,
-    events,
-    event,
-    newPaymentIntent,
-    needCurrency,
-    settleInvoice,
-    createInvoiceFor,
-    newCharge,
-    publicInvoice,
-  };
+  const helpers = {event, newPaymentIntent, needCurrency, settleInvoice, createInvoiceFor, newCharge, publicInvoice};
+  return {clock, id, objects, ...objects, invoiceOfIntent, checkoutPlans, attached, events, ...helpers};
 }
 
 export type LedgerCore = ReturnType<typeof createCore>;
@@ -223,39 +204,11 @@ export type LedgerCore = ReturnType<typeof createCore>;
 /** The stand-in's objects and what each endpoint, Stripe.js and the supporter's bank do to them. */
 export function createLedger(clock: () => number, apiVersion: string) {
   const core = createCore(clock, apiVersion);
-  const {
-    id,
-    customers,
-    products,
-    prices,
-    paymentIntents,
-    invoices,
-    subscriptions,
-    checkoutSessions,
-    charges,
-    invoicePayments,
-    disputes,
-    attached,
-    events,
-    newPaymentIntent,
-    needCurrency,
-    settleInvoice,
-    createInvoiceFor,
-    newCharge,
-    publicInvoice,
-  } = core;
+  const {id, customers, products, prices, paymentIntents, subscriptions, invoicePayments, invoices, attached} = core;
+  const {newPaymentIntent, needCurrency, createInvoiceFor, newCharge, settleInvoice, publicInvoice} = core;
   const ledger = {
-    customers,
-    products,
-    prices,
-    paymentIntents,
-    invoices,
-    subscriptions,
-    checkoutSessions,
-    charges,
-    invoicePayments,
-    disputes,
-    events,
+    ...core.objects,
+    events: core.events,
 
     createCustomer(params: Params): Reply {
       const metadata = metadataOf(params);
