@@ -11,9 +11,9 @@
  * paid, as on /gifts (`endDailyGift`).
  */
 import type Stripe from 'stripe';
-import {checkoutRequestSchema, describeError, parseConfig, RECURRING, type DonateFormConfig, type Method} from '../src/coral/contract';
+import {checkoutRequestSchema, describeError, parseConfig, type DonateFormConfig, type Method} from '../src/coral/contract';
 import {checkGiftRequest, refuse, type Checked, type CheckedGift} from './gift';
-import {endDailyGift, giftMetadata, STRIPE_METHOD} from './stripeGifts';
+import {elementMethods, endDailyGift, giftMetadata, STRIPE_METHOD} from './stripeGifts';
 
 /** Where the supporter goes from Stripe's page: after paying, and on "back". */
 export type CheckoutUrls = {returnUrl: string; cancelUrl: string};
@@ -85,11 +85,9 @@ export function successUrl(returnUrl: string, gift: CheckedGift): string {
   return `${url.href}&ref=${SESSION_ID_TEMPLATE}${hash}`;
 }
 
-/** The payment methods Stripe's page may offer, in Stripe's names: direct debit as /gifts takes it, for recurring gifts in AUD. */
+/** The payment methods Stripe's page may offer, in Stripe's names: the form's own list, direct debit in AUD only, as /gifts takes it. */
 function methodsFor(gift: CheckedGift): Array<(typeof STRIPE_METHOD)[Method]> {
-  const debit = gift.config.directDebit && RECURRING.includes(gift.frequency) && gift.currency === 'AUD';
-  const methods: Method[] = debit ? ['card', 'direct-debit'] : ['card'];
-  return methods.map((method) => STRIPE_METHOD[method]);
+  return gift.currency === 'AUD' ? elementMethods(gift.config, gift.frequency) : [STRIPE_METHOD.card];
 }
 
 /** Creates the gift's Checkout Session; throws Stripe's errors for the handler to map. */
