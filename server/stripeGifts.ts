@@ -138,7 +138,8 @@ export async function endDailyGift(stripe: Stripe, subscriptionId: string): Prom
   const payments = Number(subscription.metadata.coral_payments);
   if (!subscription.metadata.coral_campaign || !Number.isInteger(payments) || payments < 1) return;
   if (subscription.status !== 'active' && subscription.status !== 'past_due') return;
-  const end = subscription.start_date + payments * DAY_SECONDS;
+  // Told after its last day (a delivery days late), it ends as soon as it can: with the period under way.
+  const end = Math.max(subscription.start_date + payments * DAY_SECONDS, subscription.items.data[0]?.current_period_end ?? 0);
   if (subscription.cancel_at === end) return;
   await stripe.subscriptions.update(
     subscription.id,

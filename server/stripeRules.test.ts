@@ -72,6 +72,14 @@ describe('a daily gift’s end', () => {
     expect(stripe.chargeDates(reference)).toHaveLength(7);
   });
 
+  it('told only after its last day, ends with the day under way rather than never', async () => {
+    const {body} = await post(setup.handler, '/gifts', daily);
+    const paid = stripe.confirm(String(body.clientSecret), 'pm_card_visa').find((e) => e.type === 'invoice.paid')!;
+    stripeNow = START + 9 * DAY + 3600;
+    expect((await deliver(setup.handler, paid)).status).toBe(200);
+    expect(endOf(String(body.reference))).toBe(START + 10 * DAY);
+  });
+
   it('that Stripe could not set answers the event 500, so Stripe sends it again, and then it is set', async () => {
     const {body} = await post(setup.handler, '/gifts', daily);
     const paid = stripe.confirm(String(body.clientSecret), 'pm_card_visa').find((e) => e.type === 'invoice.paid')!;

@@ -363,9 +363,15 @@ export function createLedger(clock: () => number, apiVersion: string) {
       return ok(sub);
     },
 
+    /** Its item shows the billing period Stripe's clock is in now, as `current_period_start` and `current_period_end`. */
     retrieveSubscription(subId: string): Reply {
       const sub = subscriptions.get(subId);
-      return sub ? ok(sub) : missing('subscription', subId);
+      if (!sub) return missing('subscription', subId);
+      const item = (sub.items as {data: Json[]}).data[0]!;
+      const step = INTERVAL_SECONDS[String(((item.price as Json).recurring as Json).interval)]!;
+      const start = Number(sub.start_date) + Math.max(0, Math.floor((clock() - Number(sub.start_date)) / step)) * step;
+      Object.assign(item, {current_period_start: start, current_period_end: start + step});
+      return ok(sub);
     },
 
     /** GET /v1/invoice_payments, by `invoice` or by `payment[type]=payment_intent` and `payment[payment_intent]`; `data.invoice` expands. */
