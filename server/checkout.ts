@@ -6,14 +6,14 @@
  *
  * A one-off gift is a session in `payment` mode, a weekly, monthly or daily
  * gift one in `subscription` mode. Checkout creates the subscription only
- * when the supporter pays, so a daily gift's term is set when Stripe reports
- * the session complete (`checkout.session.completed`), through the same
- * subscription schedule /gifts uses.
+ * when the supporter pays, so a daily gift's end is set when Stripe reports
+ * the session complete (`checkout.session.completed`) or its first invoice
+ * paid, as on /gifts (`endDailyGift`).
  */
 import type Stripe from 'stripe';
-import {checkoutRequestSchema, describeError, parseConfig, RECURRING, type DonateFormConfig, type Method} from '../src/coral/contract';
+import {checkoutRequestSchema, describeError, parseConfig, type DonateFormConfig, type Method} from '../src/coral/contract';
 import {checkGiftRequest, refuse, type Checked, type CheckedGift} from './gift';
-import {endAfterPayments, giftMetadata, STRIPE_METHOD} from './stripeGifts';
+import {elementMethods, endDailyGift, giftMetadata, STRIPE_METHOD} from './stripeGifts';
 
 /** Where the supporter goes from Stripe's page: after paying, and on "back". */
 export type CheckoutUrls = {returnUrl: string; cancelUrl: string};
@@ -85,11 +85,9 @@ export function successUrl(returnUrl: string, gift: CheckedGift): string {
   return `${url.href}&ref=${SESSION_ID_TEMPLATE}${hash}`;
 }
 
-/** The payment methods Stripe's page may offer, in Stripe's names: direct debit as /gifts takes it, for recurring gifts in AUD. */
+/** The payment methods Stripe's page may offer, in Stripe's names: the form's own list, direct debit in AUD only, as /gifts takes it. */
 function methodsFor(gift: CheckedGift): Array<(typeof STRIPE_METHOD)[Method]> {
-  const debit = gift.config.directDebit && RECURRING.includes(gift.frequency) && gift.currency === 'AUD';
-  const methods: Method[] = debit ? ['card', 'direct-debit'] : ['card'];
-  return methods.map((method) => STRIPE_METHOD[method]);
+  return gift.currency === 'AUD' ? elementMethods(gift.config, gift.frequency) : [STRIPE_METHOD.card];
 }
 
 /** Creates the gift's Checkout Session; throws Stripe's errors for the handler to map. */
@@ -132,17 +130,15 @@ export async function createCheckout(
 
 /**
  * On `checkout.session.completed`: a daily gift's subscription, which
- * Checkout has just created, gets its end after the campaign's number of
- * payments. The keys derive from the session, so a delivery Stripe repeats
- * meets the schedule the first one made. Other events and sessions need nothing.
+ * Checkout has just created, gets its end, counted from its start. A direct
+ * debit still processing leaves it incomplete; its first `invoice.paid` sets
+ * the end then. Other events and sessions need nothing.
  */
 export async function settleCheckout(event: Stripe.Event, stripe: Stripe): Promise<void> {
   if (event.type !== 'checkout.session.completed') return;
   const session = event.data.object;
-  const payments = Number(session.metadata?.coral_payments);
-  if (session.mode !== 'subscription' || !session.metadata?.coral_campaign || !Number.isInteger(payments) || payments < 1) return;
+  if (session.mode !== 'subscription' || !session.metadata?.coral_campaign || session.metadata.coral_frequency !== 'daily') return;
   const id = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
   if (!id) throw new Error('Stripe reported a completed subscription session without its subscription');
-  const subscription = await stripe.subscriptions.retrieve(id);
-  await endAfterPayments(stripe, subscription, payments, subscription.metadata, `coral-checkout:${session.id}`);
+  await endDailyGift(stripe, id);
 }

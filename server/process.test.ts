@@ -10,6 +10,9 @@ import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {build} from 'vite';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {WEBHOOK_SECRET} from './testing/fixtures';
+import {STAND_IN_SECRET_KEY, startStripeStandIn} from './testing/stripeStandIn';
+import {WEBHOOK_API_VERSION, WEBHOOK_EVENTS} from './webhooks';
 
 const SERVER = resolve(import.meta.dirname);
 const MAIN = join(SERVER, 'dist/main.mjs');
@@ -131,5 +134,49 @@ describe('node server/dist/main.mjs', () => {
     taken.close();
     expect(inUse.status).toBe(1);
     expect(inUse.stderr).toBe(`coral endpoint: port ${port} is already in use: set PORT to another\n`);
+  }, 120_000);
+});
+
+describe('node server/dist/doctor.mjs', () => {
+  /** Runs the built doctor without blocking this process, where the stand-in answers it. */
+  const doctor = (env: Record<string, string | undefined>) =>
+    new Promise<{code: number | null; stdout: string; stderr: string}>((done) => {
+      const child = spawn(process.execPath, [join(SERVER, 'dist/doctor.mjs')], {env, stdio: ['ignore', 'pipe', 'pipe']});
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('close', (code) => done({code, stdout, stderr}));
+    });
+
+  it('prints ok and exits 0 only when the account has all the endpoint needs', async () => {
+    const stripe = await startStripeStandIn();
+    try {
+      const env = {
+        PATH: process.env.PATH,
+        CORAL_ALLOWED_ORIGINS: ORIGIN,
+        CORAL_CAMPAIGNS: '[{"campaign": "save-the-reef", "frequencies": ["monthly"], "directDebit": true}]',
+        CORAL_PUBLIC_URL: 'https://coral.example.org',
+        STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: stripe.url,
+      };
+      const lacking = await doctor(env);
+      expect(lacking.code).toBe(1);
+      expect(lacking.stdout).toBe('');
+      expect(
+        lacking.stderr
+          .trim()
+          .split('\n')
+          .map((line) => line.split(':')[0]),
+      ).toEqual(['webhook', 'direct debit']);
+
+      const url = 'https://coral.example.org/webhooks/stripe';
+      stripe.account.addWebhookEndpoint({url, enabled_events: [...WEBHOOK_EVENTS], api_version: WEBHOOK_API_VERSION});
+      stripe.account.capabilities.au_becs_debit_payments = 'active';
+      expect(await doctor(env)).toEqual({code: 0, stdout: 'ok\n', stderr: ''});
+    } finally {
+      await stripe.close();
+    }
   }, 120_000);
 });

@@ -9,7 +9,7 @@
  * meets the objects the first attempt created instead of making new ones.
  */
 import type Stripe from 'stripe';
-import type {Frequency, GiftAnswer, GiftKind, Method} from '../src/coral/contract';
+import {RECURRING, type DonateFormConfig, type Frequency, type GiftAnswer, type GiftKind, type Method} from '../src/coral/contract';
 import type {CheckedGift, Supporter} from './gift';
 
 export type {GiftKind};
@@ -19,6 +19,18 @@ export type PendingGift = Omit<Extract<GiftAnswer, {status: 'requires_confirmati
 
 /** Stripe's name for each way to pay, where the endpoint calls Stripe: the form and the request say `direct-debit`. */
 export const STRIPE_METHOD = {card: 'card', 'direct-debit': 'au_becs_debit'} as const satisfies Record<Method, string>;
+
+/**
+ * The methods a gift's Payment Element offers, in Stripe's names: card, and direct debit for a recurring
+ * gift when the campaign offers it, the list the form gives the Element. An intent must allow exactly these,
+ * whichever the supporter chose: Stripe.js refuses to confirm a deferred intent whose methods differ.
+ */
+export function elementMethods(config: DonateFormConfig, frequency: Frequency): Array<(typeof STRIPE_METHOD)[Method]> {
+  const methods: Method[] = config.directDebit && RECURRING.includes(frequency) ? ['card', 'direct-debit'] : ['card'];
+  return methods.map((method) => STRIPE_METHOD[method]);
+}
+
+const DAY_SECONDS = 86_400;
 
 const INTERVAL: Record<Exclude<Frequency, 'one-off'>, 'day' | 'week' | 'month'> = {daily: 'day', weekly: 'week', monthly: 'month'};
 
@@ -45,15 +57,11 @@ const fullName = (supporter: Supporter): string | undefined =>
   [supporter.firstName, supporter.lastName].filter((part) => part && part.trim() !== '').join(' ') || undefined;
 
 /**
- * The supporter's Customer: the newest one with this email, else a new one.
- * An existing Customer's details are left as they are; the gift only adds to it.
+ * A Customer of the gift's own. An email is typed, not proven: looking a Customer up by it would let anyone
+ * add a gift, or a kept card, to another person's Customer.
  */
 async function customerFor(stripe: Stripe, supporter: Supporter, key: string): Promise<string> {
   const email = supporter.email?.trim();
-  if (email) {
-    const found = await stripe.customers.list({email, limit: 1});
-    if (found.data[0]) return found.data[0].id;
-  }
   const customer = await stripe.customers.create(
     {
       email,
@@ -97,7 +105,7 @@ async function createPayment(stripe: Stripe, gift: CheckedGift, customer: string
       amount: gift.perPayment,
       currency: gift.currency.toLowerCase(),
       customer,
-      allowed_payment_method_types: [STRIPE_METHOD[gift.method]],
+      allowed_payment_method_types: elementMethods(gift.config, gift.frequency),
       // Saved only with the supporter's say-so, for the thank-you page's one-tap monthly ask.
       ...(gift.savePaymentMethod ? {setup_future_usage: 'off_session' as const} : {}),
       description: `Gift to ${gift.campaign}`,
@@ -118,51 +126,25 @@ function firstPaymentSecret(subscription: Stripe.Subscription): string {
 }
 
 /**
- * Ends a daily subscription after exactly `payments` days. A subscription
- * schedule is Stripe's documented way to bound a subscription: the schedule
- * is made from the subscription, its one phase runs for N intervals from the
- * subscription's own start, and `end_behavior: 'cancel'` ends it there. A
- * `cancel_at` timestamp would be computed from this server's clock rather
- * than Stripe's start date, and a few seconds either way prorate the last
- * payment or start an N+1th day.
- *
- * Both paths come here: /gifts before it hands out the client secret, and
- * hosted checkout once Stripe reports the session complete. A subscription
- * that already has its schedule (a webhook delivered again after the
- * idempotency keys have expired) keeps it, and gets the same term again.
+ * Ends a daily gift's subscription after its `coral_payments` days, counted from Stripe's own start date:
+ * `cancel_at` is start + days, the end of the last day's period, so nothing is prorated and no further day
+ * starts. Stripe takes it once the first payment has made the subscription active (an `incomplete` one
+ * takes only metadata), so the events that say so set it: `invoice.paid` and `checkout.session.completed`.
+ * The date depends on the start alone, so a late or repeated event sets the same one. Other subscriptions,
+ * and one already ending then, need nothing.
  */
-export async function endAfterPayments(
-  stripe: Stripe,
-  subscription: Stripe.Subscription,
-  payments: number,
-  metadata: Stripe.MetadataParam,
-  key: string,
-): Promise<void> {
-  const price = subscription.items.data[0]?.price.id;
-  if (!price) throw new Error('Stripe answered a Subscription without its price');
-  const existing = subscription.schedule;
-  const schedule =
-    existing === null
-      ? await stripe.subscriptionSchedules.create({from_subscription: subscription.id}, {idempotencyKey: `${key}:schedule`})
-      : typeof existing === 'string'
-        ? await stripe.subscriptionSchedules.retrieve(existing)
-        : existing;
-  const start = schedule.phases[0]?.start_date ?? subscription.start_date;
-  await stripe.subscriptionSchedules.update(
-    schedule.id,
-    {
-      end_behavior: 'cancel',
-      proration_behavior: 'none',
-      phases: [
-        {
-          items: [{price, quantity: 1}],
-          start_date: start,
-          duration: {interval: 'day', interval_count: payments},
-          metadata,
-        },
-      ],
-    },
-    {idempotencyKey: `${key}:schedule-term`},
+export async function endDailyGift(stripe: Stripe, subscriptionId: string): Promise<void> {
+  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  const payments = Number(subscription.metadata.coral_payments);
+  if (!subscription.metadata.coral_campaign || !Number.isInteger(payments) || payments < 1) return;
+  if (subscription.status !== 'active' && subscription.status !== 'past_due') return;
+  // Told after its last day (a delivery days late), it ends as soon as it can: with the period under way.
+  const end = Math.max(subscription.start_date + payments * DAY_SECONDS, subscription.items.data[0]?.current_period_end ?? 0);
+  if (subscription.cancel_at === end) return;
+  await stripe.subscriptions.update(
+    subscription.id,
+    {cancel_at: end, proration_behavior: 'none'},
+    {idempotencyKey: `coral-end:${subscription.id}:${end}`},
   );
 }
 
@@ -184,15 +166,13 @@ async function createSubscription(stripe: Stripe, gift: CheckedGift, customer: s
       ],
       // The first invoice waits for the browser to confirm it; later ones use the method saved then.
       payment_behavior: 'default_incomplete',
-      payment_settings: {save_default_payment_method: 'on_subscription', payment_method_types: [STRIPE_METHOD[gift.method]]},
+      payment_settings: {save_default_payment_method: 'on_subscription', payment_method_types: elementMethods(gift.config, gift.frequency)},
       expand: ['latest_invoice.confirmation_secret'],
       description: `${gift.frequency} gift to ${gift.campaign}`,
       metadata: giftMetadata(gift),
     },
     {idempotencyKey: `${key}:subscription`},
   );
-  // The browser gets the secret only once the term is set: a daily gift must never be left open-ended.
-  if (gift.payments !== null) await endAfterPayments(stripe, subscription, gift.payments, giftMetadata(gift), key);
   return {clientSecret: firstPaymentSecret(subscription), reference: subscription.id, kind: 'subscription'};
 }
 

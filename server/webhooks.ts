@@ -10,6 +10,7 @@
 import Stripe from 'stripe';
 import {FREQUENCIES, type Frequency} from '../src/coral/contract';
 import {settleCheckout} from './checkout';
+import {endDailyGift} from './stripeGifts';
 import type {GiftOutcome, GiftRecord, GiftStore} from './store';
 
 /**
@@ -265,7 +266,14 @@ type Reader<T extends Stripe.Event.Type> = (event: EventOf<T>, stripe: Stripe) =
 const READERS = {
   'payment_intent.succeeded': (event) => fromPaymentIntent(event.data.object, 'paid', event.id),
   'payment_intent.payment_failed': (event) => fromPaymentIntent(event.data.object, 'failed', event.id),
-  'invoice.paid': (event) => fromInvoice(event.data.object, 'paid', event.id),
+  'invoice.paid': async (event, stripe) => {
+    // A daily gift's first payment makes its subscription active: its end is set then, before anything is recorded.
+    const details = event.data.object.parent?.subscription_details;
+    const subscription = idOf(details?.subscription);
+    if (campaignOf(details?.metadata) && details?.metadata?.coral_frequency === 'daily' && subscription)
+      await endDailyGift(stripe, subscription);
+    return fromInvoice(event.data.object, 'paid', event.id);
+  },
   'invoice.payment_failed': (event) => fromInvoice(event.data.object, 'failed', event.id),
   'customer.subscription.deleted': (event) => fromSubscription(event.data.object),
   'checkout.session.completed': async (event, stripe) => {

@@ -2,84 +2,58 @@
  * The objects behind the Stripe stand-in, and what each endpoint does to
  * them. Shapes and errors follow Stripe's API reference for the fields the
  * endpoint reads (docs.stripe.com/api); this copies documented behaviour,
- * not Stripe's code, and covers only what Coral's endpoint calls.
+ * not Stripe's code, and covers only what Coral's endpoint calls. Hosted
+ * checkout is in `stripeCheckout.ts`, what happens after a payment is
+ * confirmed in `stripeOutcomes.ts`.
  */
 import type {FormValue} from './formBody';
+import {checkoutMethods} from './stripeCheckout';
+import {outcomeMethods} from './stripeOutcomes';
+import {
+  DECLINING_METHODS,
+  incompleteRefusal,
+  INTERVAL_SECONDS,
+  int,
+  invalid,
+  isReply,
+  list,
+  metadataOf,
+  missing,
+  obj,
+  ok,
+  str,
+  stripeError,
+  type Json,
+  type Params,
+  type Reply,
+} from './stripeValues';
 
-type Params = Record<string, FormValue>;
-type Json = Record<string, unknown>;
-export type Reply = {status: number; body: Json};
-
-export const ok = (body: Json): Reply => ({status: 200, body});
-
-export function stripeError(status: number, type: string, message: string, extra: Json = {}): Reply {
-  return {status, body: {error: {type, message, ...extra}}};
-}
-
-const invalid = (message: string, param?: string, code?: string): Reply =>
-  stripeError(400, 'invalid_request_error', message, {...(param ? {param} : {}), ...(code ? {code} : {})});
-
-const missing = (kind: string, id: string, param?: string): Reply =>
-  stripeError(param ? 400 : 404, 'invalid_request_error', `No such ${kind}: '${id}'`, {
-    code: 'resource_missing',
-    ...(param ? {param} : {}),
-  });
-
-const str = (value: FormValue | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
-const obj = (value: FormValue | undefined): Params => (value && typeof value === 'object' && !Array.isArray(value) ? value : {});
-const list = (value: FormValue | undefined): FormValue[] =>
-  Array.isArray(value) ? value : value && typeof value === 'object' ? Object.values(value) : [];
-const int = (value: FormValue | undefined): number | null => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : null);
-
-const INTERVAL_SECONDS: Record<string, number> = {day: 86_400, week: 7 * 86_400, month: 30 * 86_400, year: 365 * 86_400};
-/**
- * Stripe's test payment methods, as its testing docs describe them: one is always declined; the other
- * asks for authentication every time, which a supporter in the browser gives and an off-session charge cannot.
- */
-const DECLINING_METHODS: Record<string, {code: string; message: string; offSessionOnly: boolean}> = {
-  pm_card_chargeDeclined: {code: 'card_declined', message: 'Your card was declined.', offSessionOnly: false},
-  pm_card_authenticationRequired: {
-    code: 'authentication_required',
-    message: 'Your card was declined. This transaction requires authentication.',
-    offSessionOnly: true,
-  },
-};
+export {ok, stripeError, type Reply} from './stripeValues';
 
 const CANCELLABLE = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture', 'processing']);
 const CANCELLATION_REASONS = new Set(['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']);
-
-/** Metadata as Stripe documents its limits: 50 keys, keys up to 40 characters, values up to 500. */
-function metadataOf(params: Params): Json | Reply {
-  const metadata = obj(params.metadata);
-  const entries = Object.entries(metadata);
-  if (entries.length > 50) return invalid('Metadata can have at most 50 keys', 'metadata');
-  for (const [key, value] of entries) {
-    if (key.length > 40) return invalid('Metadata keys can be at most 40 characters', `metadata[${key}]`);
-    if (typeof value !== 'string' || value.length > 500)
-      return invalid('Metadata values can be at most 500 characters', `metadata[${key}]`);
-  }
-  return {...metadata};
-}
-const isReply = (value: unknown): value is Reply => typeof value === 'object' && value !== null && 'status' in value && 'body' in value;
 
 /**
  * `clock` is Stripe's time, in seconds; `apiVersion` the version the account's webhook endpoint renders its
  * events in, which each event names in `api_version`.
  */
-export function createLedger(clock: () => number, apiVersion: string) {
+export function createCore(clock: () => number, apiVersion: string) {
   let serial = 0;
   const id = (prefix: string) => `${prefix}_standin${String((serial += 1)).padStart(6, '0')}`;
-  const customers = new Map<string, Json>();
-  const products = new Map<string, Json>();
-  const prices = new Map<string, Json>();
-  const paymentIntents = new Map<string, Json>();
-  const invoices = new Map<string, Json>();
-  const subscriptions = new Map<string, Json>();
-  const schedules = new Map<string, Json>();
-  const checkoutSessions = new Map<string, Json>();
-  const charges = new Map<string, Json>();
-  const invoicePayments = new Map<string, Json>();
-  const disputes = new Map<string, Json>();
+  /** The objects Stripe keeps, by id, as the tests read them. */
+  const objects = {
+    customers: new Map<string, Json>(),
+    products: new Map<string, Json>(),
+    prices: new Map<string, Json>(),
+    paymentIntents: new Map<string, Json>(),
+    invoices: new Map<string, Json>(),
+    subscriptions: new Map<string, Json>(),
+    checkoutSessions: new Map<string, Json>(),
+    charges: new Map<string, Json>(),
+    invoicePayments: new Map<string, Json>(),
+    disputes: new Map<string, Json>(),
+  };
+  const {paymentIntents, invoices, subscriptions, charges, invoicePayments} = objects;
   /**
    * Which invoice each subscription PaymentIntent pays. Not on the PaymentIntent itself: since 2025-03-31
    * neither a PaymentIntent nor a Charge names its invoice; an InvoicePayment links the two.
@@ -155,7 +129,8 @@ export function createLedger(clock: () => number, apiVersion: string) {
 
   function createInvoiceFor(sub: Json, amount: number, currency: string): Json {
     const invoiceId = id('in');
-    const intent = newPaymentIntent(amount, currency, String(sub.customer));
+    const types = (sub.payment_settings as Json).payment_method_types as string[];
+    const intent = newPaymentIntent(amount, currency, String(sub.customer), {payment_method_types: types.length > 0 ? types : ['card']});
     invoiceOfIntent.set(String(intent.id), invoiceId);
     const invoice = {
       id: invoiceId,
@@ -223,27 +198,20 @@ export function createLedger(clock: () => number, apiVersion: string) {
     const intent = paymentIntents.get(String(intentId));
     return expandSecret ? {...shown, confirmation_secret: {client_secret: intent?.client_secret, type: 'payment_intent'}} : shown;
   };
+  const helpers = {event, newPaymentIntent, needCurrency, settleInvoice, createInvoiceFor, newCharge, publicInvoice};
+  return {clock, id, objects, ...objects, invoiceOfIntent, checkoutPlans, attached, events, ...helpers};
+}
 
+export type LedgerCore = ReturnType<typeof createCore>;
+
+/** The stand-in's objects and what each endpoint, Stripe.js and the supporter's bank do to them. */
+export function createLedger(clock: () => number, apiVersion: string) {
+  const core = createCore(clock, apiVersion);
+  const {id, customers, products, prices, paymentIntents, subscriptions, invoicePayments, invoices, attached} = core;
+  const {newPaymentIntent, needCurrency, createInvoiceFor, newCharge, settleInvoice, publicInvoice, invoiceOfIntent, event} = core;
   const ledger = {
-    customers,
-    products,
-    prices,
-    paymentIntents,
-    invoices,
-    subscriptions,
-    schedules,
-    checkoutSessions,
-    charges,
-    invoicePayments,
-    disputes,
-    events,
-
-    listCustomers(query: Params): Reply {
-      const email = str(query.email);
-      const limit = int(query.limit) ?? 10;
-      const found = [...customers.values()].filter((c) => email === undefined || c.email === email).reverse();
-      return ok({object: 'list', url: '/v1/customers', has_more: found.length > limit, data: found.slice(0, limit)});
-    },
+    ...core.objects,
+    events: core.events,
 
     createCustomer(params: Params): Reply {
       const metadata = metadataOf(params);
@@ -396,78 +364,37 @@ export function createLedger(clock: () => number, apiVersion: string) {
       });
     },
 
-    createSchedule(params: Params): Reply {
-      const subId = str(params.from_subscription) ?? '';
+    /**
+     * POST /v1/subscriptions/:id. Stripe documents that an `incomplete` subscription (its first payment not
+     * made) takes only `metadata` and `default_source`; `cancel_at` ends it at that time.
+     */
+    updateSubscription(subId: string, params: Params): Reply {
       const sub = subscriptions.get(subId);
-      if (!sub) return missing('subscription', subId, 'from_subscription');
-      if (sub.schedule) return invalid('This subscription is already attached to a schedule.', 'from_subscription');
-      const item = (sub.items as {data: Json[]}).data[0]!;
-      const price = item.price as Json;
-      const start = Number(sub.start_date);
-      const end = start + INTERVAL_SECONDS[String((price.recurring as Json).interval)]!;
-      const schedule = {
-        id: id('sub_sched'),
-        object: 'subscription_schedule',
-        customer: sub.customer,
-        subscription: sub.id,
-        status: 'active',
-        end_behavior: 'release',
-        current_phase: {start_date: start, end_date: end},
-        phases: [{start_date: start, end_date: end, items: [{price: price.id, quantity: item.quantity}], metadata: sub.metadata}],
-      };
-      schedules.set(schedule.id, schedule);
-      sub.schedule = schedule.id;
-      return ok(schedule);
-    },
-
-    updateSchedule(scheduleId: string, params: Params): Reply {
-      const schedule = schedules.get(scheduleId);
-      if (!schedule) return missing('subscription_schedule', scheduleId);
-      const current = schedule.current_phase as {start_date: number};
-      const phases = list(params.phases).map(obj);
-      if (phases.length > 0) {
-        const first = phases[0]!;
-        // Stripe documents that an active schedule's current phase keeps its start date.
-        if (int(first.start_date) !== current.start_date)
-          return invalid('You can not modify the start date of the current phase.', 'phases[0][start_date]');
-        let start = current.start_date;
-        const next: Json[] = [];
-        for (const [i, phase] of phases.entries()) {
-          const duration = obj(phase.duration);
-          const count = int(duration.interval_count) ?? 1;
-          const seconds = INTERVAL_SECONDS[str(duration.interval) ?? ''];
-          const end = seconds ? start + seconds * count : int(phase.end_date);
-          if (end === null || end <= start) return invalid('Each phase needs a duration or an end_date after its start.', `phases[${i}]`);
-          const items = list(phase.items).map(obj);
-          if (items.some((item) => !prices.has(str(item.price) ?? '')))
-            return invalid('No such price', `phases[${i}][items]`, 'resource_missing');
-          next.push({
-            start_date: start,
-            end_date: end,
-            items: items.map((item) => ({price: item.price, quantity: int(item.quantity) ?? 1})),
-            metadata: obj(phase.metadata),
-          });
-          start = end;
-        }
-        schedule.phases = next;
-        schedule.current_phase = {start_date: current.start_date, end_date: next[0]!.end_date};
+      if (!sub) return missing('subscription', subId);
+      const other = Object.keys(params).find((name) => name !== 'metadata' && name !== 'default_source' && name !== 'expand');
+      if (sub.status === 'incomplete' && other) return incompleteRefusal(other);
+      if (params.cancel_at !== undefined) {
+        const at = int(params.cancel_at);
+        if (at === null) return invalid('Invalid integer', 'cancel_at');
+        sub.cancel_at = at;
       }
-      const behavior = str(params.end_behavior);
-      if (behavior) schedule.end_behavior = behavior;
-      const sub = subscriptions.get(String(schedule.subscription));
-      // With end_behavior "cancel" the subscription ends when the last phase does.
-      if (sub) sub.cancel_at = schedule.end_behavior === 'cancel' ? ((schedule.phases as Json[]).at(-1)?.end_date ?? null) : null;
-      return ok(schedule);
+      if (params.metadata !== undefined) {
+        const metadata = metadataOf(params);
+        if (isReply(metadata)) return metadata;
+        sub.metadata = {...(sub.metadata as Json), ...metadata};
+      }
+      return ok(sub);
     },
 
+    /** Its item shows the billing period Stripe's clock is in now, as `current_period_start` and `current_period_end`. */
     retrieveSubscription(subId: string): Reply {
       const sub = subscriptions.get(subId);
-      return sub ? ok(sub) : missing('subscription', subId);
-    },
-
-    retrieveSchedule(scheduleId: string): Reply {
-      const schedule = schedules.get(scheduleId);
-      return schedule ? ok(schedule) : missing('subscription_schedule', scheduleId);
+      if (!sub) return missing('subscription', subId);
+      const item = (sub.items as {data: Json[]}).data[0]!;
+      const step = INTERVAL_SECONDS[String(((item.price as Json).recurring as Json).interval)]!;
+      const start = Number(sub.start_date) + Math.max(0, Math.floor((clock() - Number(sub.start_date)) / step)) * step;
+      Object.assign(item, {current_period_start: start, current_period_end: start + step});
+      return ok(sub);
     },
 
     /** GET /v1/invoice_payments, by `invoice` or by `payment[type]=payment_intent` and `payment[payment_intent]`; `data.invoice` expands. */
@@ -489,265 +416,9 @@ export function createLedger(clock: () => number, apiVersion: string) {
         .map((p) => (expandInvoice ? {...p, invoice: publicInvoice(invoices.get(String(p.invoice))!, false)} : p));
       return ok({object: 'list', url: '/v1/invoice_payments', has_more: found.length > limit, data: shown});
     },
-
-    /**
-     * A Checkout Session for Stripe's hosted page (ui_mode `hosted_page`, the default), in `payment` or
-     * `subscription` mode with `price_data` line items: what Coral sends. Recurring prices belong in
-     * subscription mode and only there, and payment_intent_data and subscription_data only in their own mode.
-     */
-    createCheckoutSession(params: Params): Reply {
-      const mode = str(params.mode);
-      if (mode !== 'payment' && mode !== 'subscription') return invalid('The stand-in takes payment and subscription mode only.', 'mode');
-      for (const name of ['success_url', 'cancel_url'] as const) {
-        const value = params[name];
-        if (value === undefined) continue;
-        const url = typeof value === 'string' && URL.canParse(value) ? new URL(value) : null;
-        if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return invalid('Not a valid URL', name, 'url_invalid');
-      }
-      const items = list(params.line_items).map(obj);
-      if (items.length === 0) return invalid(`line_items is required in ${mode} mode.`, 'line_items');
-      let total = 0;
-      let currency: string | null = null;
-      let recurring = false;
-      for (const [i, item] of items.entries()) {
-        const data = obj(item.price_data);
-        const itemCurrency = needCurrency(data);
-        if (isReply(itemCurrency)) return itemCurrency;
-        if (currency !== null && itemCurrency !== currency) return invalid('All line items must share one currency.', `line_items[${i}]`);
-        currency = itemCurrency;
-        const product = str(data.product) ?? '';
-        if (!products.has(product)) return missing('product', product, `line_items[${i}][price_data][product]`);
-        const unitAmount = int(data.unit_amount);
-        if (unitAmount === null || unitAmount < 0) return invalid('Invalid integer', `line_items[${i}][price_data][unit_amount]`);
-        if (data.recurring !== undefined) {
-          if (!((str(obj(data.recurring).interval) ?? '') in INTERVAL_SECONDS)) {
-            return invalid('Invalid interval', `line_items[${i}][price_data][recurring][interval]`);
-          }
-          recurring = true;
-        }
-        total += unitAmount * (int(item.quantity) ?? 1);
-      }
-      if (mode === 'payment' && recurring) {
-        return invalid('You specified `payment` mode but passed a recurring price. Use `subscription` mode instead.', 'line_items');
-      }
-      if (mode === 'subscription' && !recurring) {
-        return invalid('You must provide at least one recurring price in `subscription` mode when using prices.', 'line_items');
-      }
-      if (total < 50)
-        return invalid('The Checkout Session’s total amount due must add up to at least 50 cents.', 'line_items', 'amount_too_small');
-      if (mode === 'subscription' && params.payment_intent_data !== undefined) {
-        return invalid('You can not pass `payment_intent_data` in `subscription` mode.', 'payment_intent_data');
-      }
-      if (mode === 'payment' && params.subscription_data !== undefined) {
-        return invalid('You can not pass `subscription_data` in `payment` mode.', 'subscription_data');
-      }
-      const metadata = metadataOf(params);
-      if (isReply(metadata)) return metadata;
-      for (const name of ['payment_intent_data', 'subscription_data'] as const) {
-        const nested = metadataOf(obj(params[name]));
-        if (isReply(nested)) return nested;
-      }
-      const sessionId = id('cs_test');
-      const types = list(params.allowed_payment_method_types).map(String);
-      const created = clock();
-      const session: Json = {
-        id: sessionId,
-        object: 'checkout.session',
-        mode,
-        status: 'open',
-        payment_status: 'unpaid',
-        url: `https://checkout.stripe.com/c/pay/${sessionId}`,
-        success_url: str(params.success_url) ?? null,
-        cancel_url: str(params.cancel_url) ?? null,
-        customer: null,
-        customer_email: str(params.customer_email) ?? null,
-        currency,
-        amount_subtotal: total,
-        amount_total: total,
-        payment_method_types: types.length > 0 ? types : ['card'],
-        payment_intent: null,
-        subscription: null,
-        invoice: null,
-        created,
-        expires_at: created + 24 * 60 * 60,
-        livemode: false,
-        metadata,
-      };
-      checkoutSessions.set(sessionId, session);
-      checkoutPlans.set(sessionId, {
-        items,
-        paymentIntentData: obj(params.payment_intent_data),
-        subscriptionData: obj(params.subscription_data),
-      });
-      return ok(session);
-    },
-
-    /**
-     * What happens on Stripe's page when the supporter pays an open session by card: the PaymentIntent
-     * (payment mode) or the Customer and Subscription (subscription mode) are made and paid, the session
-     * completes, and the events Stripe would send are queued. Answers those events.
-     */
-    completeCheckout(sessionId: string, paymentMethod = 'pm_card_visa'): Json[] {
-      const session = checkoutSessions.get(sessionId);
-      const plan = checkoutPlans.get(sessionId);
-      if (!session || !plan) throw new Error(`no Checkout Session ${sessionId}`);
-      if (session.status !== 'open') throw new Error(`the Checkout Session ${sessionId} is ${String(session.status)}`);
-      const from = events.length;
-      const currency = String(session.currency);
-      if (session.mode === 'payment') {
-        const intent = newPaymentIntent(Number(session.amount_total), currency, null, {
-          payment_method_types: session.payment_method_types,
-          description: str(plan.paymentIntentData.description) ?? null,
-          metadata: obj(plan.paymentIntentData.metadata),
-        });
-        ledger.confirm(String(intent.client_secret), paymentMethod);
-        session.payment_intent = intent.id;
-      } else {
-        const email = session.customer_email;
-        const customer = ledger.createCustomer(typeof email === 'string' ? {email} : {}).body;
-        const created = ledger.createSubscription({
-          customer: String(customer.id),
-          items: plan.items.map((item) => ({price_data: item.price_data ?? {}, quantity: item.quantity ?? '1'})),
-          description: plan.subscriptionData.description ?? '',
-          metadata: obj(plan.subscriptionData.metadata),
-          payment_settings: {
-            save_default_payment_method: 'on_subscription',
-            payment_method_types: session.payment_method_types as string[],
-          },
-          expand: ['latest_invoice.confirmation_secret'],
-        });
-        if (created.status !== 200)
-          throw new Error(`the stand-in could not make the session's subscription: ${JSON.stringify(created.body)}`);
-        const invoice = created.body.latest_invoice as Json;
-        ledger.confirm(String((invoice.confirmation_secret as Json).client_secret), paymentMethod);
-        Object.assign(session, {customer: customer.id, subscription: created.body.id, invoice: invoice.id});
-      }
-      Object.assign(session, {status: 'complete', payment_status: 'paid'});
-      event('checkout.session.completed', session);
-      return events.slice(from);
-    },
-
-    /**
-     * What Stripe.js and Stripe do when the browser confirms a client secret with a
-     * payment method: the payment succeeds or fails, the method is kept when asked,
-     * and the events Stripe would send are queued. Answers those events.
-     */
-    confirm(clientSecret: string, paymentMethod: string): Json[] {
-      const intent = [...paymentIntents.values()].find((pi) => pi.client_secret === clientSecret);
-      if (!intent) throw new Error(`no PaymentIntent has the client secret ${clientSecret}`);
-      // Stripe.js gets this error from Stripe: a canceled or paid PaymentIntent takes no confirmation.
-      if (intent.status === 'canceled' || intent.status === 'succeeded') {
-        throw new Error(`payment_intent_unexpected_state: the PaymentIntent has a status of ${String(intent.status)}`);
-      }
-      const from = events.length;
-      const invoiceId = invoiceOfIntent.get(String(intent.id));
-      const invoice = invoiceId ? invoices.get(invoiceId) : undefined;
-      const decline = DECLINING_METHODS[paymentMethod];
-      if (decline && !decline.offSessionOnly) {
-        Object.assign(intent, {
-          status: 'requires_payment_method',
-          last_payment_error: {type: 'card_error', code: decline.code, message: decline.message},
-        });
-        event('payment_intent.payment_failed', intent);
-        if (invoice) event('invoice.payment_failed', invoice);
-        return events.slice(from);
-      }
-      Object.assign(intent, {status: 'succeeded', payment_method: paymentMethod, amount_received: intent.amount});
-      newCharge(intent, paymentMethod);
-      if (intent.customer && (intent.setup_future_usage || invoice)) attached.set(paymentMethod, String(intent.customer));
-      event('payment_intent.succeeded', intent);
-      if (invoice) settleInvoice(invoice, paymentMethod);
-      return events.slice(from);
-    },
-
-    /**
-     * A refund made in the Dashboard of `amount` (the rest of the payment unless told) from a PaymentIntent's
-     * charge: the charge's `amount_refunded` grows, and `refunded` turns true once all of it is. Answers the
-     * events Stripe sends: `refund.created` with the Refund, and `charge.refunded` with the Charge.
-     */
-    refund(intentId: string, amount?: number): Json[] {
-      const charge = charges.get(String(paymentIntents.get(intentId)?.latest_charge));
-      if (!charge) throw new Error(`no charge for the PaymentIntent ${intentId}`);
-      const rest = Number(charge.amount) - Number(charge.amount_refunded);
-      const refunded = amount ?? rest;
-      if (refunded < 1 || refunded > rest) throw new Error(`cannot refund ${refunded} of the ${rest} left on ${String(charge.id)}`);
-      const from = events.length;
-      const refund = {
-        id: id('re'),
-        object: 'refund',
-        amount: refunded,
-        charge: charge.id,
-        created: clock(),
-        currency: charge.currency,
-        metadata: {},
-        payment_intent: intentId,
-        reason: null,
-        status: 'succeeded',
-      };
-      Object.assign(charge, {amount_refunded: Number(charge.amount_refunded) + refunded, refunded: refunded === rest});
-      event('refund.created', refund);
-      event('charge.refunded', charge);
-      return events.slice(from);
-    },
-
-    /**
-     * The supporter's bank disputes a PaymentIntent's charge: a chargeback (`needs_response`, the funds
-     * withdrawn) or, with `inquiry`, a question that takes nothing yet (`warning_needs_response`). Answers
-     * the events Stripe sends.
-     */
-    dispute(intentId: string, {inquiry = false}: {inquiry?: boolean} = {}): Json[] {
-      const charge = charges.get(String(paymentIntents.get(intentId)?.latest_charge));
-      if (!charge) throw new Error(`no charge for the PaymentIntent ${intentId}`);
-      const from = events.length;
-      const dispute = {
-        id: id('du'),
-        object: 'dispute',
-        amount: charge.amount,
-        balance_transactions: [],
-        charge: charge.id,
-        created: clock(),
-        currency: charge.currency,
-        enhanced_eligibility_types: [],
-        is_charge_refundable: inquiry,
-        livemode: false,
-        metadata: {},
-        payment_intent: intentId,
-        reason: 'fraudulent',
-        status: inquiry ? 'warning_needs_response' : 'needs_response',
-      };
-      disputes.set(dispute.id, dispute);
-      charge.disputed = true;
-      event('charge.dispute.created', dispute);
-      if (!inquiry) event('charge.dispute.funds_withdrawn', dispute);
-      return events.slice(from);
-    },
-
-    /** The bank decides: `won` (the funds come back), `lost`, or `warning_closed` for an inquiry that went no further. Answers the events. */
-    closeDispute(disputeId: string, status: 'won' | 'lost' | 'warning_closed'): Json[] {
-      const dispute = disputes.get(disputeId);
-      if (!dispute) throw new Error(`no dispute ${disputeId}`);
-      const from = events.length;
-      dispute.status = status;
-      event('charge.dispute.closed', dispute);
-      if (status === 'won') event('charge.dispute.funds_reinstated', dispute);
-      return events.slice(from);
-    },
-
-    /** The dates a subscription will be charged on: its start, then each interval until it is cancelled (a cap for open-ended ones). */
-    chargeDates(subId: string, cap = 400): number[] {
-      const sub = subscriptions.get(subId);
-      if (!sub) throw new Error(`no subscription ${subId}`);
-      const price = (sub.items as {data: Array<{price: Json}>}).data[0]!.price;
-      const step = INTERVAL_SECONDS[String((price.recurring as Json).interval)]!;
-      const dates: number[] = [];
-      for (let at = Number(sub.start_date); dates.length < cap; at += step) {
-        if (sub.cancel_at !== null && at >= Number(sub.cancel_at)) break;
-        dates.push(at);
-      }
-      return dates;
-    },
   };
-  return ledger;
+  const outcomes = outcomeMethods(core);
+  return {...ledger, ...outcomes, ...checkoutMethods(core, {...ledger, ...outcomes})};
 }
 
 export type Ledger = ReturnType<typeof createLedger>;

@@ -24,7 +24,9 @@ import {createServer, type IncomingMessage, type ServerResponse} from 'node:http
 import type {AddressInfo} from 'node:net';
 import Stripe from 'stripe';
 import {canonical, decodeForm, type FormValue} from './formBody';
+import {accountRoutes, createAccount} from './stripeAccount';
 import {createLedger, stripeError, type Reply} from './stripeObjects';
+import {paramProblem, paramsOf, type ParamsSource} from './stripeParams';
 
 /** Obviously not a real key: the stand-in accepts any `sk_test_` key. */
 export const STAND_IN_SECRET_KEY = 'sk_test_coral_standin';
@@ -43,7 +45,13 @@ export type RecordedRequest = {
 type Planned = {failure: Failure; path: RegExp; times: number};
 type Kept = {method: string; path: string; params: string; reply: Reply};
 
-type Route = {method: string; path: RegExp; run: (params: Record<string, FormValue>, id: string) => Reply};
+export type Route = {
+  method: string;
+  path: RegExp;
+  /** Where the installed SDK's types declare this endpoint's parameters. */
+  params: ParamsSource;
+  run: (params: Record<string, FormValue>, id: string) => Reply;
+};
 
 export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
 
@@ -57,26 +65,82 @@ export async function startStripeStandIn({
   webhookApiVersion = Stripe.API_VERSION as string,
 }: {clock?: () => number; webhookApiVersion?: string} = {}) {
   const ledger = createLedger(clock, webhookApiVersion);
+  const account = createAccount();
   const requests: RecordedRequest[] = [];
   const kept = new Map<string, Kept>();
   const planned: Planned[] = [];
 
   const routes: Route[] = [
-    {method: 'GET', path: /^\/v1\/customers$/, run: (query) => ledger.listCustomers(query)},
-    {method: 'POST', path: /^\/v1\/customers$/, run: (params) => ledger.createCustomer(params)},
-    {method: 'GET', path: /^\/v1\/products\/([^/]+)$/, run: (_, id) => ledger.retrieveProduct(id)},
-    {method: 'POST', path: /^\/v1\/products$/, run: (params) => ledger.createProduct(params)},
-    {method: 'POST', path: /^\/v1\/payment_intents$/, run: (params) => ledger.createPaymentIntent(params)},
-    {method: 'GET', path: /^\/v1\/payment_intents\/([^/]+)$/, run: (_, id) => ledger.retrievePaymentIntent(id)},
-    {method: 'POST', path: /^\/v1\/payment_intents\/([^/]+)\/cancel$/, run: (params, id) => ledger.cancelPaymentIntent(id, params)},
-    {method: 'POST', path: /^\/v1\/subscriptions$/, run: (params) => ledger.createSubscription(params)},
-    {method: 'GET', path: /^\/v1\/subscriptions\/([^/]+)$/, run: (_, id) => ledger.retrieveSubscription(id)},
-    {method: 'POST', path: /^\/v1\/subscription_schedules$/, run: (params) => ledger.createSchedule(params)},
-    {method: 'POST', path: /^\/v1\/subscription_schedules\/([^/]+)$/, run: (params, id) => ledger.updateSchedule(id, params)},
-    {method: 'GET', path: /^\/v1\/subscription_schedules\/([^/]+)$/, run: (_, id) => ledger.retrieveSchedule(id)},
-    {method: 'POST', path: /^\/v1\/checkout\/sessions$/, run: (params) => ledger.createCheckoutSession(params)},
-    {method: 'GET', path: /^\/v1\/invoice_payments$/, run: (query) => ledger.listInvoicePayments(query)},
+    {
+      method: 'POST',
+      path: /^\/v1\/customers$/,
+      params: ['Customers.d.ts', 'CustomerCreateParams'],
+      run: (params) => ledger.createCustomer(params),
+    },
+    {
+      method: 'GET',
+      path: /^\/v1\/products\/([^/]+)$/,
+      params: ['Products.d.ts', 'ProductRetrieveParams'],
+      run: (_, id) => ledger.retrieveProduct(id),
+    },
+    {
+      method: 'POST',
+      path: /^\/v1\/products$/,
+      params: ['Products.d.ts', 'ProductCreateParams'],
+      run: (params) => ledger.createProduct(params),
+    },
+    {
+      method: 'POST',
+      path: /^\/v1\/payment_intents$/,
+      params: ['PaymentIntents.d.ts', 'PaymentIntentCreateParams'],
+      run: (params) => ledger.createPaymentIntent(params),
+    },
+    {
+      method: 'GET',
+      path: /^\/v1\/payment_intents\/([^/]+)$/,
+      params: ['PaymentIntents.d.ts', 'PaymentIntentRetrieveParams'],
+      run: (_, id) => ledger.retrievePaymentIntent(id),
+    },
+    {
+      method: 'POST',
+      path: /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
+      params: ['PaymentIntents.d.ts', 'PaymentIntentCancelParams'],
+      run: (params, id) => ledger.cancelPaymentIntent(id, params),
+    },
+    {
+      method: 'POST',
+      path: /^\/v1\/subscriptions$/,
+      params: ['Subscriptions.d.ts', 'SubscriptionCreateParams'],
+      run: (params) => ledger.createSubscription(params),
+    },
+    {
+      method: 'POST',
+      path: /^\/v1\/subscriptions\/([^/]+)$/,
+      params: ['Subscriptions.d.ts', 'SubscriptionUpdateParams'],
+      run: (params, id) => ledger.updateSubscription(id, params),
+    },
+    {
+      method: 'GET',
+      path: /^\/v1\/subscriptions\/([^/]+)$/,
+      params: ['Subscriptions.d.ts', 'SubscriptionRetrieveParams'],
+      run: (_, id) => ledger.retrieveSubscription(id),
+    },
+    {
+      method: 'POST',
+      path: /^\/v1\/checkout\/sessions$/,
+      params: ['Checkout/Sessions.d.ts', 'Checkout.SessionCreateParams'],
+      run: (params) => ledger.createCheckoutSession(params),
+    },
+    {
+      method: 'GET',
+      path: /^\/v1\/invoice_payments$/,
+      params: ['InvoicePayments.d.ts', 'InvoicePaymentListParams'],
+      run: (query) => ledger.listInvoicePayments(query),
+    },
+    ...accountRoutes(account),
   ];
+  // Read every endpoint's parameters now, while the test starts, rather than in its first request.
+  for (const candidate of routes) paramsOf(candidate.params);
 
   function takeFailure(path: string): Failure | null {
     const plan = planned.find((p) => p.path.test(path));
@@ -89,7 +153,21 @@ export async function startStripeStandIn({
   function route(method: string, path: string, params: Record<string, FormValue>): Reply {
     for (const candidate of routes) {
       const match = candidate.method === method ? candidate.path.exec(path) : null;
-      if (match) return candidate.run(params, decodeURIComponent(match[1] ?? ''));
+      if (!match) continue;
+      const problem = paramProblem(paramsOf(candidate.params), params);
+      if (problem?.kind === 'unknown') {
+        return stripeError(400, 'invalid_request_error', `Received unknown parameter: ${problem.param}`, {
+          param: problem.param,
+          code: 'parameter_unknown',
+        });
+      }
+      if (problem?.kind === 'missing') {
+        return stripeError(400, 'invalid_request_error', `Missing required param: ${problem.param}.`, {
+          param: problem.param,
+          code: 'parameter_missing',
+        });
+      }
+      return candidate.run(params, decodeURIComponent(match[1] ?? ''));
     }
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
@@ -153,6 +231,7 @@ export async function startStripeStandIn({
     url: `http://127.0.0.1:${port}`,
     requests,
     ...ledger,
+    account,
     /** The next `times` calls whose path matches fail as told. */
     failNext(failure: Failure, {path = /./, times = 1}: {path?: RegExp; times?: number} = {}) {
       planned.push({failure, path, times});
