@@ -166,7 +166,7 @@ async function settled(here: Mounted): Promise<string | null> {
 
 export function createStripeGateway(
   options: StripeGatewayOptions,
-): Gateway & {fields: PaymentFields; upgrade: NonNullable<Gateway['upgrade']>} {
+): Gateway & {fields: Required<PaymentFields>; upgrade: NonNullable<Gateway['upgrade']>} {
   let loading: Promise<Stripe> | null = null;
   const stripe = (): Promise<Stripe> =>
     (loading ??= loadStripe(options.publishableKey).then(
@@ -186,7 +186,7 @@ export function createStripeGateway(
   const endpoint = `${options.endpoint.replace(/\/$/, '')}/gifts`;
   const post = {endpoint, timeoutMs: options.timeoutMs, fetch: (...args: Parameters<typeof fetch>) => globalThis.fetch(...args)};
 
-  const fields: PaymentFields = {
+  const fields: Required<PaymentFields> = {
     mount(room, setup, report) {
       let gone = false;
       let latest = setup;
