@@ -199,6 +199,24 @@ test.describe('taking gifts through Stripe', () => {
     expectNoCardData(stand);
   });
 
+  test('a one-off gift turned monthly at the ask: checked within the answering click, confirmed as the monthly gift', async ({
+    page,
+    watch,
+  }) => {
+    const giving = await openGivingPage(page, watch, {...CONFIG, rgUpgrade: {enabled: true}});
+    stand = giving.stand;
+    await fillDonor(giving.form);
+    await typeCard(giving);
+    await giving.form.getByRole('button', {name: 'Give $60'}).click();
+    // The answer changes the gift the fields were made for: the endpoint is asked for it once they hold it.
+    await giving.form.getByRole('button', {name: 'Yes, give $20 monthly'}).click();
+    await expect(page.locator('coral-donate-form').getByText(/^sub_/)).toBeVisible();
+    const subscription = stand.api.requests.find((request) => request.path === '/v1/subscriptions');
+    expect(subscription?.params).toMatchObject({items: [{price_data: {unit_amount: '2000', recurring: {interval: 'month'}}}]});
+    expect(stand.endpointCalls()).toEqual(['/gifts']);
+    expectNoCardData(stand);
+  });
+
   test('a double click sends the gift once', async ({page, watch}) => {
     const giving = await openGivingPage(page, watch);
     stand = giving.stand;
