@@ -156,7 +156,7 @@ const options = z.strictObject({
     ),
     'Which supporter fields are required, optional or hidden.',
   ),
-  directDebit: boolean(false, 'Offer Australian direct debit (BSB and account) for recurring gifts.'),
+  directDebit: boolean(false, 'Offer Australian direct debit (BSB and account) for recurring gifts; the currency must be AUD.'),
   directDebitAgreementUrl: describe(
     z.optional(safeUrl),
     'The address of your Direct Debit Request service agreement: a link to it sits beside the box the supporter ticks to accept it.',
