@@ -123,4 +123,13 @@ describe('stripe gateway', () => {
     expect(await charged).toEqual({status: 'approved', reference: 'pi_standin'});
     expect(calls).toEqual(['update 12000', 'submit', 'post 12000', 'confirm']);
   });
+
+  it('reads a confirmation Stripe.js refused before trying any payment as nothing charged, not as a decline', async () => {
+    const {gateway} = await mountedGateway();
+    gateway.fields.submit();
+    // The Elements still hold A$60: Stripe.js refuses to confirm an intent for A$70 with them, and the intent is untouched.
+    const result = await gateway.charge({...intent(), amount: 7000}, {idempotencyKey: 'k3', returnUrl: 'https://example.org/thanks'});
+    expect(result).toMatchObject({status: 'error', outcome: 'not-charged', retryable: true});
+    expect(calls).toEqual(['submit', 'post 7000', 'confirm']);
+  });
 });

@@ -129,8 +129,12 @@ async function fromConfirmError(stripe: Stripe, error: StripeError, clientSecret
   if (error.code === 'payment_intent_unexpected_state' && error.payment_intent) return fromIntent(error.payment_intent, reference);
   try {
     const {paymentIntent} = await stripe.retrievePaymentIntent(clientSecret);
-    if (paymentIntent && paymentIntent.status !== 'requires_confirmation') return fromIntent(paymentIntent, reference);
-    if (paymentIntent) return notCharged(error.message ?? 'payment not confirmed');
+    // No payment tried yet (Stripe.js refused the request before sending it): nothing charged, and it may be sent again.
+    const untried =
+      paymentIntent?.status === 'requires_confirmation' ||
+      (paymentIntent?.status === 'requires_payment_method' && !paymentIntent.last_payment_error);
+    if (untried) return notCharged(error.message ?? 'payment not confirmed');
+    if (paymentIntent) return fromIntent(paymentIntent, reference);
   } catch {
     // Stripe is out of reach: the outcome stays unknown.
   }
