@@ -37,11 +37,15 @@ function recordingGateway() {
   return {gateway, calls, setups};
 }
 
+const DETAILS = [
+  ['First name', 'Mere'],
+  ['Last name', 'Tane'],
+  ['Email', 'mere@example.org'],
+  ['Postcode', '2000'],
+] as const;
+
 async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText('First name'), 'Mere');
-  await user.type(screen.getByLabelText('Last name'), 'Tane');
-  await user.type(screen.getByLabelText('Email'), 'mere@example.org');
-  await user.type(screen.getByLabelText('Postcode'), '2000');
+  for (const [label, value] of DETAILS) await user.type(screen.getByLabelText(label), value);
 }
 
 it('makes the fields, before any amount is chosen, for the frequency and every way to pay the form offers', () => {
