@@ -170,7 +170,10 @@ test.describe('taking gifts through Stripe', () => {
     expect(stand.api.chargeDates((await reference.textContent())!.trim())).toHaveLength(7);
   });
 
-  test('a monthly gift by BECS direct debit, with Stripe’s mandate in its fields', async ({page, watch}) => {
+  test('a monthly gift by BECS direct debit, with Stripe’s mandate in its fields, thanked while the debit is processing', async ({
+    page,
+    watch,
+  }) => {
     const giving = await openGivingPage(page, watch);
     stand = giving.stand;
     await giving.form.getByRole('radio', {name: 'Monthly'}).check();
@@ -182,9 +185,35 @@ test.describe('taking gifts through Stripe', () => {
     await giving.fields.getByLabel('Name on the account').fill('Mere Tane');
     await giving.fields.getByLabel('Email').fill('mere@example.org');
     await giving.form.getByRole('button', {name: 'Give $25 monthly'}).click();
-    await expect(page.locator('coral-donate-form').getByText(/^sub_/)).toBeVisible();
+    const thanks = page.locator('coral-donate-form [part="thank-you"]');
+    await expect(thanks.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
+    await expect(thanks.getByText(/^sub_/)).toBeVisible();
     const subscription = stand.api.requests.find((request) => request.path === '/v1/subscriptions');
     expect(subscription?.params).toMatchObject({payment_settings: {payment_method_types: ['au_becs_debit']}});
+    // The bank settles a debit days later: Stripe keeps the first payment processing, and the thanks claim no money arrived.
+    const confirmed = stand.requests.find((request) => /\/v1\/payment_intents\/[^/]+\/confirm$/.test(request.url));
+    const intent = /payment_intents\/([^/]+)\/confirm$/.exec(confirmed?.url ?? '')?.[1] ?? '';
+    expect(stand.paymentIntent(intent)).toMatchObject({status: 'processing'});
+    await expect(thanks).toContainText('Your gift is on its way to the campaign.');
+    expect(await thanks.textContent()).not.toMatch(/\b(received|paid|succeeded|successful|charged|complete|completed|cleared)\b/i);
+    expectNoCardData(stand);
+  });
+
+  test('a one-off gift turned monthly at the ask: checked within the answering click, confirmed as the monthly gift', async ({
+    page,
+    watch,
+  }) => {
+    const giving = await openGivingPage(page, watch, {...CONFIG, rgUpgrade: {enabled: true}});
+    stand = giving.stand;
+    await fillDonor(giving.form);
+    await typeCard(giving);
+    await giving.form.getByRole('button', {name: 'Give $60'}).click();
+    // The answer changes the gift the fields were made for: the endpoint is asked for it once they hold it.
+    await giving.form.getByRole('button', {name: 'Yes, give $20 monthly'}).click();
+    await expect(page.locator('coral-donate-form').getByText(/^sub_/)).toBeVisible();
+    const subscription = stand.api.requests.find((request) => request.path === '/v1/subscriptions');
+    expect(subscription?.params).toMatchObject({items: [{price_data: {unit_amount: '2000', recurring: {interval: 'month'}}}]});
+    expect(stand.endpointCalls()).toEqual(['/gifts']);
     expectNoCardData(stand);
   });
 

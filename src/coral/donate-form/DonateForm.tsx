@@ -12,7 +12,7 @@ import {ErrorSummary} from '../shared/ui/ErrorSummary';
 import {usePageTitle} from '../shared/ui/usePageTitle';
 import ui from '../shared/ui/ui.module.css';
 import {DonateFormContext} from './context';
-import {pageTitleOf, summaryOf, visibleSteps} from './derive';
+import {pageTitleOf, primaryAction, summaryOf, upsellAsk, visibleSteps} from './derive';
 import styles from './DonateForm.module.css';
 import {Actions} from './parts/Actions';
 import {AmountStep, GiftLine, StepIndicator} from './parts/Amount';
@@ -72,6 +72,10 @@ function DonateFormView({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
+          // A click that sends has the processor's fields check what was typed before anything else: Safari opens Apple Pay's
+          // sheet only within the click. One that asks for a monthly gift instead leaves it to the answer's click.
+          const sends = primaryAction(config, state) === 'submit' && status !== 'sending' && upsellAsk(config, state) === null;
+          if (sends) form.gateway.fields?.submit?.();
           void checksReady().then((checks) => dispatch({type: 'primary', checks, key: newIdempotencyKey(), date: today()}));
         }}
         onFocus={(event) => {

@@ -12,7 +12,7 @@ import {formatMoney, type Cents} from '../shared/money';
 import {accept, refuse, type Check} from '../shared/result';
 import {fill} from '../shared/template';
 import type {DonateFormMessages} from './messages';
-import {checkOtherAmount, giftTotal, limitsFor, type GiftTotal} from './rules';
+import {checkOtherAmount, giftTotal, limitsFor, rgUpgradeSuggestion, type GiftTotal} from './rules';
 import {RECURRING, type DonateFormConfig, type Frequency} from './schema';
 import {
   messagesFor,
@@ -297,6 +297,14 @@ export function primaryAction(config: DonateFormConfig, state: DonateState): 'ex
   if (!state.expanded) return 'expand';
   const steps = stepsFor(config);
   return state.step === steps.at(-1) ? 'submit' : 'next';
+}
+
+/** The monthly gift the give button asks for instead of a one-off gift, before sending anything; null when it sends at once. */
+export function upsellAsk(config: DonateFormConfig, state: DonateState): Cents | null {
+  const amount = amountOf(config, state);
+  return config.rgUpgrade.enabled && state.frequency === 'one-off' && state.upsell.status === 'none' && amount.ok
+    ? rgUpgradeSuggestion(amount.value, config.rgUpgrade, limitsFor(config, 'monthly'))
+    : null;
 }
 
 /** The wizard offers a way back from every step but the first. */

@@ -6,7 +6,6 @@
  */
 import {edited, keyFor, locked, notifier, touch} from '../shared/form/machine';
 import type {Cents} from '../shared/money';
-import {limitsFor, rgUpgradeSuggestion} from './rules';
 import type {DonateFormConfig, Frequency} from './schema';
 import {
   amountOf,
@@ -18,6 +17,7 @@ import {
   refusedAmount,
   testPaymentOf,
   totalOf,
+  upsellAsk,
   visibleSupporterFields,
 } from './derive';
 import {
@@ -178,10 +178,7 @@ function step(config: DonateFormConfig, state: DonateState, action: Action): Don
       const blocking = steps.find((s) => problemsOn(config, state, action.checks, s === 'payment' ? STEPS : [s]).length > 0);
       if (blocking) return focusErrors(moveTo(state, blocking), blocking);
       const amount = amountOf(config, state);
-      const monthly =
-        config.rgUpgrade.enabled && state.frequency === 'one-off' && state.upsell.status === 'none' && amount.ok
-          ? rgUpgradeSuggestion(amount.value, config.rgUpgrade, limitsFor(config, 'monthly'))
-          : null;
+      const monthly = upsellAsk(config, state);
       if (monthly !== null && amount.ok) {
         return notify(
           {...state, upsell: {status: 'shown', oneOff: amount.value, monthly}},

@@ -64,64 +64,69 @@ const amountBlock = fc.oneof(
 const validConfig = fc.shuffledSubarray([...FREQUENCIES], {minLength: 1}).chain((frequencies: Frequency[]) => {
   const recurring = frequencies.some((f) => RECURRING.includes(f));
   const canUpgrade = frequencies.includes('one-off') && frequencies.includes('monthly');
-  return fc
-    .record({
-      campaign: campaignId,
-      sourceCode: optional(fc.string({unit: 'binary', maxLength: 20})),
-      currency: optional(fc.constantFrom('AUD', 'NZD', 'USD', 'FJD')),
-      locale: optional(locale),
-      size: optional(fc.constantFrom('small', 'medium', 'large')),
-      layout: optional(fc.constantFrom('single', 'wizard')),
-      frequencies: fc.constant(frequencies),
-      defaultFrequency: optional(fc.constantFrom(...frequencies)),
-      dailyDays: optional(fc.integer({min: 2, max: 31})),
-      amounts: optional(
-        fc
-          .record({
-            'one-off': optional(amountBlock),
-            weekly: optional(amountBlock),
-            monthly: optional(amountBlock),
-            daily: optional(amountBlock),
-          })
-          .map(compact),
-      ),
-      fields: optional(
-        fc
-          .record({
-            firstName: optional(fieldMode),
-            lastName: optional(fieldMode),
-            email: optional(fieldMode),
-            phone: optional(fieldMode),
-            postcode: optional(fieldMode),
-            address: optional(fieldMode),
-          })
-          .map(compact),
-      ),
-      directDebit: optional(recurring ? fc.boolean() : fc.constant(false)),
-      coverFees: optional(
-        fc.record({enabled: optional(fc.boolean()), percent: optional(fc.double({min: 0.5, max: 10, noNaN: true}))}).map(compact),
-      ),
-      rgUpgrade: optional(
-        fc
-          .record({
-            enabled: optional(canUpgrade ? fc.boolean() : fc.constant(false)),
-            divisor: optional(fc.double({min: 1, max: 12, noNaN: true})),
-            roundTo: optional(fc.integer({min: 1, max: 50})),
-          })
-          .map(compact),
-      ),
-      externalHandles: optional(fc.boolean()),
-      urlParams: optional(fc.boolean()),
-      handoff: optional(fc.boolean()),
-      gateway: optional(gateway),
-      thankYouUrl: optional(safeUrl),
-      manageGiftUrl: optional(safeUrl),
-      contact: optional(contact),
-      analytics: optional(fc.boolean()),
-      theme: optional(fc.constantFrom('auto', 'light', 'dark', 'system')),
-      messages: optional(messageOverrides(DONATE_FORM_MESSAGES)),
-    })
-    .map(compact);
+  return (
+    fc
+      .record({
+        campaign: campaignId,
+        sourceCode: optional(fc.string({unit: 'binary', maxLength: 20})),
+        currency: optional(fc.constantFrom('AUD', 'NZD', 'USD', 'FJD')),
+        locale: optional(locale),
+        size: optional(fc.constantFrom('small', 'medium', 'large')),
+        layout: optional(fc.constantFrom('single', 'wizard')),
+        frequencies: fc.constant(frequencies),
+        defaultFrequency: optional(fc.constantFrom(...frequencies)),
+        dailyDays: optional(fc.integer({min: 2, max: 31})),
+        amounts: optional(
+          fc
+            .record({
+              'one-off': optional(amountBlock),
+              weekly: optional(amountBlock),
+              monthly: optional(amountBlock),
+              daily: optional(amountBlock),
+            })
+            .map(compact),
+        ),
+        fields: optional(
+          fc
+            .record({
+              firstName: optional(fieldMode),
+              lastName: optional(fieldMode),
+              email: optional(fieldMode),
+              phone: optional(fieldMode),
+              postcode: optional(fieldMode),
+              address: optional(fieldMode),
+            })
+            .map(compact),
+        ),
+        directDebit: optional(recurring ? fc.boolean() : fc.constant(false)),
+        coverFees: optional(
+          fc.record({enabled: optional(fc.boolean()), percent: optional(fc.double({min: 0.5, max: 10, noNaN: true}))}).map(compact),
+        ),
+        rgUpgrade: optional(
+          fc
+            .record({
+              enabled: optional(canUpgrade ? fc.boolean() : fc.constant(false)),
+              divisor: optional(fc.double({min: 1, max: 12, noNaN: true})),
+              roundTo: optional(fc.integer({min: 1, max: 50})),
+            })
+            .map(compact),
+        ),
+        externalHandles: optional(fc.boolean()),
+        urlParams: optional(fc.boolean()),
+        handoff: optional(fc.boolean()),
+        gateway: optional(gateway),
+        thankYouUrl: optional(safeUrl),
+        manageGiftUrl: optional(safeUrl),
+        contact: optional(contact),
+        analytics: optional(fc.boolean()),
+        theme: optional(fc.constantFrom('auto', 'light', 'dark', 'system')),
+        messages: optional(messageOverrides(DONATE_FORM_MESSAGES)),
+      })
+      // Direct debit is offered in Australian dollars only.
+      .map(({directDebit, ...config}) =>
+        compact({...config, directDebit: config.currency === 'AUD' || config.currency === undefined ? directDebit : undefined}),
+      )
+  );
 });
 
 const perFrequency = (build: (frequency: Frequency) => fc.Arbitrary<RefusedValue>) => fc.constantFrom(...FREQUENCIES).chain(build);

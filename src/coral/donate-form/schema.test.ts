@@ -74,6 +74,13 @@ describe('donate form config', () => {
     ]);
   });
 
+  it('offers direct debit in Australian dollars only, as Stripe and the endpoint take it', () => {
+    expect(errorsOf({campaign: 'reef', frequencies: ['monthly'], directDebit: true})).toEqual([]);
+    expect(errorsOf({campaign: 'reef', frequencies: ['monthly'], currency: 'NZD', directDebit: true})).toEqual([
+      'directDebit: got true; direct debit takes Australian dollars only: set currency to AUD, or leave directDebit off',
+    ]);
+  });
+
   it('accepts only https addresses (http only on localhost) or site paths for links and images', () => {
     expect(errorsOf({campaign: 'reef', thankYouUrl: '/thanks'})).toEqual([]);
     expect(errorsOf({campaign: 'reef', thankYouUrl: 'https://example.org/thanks'})).toEqual([]);

@@ -156,7 +156,7 @@ const options = z.strictObject({
     ),
     'Which supporter fields are required, optional or hidden.',
   ),
-  directDebit: boolean(false, 'Offer Australian direct debit (BSB and account) for recurring gifts.'),
+  directDebit: boolean(false, 'Offer Australian direct debit (BSB and account) for recurring gifts; the currency must be AUD.'),
   directDebitAgreementUrl: describe(
     z.optional(safeUrl),
     'The address of your Direct Debit Request service agreement: a link to it sits beside the box the supporter ticks to accept it.',
@@ -227,6 +227,15 @@ export const donateFormSchema = options.check(
     }
     if (config.directDebit && !config.frequencies.some((f) => RECURRING.includes(f))) {
       ctx.addIssue({code: 'custom', path: ['directDebit'], message: 'direct debit needs a recurring frequency (weekly, monthly or daily)'});
+    }
+    // BECS debits Australian accounts in AUD: Stripe, and the endpoint, take it in no other currency, so the
+    // processor's fields and the intent the endpoint makes could not agree on the ways to pay.
+    if (config.directDebit && config.currency !== 'AUD') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['directDebit'],
+        message: 'direct debit takes Australian dollars only: set currency to AUD, or leave directDebit off',
+      });
     }
     if (config.rgUpgrade.enabled && !(config.frequencies.includes('one-off') && config.frequencies.includes('monthly'))) {
       ctx.addIssue({

@@ -89,6 +89,12 @@ export type MountedFields = {update: (setup: FieldsSetup) => void; focus: () => 
 export interface PaymentFields {
   /** Puts the fields in `room`, an element in the page's own DOM (a processor may refuse a shadow root). */
   mount(room: HTMLElement, setup: FieldsSetup, report: (status: FieldsStatus) => void): MountedFields;
+  /**
+   * Starts the processor's own check of what was typed, for the charge that follows. The form calls it
+   * first thing in the supporter's click, before anything is awaited: a wallet's payment sheet (Apple Pay
+   * in Safari) opens only within that gesture. The next charge waits for its answer.
+   */
+  submit?(): void;
 }
 
 /** A monthly gift on the card kept from a one-off gift (`reference`), proved by the token that gift gave. */

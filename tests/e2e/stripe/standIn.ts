@@ -43,6 +43,8 @@ const PAYMENT_METHODS: Record<string, string> = {
   '4000002760003184': 'pm_card_authenticationRequired',
   '000000/000123456': 'pm_auBecsDebit',
 };
+/** Payment methods that debit a bank account: Stripe keeps their payments `processing` until the bank settles, days later. */
+const BANK_DEBITS = new Set(['pm_auBecsDebit']);
 /** Cards whose bank asks for a check (3-D Secure) on every payment the supporter makes in the form. */
 const CHALLENGED = new Set(['pm_card_authenticationRequired']);
 /** Stripe's decline for pm_card_chargeDeclined, as the confirm call answers it. */
@@ -62,6 +64,8 @@ export type Stand = {
   dropNext: (path: string, when: 'before' | 'after') => void;
   /** The next confirmation at api.stripe.com is dropped after Stripe acted: the answer is lost on its way back. */
   loseNextConfirmation: () => void;
+  /** A PaymentIntent as Stripe.js reads it now, by id. */
+  paymentIntent: (id: string) => Record<string, unknown> | null;
   close: () => Promise<void>;
 };
 
@@ -90,6 +94,8 @@ export async function standInStripe(page: Page, campaigns: CampaignConfig[], ori
   let loseConfirmation = false;
   /** Payment intents whose bank check has been passed, and the payment method waiting on one. */
   const waiting = new Map<string, string>();
+  /** Payment intents confirmed with a bank debit, by id, and the payment method: processing until the bank settles. */
+  const processing = new Map<string, string>();
 
   page.on('request', (request: PlaywrightRequest) => {
     const fromStripe = request.frame().url().startsWith(STRIPE_JS);
@@ -108,7 +114,9 @@ export async function standInStripe(page: Page, campaigns: CampaignConfig[], ori
     const id = clientSecret.split('_secret_')[0] ?? '';
     const reply = api.retrievePaymentIntent(id);
     const intent = reply.body as Record<string, unknown>;
-    return reply.status === 200 && intent.client_secret === clientSecret ? intent : null;
+    if (reply.status !== 200 || intent.client_secret !== clientSecret) return null;
+    const debit = processing.get(id);
+    return debit ? {...intent, status: 'processing', payment_method: debit} : intent;
   };
 
   /** Stripe's answer to a confirmation: the intent, or the decline as an error that carries it. */
@@ -145,7 +153,10 @@ export async function standInStripe(page: Page, campaigns: CampaignConfig[], ori
       if (!intent)
         return json(route, 404, {error: {type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent.'}});
       if (intent.status === 'succeeded' || intent.status === 'processing') {
-        const message = 'You cannot confirm this PaymentIntent because it has already succeeded.';
+        const message =
+          intent.status === 'succeeded'
+            ? 'You cannot confirm this PaymentIntent because it has already succeeded.'
+            : 'You cannot confirm this PaymentIntent because it has a status of processing.';
         return json(route, 400, {
           error: {type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message, payment_intent: intent},
         });
@@ -154,6 +165,11 @@ export async function standInStripe(page: Page, campaigns: CampaignConfig[], ori
       if (CHALLENGED.has(paymentMethod)) {
         waiting.set(String(intent.id), paymentMethod);
         return json(route, 200, {...intent, status: 'requires_action', next_action: {type: 'use_stripe_sdk'}});
+      }
+      if (BANK_DEBITS.has(paymentMethod)) {
+        // The debit is under way: Stripe answers `processing`, and only the bank's answer, days later, settles it.
+        processing.set(String(intent.id), paymentMethod);
+        return json(route, 200, intentFor(clientSecret));
       }
       if (loseConfirmation) {
         loseConfirmation = false;
@@ -229,6 +245,10 @@ export async function standInStripe(page: Page, campaigns: CampaignConfig[], ori
     dropNext: (path, when) => drops.set(path, when),
     loseNextConfirmation: () => {
       loseConfirmation = true;
+    },
+    paymentIntent: (id) => {
+      const secret = (api.retrievePaymentIntent(id).body as Record<string, unknown>).client_secret;
+      return typeof secret === 'string' ? intentFor(secret) : null;
     },
     close: () => api.close(),
   };

@@ -12,7 +12,7 @@ import type {DonateState} from '../state';
 import {Reassurance} from './Reassurance';
 
 export function Actions(): ReactNode {
-  const {config, state, dispatch, messages, fieldId, money, checksReady} = useDonateFormContext();
+  const {config, state, dispatch, messages, fieldId, money, checksReady, gateway} = useDonateFormContext();
   const button = buttonAmountOf(config, state);
   const alert = useRef<HTMLDivElement>(null);
   const upsellHeading = useRef<HTMLParagraphElement>(null);
@@ -33,8 +33,11 @@ export function Actions(): ReactNode {
     );
   }
 
-  const answer = async (reply: 'accept' | 'decline') =>
+  const answer = async (reply: 'accept' | 'decline') => {
+    // Either answer sends the gift: the processor's fields check what was typed first, within the click.
+    gateway.fields?.submit?.();
     dispatch({type: 'upsell', answer: reply, checks: await checksReady(), key: newKey(), date: today()});
+  };
 
   const sending = submission.status === 'sending';
   return (

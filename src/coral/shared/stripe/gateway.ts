@@ -4,7 +4,10 @@
  * Coral's code, its events or the organisation's endpoint.
  *
  * A gift goes in three steps. The Element checks what was typed
- * (`elements.submit()`); the endpoint checks the gift again and creates its
+ * (`elements.submit()`, started by the form first thing in the supporter's
+ * click, since Safari opens Apple Pay's sheet only within that gesture); once
+ * the Element has taken every change to the gift (`elements.update()`), the
+ * endpoint checks the gift again and creates its
  * PaymentIntent or Subscription under the form's idempotency key, answering a
  * client secret; Stripe.js confirms that secret with what the Element holds,
  * running a bank's check (3-D Secure) when the card needs one. Nothing is
@@ -126,8 +129,12 @@ async function fromConfirmError(stripe: Stripe, error: StripeError, clientSecret
   if (error.code === 'payment_intent_unexpected_state' && error.payment_intent) return fromIntent(error.payment_intent, reference);
   try {
     const {paymentIntent} = await stripe.retrievePaymentIntent(clientSecret);
-    if (paymentIntent && paymentIntent.status !== 'requires_confirmation') return fromIntent(paymentIntent, reference);
-    if (paymentIntent) return notCharged(error.message ?? 'payment not confirmed');
+    // No payment tried yet (Stripe.js refused the request before sending it): nothing charged, and it may be sent again.
+    const untried =
+      paymentIntent?.status === 'requires_confirmation' ||
+      (paymentIntent?.status === 'requires_payment_method' && !paymentIntent.last_payment_error);
+    if (untried) return notCharged(error.message ?? 'payment not confirmed');
+    if (paymentIntent) return fromIntent(paymentIntent, reference);
   } catch {
     // Stripe is out of reach: the outcome stays unknown.
   }
@@ -143,11 +150,27 @@ const billingOf = ({supporter}: GiftIntent) => {
   };
 };
 
-type Mounted = {elements: StripeElements; element: StripePaymentElement};
+/** The Elements on the page, and the last change to the gift sent to them: null once applied, else why it failed. */
+type Mounted = {elements: StripeElements; element: StripePaymentElement; updated: Promise<string | null>};
+
+type Checked = Awaited<ReturnType<StripeElements['submit']>>;
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** The Element's check of what was typed; one Stripe.js refuses (an IntegrationError) reads as a failed check. */
+const check = (elements: StripeElements): Promise<Checked> =>
+  elements.submit().catch((error: unknown): Checked => ({error: {type: 'validation_error', message: reason(error)}}));
+
+/** Waits until the Elements have applied every change sent to them, including any sent while waiting. */
+async function settled(here: Mounted): Promise<string | null> {
+  for (;;) {
+    const awaited = here.updated;
+    const failed = await awaited;
+    if (failed !== null || awaited === here.updated) return failed;
+  }
+}
 
 export function createStripeGateway(
   options: StripeGatewayOptions,
-): Gateway & {fields: PaymentFields; upgrade: NonNullable<Gateway['upgrade']>} {
+): Gateway & {fields: Required<PaymentFields>; upgrade: NonNullable<Gateway['upgrade']>} {
   let loading: Promise<Stripe> | null = null;
   const stripe = (): Promise<Stripe> =>
     (loading ??= loadStripe(options.publishableKey).then(
@@ -162,10 +185,12 @@ export function createStripeGateway(
       },
     ));
   let mounted: Mounted | null = null;
+  /** The Element's check started by the supporter's click, for the charge that click sends. */
+  let started: {elements: StripeElements; checked: Promise<Checked>} | null = null;
   const endpoint = `${options.endpoint.replace(/\/$/, '')}/gifts`;
   const post = {endpoint, timeoutMs: options.timeoutMs, fetch: (...args: Parameters<typeof fetch>) => globalThis.fetch(...args)};
 
-  const fields: PaymentFields = {
+  const fields: Required<PaymentFields> = {
     mount(room, setup, report) {
       let gone = false;
       let latest = setup;
@@ -186,7 +211,7 @@ export function createStripeGateway(
           element.on('ready', () => report({status: 'ready', method, complete: false}));
           element.on('loaderror', (event) => report({status: 'failed', detail: event.error.message ?? 'the payment fields did not load'}));
           element.mount(room);
-          mounted = {elements, element};
+          mounted = {elements, element, updated: Promise.resolve(null)};
         },
         (error: unknown) => {
           if (!gone) report({status: 'failed', detail: error instanceof Error ? error.message : String(error)});
@@ -195,7 +220,7 @@ export function createStripeGateway(
       return {
         update(next) {
           latest = next;
-          void mounted?.elements.update(elementsOptions(next));
+          if (mounted) mounted.updated = mounted.elements.update(elementsOptions(next)).then(() => null, reason);
         },
         focus: () => mounted?.element.focus(),
         unmount() {
@@ -205,14 +230,25 @@ export function createStripeGateway(
         },
       };
     },
+    submit() {
+      if (!mounted) return;
+      // Read by the charge; a check no charge follows (the form found a problem first) is dropped quietly.
+      started = {elements: mounted.elements, checked: check(mounted.elements)};
+    },
   };
 
   const charge = onePerKey(async (intent: GiftIntent, key: string, {returnUrl}: ChargeOptions): Promise<ChargeResult> => {
     const here = mounted;
+    const ours = started && started.elements === here?.elements ? started.checked : null;
+    started = null;
     const loaded = await stripe().catch(() => null);
     if (!loaded || !here) return notCharged('the payment fields are not ready');
-    const checked = await here.elements.submit();
+    // Without a check from the click (a send no click started), the charge asks itself, as late as that is.
+    const checked = await (ours ?? check(here.elements));
     if (checked.error) return notCharged(checked.error.message ?? 'payment details incomplete');
+    // The intent is made for the gift as it stands, so the Elements must hold it too before Stripe confirms one with the other.
+    const unapplied = await settled(here);
+    if (unapplied !== null) return notCharged(unapplied);
 
     const sent = await postWithKey<{clientSecret: string; reference: string} | ChargeResult, GiftAnswer>(
       post,

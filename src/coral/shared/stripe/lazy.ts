@@ -12,9 +12,10 @@ const NOT_LOADED = {status: 'error', outcome: 'not-charged', retryable: true, de
 
 export function lazyStripeGateway(options: StripeGatewayOptions): Gateway & {fields: PaymentFields} {
   let loading: Promise<Loaded> | null = null;
+  let real: Loaded | null = null;
   const load = (): Promise<Loaded> =>
     (loading ??= import('./gateway').then(
-      (module) => module.createStripeGateway(options),
+      (module) => (real = module.createStripeGateway(options)),
       (error: unknown) => {
         // A chunk that failed to load (a dropped connection) is tried again next time.
         loading = null;
@@ -56,6 +57,8 @@ export function lazyStripeGateway(options: StripeGatewayOptions): Gateway & {fie
           },
         };
       },
+      // Called within the supporter's click, so it cannot wait for the code to load: fields on the page mean it has.
+      submit: () => real?.fields.submit?.(),
     },
   };
 }
