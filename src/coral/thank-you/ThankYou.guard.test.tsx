@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import {cleanup, render, screen, within} from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {afterEach, describe, expect, it} from 'vitest';
+import {writeGiftHandoff} from '../daisychain/handoff';
+import {createSandboxGateway, type ChargeResult} from '../shared/gateway';
+import {expectNoAxeViolations} from '../shared/testing/componentSuite';
+import {gift} from '../shared/testing/handoffs';
+import * as THANK_YOU_EXAMPLES from './examples';
+import {ThankYou} from '.';
+
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
+
+/** A kept card's one-tap monthly gift, answered in turn by `answers`. */
+function renderWith(...answers: ChargeResult[]) {
+  writeGiftHandoff(sessionStorage, {...gift, reference: 'CRL-G1', upgradeToken: 'tok_kept'});
+  const sandbox = createSandboxGateway({delayMs: 0});
+  const asked: unknown[] = [];
+  const gateway = {
+    charge: sandbox.charge.bind(sandbox),
+    upgrade: async (ask: unknown) => {
+      asked.push(ask);
+      return answers.shift() ?? {status: 'approved' as const, reference: 'CRL-MONTHLY2'};
+    },
+  };
+  const view = render(<ThankYou config={THANK_YOU_EXAMPLES.sandbox} gateway={gateway} />);
+  return {asked, container: view.container};
+}
+
+describe("the thank-you page and the endpoint's card-testing guard", () => {
+  it('asks the supporter to wait the minutes the endpoint gave, and sends again only when tapped', async () => {
+    const user = userEvent.setup();
+    const {asked, container} = renderWith({status: 'guarded', reason: 'rate-limited', retryAfter: 150});
+    await user.click(await screen.findByRole('button', {name: 'Yes, give $20 monthly'}));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Nothing was charged. Please try again in about 3 minutes.');
+    expect(alert).toHaveFocus();
+    expect(asked).toHaveLength(1);
+    await expectNoAxeViolations(container);
+    // The ask stays: a tap once the wait is over sends again.
+    await user.click(screen.getByRole('button', {name: 'Yes, give $20 monthly'}));
+    expect(await screen.findByText(/You now give \$20 every month/)).toBeInTheDocument();
+    expect(asked).toHaveLength(2);
+  });
+
+  it('says "a few minutes" when the endpoint gave no wait', async () => {
+    const user = userEvent.setup();
+    renderWith({status: 'guarded', reason: 'rate-limited'});
+    await user.click(await screen.findByRole('button', {name: 'Yes, give $20 monthly'}));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please try again in a few minutes.');
+  });
+
+  it('opens the monthly form, saying why, when the endpoint wants a bot check first', async () => {
+    const user = userEvent.setup();
+    renderWith({status: 'guarded', reason: 'bot-check'});
+    await user.click(await screen.findByRole('button', {name: 'Yes, give $20 monthly'}));
+    const form = await screen.findByRole('form', {name: 'Your monthly gift'});
+    const said = within(form.parentElement!).getByRole('alert');
+    expect(said).toHaveTextContent('We need one more check that this gift comes from a person');
+    expect(said).toHaveTextContent('Nothing was charged.');
+  });
+});
