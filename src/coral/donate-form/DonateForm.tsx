@@ -12,10 +12,11 @@ import {ErrorSummary} from '../shared/ui/ErrorSummary';
 import {usePageTitle} from '../shared/ui/usePageTitle';
 import ui from '../shared/ui/ui.module.css';
 import {DonateFormContext} from './context';
-import {pageTitleOf, summaryOf, visibleSteps} from './derive';
+import {pageTitleOf, primaryAction, summaryOf, visibleSteps} from './derive';
 import styles from './DonateForm.module.css';
 import {Actions} from './parts/Actions';
 import {AmountStep, GiftLine, StepIndicator} from './parts/Amount';
+import {BotCheck} from './parts/BotCheck';
 import {DetailsStep} from './parts/Details';
 import {PaymentStep} from './parts/Payment';
 import {Leaving, Receipt} from './parts/Receipt';
@@ -98,6 +99,7 @@ function DonateFormView({
             {wizard && state.step !== 'amount' && <GiftLine />}
             {steps.includes('details') && <DetailsStep />}
             {steps.includes('payment') && <PaymentStep />}
+            {primaryAction(config, state) === 'submit' && <BotCheck />}
             <Actions />
           </>
         )}

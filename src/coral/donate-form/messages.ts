@@ -101,7 +101,6 @@ export const DONATE_FORM_MESSAGES = {
   ...GUARD_MESSAGES,
   'guard.bot-check':
     'We need to check that this gift comes from a person. Nothing was charged, and your details are still here. Complete the check beside the give button, then press it again.',
-  botCheckLabel: 'Security check',
   unknownOutcome:
     "We could not confirm your payment. Please don't try again yet: check your email for a receipt in the next few minutes, or contact us with reference {reference}.",
   upsellAsk: 'Could you give {monthly} every month instead?',
