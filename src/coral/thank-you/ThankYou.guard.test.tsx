@@ -1,21 +1,27 @@
 // @vitest-environment jsdom
-import {cleanup, render, screen, within} from '@testing-library/react';
+import {cleanup, render, screen, waitFor, within} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, describe, expect, it} from 'vitest';
 import {writeGiftHandoff} from '../daisychain/handoff';
 import {createSandboxGateway, type ChargeResult} from '../shared/gateway';
 import {expectNoAxeViolations} from '../shared/testing/componentSuite';
 import {gift} from '../shared/testing/handoffs';
+import {turnstileStandIn} from '../shared/testing/turnstile';
 import * as THANK_YOU_EXAMPLES from './examples';
 import {ThankYou} from '.';
 
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
+  delete window.turnstile;
 });
 
 /** A kept card's one-tap monthly gift, answered in turn by `answers`. */
 function renderWith(...answers: ChargeResult[]) {
+  return renderConfigured(THANK_YOU_EXAMPLES.sandbox, answers);
+}
+
+function renderConfigured(config: object, answers: ChargeResult[]) {
   writeGiftHandoff(sessionStorage, {...gift, reference: 'CRL-G1', upgradeToken: 'tok_kept'});
   const sandbox = createSandboxGateway({delayMs: 0});
   const asked: unknown[] = [];
@@ -26,7 +32,7 @@ function renderWith(...answers: ChargeResult[]) {
       return answers.shift() ?? {status: 'approved' as const, reference: 'CRL-MONTHLY2'};
     },
   };
-  const view = render(<ThankYou config={THANK_YOU_EXAMPLES.sandbox} gateway={gateway} />);
+  const view = render(<ThankYou config={config} gateway={gateway} />);
   return {asked, container: view.container};
 }
 
@@ -61,5 +67,20 @@ describe("the thank-you page and the endpoint's card-testing guard", () => {
     const said = within(form.parentElement!).getByRole('alert');
     expect(said).toHaveTextContent('We need one more check that this gift comes from a person');
     expect(said).toHaveTextContent('Nothing was charged.');
+  });
+
+  it("gives the monthly form the thank-you config's bot check, so the check the endpoint wants can be passed", async () => {
+    const user = userEvent.setup();
+    const turnstile = turnstileStandIn();
+    window.turnstile = turnstile;
+    const siteKey = '1x00000000000000000000AA';
+    renderConfigured({...THANK_YOU_EXAMPLES.sandbox, botCheck: {siteKey}}, [{status: 'guarded', reason: 'bot-check'}]);
+    // The one-tap ask itself shows no check.
+    const accept = await screen.findByRole('button', {name: 'Yes, give $20 monthly'});
+    expect(turnstile.widgets.size).toBe(0);
+    await user.click(accept);
+    await screen.findByRole('form', {name: 'Your monthly gift'});
+    await waitFor(() => expect(turnstile.widgets.size).toBe(1));
+    expect([...turnstile.widgets.values()][0]!.params.sitekey).toBe(siteKey);
   });
 });

@@ -254,6 +254,7 @@ export function monthlyFormConfig(config: ThankYouConfig, offer: UpgradeOffer, m
     ...(config.manageGiftUrl ? {manageGiftUrl: config.manageGiftUrl} : {}),
     ...(config.contact ? {contact: config.contact} : {}),
     gateway: config.gateway,
+    ...(config.botCheck ? {botCheck: config.botCheck} : {}),
     analytics: config.analytics,
     theme: config.theme,
     messages: {heading: messages.upgradeFormHeading, ...manageGiftMessages(messages)},
