@@ -24,7 +24,7 @@ export function BotCheck(): ReactNode {
     const room = lightRoom ? lightRoom.open(slot) : inner.current;
     if (!room) return;
     let gone = false;
-    let remove = () => undefined as void;
+    let remove: (() => void) | null = null;
     botCheck.report({status: 'loading'});
     // Only a form with a site key fetches this code, and Turnstile's script through it.
     import('../../shared/turnstile')
@@ -45,7 +45,7 @@ export function BotCheck(): ReactNode {
       );
     return () => {
       gone = true;
-      remove();
+      remove?.();
       botCheck.attach(null);
       lightRoom?.close(slot);
     };
