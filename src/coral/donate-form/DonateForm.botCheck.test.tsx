@@ -151,7 +151,7 @@ describe('the bot check', () => {
 
     // Pressed before the check has passed: nothing is sent, and the form says what to do.
     await give(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Complete the check beside the give button, then press it again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Complete the check by the give button, then press it again.');
     expect(sent).toHaveLength(0);
 
     const first = passed(turnstile);
@@ -163,7 +163,7 @@ describe('the bot check', () => {
 
     // The used token is gone: the next gift waits for, and carries, a new one.
     await user.click(screen.getByRole('button', {name: 'Give $60'}));
-    expect(await screen.findByText(/Complete the check beside the give button/)).toBeInTheDocument();
+    expect(await screen.findByText(/Complete the check by the give button/)).toBeInTheDocument();
     expect(sent).toHaveLength(1);
     const second = passed(turnstile);
     await user.click(await screen.findByRole('button', {name: 'Give $60'}));

@@ -97,10 +97,10 @@ export const DONATE_FORM_MESSAGES = {
   'decline.bank': 'Your bank did not accept the direct debit. Check the BSB and account number, or pay by card.',
   notCharged: 'The payment service did not take your gift. Nothing was charged, and your details are still here: check them and try again.',
   'guard.rate-limited':
-    'We have had a lot of gifts from your connection or email address in a short time, so we have paused new ones to protect your card. Nothing was charged, and your details are still here. Please try again in {wait}.',
+    'We have paused gifts from your connection or email address for now, to protect your card. Nothing was charged, and your details are still here. Please try again in {wait}.',
   ...GUARD_MESSAGES,
   'guard.bot-check':
-    'We need to check that this gift comes from a person. Nothing was charged, and your details are still here. Complete the check beside the give button, then press it again.',
+    'We need to check that this gift comes from a person. Nothing was charged, and your details are still here. Complete the check by the give button, then press it again.',
   unknownOutcome:
     "We could not confirm your payment. Please don't try again yet: check your email for a receipt in the next few minutes, or contact us with reference {reference}.",
   upsellAsk: 'Could you give {monthly} every month instead?',

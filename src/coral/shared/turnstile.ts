@@ -19,8 +19,6 @@ export type TurnstileParams = {
   theme: 'light' | 'dark';
   /** The token reaches the form through `callback` only: no hidden input for a page's own form to post. */
   'response-field': false;
-  /** A token that expires is replaced by itself. */
-  'refresh-expired': 'auto';
 };
 
 /** The part of Turnstile's client API the form uses. */
@@ -48,7 +46,7 @@ export function loadTurnstile(): Promise<TurnstileApi> {
     const fail = () => {
       script.remove();
       loading = null;
-      reject(new Error('the bot check could not load'));
+      reject(new Error('no bot check'));
     };
     script.addEventListener('load', () => {
       if (!window.turnstile) return fail();
@@ -84,9 +82,8 @@ export async function mountTurnstile(
     'error-callback': () => report({status: 'unavailable'}),
     theme: dark ? 'dark' : 'light',
     'response-field': false,
-    'refresh-expired': 'auto',
   });
-  if (typeof id !== 'string') throw new Error('the bot check did not render');
+  if (typeof id !== 'string') throw new Error('no bot check');
   return {
     reset: () => {
       waiting();

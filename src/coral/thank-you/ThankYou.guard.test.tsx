@@ -65,7 +65,7 @@ describe("the thank-you page and the endpoint's card-testing guard", () => {
     await user.click(await screen.findByRole('button', {name: 'Yes, give $20 monthly'}));
     const form = await screen.findByRole('form', {name: 'Your monthly gift'});
     const said = within(form.parentElement!).getByRole('alert');
-    expect(said).toHaveTextContent('We need one more check that this gift comes from a person');
+    expect(said).toHaveTextContent('We need to check that this gift comes from a person');
     expect(said).toHaveTextContent('Nothing was charged.');
   });
 

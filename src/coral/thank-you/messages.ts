@@ -28,10 +28,9 @@ export const THANK_YOU_MESSAGES = {
   upgradeCharging: 'Starting your monthly gift…',
   upgradeDone: 'You now give {amount} every month, on the card you just used. Reference: {reference}.',
   upgradeRefused: 'We could not use the card you kept, and nothing was charged. You can give monthly with the form below.',
-  upgradeBotCheck:
-    'We need one more check that this gift comes from a person before we can use the card you kept. Nothing was charged. You can give monthly with the form below.',
+  upgradeBotCheck: 'We need to check that this gift comes from a person. Nothing was charged. You can give monthly with the form below.',
   upgradeLimited:
-    'We have had a lot of gifts from your connection in a short time, so we have paused new ones to protect your card. Nothing was charged. Please try again in {wait}.',
+    'We have paused gifts from your connection for now, to protect your card. Nothing was charged. Please try again in {wait}.',
   ...GUARD_MESSAGES,
   upgradeUnconfirmed:
     "We could not confirm your monthly gift. Please don't try again yet: check your email for a receipt in the next few minutes.",
