@@ -16,6 +16,7 @@ import {pageTitleOf, primaryAction, summaryOf, upsellAsk, visibleSteps} from './
 import styles from './DonateForm.module.css';
 import {Actions} from './parts/Actions';
 import {AmountStep, GiftLine, StepIndicator} from './parts/Amount';
+import {BotCheck} from './parts/BotCheck';
 import {DetailsStep} from './parts/Details';
 import {PaymentStep} from './parts/Payment';
 import {Leaving, Receipt} from './parts/Receipt';
@@ -104,6 +105,7 @@ function DonateFormView({
             {wizard && state.step !== 'amount' && <GiftLine />}
             {steps.includes('details') && <DetailsStep />}
             {steps.includes('payment') && <PaymentStep />}
+            {primaryAction(config, state) === 'submit' && <BotCheck />}
             <Actions />
           </>
         )}

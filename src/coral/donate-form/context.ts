@@ -1,6 +1,7 @@
 import {createContext, useContext, type RefObject} from 'react';
 import type {FieldUse} from '../shared/form';
 import type {Gateway} from '../shared/gateway';
+import type {BotCheckSlot} from './botCheck';
 import type {Cents} from '../shared/money';
 import type {DonateFormMessages} from './messages';
 import type {DonateFormConfig} from './schema';
@@ -23,6 +24,8 @@ export type DonateFormContextValue = {
   opened: RefObject<boolean>;
   /** The gateway gifts go to; a processor's own payment fields come from it. */
   gateway: Gateway;
+  /** The bot check's latest state, when the config has one: the view's widget writes it, sending reads it. */
+  botCheck: BotCheckSlot | null;
   /** The checks a step change or a submit needs, waiting for the phone's check when a number was typed. */
   checksReady: () => Promise<Checks>;
   /** Given the form's focus and input events: loads the phone's check when the phone field is first used. */

@@ -20,7 +20,7 @@ const WHEN_AND_DETAIL: Record<DonateFormEventName, {when: string; detail: string
   },
   'coral:error': {
     when: 'The gift did not go through.',
-    detail: 'campaign, currency, kind (declined or error), reason, charged (no or unknown), retryable',
+    detail: 'campaign, currency, kind (declined, guarded or error), reason, charged (no or unknown), retryable',
   },
   'coral:upsell': {
     when: 'The monthly upgrade ask is shown, accepted or declined.',

@@ -26,8 +26,10 @@ export interface DonateFormEventDetails {
     frequency: Frequency;
     upgradedFrom: {amount: number; frequency: Frequency} | null;
   };
-  /** The gift did not go through; `charged` says whether money may have moved ("unknown" means do not retry blindly). */
-  'coral:error': Base & {kind: 'declined' | 'error'; reason: string; charged: 'no' | 'unknown'; retryable: boolean};
+  /**
+   * The gift did not go through; `guarded`: the endpoint's card-testing guard refused it (`reason`
+   * `rate-limited` or `bot-check`). `charged` says whether money may have moved ("unknown" means do not retry blindly). */
+  'coral:error': Base & {kind: 'declined' | 'guarded' | 'error'; reason: string; charged: 'no' | 'unknown'; retryable: boolean};
   /** The monthly upgrade ask was shown, accepted or declined. */
   'coral:upsell': Base & {action: 'shown' | 'accepted' | 'declined'; oneOff: number; monthly: number};
   /** Daisychain page 2 looked for a signer: `greeted`, or why it shows the ordinary ask. */
@@ -105,13 +107,15 @@ export function eventFor(config: DonateFormConfig, notice: Notice, steps: readon
         detail:
           result.status === 'declined'
             ? {...base, kind: 'declined', reason: result.reason, charged: 'no', retryable: false}
-            : {
-                ...base,
-                kind: 'error',
-                reason: result.detail,
-                charged: result.outcome === 'unknown' ? 'unknown' : 'no',
-                retryable: result.retryable,
-              },
+            : result.status === 'guarded'
+              ? {...base, kind: 'guarded', reason: result.reason, charged: 'no', retryable: true}
+              : {
+                  ...base,
+                  kind: 'error',
+                  reason: result.detail,
+                  charged: result.outcome === 'unknown' ? 'unknown' : 'no',
+                  retryable: result.retryable,
+                },
       };
     }
     case 'handoff':

@@ -235,7 +235,12 @@ function step(config: DonateFormConfig, state: DonateState, action: Action): Don
           {type: 'redirect', reference, intent, total},
         );
       }
-      return notify({...state, submission: {status: 'failed', result, key: action.key, method: intent.method}}, {type: 'error', result});
+      // The guard refused before anything was made under this key, so the next try takes a fresh one, whatever the endpoint kept.
+      const sent = result.status === 'guarded' ? null : state.sent;
+      return notify(
+        {...state, sent, submission: {status: 'failed', result, key: action.key, method: intent.method}},
+        {type: 'error', result},
+      );
     }
     case 'prefill': {
       const {values} = action;

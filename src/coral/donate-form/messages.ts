@@ -1,5 +1,6 @@
 import {AMOUNT_MESSAGES, BANK_MESSAGES, CARD_MESSAGES} from '../shared/checkMessages';
 import {FIELD_MESSAGES} from '../shared/fields';
+import {GUARD_MESSAGES} from '../shared/guard';
 import {MANAGE_GIFT_MESSAGES} from '../shared/manageGift/messages';
 
 /** Every sentence a supporter reads on the donate form. Override any of them with `messages` in the config. */
@@ -95,6 +96,11 @@ export const DONATE_FORM_MESSAGES = {
   'decline.authentication': 'Your bank could not confirm the payment with you. Try again, or try another card.',
   'decline.bank': 'Your bank did not accept the direct debit. Check the BSB and account number, or pay by card.',
   notCharged: 'The payment service did not take your gift. Nothing was charged, and your details are still here: check them and try again.',
+  'guard.rate-limited':
+    'We have paused gifts from your connection or email address for now, to protect your card. Nothing was charged, and your details are still here. Please try again in {wait}.',
+  ...GUARD_MESSAGES,
+  'guard.bot-check':
+    'We need to check that this gift comes from a person. Nothing was charged, and your details are still here. Complete the check by the give button, then press it again.',
   unknownOutcome:
     "We could not confirm your payment. Please don't try again yet: check your email for a receipt in the next few minutes, or contact us with reference {reference}.",
   upsellAsk: 'Could you give {monthly} every month instead?',

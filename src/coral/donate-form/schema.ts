@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import {parseConfig, type ParseResult} from '../shared/config';
 import {FREQUENCIES, RECURRING, type Frequency} from '../shared/frequency';
 import {
+  botCheckOption,
   campaignId,
   contact,
   describe,
@@ -182,6 +183,9 @@ const options = z.strictObject({
   urlParams: boolean(false, 'Prefill the form from the URL parameters listed below.'),
   handoff: boolean(false, 'Daisychain page 2: greet a signer handed over by a powerform by first name, with their details filled in.'),
   gateway: giftGatewayConfig('gifts'),
+  botCheck: botCheckOption(
+    "A Cloudflare Turnstile bot check above the give button, against card testing: its token goes with each gift for the endpoint to verify. Only a form with a site key loads Turnstile's script, from challenges.cloudflare.com (allow it in the page's Content-Security-Policy for script-src and frame-src). The supporter is asked to complete the check (message guard.bot-check) when they press give while the check is showing but not yet passed; when Turnstile's script cannot load, the gift is sent without a token and the endpoint decides.",
+  ),
   thankYouUrl: describe(z.optional(safeUrl), 'Go to this page after a gift instead of showing the thank-you inline.'),
   reassurance: describe(
     z.prefault(

@@ -37,7 +37,7 @@ export type Submission =
   | {status: 'leaving'; url: string; reference: string; intent: GiftIntent; total: GiftTotal; date: string}
   | {status: 'done'; reference: string; intent: GiftIntent; total: GiftTotal; date: string; upgradeToken?: string};
 
-export type Failure = Extract<ChargeResult, {status: 'declined' | 'error'}>;
+export type Failure = Extract<ChargeResult, {status: 'declined' | 'guarded' | 'error'}>;
 
 export type Upsell =
   {status: 'none'} | {status: 'shown' | 'declined'; oneOff: Cents; monthly: Cents} | {status: 'accepted'; oneOff: Cents; monthly: Cents};

@@ -9,6 +9,7 @@ import {useBlurAfterPress, useGateway, useMobileCheck, useOutbox, useSend, useUr
 import type {Gateway} from '../shared/gateway';
 import {dollars, formatMoney, type Cents} from '../shared/money';
 import {parseUrlParams} from '../shared/urlParams';
+import {newBotCheckSlot, withBotCheck} from './botCheck';
 import type {DonateFormContextValue} from './context';
 import {shownProblems, totalOf} from './derive';
 import {useExternalHandles, useGiftHandoff, useHostedPage, useSignerHandoff, useWizardHistory} from './effects';
@@ -60,6 +61,7 @@ export function useDonateForm({
     opened.current = true;
   }, []);
   const gateway = useGateway(config.gateway, override);
+  const botCheck = useMemo(() => (config.botCheck ? newBotCheckSlot() : null), [config.botCheck]);
 
   useImperativeHandle(handleRef, () => ({
     setAmount(amount, frequency) {
@@ -79,8 +81,16 @@ export function useDonateForm({
   useSend(
     state.submission,
     (submission) => (submission.status === 'sending' ? {payload: submission, key: submission.key} : null),
-    ({intent, test}, {idempotencyKey}) =>
-      gateway.charge(intent, {idempotencyKey, ...pagesFor(config), ...(test ? {testPayment: test} : {})}),
+    async ({intent, test}, {idempotencyKey}) => {
+      const checked = withBotCheck(intent, botCheck);
+      if ('answer' in checked) return checked.answer;
+      try {
+        return await gateway.charge(checked.send, {idempotencyKey, ...pagesFor(config), ...(test ? {testPayment: test} : {})});
+      } finally {
+        // A token is good for one gift: the widget fetches the next at once.
+        if (checked.send.botCheck !== undefined) botCheck?.reset();
+      }
+    },
     (key, result) => dispatch({type: 'charged', key, result, date: today()}),
   );
   useWizardHistory(config, state, dispatch, id ?? config.campaign, mobile);
@@ -104,6 +114,7 @@ export function useDonateForm({
     money: (cents: Cents) => formatMoney(cents, config),
     SubHeading: `h${headingLevel + 1}` as 'h3',
     gateway,
+    botCheck,
     opened,
     // Checks that need the phone metadata wait for it, so a step change or a submit never skips the mobile check.
     checksReady: async (): Promise<Checks> => ({

@@ -45,7 +45,16 @@ export type ChargeResult =
   | Extract<CheckoutAnswer, {status: 'redirect'}>
   /** `reason`: the processor's short reason, for events and logs; `code`: what the supporter is told (a plain decline without it). */
   | {status: 'declined'; reason: string; code?: DeclineCode}
+  | Guarded
   | {status: 'error'; outcome: 'not-charged' | 'unknown'; retryable: boolean; detail: string};
+
+/**
+ * The endpoint's guard against card testing refused the gift before anything
+ * was made, so nothing was charged: too many gifts came from one address or
+ * email (`retryAfter`: seconds to wait, when the endpoint said), or it needs a
+ * bot check the request did not pass.
+ */
+export type Guarded = {status: 'guarded'; reason: 'rate-limited'; retryAfter?: number} | {status: 'guarded'; reason: 'bot-check'};
 
 /** Why a gift was declined, as the supporter is told: each has a `decline.<code>` message. */
 export const DECLINE_CODES = ['card', 'funds', 'expired', 'security-code', 'number', 'authentication', 'bank'] as const;

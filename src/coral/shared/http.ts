@@ -9,6 +9,7 @@ import {
   type ChargeResult,
   type Gateway,
   type GiftIntent,
+  type Guarded,
   type Signup,
   type SignupGateway,
   type SignupResult,
@@ -28,7 +29,12 @@ type KeyOf<A> = A extends unknown ? keyof A : never;
  * was not JSON). The body has the keys of the route's answers in the contract,
  * each still to be checked: a key the contract renames no longer type-checks here.
  */
-export type Reply<A = Record<string, unknown>> = {status: number; ok: boolean; body: {[K in KeyOf<A>]?: unknown}};
+export type Reply<A = Record<string, unknown>> = {
+  status: number;
+  ok: boolean;
+  body: {[K in KeyOf<A>]?: unknown};
+  retryAfter: string | null;
+};
 
 /** Whether a reply says it is the answer `status`, one the contract gives the route. */
 export const says = <A extends {status: string}>({body}: Reply<A>, status: A['status']): boolean =>
@@ -87,6 +93,7 @@ export async function postWithKey<T, A = Record<string, unknown>>(
     status: response.status,
     ok: response.ok,
     body: typeof body === 'object' && body !== null ? body : {},
+    retryAfter: response.headers.get('retry-after'),
   };
   const answer = read(reply);
   if (answer !== null) return {answer};
@@ -117,6 +124,28 @@ export function onePerKey<P, R, O extends {idempotencyKey: string}>(
   };
 }
 
+/** Whole seconds, from the answer's `retryAfter` or else its `Retry-After` header (seconds; a date is not read). */
+function secondsOf(value: unknown, header: string | null): number | undefined {
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
+  return header !== null && /^\d{1,9}$/.test(header.trim()) ? Number(header.trim()) : undefined;
+}
+
+/**
+ * The card-testing guard's two answers on a gift route: 429 `rate-limited`,
+ * with the seconds to wait, and 403 `bot-check`. Any other refusal is not
+ * the guard's.
+ */
+export function guardedBy(reply: Reply<{status: 'rejected'; reason: string; retryAfter?: number}>): Guarded | null {
+  const {status, body} = reply;
+  if (!says(reply, 'rejected')) return null;
+  if (status === 429 && body.reason === 'rate-limited') {
+    const retryAfter = secondsOf(body.retryAfter, reply.retryAfter);
+    return {status: 'guarded', reason: 'rate-limited', ...(retryAfter === undefined ? {} : {retryAfter})};
+  }
+  if (status === 403 && body.reason === 'bot-check') return {status: 'guarded', reason: 'bot-check'};
+  return null;
+}
+
 export const text = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
 
 const notCharged = (detail: string, retryable = true): ChargeResult => ({status: 'error', outcome: 'not-charged', retryable, detail});
@@ -141,7 +170,8 @@ export function safeRedirect(value: unknown): string | null {
  * /checkout`; nothing is sent without both), and the endpoint answers
  * `{"status":"redirect","url":"https://…","reference":"…"}`, the address of
  * the processor's payment page, or `{"status":"declined","reason":"…"}` (200
- * or 402), with a `code` from DECLINE_CODES to tell the supporter why.
+ * or 402), with a `code` from DECLINE_CODES to tell the supporter why, or
+ * the card-testing guard's refusal (`guardedBy`).
  * Nothing can be charged before that page, so any other answer, a timeout or
  * a dropped connection leaves nothing charged, and the same key may be sent
  * again.
@@ -172,7 +202,7 @@ export function createHttpGateway({
           const code = DECLINE_CODES.find((known) => known === body.code);
           return {status: 'declined', reason: text(body.reason, 'declined'), ...(code ? {code} : {})};
         }
-        return null;
+        return guardedBy(reply);
       });
       if ('answer' in sent) return sent.answer;
       // The hosted page takes the payment, so nothing was charged yet, whatever became of this request.

@@ -201,3 +201,17 @@ function flattenKeys(input: unknown): unknown {
   visit(input, null);
   return flat;
 }
+
+/** A Cloudflare Turnstile site key, as its dashboard shows it: public, since the page needs it to draw the check. */
+const turnstileSiteKey = describe(
+  z.string().check(
+    z.trim(),
+    z.regex(/^[0-3]x[A-Za-z0-9_-]{10,64}$/, {
+      message: "expected a Cloudflare Turnstile site key, such as 0x4AAAAAAA… from the Turnstile widget's settings",
+    }),
+  ),
+  "The Turnstile widget's site key, from Cloudflare's dashboard. It is public: the page needs it to draw the check.",
+);
+
+/** The bot check a form with gifts may show: off without a site key. */
+export const botCheckOption = (description: string) => describe(z.optional(z.strictObject({siteKey: turnstileSiteKey})), description);

@@ -9,6 +9,7 @@ import {DonateForm} from '../donate-form';
 import {isOngoing, manageGiftLine} from '../shared/manageGift/ManageGift';
 import {announce as announceFrom, configured, useGateway, type Announcer, type ViewProps} from '../shared/form';
 import {newIdempotencyKey, type Gateway} from '../shared/gateway';
+import {retryWait} from '../shared/guard';
 import {formatMoney} from '../shared/money';
 import {fill} from '../shared/template';
 import ui from '../shared/ui/ui.module.css';
@@ -89,7 +90,7 @@ function ThankYouView({config, id, gateway, headingLevel = 2}: ViewProps<ThankYo
 
   const held = useGateway(config.gateway, gateway);
   const answer = (type: 'accept' | 'decline') => {
-    if (upgrade.status !== 'shown') return;
+    if (upgrade.status !== 'shown' && upgrade.status !== 'limited') return;
     const kept = gift?.receipt;
     // The one-off gift kept its card: the monthly gift starts on it in one tap, with no second form.
     const oneTap = Boolean(held.upgrade && kept?.upgradeToken && kept.reference);
@@ -293,12 +294,12 @@ function UpgradeAsk({
   if (state.status === 'accepted') {
     return (
       <div ref={after} tabIndex={-1} className={styles.monthlyForm} part="monthly-form">
-        {state.refused && <p role="alert">{messages.upgradeRefused}</p>}
+        {state.refused && <p role="alert">{state.refused === 'bot-check' ? messages.upgradeBotCheck : messages.upgradeRefused}</p>}
         <DonateForm config={monthlyFormConfig(config, state.offer, messages)} gateway={gateway} headingLevel={formLevel} />
       </div>
     );
   }
-  if (state.status !== 'shown') {
+  if (state.status !== 'shown' && state.status !== 'limited') {
     // One tap: on its way, then done, or without an answer.
     const text =
       state.status === 'charging'
@@ -319,7 +320,13 @@ function UpgradeAsk({
       <Heading id={headingId} className={styles.subheading}>
         {fill(messages.upgradeAsk, {amount})}
       </Heading>
-      <p>{messages.upgradeBody}</p>
+      {state.status === 'limited' ? (
+        <div ref={after} tabIndex={-1} role="alert" part="upgrade-result">
+          <p>{fill(messages.upgradeLimited, {wait: retryWait(messages, state.retryAfter, config.locale)})}</p>
+        </div>
+      ) : (
+        <p>{messages.upgradeBody}</p>
+      )}
       <div className={styles.buttons}>
         <button type="button" className={ui.button} onClick={() => reply('accept')}>
           {fill(messages.upgradeAccept, {amount})}

@@ -186,13 +186,30 @@ describe('the monthly ask', () => {
     expect(answered({type: 'charged', result: {status: 'declined', reason: 'card declined'}})).toEqual({
       status: 'accepted',
       offer,
-      refused: true,
+      refused: 'card',
     });
     const notCharged = {status: 'error', outcome: 'not-charged', retryable: true, detail: 'refused'} as const;
-    expect(answered({type: 'charged', result: notCharged})).toEqual({status: 'accepted', offer, refused: true});
+    expect(answered({type: 'charged', result: notCharged})).toEqual({status: 'accepted', offer, refused: 'card'});
     // No answer: a monthly gift may have started, so no form invites a second one.
     const unknown = {status: 'error', outcome: 'unknown', retryable: false, detail: 'timeout'} as const;
     expect(answered({type: 'charged', result: unknown})).toEqual({status: 'unconfirmed', offer});
+  });
+
+  it("opens the form after the endpoint's bot check, and keeps the ask for later when it asks the supporter to wait", () => {
+    const offer = {oneOff: 6000, monthly: 2000};
+    const charging = reduceUpgrade(initialUpgrade(offer, false), {type: 'accept', oneTap: true});
+    const answered = (result: Parameters<typeof reduceUpgrade>[1] & {type: 'charged'}) => reduceUpgrade(charging, result);
+    expect(answered({type: 'charged', result: {status: 'guarded', reason: 'bot-check'}})).toEqual({
+      status: 'accepted',
+      offer,
+      refused: 'bot-check',
+    });
+    const limited = answered({type: 'charged', result: {status: 'guarded', reason: 'rate-limited', retryAfter: 300}});
+    expect(limited).toEqual({status: 'limited', offer, retryAfter: 300});
+    expect(answered({type: 'charged', result: {status: 'guarded', reason: 'rate-limited'}})).toEqual({status: 'limited', offer});
+    // Nothing is tried again by itself: a tap later sends again, or the supporter says no after all.
+    expect(reduceUpgrade(limited, {type: 'accept', oneTap: true})).toEqual({status: 'charging', offer});
+    expect(reduceUpgrade(limited, {type: 'decline'})).toEqual({status: 'declined', offer});
   });
 
   it('remembers a declined gift by its reference, or its amount without one', () => {

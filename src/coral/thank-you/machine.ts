@@ -146,33 +146,47 @@ export function upgradeOffer(config: ThankYouConfig, receipt: Receipt | null): U
  * The ask's progress. Accepted, it opens the monthly form; or, when the
  * one-off gift kept its card (`oneTap`), it starts the monthly gift on that
  * card at once (`charging`), which ends `upgraded`, back at the form when the
- * card was refused (`refused`: nothing was charged), or `unconfirmed` when no
- * answer came, since a second try could then start a second gift.
+ * card was refused or the endpoint wants a bot check first (`refused`:
+ * nothing was charged), `limited` when the endpoint asks the supporter to
+ * wait (the ask stays, for a tap once the wait is over), or `unconfirmed`
+ * when no answer came, since a second try could then start a second gift.
  */
 export type UpgradeState =
   | {status: 'none'}
   | {status: 'shown' | 'declined' | 'charging' | 'unconfirmed'; offer: UpgradeOffer}
-  | {status: 'accepted'; offer: UpgradeOffer; refused?: true}
+  | {status: 'accepted'; offer: UpgradeOffer; refused?: 'card' | 'bot-check'}
+  | {status: 'limited'; offer: UpgradeOffer; retryAfter?: number}
   | {status: 'upgraded'; offer: UpgradeOffer; reference: string};
 export type UpgradeAction = {type: 'accept'; oneTap: boolean} | {type: 'decline'} | {type: 'charged'; result: ChargeResult};
 
 export const initialUpgrade = (offer: UpgradeOffer | null, declinedBefore: boolean): UpgradeState =>
   offer === null ? {status: 'none'} : {status: declinedBefore ? 'declined' : 'shown', offer};
 
+/** What the one-tap monthly gift's answer makes of the ask. */
+function afterCharge(offer: UpgradeOffer, result: ChargeResult): UpgradeState {
+  switch (result.status) {
+    case 'approved':
+      return {status: 'upgraded', offer, reference: result.reference};
+    case 'declined':
+      return {status: 'accepted', offer, refused: 'card'};
+    case 'guarded':
+      return result.reason === 'bot-check'
+        ? {status: 'accepted', offer, refused: 'bot-check'}
+        : {status: 'limited', offer, ...(result.retryAfter === undefined ? {} : {retryAfter: result.retryAfter})};
+    case 'error':
+      return result.outcome === 'not-charged' ? {status: 'accepted', offer, refused: 'card'} : {status: 'unconfirmed', offer};
+    default:
+      return {status: 'unconfirmed', offer};
+  }
+}
+
 /** Shown → accepted (or charging, in one tap) or declined; an answer is final, so a second click changes nothing. */
 export function reduceUpgrade(state: UpgradeState, action: UpgradeAction): UpgradeState {
   if (state.status === 'none') return state;
   const {offer} = state;
-  if (action.type === 'charged') {
-    if (state.status !== 'charging') return state;
-    const {result} = action;
-    if (result.status === 'approved') return {status: 'upgraded', offer, reference: result.reference};
-    if (result.status === 'declined' || (result.status === 'error' && result.outcome === 'not-charged')) {
-      return {status: 'accepted', offer, refused: true};
-    }
-    return {status: 'unconfirmed', offer};
-  }
-  if (state.status !== 'shown') return state;
+  if (action.type === 'charged') return state.status === 'charging' ? afterCharge(offer, action.result) : state;
+  // Asked to wait, the supporter may tap again later, or say no after all.
+  if (state.status !== 'shown' && state.status !== 'limited') return state;
   if (action.type === 'decline') return {status: 'declined', offer};
   return {status: action.oneTap ? 'charging' : 'accepted', offer};
 }
@@ -240,6 +254,7 @@ export function monthlyFormConfig(config: ThankYouConfig, offer: UpgradeOffer, m
     ...(config.manageGiftUrl ? {manageGiftUrl: config.manageGiftUrl} : {}),
     ...(config.contact ? {contact: config.contact} : {}),
     gateway: config.gateway,
+    ...(config.botCheck ? {botCheck: config.botCheck} : {}),
     analytics: config.analytics,
     theme: config.theme,
     messages: {heading: messages.upgradeFormHeading, ...manageGiftMessages(messages)},

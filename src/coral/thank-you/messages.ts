@@ -1,3 +1,4 @@
+import {GUARD_MESSAGES} from '../shared/guard';
 import {MANAGE_GIFT_MESSAGES} from '../shared/manageGift/messages';
 import {SHARE_MESSAGES} from '../shared/share/share';
 
@@ -27,6 +28,10 @@ export const THANK_YOU_MESSAGES = {
   upgradeCharging: 'Starting your monthly gift…',
   upgradeDone: 'You now give {amount} every month, on the card you just used. Reference: {reference}.',
   upgradeRefused: 'We could not use the card you kept, and nothing was charged. You can give monthly with the form below.',
+  upgradeBotCheck: 'We need to check that this gift comes from a person. Nothing was charged. You can give monthly with the form below.',
+  upgradeLimited:
+    'We have paused gifts from your connection for now, to protect your card. Nothing was charged. Please try again in {wait}.',
+  ...GUARD_MESSAGES,
   upgradeUnconfirmed:
     "We could not confirm your monthly gift. Please don't try again yet: check your email for a receipt in the next few minutes.",
 } as const;

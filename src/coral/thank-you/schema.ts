@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import {currency, DEFAULT_AMOUNTS, dollarsAmount, rgUpgradeRule} from '../donate-form/schema';
 import {parseConfig, type ParseResult} from '../shared/config';
 import {
+  botCheckOption,
   campaignId,
   contact,
   describe,
@@ -96,6 +97,9 @@ const options = z.strictObject({
   manageGiftUrl,
   contact,
   gateway: giftGatewayConfig('monthly gifts made from the ask'),
+  botCheck: botCheckOption(
+    "A Cloudflare Turnstile bot check on the monthly form the ask opens, as the donate form's botCheck: give it the same site key. A one-tap monthly gift on a kept card shows no check; when the endpoint wants one, the monthly form opens with it.",
+  ),
   analytics: boolean(false, 'Push GA4-style events to window.dataLayer (never personal data).'),
   theme,
   messages: messageOverrides(THANK_YOU_MESSAGES),

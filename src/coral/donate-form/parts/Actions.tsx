@@ -2,6 +2,7 @@
 import {useLayoutEffect, useRef, type ReactNode} from 'react';
 import {newIdempotencyKey as newKey} from '../../shared/gateway';
 import {fill} from '../../shared/template';
+import {retryWait} from '../../shared/guard';
 import ui from '../../shared/ui/ui.module.css';
 import {useDonateFormContext} from '../context';
 import {today} from '../useDonateForm';
@@ -48,7 +49,7 @@ export function Actions(): ReactNode {
       {submission.status === 'failed' && (
         <div ref={alert} className={ui.failure} role="alert" tabIndex={-1} part="payment-error">
           <p className={styles.failureTitle}>{messages.paymentFailedHeading}</p>
-          <p>{failureText(messages, submission)}</p>
+          <p>{failureText(messages, submission, config.locale)}</p>
         </div>
       )}
       {upsell.status === 'shown' ? (
@@ -103,8 +104,17 @@ export function Actions(): ReactNode {
   );
 }
 
-function failureText(messages: DonateFormMessages, submission: Extract<DonateState['submission'], {status: 'failed'}>): string {
+function failureText(
+  messages: DonateFormMessages,
+  submission: Extract<DonateState['submission'], {status: 'failed'}>,
+  locale: string,
+): string {
   const {result} = submission;
+  if (result.status === 'guarded') {
+    return result.reason === 'bot-check'
+      ? messages['guard.bot-check']
+      : fill(messages['guard.rate-limited'], {wait: retryWait(messages, result.retryAfter, locale)});
+  }
   if (result.status === 'declined') {
     const code = result.code ?? (submission.method === 'direct-debit' ? 'bank' : 'card');
     return fill(messages.declined, {reason: messages[`decline.${code}`]});

@@ -41,7 +41,7 @@ import type {
   PaymentFields,
   UpgradeAsk,
 } from '../gateway';
-import {onePerKey, postWithKey, says} from '../http';
+import {guardedBy, onePerKey, postWithKey, says} from '../http';
 
 export type StripeGatewayOptions = {
   publishableKey: string;
@@ -263,7 +263,7 @@ export function createStripeGateway(
         if (status === 402 && says(reply, 'declined')) {
           return declinedBy({code: body.code});
         }
-        return null;
+        return guardedBy(reply);
       },
     );
     // Nothing is charged before the confirmation below, so a gift the endpoint did not answer can be sent again.
@@ -296,7 +296,7 @@ export function createStripeGateway(
       if (status === 402 && says(reply, 'declined')) {
         return declinedBy({code: answer.code});
       }
-      return null;
+      return guardedBy(reply);
     });
     if ('answer' in sent) return sent.answer;
     // The endpoint charges the kept card itself, so an answer lost on the way back leaves the outcome unknown.

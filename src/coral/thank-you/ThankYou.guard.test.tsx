@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import {cleanup, render, screen, waitFor, within} from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {afterEach, describe, expect, it} from 'vitest';
+import {writeGiftHandoff} from '../daisychain/handoff';
+import {createSandboxGateway, type ChargeResult} from '../shared/gateway';
+import {expectNoAxeViolations} from '../shared/testing/componentSuite';
+import {gift} from '../shared/testing/handoffs';
+import {turnstileStandIn} from '../shared/testing/turnstile';
+import * as THANK_YOU_EXAMPLES from './examples';
+import {ThankYou} from '.';
+
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+  delete window.turnstile;
+});
+
+/** A kept card's one-tap monthly gift, answered in turn by `answers`. */
+function renderWith(...answers: ChargeResult[]) {
+  return renderConfigured(THANK_YOU_EXAMPLES.sandbox, answers);
+}
+
+function renderConfigured(config: object, answers: ChargeResult[]) {
+  writeGiftHandoff(sessionStorage, {...gift, reference: 'CRL-G1', upgradeToken: 'tok_kept'});
+  const sandbox = createSandboxGateway({delayMs: 0});
+  const asked: unknown[] = [];
+  const gateway = {
+    charge: sandbox.charge.bind(sandbox),
+    upgrade: async (ask: unknown) => {
+      asked.push(ask);
+      return answers.shift() ?? {status: 'approved' as const, reference: 'CRL-MONTHLY2'};
+    },
+  };
+  const view = render(<ThankYou config={config} gateway={gateway} />);
+  return {asked, container: view.container};
+}
+
+describe("the thank-you page and the endpoint's card-testing guard", () => {
+  it('asks the supporter to wait the minutes the endpoint gave, and sends again only when tapped', async () => {
+    const user = userEvent.setup();
+    const {asked, container} = renderWith({status: 'guarded', reason: 'rate-limited', retryAfter: 150});
+    await user.click(await screen.findByRole('button', {name: 'Yes, give $20 monthly'}));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Nothing was charged. Please try again in about 3 minutes.');
+    expect(alert).toHaveFocus();
+    expect(asked).toHaveLength(1);
+    await expectNoAxeViolations(container);
+    // The ask stays: a tap once the wait is over sends again.
+    await user.click(screen.getByRole('button', {name: 'Yes, give $20 monthly'}));
+    expect(await screen.findByText(/You now give \$20 every month/)).toBeInTheDocument();
+    expect(asked).toHaveLength(2);
+  });
+
+  it('says "a few minutes" when the endpoint gave no wait', async () => {
+    const user = userEvent.setup();
+    renderWith({status: 'guarded', reason: 'rate-limited'});
+    await user.click(await screen.findByRole('button', {name: 'Yes, give $20 monthly'}));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please try again in a few minutes.');
+  });
+
+  it('opens the monthly form, saying why, when the endpoint wants a bot check first', async () => {
+    const user = userEvent.setup();
+    renderWith({status: 'guarded', reason: 'bot-check'});
+    await user.click(await screen.findByRole('button', {name: 'Yes, give $20 monthly'}));
+    const form = await screen.findByRole('form', {name: 'Your monthly gift'});
+    const said = within(form.parentElement!).getByRole('alert');
+    expect(said).toHaveTextContent('We need to check that this gift comes from a person');
+    expect(said).toHaveTextContent('Nothing was charged.');
+  });
+
+  it("gives the monthly form the thank-you config's bot check, so the check the endpoint wants can be passed", async () => {
+    const user = userEvent.setup();
+    const turnstile = turnstileStandIn();
+    window.turnstile = turnstile;
+    const siteKey = '1x00000000000000000000AA';
+    renderConfigured({...THANK_YOU_EXAMPLES.sandbox, botCheck: {siteKey}}, [{status: 'guarded', reason: 'bot-check'}]);
+    // The one-tap ask itself shows no check.
+    const accept = await screen.findByRole('button', {name: 'Yes, give $20 monthly'});
+    expect(turnstile.widgets.size).toBe(0);
+    await user.click(accept);
+    await screen.findByRole('form', {name: 'Your monthly gift'});
+    await waitFor(() => expect(turnstile.widgets.size).toBe(1));
+    expect([...turnstile.widgets.values()][0]!.params.sitekey).toBe(siteKey);
+  });
+});
