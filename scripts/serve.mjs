@@ -71,8 +71,24 @@ export async function resolveRequest(root, relative) {
 
 export function createSiteServer({dir = 'build', base = '/gpap-coral/'} = {}) {
   const root = resolve(dir);
-  return createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+  return createServer((req, res) => {
+    answer(req, res).catch((error) => {
+      console.error(`Could not answer ${req.method} ${req.url}:`, error);
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+
+  async function answer(req, res) {
+    let url;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      // A target such as `//` is no path at all.
+      res.writeHead(400, {'content-type': 'text/plain; charset=utf-8'});
+      res.end('Bad request target');
+      return;
+    }
     let pathname;
     try {
       pathname = decodeURIComponent(url.pathname);
@@ -109,7 +125,7 @@ export function createSiteServer({dir = 'build', base = '/gpap-coral/'} = {}) {
     const stream = createReadStream(path);
     stream.on('error', () => res.destroy());
     (gzip ? stream.pipe(createGzip()) : stream).pipe(res);
-  });
+  }
 }
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;

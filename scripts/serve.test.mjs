@@ -72,4 +72,11 @@ describe('GitHub Pages-like server', () => {
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(await res.text()).toBe('console.log(1)');
   });
+
+  it.each(['//', '//host:99999/gpap-coral/'])('answers 400 to %s, which is no path, and keeps serving', async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toBe('Bad request target');
+    expect((await get('/gpap-coral/')).status).toBe(200);
+  });
 });
