@@ -141,7 +141,7 @@ export function createLedger(clock: () => number, apiVersion: string) {
         status_transitions: {canceled_at: null, paid_at: clock()},
       });
     }
-    const sub = subscriptions.get(String(obj(obj(invoice.parent as FormValue).subscription_details as FormValue).subscription));
+    const sub = subscriptions.get(str(obj(obj(invoice.parent as FormValue).subscription_details as FormValue).subscription) ?? '');
     if (sub) {
       sub.status = 'active';
       const settings = sub.payment_settings as Json;
@@ -627,7 +627,7 @@ export function createLedger(clock: () => number, apiVersion: string) {
       }
       Object.assign(intent, {status: 'succeeded', payment_method: paymentMethod, amount_received: intent.amount});
       newCharge(intent, paymentMethod);
-      if (intent.customer && (intent.setup_future_usage || invoice)) attached.set(paymentMethod, String(intent.customer));
+      if (typeof intent.customer === 'string' && (intent.setup_future_usage || invoice)) attached.set(paymentMethod, intent.customer);
       event('payment_intent.succeeded', intent);
       if (invoice) settleInvoice(invoice, paymentMethod);
       return events.slice(from);
