@@ -12,7 +12,7 @@ import {spawnSync} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import {parseArgs} from 'node:util';
 import {chromium} from 'playwright-core';
-import {createSiteServer} from './serve.mjs';
+import {createSiteServer, listenLocally} from './serve.mjs';
 import {CHROMIUM_FLAGS, findChromium} from './lib/chromium.mjs';
 import {EMBED_BUDGET_GZIP, embedSizes, kib} from './lib/embedSize.mjs';
 import {formHeights, PHONE} from './lib/formHeights.mjs';
@@ -33,10 +33,14 @@ if (!chromiumPath) {
   process.exit(1);
 }
 
+/** @param {number[]} numbers */
 const median = (numbers) => {
   const sorted = [...numbers].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const upper = sorted[mid];
+  if (upper === undefined) throw new Error('no figures to take the median of');
+  const lower = sorted[mid - 1];
+  return sorted.length % 2 === 1 || lower === undefined ? upper : (lower + upper) / 2;
 };
 
 /** Runs a production build under GNU time: wall seconds and peak resident memory. */
@@ -87,10 +91,10 @@ const PAGES = {
   blog: '/gpap-coral/blog/launch',
 };
 const server = createSiteServer({dir: 'build'});
-await new Promise((done) => server.listen(0, '127.0.0.1', done));
-const origin = `http://127.0.0.1:${server.address().port}`;
+const origin = await listenLocally(server);
 const browser = await chromium.launch({executablePath: chromiumPath, args: CHROMIUM_FLAGS});
 try {
+  /** @type {Record<string, Record<string, number | string>>} */
   const rows = {};
   for (const [name, path] of Object.entries(PAGES)) {
     const weight = await measurePage(browser, origin + path, name === 'demo' ? {ready: FORM_SHOWN} : {});
@@ -106,6 +110,7 @@ try {
   console.table(rows);
 
   const embed = embedSizes('build/coral');
+  /** @type {Record<string, import('./lib/embedSize.mjs').Weight>} */
   const embedRows = {'first script (with its static imports)': embed.first};
   for (const [tag, sizes] of Object.entries(embed.components)) embedRows[`<${tag}> on demand`] = sizes;
   console.log(`\nThe embed (budget: ${kib(EMBED_BUDGET_GZIP)} gzip each)`);
@@ -128,12 +133,16 @@ try {
 
 if (!values['no-lighthouse']) {
   try {
+    /** @type {Record<string, Record<string, number | string>>} */
     const table = {};
+    /** @type {number[]} */
     const speeds = [];
+    /** @type {Set<string>} */
     const warnings = new Set();
     for (const [name, path] of Object.entries(PAGES)) {
       if (name === 'blog') continue;
-      for (const mode of ['mobile', 'desktop']) {
+      for (const mode of /** @type {const} */ (['mobile', 'desktop'])) {
+        /** @type {Awaited<ReturnType<typeof lighthouseRun>>[]} */
         const results = [];
         for (let i = 0; i < runs; i += 1)
           results.push(await lighthouseRun(origin + path, mode, {chromePath: chromiumPath, flags: CHROMIUM_FLAGS}));
@@ -141,6 +150,7 @@ if (!values['no-lighthouse']) {
           speeds.push(result.benchmarkIndex);
           for (const warning of result.warnings) warnings.add(warning);
         }
+        /** @param {'performance' | 'accessibility' | 'bestPractices' | 'lcp' | 'tbt' | 'cls'} key */
         const mid = (key) => median(results.map((r) => r[key]));
         table[`${name} ${mode}`] = {
           performance: mid('performance').toFixed(2),
@@ -168,6 +178,10 @@ if (!values['no-lighthouse']) {
  * Milliseconds from asking for the page until a click on a dollar handle
  * changes the form: clicks are tried every few milliseconds from the start,
  * so the figure includes loading, hydration and the form's own code.
+ */
+/**
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} pageUrl
  */
 async function timeToFirstClick(browser, pageUrl) {
   const context = await browser.newContext();

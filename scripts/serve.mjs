@@ -14,6 +14,7 @@ import {extname, join, normalize, resolve, sep} from 'node:path';
 import {createGzip} from 'node:zlib';
 import {parseArgs} from 'node:util';
 
+/** @type {Record<string, string>} */
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -35,6 +36,7 @@ const TYPES = {
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|xslt)|image\/svg)/;
 
+/** @param {string} path */
 async function fileAt(path) {
   try {
     const info = await stat(path);
@@ -44,7 +46,16 @@ async function fileAt(path) {
   }
 }
 
-/** Decides what to answer for a path inside the base: a file, a redirect, or not found. */
+/**
+ * @typedef {{kind: 'file', path: string} | {kind: 'redirect', slash: true} | {kind: 'missing'}} Found
+ */
+
+/**
+ * Decides what to answer for a path inside the base: a file, a redirect, or not found.
+ * @param {string} root
+ * @param {string} relative
+ * @returns {Promise<Found>}
+ */
 export async function resolveRequest(root, relative) {
   const safe = normalize(relative).replace(/^(\.\.(\/|\\|$))+/, '');
   const target = join(root, safe);
@@ -79,6 +90,10 @@ export function createSiteServer({dir = 'build', base = '/gpap-coral/'} = {}) {
     });
   });
 
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   */
   async function answer(req, res) {
     let url;
     try {
@@ -100,6 +115,7 @@ export function createSiteServer({dir = 'build', base = '/gpap-coral/'} = {}) {
       res.end();
       return;
     }
+    /** @type {Found} */
     const found = pathname.startsWith(base) ? await resolveRequest(root, pathname.slice(base.length)) : {kind: 'missing'};
     if (found.kind === 'redirect') {
       res.writeHead(301, {location: `${url.pathname}/${url.search}`});
@@ -126,6 +142,17 @@ export function createSiteServer({dir = 'build', base = '/gpap-coral/'} = {}) {
     stream.on('error', () => res.destroy());
     (gzip ? stream.pipe(createGzip()) : stream).pipe(res);
   }
+}
+
+/**
+ * Starts `server` on a free port of the loopback address and answers its origin.
+ * @param {import('node:http').Server} server
+ */
+export async function listenLocally(server) {
+  await new Promise((done) => server.listen(0, '127.0.0.1', () => done(undefined)));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error(`the server listens on no port: ${address}`);
+  return `http://127.0.0.1:${address.port}`;
 }
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;
