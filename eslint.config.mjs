@@ -36,6 +36,22 @@ export default tseslint.config(
     },
   },
   {
+    // Rules that read types: a promise nobody awaits loses its failure, and one handed where nothing waits for it fails unseen.
+    languageOptions: {parserOptions: {projectService: true, tsconfigRootDir: import.meta.dirname}},
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-base-to-string': 'error',
+      '@typescript-eslint/prefer-promise-reject-errors': 'error',
+    },
+  },
+  {
+    // The Stripe.js stand-in the browser tests serve is a classic script outside the type check (see tsconfig.json).
+    files: ['tests/e2e/stripe/stripe.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
     // The endpoint reaches the library through one door, the contract: never a component's internals, nor its index (which brings React).
     files: ['server/**/*.ts'],
     ignores: ['server/**/*.test.ts', 'server/testing/**'],

@@ -13,7 +13,7 @@ import {spawnSync} from 'node:child_process';
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import {parseArgs} from 'node:util';
 import {chromium} from 'playwright-core';
-import {createSiteServer} from './serve.mjs';
+import {createSiteServer, listenLocally} from './serve.mjs';
 import {CHROMIUM_FLAGS, findChromium} from './lib/chromium.mjs';
 import {createReport, withFigures} from './lib/benchReport.mjs';
 import {EMBED_BUDGET_GZIP, FIRST_FORM_BUDGET_GZIP, embedSizes, kib} from './lib/embedSize.mjs';
@@ -38,10 +38,14 @@ if (!chromiumPath) {
   process.exit(1);
 }
 
+/** @param {number[]} numbers */
 const median = (numbers) => {
   const sorted = [...numbers].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const upper = sorted[mid];
+  if (upper === undefined) throw new Error('no figures to take the median of');
+  const lower = sorted[mid - 1];
+  return sorted.length % 2 === 1 || lower === undefined ? upper : (lower + upper) / 2;
 };
 
 /** Runs a production build under GNU time: wall seconds and peak resident memory. */
@@ -91,10 +95,10 @@ const PAGES = {
   blog: '/gpap-coral/blog/launch',
 };
 const server = createSiteServer({dir: 'build'});
-await new Promise((done) => server.listen(0, '127.0.0.1', done));
-const origin = `http://127.0.0.1:${server.address().port}`;
+const origin = await listenLocally(server);
 const browser = await chromium.launch({executablePath: chromiumPath, args: CHROMIUM_FLAGS});
 try {
+  /** @type {Record<string, Record<string, number | string>>} */
   const rows = {};
   for (const [name, path] of Object.entries(PAGES)) {
     const weight = await measurePage(browser, origin + path, name === 'demo' ? {ready: FORM_SHOWN} : {});
@@ -109,6 +113,7 @@ try {
   report.table('What a reader downloads to open a page (JS and CSS, route chunks included)', rows);
 
   const embed = embedSizes('build/coral');
+  /** @type {Record<string, import('./lib/embedSize.mjs').Weight>} */
   const embedRows = {'first script (with its static imports)': embed.first};
   for (const [tag, sizes] of Object.entries(embed.components)) embedRows[`<${tag}> on demand`] = sizes;
   for (const [tag, sizes] of Object.entries(embed.firstForms))
@@ -135,12 +140,16 @@ try {
 
 if (!values['no-lighthouse']) {
   try {
+    /** @type {Record<string, Record<string, number | string>>} */
     const table = {};
+    /** @type {number[]} */
     const speeds = [];
+    /** @type {Set<string>} */
     const warnings = new Set();
     for (const [name, path] of Object.entries(PAGES)) {
       if (name === 'blog') continue;
-      for (const mode of ['mobile', 'desktop']) {
+      for (const mode of /** @type {const} */ (['mobile', 'desktop'])) {
+        /** @type {Awaited<ReturnType<typeof lighthouseRun>>[]} */
         const results = [];
         for (let i = 0; i < runs; i += 1)
           results.push(await lighthouseRun(origin + path, mode, {chromePath: chromiumPath, flags: CHROMIUM_FLAGS}));
@@ -148,6 +157,7 @@ if (!values['no-lighthouse']) {
           speeds.push(result.benchmarkIndex);
           for (const warning of result.warnings) warnings.add(warning);
         }
+        /** @param {'performance' | 'accessibility' | 'bestPractices' | 'lcp' | 'tbt' | 'cls'} key */
         const mid = (key) => median(results.map((r) => r[key]));
         table[`${name} ${mode}`] = {
           performance: mid('performance').toFixed(2),
@@ -187,6 +197,10 @@ if (values.write) {
  * Milliseconds from asking for the page until a click on a dollar handle
  * changes the form: clicks are tried every few milliseconds from the start,
  * so the figure includes loading, hydration and the form's own code.
+ */
+/**
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} pageUrl
  */
 async function timeToFirstClick(browser, pageUrl) {
   const context = await browser.newContext();

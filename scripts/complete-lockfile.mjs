@@ -13,16 +13,32 @@ import {readFileSync, writeFileSync} from 'node:fs';
 
 const PLATFORM = /-(darwin|linux|win32)-(arm64|x64|arm|ppc64|s390x|ia32)(?:-(gnueabihf|gnu|musl|msvc))?$/;
 
+/**
+ * @typedef {{os: string[], cpu: string[], libc?: string[]}} Platform
+ * @typedef {Partial<Platform> & {version?: string, optional?: boolean, optionalDependencies?: Record<string, string>, [field: string]: unknown}} LockEntry
+ * @typedef {{packages: Record<string, LockEntry>, [field: string]: unknown}} Lockfile
+ */
+
+/**
+ * @param {string} name
+ * @returns {Platform | null}
+ */
 export function platformOf(name) {
   const match = PLATFORM.exec(name);
   if (!match) return null;
   const [, os, cpu, abi] = match;
+  if (os === undefined || cpu === undefined) return null;
+  /** @type {Platform} */
   const entry = {os: [os], cpu: [cpu]};
   if (abi === 'gnu' || abi === 'gnueabihf') entry.libc = ['glibc'];
   if (abi === 'musl') entry.libc = ['musl'];
   return entry;
 }
 
+/**
+ * Adds the missing platform builds to `lock`, and answers their names.
+ * @param {Lockfile} lock
+ */
 export function completeLockfile(lock) {
   const added = [];
   for (const entry of Object.values(lock.packages)) {

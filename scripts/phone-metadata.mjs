@@ -13,9 +13,23 @@ import {fileURLToPath} from 'node:url';
 
 export const CALLING_CODES = ['61', '64'];
 
-/** The part of the library's metadata for the calling codes Coral accepts. */
+/**
+ * @typedef {{version: number, country_calling_codes: Record<string, string[]>, countries: Record<string, unknown>}} Metadata
+ */
+
+/**
+ * The part of the library's metadata for the calling codes Coral accepts.
+ * @param {Metadata} full
+ * @returns {Metadata & {nonGeographic: {}}}
+ */
 export function cutMetadata(full) {
-  const country_calling_codes = Object.fromEntries(CALLING_CODES.map((code) => [code, full.country_calling_codes[code]]));
+  /** @param {string} code */
+  const countriesOf = (code) => {
+    const found = full.country_calling_codes[code];
+    if (!found) throw new Error(`libphonenumber-js has no metadata for the calling code +${code}`);
+    return found;
+  };
+  const country_calling_codes = Object.fromEntries(CALLING_CODES.map((code) => [code, countriesOf(code)]));
   const countries = Object.fromEntries(
     Object.values(country_calling_codes)
       .flat()

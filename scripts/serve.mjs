@@ -14,6 +14,7 @@ import {extname, join, normalize, resolve, sep} from 'node:path';
 import {createGzip} from 'node:zlib';
 import {parseArgs} from 'node:util';
 
+/** @type {Record<string, string>} */
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -35,6 +36,7 @@ const TYPES = {
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|xslt)|image\/svg)/;
 
+/** @param {string} path */
 async function fileAt(path) {
   try {
     const info = await stat(path);
@@ -44,7 +46,16 @@ async function fileAt(path) {
   }
 }
 
-/** Decides what to answer for a path inside the base: a file, a redirect, or not found. */
+/**
+ * @typedef {{kind: 'file', path: string} | {kind: 'redirect', slash: true} | {kind: 'missing'}} Found
+ */
+
+/**
+ * Decides what to answer for a path inside the base: a file, a redirect, or not found.
+ * @param {string} root
+ * @param {string} relative
+ * @returns {Promise<Found>}
+ */
 export async function resolveRequest(root, relative) {
   const safe = normalize(relative).replace(/^(\.\.(\/|\\|$))+/, '');
   const target = join(root, safe);
@@ -71,8 +82,28 @@ export async function resolveRequest(root, relative) {
 
 export function createSiteServer({dir = 'build', base = '/gpap-coral/'} = {}) {
   const root = resolve(dir);
-  return createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+  return createServer((req, res) => {
+    answer(req, res).catch((error) => {
+      console.error(`Could not answer ${req.method} ${req.url}:`, error);
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   */
+  async function answer(req, res) {
+    let url;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      // A target such as `//` is no path at all.
+      res.writeHead(400, {'content-type': 'text/plain; charset=utf-8'});
+      res.end('Bad request target');
+      return;
+    }
     let pathname;
     try {
       pathname = decodeURIComponent(url.pathname);
@@ -84,6 +115,7 @@ export function createSiteServer({dir = 'build', base = '/gpap-coral/'} = {}) {
       res.end();
       return;
     }
+    /** @type {Found} */
     const found = pathname.startsWith(base) ? await resolveRequest(root, pathname.slice(base.length)) : {kind: 'missing'};
     if (found.kind === 'redirect') {
       res.writeHead(301, {location: `${url.pathname}/${url.search}`});
@@ -109,7 +141,18 @@ export function createSiteServer({dir = 'build', base = '/gpap-coral/'} = {}) {
     const stream = createReadStream(path);
     stream.on('error', () => res.destroy());
     (gzip ? stream.pipe(createGzip()) : stream).pipe(res);
-  });
+  }
+}
+
+/**
+ * Starts `server` on a free port of the loopback address and answers its origin.
+ * @param {import('node:http').Server} server
+ */
+export async function listenLocally(server) {
+  await new Promise((done) => server.listen(0, '127.0.0.1', () => done(undefined)));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error(`the server listens on no port: ${address}`);
+  return `http://127.0.0.1:${address.port}`;
 }
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;

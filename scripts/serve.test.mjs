@@ -2,10 +2,13 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {mkdtemp, mkdir, writeFile, rm} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {createSiteServer} from './serve.mjs';
+import {createSiteServer, listenLocally} from './serve.mjs';
 
+/** @type {string} */
 let dir;
+/** @type {import('node:http').Server} */
 let server;
+/** @type {string} */
 let origin;
 
 beforeAll(async () => {
@@ -20,8 +23,7 @@ beforeAll(async () => {
   await writeFile(join(dir, 'docs', 'intro.html'), 'intro');
   await writeFile(join(dir, 'app.js'), 'console.log(1)');
   server = createSiteServer({dir, base: '/gpap-coral/'});
-  await new Promise((done) => server.listen(0, '127.0.0.1', done));
-  origin = `http://127.0.0.1:${server.address().port}`;
+  origin = await listenLocally(server);
 });
 
 afterAll(async () => {
@@ -29,6 +31,10 @@ afterAll(async () => {
   await rm(dir, {recursive: true, force: true});
 });
 
+/**
+ * @param {string} path
+ * @param {Record<string, string>} [headers]
+ */
 const get = (path, headers = {}) => fetch(origin + path, {headers, redirect: 'manual'});
 
 describe('GitHub Pages-like server', () => {
@@ -62,14 +68,23 @@ describe('GitHub Pages-like server', () => {
   );
 
   it('gzips text when asked', async () => {
-    const res = await fetch(`${origin}/gpap-coral/app.js`, {headers: {'accept-encoding': 'gzip'}, decompress: false});
+    // fetch has no switch to keep the body compressed: it decodes gzip, so the text read back proves the body was gzip.
+    const res = await get('/gpap-coral/app.js', {'accept-encoding': 'gzip'});
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(await res.text()).toBe('console.log(1)');
   });
 
   it('sends plain bytes when gzip is not accepted', async () => {
     const res = await get('/gpap-coral/app.js', {'accept-encoding': 'identity'});
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(await res.text()).toBe('console.log(1)');
+  });
+
+  it.each(['//', '//host:99999/gpap-coral/'])('answers 400 to %s, which is no path, and keeps serving', async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toBe('Bad request target');
+    expect((await get('/gpap-coral/')).status).toBe(200);
   });
 });

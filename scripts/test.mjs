@@ -21,12 +21,22 @@ if (!existsSync(chromium)) {
 
 mkdirSync('test-results', {recursive: true});
 
+/**
+ * @param {string} label
+ * @param {string} command
+ * @param {string[]} args
+ */
 function run(label, command, args) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, {stdio: 'inherit', env: {...process.env, FORCE_COLOR: '0'}});
   return result.status === 0;
 }
 
+/**
+ * A JSON report, or null when there is none (a step that never ran).
+ * @param {string} path
+ * @returns {any}
+ */
 function readJson(path) {
   try {
     return JSON.parse(readFileSync(path, 'utf8'));

@@ -21,7 +21,16 @@ export const SIZES = [
   {width: 1600, detail: 1},
 ];
 
-/** A small seeded generator, so every run draws the same picture. */
+/**
+ * @typedef {() => number} Rand a number in [0, 1)
+ * @typedef {{width: number, detail: number}} Size
+ */
+
+/**
+ * A small seeded generator, so every run draws the same picture.
+ * @param {number} seed
+ * @returns {Rand}
+ */
 function random(seed) {
   let a = seed >>> 0;
   return () => {
@@ -33,7 +42,7 @@ function random(seed) {
   };
 }
 
-const n = (value) => Math.round(value * 10) / 10;
+const n = (/** @type {number} */ value) => Math.round(value * 10) / 10;
 
 function defs() {
   return `<defs>
@@ -51,6 +60,10 @@ function sky() {
   return `<rect width="${W}" height="${WATERLINE}" fill="url(#sky)"/><rect width="${W}" height="${WATERLINE}" fill="url(#sun)"/><circle cx="1120" cy="${WATERLINE - 40}" r="34" fill="#fff6d6"/><path d="${island}" fill="#2b1f3a" opacity=".85"/>`;
 }
 
+/**
+ * @param {Rand} rand
+ * @param {number} detail
+ */
 function sea(rand, detail) {
   const parts = [`<rect y="${WATERLINE}" width="${W}" height="${H - WATERLINE}" fill="url(#sea)"/>`];
   // Sunlight in shafts from the surface, fanning out below the sun.
@@ -79,8 +92,17 @@ function sea(rand, detail) {
   return parts.join('');
 }
 
+/**
+ * @param {Rand} rand
+ * @param {number} x
+ * @param {number} base
+ * @param {number} height
+ * @param {string} colour
+ * @param {number} depth
+ */
 function branchCoral(rand, x, base, height, colour, depth) {
   let d = '';
+  /** @type {(x0: number, y0: number, angle: number, length: number, level: number) => void} */
   const grow = (x0, y0, angle, length, level) => {
     const x1 = x0 + Math.cos(angle) * length;
     const y1 = y0 - Math.sin(angle) * length;
@@ -94,24 +116,33 @@ function branchCoral(rand, x, base, height, colour, depth) {
   return `<path d="${d}" stroke="${colour}" stroke-width="${n(width)}" stroke-linecap="round" fill="none"/>`;
 }
 
+/**
+ * @param {Rand} rand
+ * @param {number} detail
+ */
 function reef(rand, detail) {
   const parts = [];
   let floor = `M 0 ${H} L 0 760`;
   for (let x = 0; x <= W; x += 80) floor += ` Q ${x + 40} ${n(720 + rand() * 60)} ${x + 80} ${n(745 + rand() * 40)}`;
   parts.push(`<path d="${floor} L ${W} ${H} Z" fill="url(#sand)"/>`);
   const colours = ['#e0705a', '#f29e6d', '#c94f7c', '#f4c95d', '#8fd0a1', '#e5848f'];
+  /** @param {number} i the colour after the list's last comes round to its first */
+  const colour = (i) => {
+    const found = colours[i % colours.length];
+    if (found === undefined) throw new Error('no colours to draw with');
+    return found;
+  };
   // Far corals first, small and hazy; near ones last, large and strong.
   const far = Math.round(26 * detail) + 4;
   for (let i = 0; i < far; i += 1) {
     const x = rand() * W;
-    parts.push(`<g opacity=".45">${branchCoral(rand, x, 760 + rand() * 20, 60 + rand() * 50, colours[i % colours.length], 3)}</g>`);
+    parts.push(`<g opacity=".45">${branchCoral(rand, x, 760 + rand() * 20, 60 + rand() * 50, colour(i), 3)}</g>`);
   }
   const brains = Math.round(10 * detail) + 2;
   for (let i = 0; i < brains; i += 1) {
     const x = rand() * W;
     const r = 30 + rand() * 45;
-    const colour = colours[(i + 2) % colours.length];
-    parts.push(`<ellipse cx="${n(x)}" cy="${n(835 + rand() * 20)}" rx="${n(r * 1.4)}" ry="${n(r)}" fill="${colour}" opacity=".9"/>`);
+    parts.push(`<ellipse cx="${n(x)}" cy="${n(835 + rand() * 20)}" rx="${n(r * 1.4)}" ry="${n(r)}" fill="${colour(i + 2)}" opacity=".9"/>`);
     for (let k = 1; k < 4; k += 1) {
       parts.push(
         `<ellipse cx="${n(x)}" cy="${n(840)}" rx="${n(r * 1.4 - k * 9)}" ry="${n(Math.max(4, r - k * 9))}" fill="none" stroke="#00000033" stroke-width="2"/>`,
@@ -121,7 +152,7 @@ function reef(rand, detail) {
   const near = Math.round(14 * detail) + 3;
   for (let i = 0; i < near; i += 1) {
     const x = rand() * W;
-    parts.push(branchCoral(rand, x, 880, 140 + rand() * 120, colours[(i + 4) % colours.length], detail > 0.5 ? 4 : 3));
+    parts.push(branchCoral(rand, x, 880, 140 + rand() * 120, colour(i + 4), detail > 0.5 ? 4 : 3));
   }
   // A sea fan: a lattice of thin lines in a half-disc.
   const fanX = 260;
@@ -133,6 +164,10 @@ function reef(rand, detail) {
   return parts.join('');
 }
 
+/**
+ * @param {Rand} rand
+ * @param {number} detail
+ */
 function fish(rand, detail) {
   const parts = [];
   const school = Math.round(60 * detail) + 8;
@@ -157,6 +192,7 @@ function fish(rand, detail) {
   return parts.join('');
 }
 
+/** @param {Size} size */
 export function drawReef({width, detail}) {
   const rand = random(20260314);
   const height = Math.round((width * H) / W);

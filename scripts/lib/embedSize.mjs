@@ -9,7 +9,7 @@
  * so tests hold the budgets; gzip at level 9, as static hosts serve it.
  */
 import {readFileSync} from 'node:fs';
-import {dirname, join, relative} from 'node:path';
+import {basename, dirname, join, relative} from 'node:path';
 import {gzipSync} from 'node:zlib';
 
 export const EMBED_BUDGET_GZIP = 40 * 1024;
@@ -24,18 +24,28 @@ export const EMBED_COMPONENTS = {'coral-donate-form': 'DonateForm', 'coral-power
 const STATIC = /\bimport\s*(?:[\w*{}\s,$]+from\s*)?["'`](\.{1,2}\/[^"'`]+)["'`]/g;
 const DYNAMIC = /\bimport\(\s*["'`](\.{1,2}\/[^"'`]+)["'`]\s*\)/g;
 
+/**
+ * @typedef {{files: string[], raw: number, gzip: number}} Weight
+ * @typedef {{first: Weight, components: Record<string, Weight>, firstForms: Record<string, Weight>}} EmbedSizes
+ */
+
+/** @param {string} file */
 function importsOf(file) {
   const code = readFileSync(file, 'utf8');
-  const resolve = (specifier) => join(dirname(file), specifier);
-  return {
-    static: [...code.matchAll(STATIC)].map((m) => resolve(m[1])),
-    dynamic: [...code.matchAll(DYNAMIC)].map((m) => resolve(m[1])),
-  };
+  /** @param {RegExp} pattern */
+  const found = (pattern) => [...code.matchAll(pattern)].flatMap(([, specifier]) => (specifier ? [join(dirname(file), specifier)] : []));
+  return {static: found(STATIC), dynamic: found(DYNAMIC)};
 }
 
 /** Every file reachable from `start`, following static imports, and dynamic ones too when asked; files in `loaded` are already there, and not followed. */
+/**
+ * @param {string} start
+ * @param {{dynamic: boolean, loaded?: Set<string>}} options
+ */
 function closure(start, {dynamic, loaded = new Set()}) {
+  /** @type {Set<string>} */
   const seen = new Set();
+  /** @param {string} file */
   const visit = (file) => {
     if (seen.has(file) || loaded.has(file)) return;
     seen.add(file);
@@ -46,6 +56,11 @@ function closure(start, {dynamic, loaded = new Set()}) {
   return seen;
 }
 
+/**
+ * @param {Iterable<string>} files
+ * @param {string} root
+ * @returns {Weight}
+ */
 function weigh(files, root) {
   let raw = 0;
   let gzip = 0;
@@ -57,6 +72,7 @@ function weigh(files, root) {
   return {files: [...files].map((file) => relative(root, file)).sort(), raw, gzip};
 }
 
+/** @returns {EmbedSizes} */
 export function embedSizes(dir = 'build/coral') {
   const entry = join(dir, 'coral.js');
   // The first script only loads the elements with import(), so that a classic script tag works too: what it loads at
@@ -64,10 +80,12 @@ export function embedSizes(dir = 'build/coral') {
   const first = new Set([entry]);
   for (const start of importsOf(entry).dynamic) for (const file of closure(start, {dynamic: false})) first.add(file);
   const lazy = [...first].flatMap((file) => importsOf(file).dynamic).filter((file) => !first.has(file));
+  /** @type {Record<string, Weight>} */
   const components = {};
+  /** @type {Record<string, Weight>} */
   const firstForms = {};
   for (const [tag, chunk] of Object.entries(EMBED_COMPONENTS)) {
-    const start = lazy.find((file) => file.split('/').pop().startsWith(`${chunk}-`));
+    const start = lazy.find((file) => basename(file).startsWith(`${chunk}-`));
     if (!start) throw new Error(`the embed build has no ${chunk} chunk for <${tag}>`);
     const onDemand = [...closure(start, {dynamic: true, loaded: first})];
     components[tag] = weigh(onDemand, dir);
@@ -78,4 +96,4 @@ export function embedSizes(dir = 'build/coral') {
   return {first: weigh(first, dir), components, firstForms};
 }
 
-export const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+export const kib = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`;

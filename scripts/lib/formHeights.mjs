@@ -8,9 +8,15 @@ import {FORM_DEMOS} from './demos.mjs';
 
 export const PHONE = {width: 390, height: 844};
 
+/**
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} origin
+ * @returns {Promise<Record<string, Record<string, number | string>>>}
+ */
 export async function formHeights(browser, origin, base = '/gpap-coral') {
   const context = await browser.newContext({viewport: PHONE, deviceScaleFactor: 1});
   const page = await context.newPage();
+  /** @type {Record<string, Record<string, number | string>>} */
   const rows = {};
   try {
     for (const route of FORM_DEMOS) {

@@ -11,9 +11,15 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
+/**
+ * @param {string} pageUrl
+ * @param {'mobile' | 'desktop'} mode
+ * @param {{chromePath: string, flags: string[]}} chrome
+ */
 export async function lighthouseRun(pageUrl, mode, {chromePath, flags}) {
   const chrome = await chromeLauncher.launch({chromePath, chromeFlags: ['--headless=new', ...flags]});
   try {
+    /** @type {import('lighthouse').Flags} */
     const options = {
       port: chrome.port,
       output: 'json',
@@ -21,18 +27,32 @@ export async function lighthouseRun(pageUrl, mode, {chromePath, flags}) {
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
     };
     const result = await lighthouse(pageUrl, options, mode === 'desktop' ? desktopConfig : undefined);
+    if (!result) throw new Error(`Lighthouse gave no result for ${pageUrl}`);
     const {categories, audits, environment, runWarnings} = result.lhr;
+    // A category or audit asked for and missing from the report would otherwise read as a score of 0.
+    /** @param {string} id */
+    const score = (id) => {
+      const category = categories[id];
+      if (!category) throw new Error(`Lighthouse did not score ${id} for ${pageUrl}`);
+      return category.score ?? 0;
+    };
+    /** @param {string} id */
+    const figure = (id) => {
+      const audit = audits[id];
+      if (!audit) throw new Error(`Lighthouse did not run the ${id} audit for ${pageUrl}`);
+      return audit.numericValue ?? 0;
+    };
     return {
       benchmarkIndex: environment.benchmarkIndex,
       warnings: runWarnings,
-      performance: categories.performance.score ?? 0,
-      accessibility: categories.accessibility.score ?? 0,
-      bestPractices: categories['best-practices'].score ?? 0,
-      lcp: audits['largest-contentful-paint'].numericValue ?? 0,
-      tbt: audits['total-blocking-time'].numericValue ?? 0,
-      cls: audits['cumulative-layout-shift'].numericValue ?? 0,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      lcp: figure('largest-contentful-paint'),
+      tbt: figure('total-blocking-time'),
+      cls: figure('cumulative-layout-shift'),
     };
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 }

@@ -9,10 +9,17 @@ import {gzipSync} from 'node:zlib';
 export const FORM_SHOWN = 'form button[type="submit"]';
 
 /** `ready`, a CSS selector, names what must show before the page counts as loaded (a demo's form, whose code comes after hydration). */
+/**
+ * @typedef {{type: 'script' | 'stylesheet', raw: number, gzip: number}} FileWeight
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} pageUrl
+ * @param {{ready?: string}} [options]
+ */
 export async function measurePage(browser, pageUrl, {ready} = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
   // Each body is read as its response arrives and awaited before the context closes, so none is lost mid-read.
+  /** @type {Promise<[string, FileWeight] | null>[]} */
   const reads = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
@@ -31,6 +38,10 @@ export async function measurePage(browser, pageUrl, {ready} = {}) {
   await page.waitForLoadState('networkidle');
   const files = new Map((await Promise.all(reads)).filter((entry) => entry !== null));
   await context.close();
+  /**
+   * @param {FileWeight['type']} type
+   * @param {'raw' | 'gzip'} key
+   */
   const sum = (type, key) => [...files.values()].filter((f) => f.type === type).reduce((n, f) => n + f[key], 0);
   return {
     files: [...files.entries()].map(([url, f]) => ({url, ...f})),
@@ -39,4 +50,4 @@ export async function measurePage(browser, pageUrl, {ready} = {}) {
   };
 }
 
-export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+export const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`;

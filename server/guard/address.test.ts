@@ -99,7 +99,7 @@ describe('readGuardEnv', () => {
     const read = readGuardEnv(vars);
     expect(typeof read).toBe('string');
     expect(read).toContain(message);
-    expect(String(read)).not.toContain('\n');
+    expect(read as string).not.toContain('\n');
   });
 
   it('names every limit’s variable once', () => {

@@ -118,7 +118,7 @@ export function createCore(clock: () => number, apiVersion: string) {
         status_transitions: {canceled_at: null, paid_at: clock()},
       });
     }
-    const sub = subscriptions.get(String(obj(obj(invoice.parent as FormValue).subscription_details as FormValue).subscription));
+    const sub = subscriptions.get(str(obj(obj(invoice.parent as FormValue).subscription_details as FormValue).subscription) ?? '');
     if (sub) {
       sub.status = 'active';
       const settings = sub.payment_settings as Json;

@@ -47,7 +47,7 @@ export function outcomeMethods(core: LedgerCore) {
       if (type === 'au_becs_debit') {
         // A direct debit clears days later: it stays processing until the test settles it.
         Object.assign(intent, {status: 'processing', payment_method: paymentMethod});
-        if (intent.customer) attached.set(paymentMethod, String(intent.customer));
+        if (typeof intent.customer === 'string') attached.set(paymentMethod, intent.customer);
         event('payment_intent.processing', intent);
         return events.slice(from);
       }
@@ -63,7 +63,7 @@ export function outcomeMethods(core: LedgerCore) {
       }
       Object.assign(intent, {status: 'succeeded', payment_method: paymentMethod, amount_received: intent.amount});
       newCharge(intent, paymentMethod);
-      if (intent.customer && (intent.setup_future_usage || invoice)) attached.set(paymentMethod, String(intent.customer));
+      if (typeof intent.customer === 'string' && (intent.setup_future_usage || invoice)) attached.set(paymentMethod, intent.customer);
       event('payment_intent.succeeded', intent);
       if (invoice) settleInvoice(invoice, paymentMethod);
       return events.slice(from);

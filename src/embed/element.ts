@@ -104,12 +104,15 @@ export const RETRY_DELAYS_MS: readonly number[] = [1_000, 3_000];
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Loads with retries: the first try, then one after each delay; the last failure is the answer. */
-export function withRetries<T>(load: () => Promise<T>, delays: readonly number[] = RETRY_DELAYS_MS): Promise<T> {
-  const attempt = (index: number): Promise<T> =>
-    load().catch((error: unknown) =>
-      index < delays.length ? pause(delays[index]!).then(() => attempt(index + 1)) : Promise.reject(error),
-    );
-  return attempt(0);
+export async function withRetries<T>(load: () => Promise<T>, delays: readonly number[] = RETRY_DELAYS_MS): Promise<T> {
+  for (const delay of delays) {
+    try {
+      return await load();
+    } catch {
+      await pause(delay);
+    }
+  }
+  return load();
 }
 
 /** One stylesheet for every element on the page, adopted by each shadow root: no <style> element a strict CSP would block. */

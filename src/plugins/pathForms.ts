@@ -30,8 +30,8 @@ const escapeHtml = (value: string): string =>
 
 /** The `<title>` text of a built page, unescaped as it was written; null when it has none. */
 export function titleOf(html: string): string | null {
-  const match = /<title[^>]*>([^<]*)<\/title>/i.exec(html);
-  return match ? match[1].trim() : null;
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1];
+  return title === undefined ? null : title.trim();
 }
 
 /** A redirect page: a whole document that sends the reader on, keeping the query and fragment, and shows a link meanwhile. */
@@ -76,7 +76,8 @@ export default function pathFormsPlugin(context: LoadContext, options: PathForms
         routesPaths.map(async (routePath) => {
           const files = routeFiles(routePath, baseUrl);
           if (!files) return;
-          const [flat, folder] = files.map((file) => join(outDir, file));
+          const flat = join(outDir, files[0]);
+          const folder = join(outDir, files[1]);
           const [hasFlat, hasFolder] = await Promise.all([isFile(flat), isFile(folder)]);
           if (hasFlat === hasFolder) return;
           const [from, to] = hasFlat ? [flat, folder] : [folder, flat];

@@ -55,7 +55,7 @@ export function Choice({node, path, value, onChange, label}: Props<OptionNode & 
       <select
         id={ids.id}
         className={styles.input}
-        value={current === undefined ? '' : String(current)}
+        value={String(node.values.find((choice) => choice === current) ?? '')}
         aria-describedby={ids.describedBy}
         aria-invalid={ids.invalid || undefined}
         onChange={(event) => onChange(node.values.find((choice) => String(choice) === event.target.value))}
@@ -101,7 +101,11 @@ export function NumberOption({node, path, value, onChange, label}: Props<OptionN
   // What was typed, kept while it means the draft's value: "12." stays as typed rather than jumping to "12".
   const [typed, setTyped] = useState(typeof value === 'number' ? String(value) : '');
   const shown =
-    (typed === '' && value === undefined) || (typed !== '' && Number(typed) === value) ? typed : value === undefined ? '' : String(value);
+    (typed === '' && value === undefined) || (typed !== '' && Number(typed) === value)
+      ? typed
+      : typeof value === 'number'
+        ? String(value)
+        : '';
   const min = node.min ?? (node.exclusiveMin !== undefined ? node.exclusiveMin + (node.step ?? 1) : undefined);
   return (
     <Labelled node={node} ids={ids} label={label} limits={numberLimits(node)} problems={problems}>

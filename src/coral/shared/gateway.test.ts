@@ -1,5 +1,5 @@
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
-import {createServer, type IncomingMessage, type Server} from 'node:http';
+import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 import {createHttpGateway, createSandboxGateway, newIdempotencyKey, SANDBOX_SIGNUP_EMAILS, type TestPayment} from './gateway';
 import {intent, signup, testCard} from './testing/gateway';
 
@@ -138,7 +138,7 @@ describe('http gateway against a local server', () => {
     });
 
   beforeAll(async () => {
-    server = createServer(async (req, res) => {
+    const answer = async (req: IncomingMessage, res: ServerResponse) => {
       const body = await readBody(req);
       received.push({path: req.url ?? '', key: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(body)});
       const reply = (status: number, text: string) => {
@@ -184,6 +184,10 @@ describe('http gateway against a local server', () => {
         default:
           return reply(404, '{}');
       }
+    };
+    // A request the stand-in cannot read ends its connection, so the test fails at once rather than waiting.
+    server = createServer((req, res) => {
+      answer(req, res).catch(() => req.socket.destroy());
     });
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     const address = server.address();

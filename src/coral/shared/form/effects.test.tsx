@@ -2,8 +2,9 @@
 import {useRef} from 'react';
 import {flushSync} from 'react-dom';
 import {createRoot} from 'react-dom/client';
-import {afterEach, expect, test} from 'vitest';
-import {useOutbox, type Announcer} from './effects';
+import {afterEach, expect, test, vi} from 'vitest';
+import {useOutbox, useUrlPrefill, type Announcer} from './effects';
+import type {MobileCheck} from './useMobileCheck';
 import {emptyOutbox, notify, type Outbox} from './machine';
 
 type Notice = {type: 'sent'; reference: string};
@@ -51,4 +52,27 @@ test('a notice reaches the page with the render that shows it, not a frame later
   flushSync(() => root.render(<Thanks state={second} />));
   expect(heard).toHaveLength(1);
   flushSync(() => root.unmount());
+});
+
+function Prefilled(props: {loadMobile: () => Promise<MobileCheck>; read: Parameters<typeof useUrlPrefill>[3]}) {
+  useUrlPrefill(true, true, props.loadMobile, props.read);
+  return null;
+}
+
+test('a mobile check that fails to load drops the phone from the URL, and the rest is still prefilled', async () => {
+  window.history.replaceState(null, '', '/?phone=0412345678&email=ada%40example.org');
+  const host = document.createElement('div');
+  hosts.push(host);
+  document.body.append(host);
+  const apply = vi.fn();
+  const read = vi.fn((search: URLSearchParams, mobile: MobileCheck) => ({
+    warnings: [],
+    apply: () => apply(search.get('email'), mobile(search.get('phone') ?? '')),
+  }));
+  const root = createRoot(host);
+  flushSync(() => root.render(<Prefilled loadMobile={() => Promise.reject(new Error('the chunk did not load'))} read={read} />));
+  await vi.waitFor(() => expect(apply).toHaveBeenCalledTimes(1));
+  expect(apply).toHaveBeenCalledWith('ada@example.org', {ok: false, reason: expect.stringMatching(/could not load/)});
+  flushSync(() => root.unmount());
+  window.history.replaceState(null, '', '/');
 });

@@ -10,7 +10,7 @@ import {emit} from '../events';
 import {createHttpGateway, createSandboxGateway, type Gateway, type SignupGateway} from '../gateway';
 import type {StripeGatewayOptions} from '../stripe/gateway';
 import {lazyStripeGateway} from '../stripe/lazy';
-import {accept} from '../result';
+import {accept, refuse} from '../result';
 import type {Outbox} from './machine';
 import type {MobileCheck} from './useMobileCheck';
 
@@ -109,6 +109,8 @@ export function useSend<S, P, R>(
   }, [submission]);
 }
 
+const refuseEveryMobile: MobileCheck = () => refuse('the mobile check could not load');
+
 /**
  * Reads the page's URL once, after the first render (there is no URL on the
  * server): `read` checks each whitelisted parameter like typed input and says
@@ -129,7 +131,9 @@ export function useUrlPrefill(
     const search = new URLSearchParams(window.location.search);
     let live = true;
     void (async () => {
-      const mobile: MobileCheck = phoneShown && search.has('phone') ? await once.current.loadMobile() : accept;
+      // A check that cannot load (a dropped connection) refuses the phone, so the URL's other values still apply.
+      const mobile: MobileCheck =
+        phoneShown && search.has('phone') ? await once.current.loadMobile().catch(() => refuseEveryMobile) : accept;
       if (!live) return;
       const {warnings, apply} = once.current.read(search, mobile);
       for (const warning of warnings) console.warn(warning);

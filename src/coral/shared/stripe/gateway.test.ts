@@ -80,7 +80,7 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_url: string, init: RequestInit) => {
-      const {amount} = JSON.parse(String(init.body)) as {amount: number};
+      const {amount} = JSON.parse(init.body as string) as {amount: number};
       calls.push(`post ${amount}`);
       const body = {status: 'requires_confirmation', clientSecret: `pi_standin_secret_amount${amount}`, reference: 'pi_standin'};
       return new Response(JSON.stringify(body), {status: 200, headers: {'content-type': 'application/json'}});
