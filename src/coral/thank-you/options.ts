@@ -2,26 +2,14 @@
  * What each of the thank-you page's options means, by path, for the config
  * reference and the Customise tab. Docs only: the page never imports it.
  */
-import {
-  ANALYTICS,
-  CONTACT,
-  CURRENCY,
-  giftGatewayOptions,
-  LOCALE,
-  MANAGE_GIFT_URL,
-  messageOptions,
-  SHARE,
-  THEME,
-  upgradeRuleOptions,
-  type OptionsOf,
-} from '../shared/options';
+import * as shared from '../shared/options';
 import {THANK_YOU_MESSAGES} from './messages';
 import type {ThankYouConfigInput} from './schema';
 
 export const THANK_YOU_OPTIONS = {
   campaign: 'The campaign id recorded with monthly gifts and events.',
-  currency: CURRENCY,
-  locale: LOCALE,
+  currency: shared.CURRENCY,
+  locale: shared.LOCALE,
   variant: 'standard: heading, receipt, share and ask; photography: the same under a full-width hero photograph.',
   photo: 'The hero photograph: required with variant "photography", refused otherwise.',
   'photo.src': 'The image browsers without srcset load: usually the middle size.',
@@ -35,19 +23,19 @@ export const THANK_YOU_OPTIONS = {
   'photo.alt': 'What the photo shows, for people who cannot see it.',
   'photo.caption': 'A line under the photo: where and what it is.',
   'photo.credit': 'Who took or made the photo, e.g. "Photo: Jane Doe".',
-  ...SHARE,
+  ...shared.SHARE,
   upgrade: 'The regular-giving ask: "Could you give $X every month?", with a compact monthly donate form when accepted.',
   'upgrade.enabled': 'Ask a one-off donor, once, to give monthly as well.',
-  ...upgradeRuleOptions('upgrade'),
+  ...shared.upgradeRuleOptions('upgrade'),
   'upgrade.minMonthly': 'The smallest monthly gift suggested or accepted, in dollars.',
   'upgrade.maxMonthly': 'The largest monthly gift accepted, in dollars; no ask is shown when the suggestion would be larger.',
   'upgrade.directDebit': 'Offer Australian direct debit as well as card on the monthly form.',
   'upgrade.sourceCode': 'Source code recorded with monthly gifts made from the ask.',
   urlParams: 'Show the gift from the amount, frequency and ref URL parameters when no gift was handed over.',
-  manageGiftUrl: MANAGE_GIFT_URL,
-  ...CONTACT,
-  ...giftGatewayOptions('monthly gifts made from the ask'),
-  analytics: ANALYTICS,
-  theme: THEME,
-  ...messageOptions(THANK_YOU_MESSAGES),
-} satisfies OptionsOf<ThankYouConfigInput>;
+  manageGiftUrl: shared.MANAGE_GIFT_URL,
+  ...shared.CONTACT,
+  ...shared.giftGatewayOptions('monthly gifts made from the ask'),
+  analytics: shared.ANALYTICS,
+  theme: shared.THEME,
+  ...shared.messageOptions(THANK_YOU_MESSAGES),
+} satisfies shared.OptionsOf<ThankYouConfigInput>;
