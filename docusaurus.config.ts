@@ -62,7 +62,6 @@ const config: Config = {
     './src/plugins/configReference.ts',
     './src/plugins/codeHighlight.ts',
     './src/plugins/libraryChunk.ts',
-    './src/plugins/schemaDescriptions.ts',
     // Every route at each address GitHub Pages gives it, and the docs root's redirect.
     ['./src/plugins/pathForms.ts', {redirects: [{from: '/docs', to: '/docs/intro'}]}],
   ],

@@ -10,7 +10,6 @@ import {cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:
 import {join} from 'node:path';
 import {defineConfig, type Plugin} from 'vite';
 import {PREACT_ALIASES} from './scripts/lib/preactAliases.mjs';
-import {dropSchemaDescriptions} from './scripts/lib/schemaDescriptions.mjs';
 
 const EMBED_OUT_DIR = process.env.CORAL_EMBED_OUT ?? '.embed/coral';
 const MARKER = '__CORAL_EMBED_STYLES__';
@@ -128,13 +127,7 @@ export default defineConfig({
   oxc: {jsx: {runtime: 'automatic', importSource: 'preact'}},
   css: {modules: {generateScopedName: 'coral-[hash:base64:6]'}, postcss: {plugins: [remFromElementRoot]}},
   define: {'process.env.NODE_ENV': JSON.stringify('production')},
-  plugins: [
-    // Descriptions are docs text the docs build reads from the source, so the embed ships each as '' (found by parsing, not by pattern).
-    dropSchemaDescriptions({dir: 'src/coral', root: {file: 'src/coral/shared/schemaParts.ts', name: 'describe', index: 1}}),
-    stylesIntoScript(),
-    versionedRelease(),
-    elements.plugin,
-  ],
+  plugins: [stylesIntoScript(), versionedRelease(), elements.plugin],
   build: {
     outDir: EMBED_OUT_DIR,
     emptyOutDir: true,

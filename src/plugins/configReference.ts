@@ -14,6 +14,9 @@ import {donateFormSchema} from '../coral/donate-form/schema';
 import {powerformSchema} from '../coral/powerform/schema';
 import {thankYouSchema} from '../coral/thank-you/schema';
 import {portableTree} from '../coral/shared/schemaTree';
+import {DONATE_FORM_OPTIONS} from '../coral/donate-form/options';
+import {POWERFORM_OPTIONS} from '../coral/powerform/options';
+import {THANK_YOU_OPTIONS} from '../coral/thank-you/options';
 
 export default function configReferencePlugin(context: LoadContext): Plugin {
   return {
@@ -23,9 +26,9 @@ export default function configReferencePlugin(context: LoadContext): Plugin {
       await actions.createData('powerform.json', JSON.stringify(powerformDocs()));
       await actions.createData('thank-you.json', JSON.stringify(thankYouDocs()));
       await actions.createData('embed.json', JSON.stringify(embedDocs(context.siteDir)));
-      await actions.createData('donate-form-options.json', portableTree(donateFormSchema));
-      await actions.createData('powerform-options.json', portableTree(powerformSchema));
-      await actions.createData('thank-you-options.json', portableTree(thankYouSchema));
+      await actions.createData('donate-form-options.json', portableTree(donateFormSchema, DONATE_FORM_OPTIONS));
+      await actions.createData('powerform-options.json', portableTree(powerformSchema, POWERFORM_OPTIONS));
+      await actions.createData('thank-you-options.json', portableTree(thankYouSchema, THANK_YOU_OPTIONS));
     },
   };
 }

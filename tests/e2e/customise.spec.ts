@@ -40,7 +40,7 @@ test('a producer customises a donate form: the live form follows each change, an
   // A choice, from the schema's enum, named by its title with its key beside it.
   const layout = editor.getByRole('group', {name: 'Layout', exact: true});
   await expect(layout.locator('legend code')).toHaveText('layout');
-  // The schema's description and default, which the page's own bundles leave out: the editor loads them.
+  // The option's description (from options.ts, which the page's own bundles never import) and default: the editor loads them.
   await expect(layout).toContainText('single: one page; wizard: Amount → Your details → Payment, with a step indicator. Default: single.');
   await layout.getByRole('radio', {name: 'wizard'}).check();
   await expect(form.getByRole('heading', {name: /^Step 1 of 3/})).toBeVisible();

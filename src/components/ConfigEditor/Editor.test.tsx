@@ -6,7 +6,7 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import * as z from 'zod/mini';
 import {donateFormSchema} from '../../coral/donate-form';
 import {medium} from '../../coral/donate-form/examples/medium';
-import {describe as described} from '../../coral/shared/schemaParts';
+import {DONATE_FORM_OPTIONS} from '../../coral/donate-form/options';
 import {expectNoAxeViolations} from '../../coral/shared/testing/componentSuite';
 import {optionTree} from '../../coral/shared/schemaTree';
 import {Option} from './Option';
@@ -14,7 +14,7 @@ import {Editor} from './Editor';
 
 afterEach(cleanup);
 
-const tree = optionTree(donateFormSchema);
+const tree = optionTree(donateFormSchema, DONATE_FORM_OPTIONS);
 
 const editor = (onChange = vi.fn()) => {
   render(<Editor tag="coral-donate-form" tree={tree} own={medium} config={medium} onChange={onChange} />);
@@ -120,10 +120,10 @@ describe('Editor', {timeout: 60_000}, () => {
   it('keeps an emptied text as "" where the schema takes "" for none, with a way back to the default', async () => {
     const user = userEvent.setup();
     const schema = z.strictObject({
-      intro: described(z.optional(z.string().check(z.minLength(0), z.maxLength(80))), 'The line above the form. "" for none.'),
-      heading: described(z._default(z.string().check(z.minLength(1), z.maxLength(80)), 'Add your name'), 'The heading.'),
+      intro: z.optional(z.string().check(z.minLength(0), z.maxLength(80))),
+      heading: z._default(z.string().check(z.minLength(1), z.maxLength(80)), 'Add your name'),
     });
-    const [intro, heading] = optionTree(schema);
+    const [intro, heading] = optionTree(schema, {intro: 'The line above the form. "" for none.', heading: 'The heading.'});
     const Harness = () => {
       const [config, setConfig] = useState<Record<string, unknown>>({});
       return (
@@ -169,11 +169,15 @@ describe('Editor', {timeout: 60_000}, () => {
   it('draws a control for an option it has never seen, from its schema alone', async () => {
     const user = userEvent.setup();
     const schema = z.strictObject({
-      confetti: described(z._default(z.enum(['none', 'some', 'lots']), 'some'), 'How much confetti to throw.'),
-      bursts: described(z._default(z.int().check(z.minimum(1), z.maximum(9)), 3), 'How many bursts.'),
-      signOff: described(z.optional(z.string().check(z.maxLength(1))), 'One letter to sign with.'),
+      confetti: z._default(z.enum(['none', 'some', 'lots']), 'some'),
+      bursts: z._default(z.int().check(z.minimum(1), z.maximum(9)), 3),
+      signOff: z.optional(z.string().check(z.maxLength(1))),
     });
-    const [confetti, bursts, signOff] = optionTree(schema);
+    const [confetti, bursts, signOff] = optionTree(schema, {
+      confetti: 'How much confetti to throw.',
+      bursts: 'How many bursts.',
+      signOff: 'One letter to sign with.',
+    });
     const onChange = vi.fn();
     render(
       <>

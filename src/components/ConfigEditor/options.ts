@@ -1,7 +1,7 @@
 /**
- * Each component's options, walked from its schema at build time
- * (src/plugins/configReference.ts): the page's own copy of the schema has no
- * descriptions, and only the open editor loads these.
+ * Each component's options, walked from its schema and described from its
+ * options.ts at build time (src/plugins/configReference.ts): the page's own
+ * bundles carry no descriptions, and only the open editor loads these.
  */
 import type {OptionNode} from '../../coral/shared/schemaTree';
 import type {CoralTag} from '../../embed/snippet';

@@ -1,11 +1,12 @@
 /** The donate form's reference for the docs: config rows, URL parameters, events, dataLayer pushes and messages. */
+import {DONATE_FORM_OPTIONS} from './options';
 import {componentDocs, referenceRows} from '../shared/reference';
 import {URL_PARAMETERS} from '../shared/urlParamDocs';
 import {DONATE_FORM_DATALAYER_DOCS, DONATE_FORM_EVENT_DOCS} from './eventDocs';
 import {DONATE_FORM_MESSAGES} from './messages';
 import {donateFormSchema, parseDonateFormConfig} from './schema';
 
-export const donateFormReference = () => referenceRows(donateFormSchema);
+export const donateFormReference = () => referenceRows(donateFormSchema, DONATE_FORM_OPTIONS);
 
 // A config with typical mistakes, so the docs show the real error box text rather than a made-up one.
 const DONATE_FORM_BAD_CONFIG = {
@@ -19,6 +20,7 @@ const DONATE_FORM_BAD_CONFIG = {
 export const donateFormDocs = () =>
   componentDocs({
     schema: donateFormSchema,
+    optionDocs: DONATE_FORM_OPTIONS,
     parse: parseDonateFormConfig,
     urlParameters: URL_PARAMETERS,
     events: DONATE_FORM_EVENT_DOCS,

@@ -1,4 +1,5 @@
 /** The powerform's reference for the docs: config rows, URL parameters, events, dataLayer pushes and messages. */
+import {POWERFORM_OPTIONS} from './options';
 import {componentDocs} from '../shared/reference';
 import {POWERFORM_DATALAYER_DOCS, POWERFORM_EVENT_DOCS} from './eventDocs';
 import {URL_PARAMETERS} from '../shared/urlParamDocs';
@@ -21,6 +22,7 @@ const POWERFORM_BAD_CONFIG = {
 export const powerformDocs = () =>
   componentDocs({
     schema: powerformSchema,
+    optionDocs: POWERFORM_OPTIONS,
     parse: parsePowerformConfig,
     urlParameters: POWERFORM_URL_PARAMETERS,
     events: POWERFORM_EVENT_DOCS,

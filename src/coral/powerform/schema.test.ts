@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {referenceRows} from '../shared/reference';
+import {POWERFORM_OPTIONS} from './options';
 import {parsePowerformConfig, powerformSchema} from './schema';
 
 describe('powerform config', () => {
@@ -76,7 +77,7 @@ describe('powerform config', () => {
   });
 
   it('documents every option', () => {
-    const rows = referenceRows(powerformSchema);
+    const rows = referenceRows(powerformSchema, POWERFORM_OPTIONS);
     expect(rows.map((r) => r.key)).toEqual(
       expect.arrayContaining(['campaign', 'fields.email', 'counter.goal', 'counter.url', 'success', 'question']),
     );

@@ -6,99 +6,77 @@
 import * as z from 'zod/mini';
 import {parseConfig, type ParseResult} from '../shared/config';
 import {shareOption} from '../shared/share/share';
-import {campaignId, describe, fieldMode, signupGatewayConfig, locale, messageOverrides, safeUrl, text, theme} from '../shared/schemaParts';
+import {campaignId, fieldMode, signupGatewayConfig, locale, messageOverrides, safeUrl, text, theme} from '../shared/schemaParts';
 import {POWERFORM_MESSAGES} from './messages';
 
 const questionId = (example: string) =>
   z.string().check(z.regex(/^[a-z][a-z0-9_]{0,31}$/, {message: `expected a short id like "${example}"`}));
 
-const question = describe(
-  z.optional(
-    z.discriminatedUnion('type', [
-      z.strictObject({
-        type: z.literal('text'),
-        id: questionId('why_it_matters'),
-        label: text(1, 160),
-        required: z._default(z.boolean(), false),
-      }),
-      z.strictObject({
-        type: z.literal('choice'),
-        id: questionId('local_beach'),
-        label: text(1, 160),
-        options: z.array(text(1, 80)).check(z.minLength(2), z.maxLength(8)),
-        required: z._default(z.boolean(), false),
-      }),
-    ]),
-  ),
-  'One extra question: {"type":"text"} for a short answer or {"type":"choice","options":[…]} for radio buttons.',
+const question = z.optional(
+  z.discriminatedUnion('type', [
+    z.strictObject({
+      type: z.literal('text'),
+      id: questionId('why_it_matters'),
+      label: text(1, 160),
+      required: z._default(z.boolean(), false),
+    }),
+    z.strictObject({
+      type: z.literal('choice'),
+      id: questionId('local_beach'),
+      label: text(1, 160),
+      options: z.array(text(1, 80)).check(z.minLength(2), z.maxLength(8)),
+      required: z._default(z.boolean(), false),
+    }),
+  ]),
 );
 
-const success = describe(
-  z.prefault(
-    z.discriminatedUnion('type', [
-      z.strictObject({type: z.literal('inline')}),
-      z.strictObject({type: z.literal('redirect'), url: safeUrl}),
-      z.strictObject({type: z.literal('daisychain'), url: safeUrl}),
-    ]),
-    {type: 'inline'},
-  ),
-  'After signing: {"type":"inline"} thanks the signer in place; {"type":"redirect","url":…} goes to a page; {"type":"daisychain","url":…} hands the signer to a donate form page.',
+const success = z.prefault(
+  z.discriminatedUnion('type', [
+    z.strictObject({type: z.literal('inline')}),
+    z.strictObject({type: z.literal('redirect'), url: safeUrl}),
+    z.strictObject({type: z.literal('daisychain'), url: safeUrl}),
+  ]),
+  {type: 'inline'},
 );
 
-const boolean = (fallback: boolean, description: string) => describe(z._default(z.boolean(), fallback), description);
-const field = (fallback: z.infer<typeof fieldMode>, description: string) => describe(z._default(fieldMode, fallback), description);
-const count = (fallback: number, min: number, description: string) =>
-  describe(z._default(z.int().check(z.minimum(min), z.maximum(100_000_000)), fallback), description);
+const boolean = (fallback: boolean) => z._default(z.boolean(), fallback);
+const field = (fallback: z.infer<typeof fieldMode>) => z._default(fieldMode, fallback);
+const count = (fallback: number, min: number) => z._default(z.int().check(z.minimum(min), z.maximum(100_000_000)), fallback);
 
 const share = shareOption('I just signed this petition. Will you add your name?');
 
 const options = z.strictObject({
-  campaign: describe(campaignId, 'The campaign id recorded with every signature.'),
-  sourceCode: describe(z.optional(text(0, 40)), 'Lead source code recorded with every signature, for reporting.'),
-  variant: describe(
-    z._default(z.enum(['petition', 'leads']), 'petition'),
-    'petition: the full signup with its counter; leads: the shortest form, for lead generation.',
-  ),
+  campaign: campaignId,
+  sourceCode: z.optional(text(0, 40)),
+  variant: z._default(z.enum(['petition', 'leads']), 'petition'),
   locale,
-  fields: describe(
-    z.prefault(
-      z.strictObject({
-        firstName: field('required', 'First name field.'),
-        lastName: field('optional', 'Last name field.'),
-        email: field('required', 'Email field.'),
-        phone: field('optional', 'Mobile field (AU and NZ numbers).'),
-        postcode: field('required', 'Postcode field.'),
-      }),
-      {},
-    ),
-    'Which fields are required, optional or hidden.',
+  fields: z.prefault(
+    z.strictObject({
+      firstName: field('required'),
+      lastName: field('optional'),
+      email: field('required'),
+      phone: field('optional'),
+      postcode: field('required'),
+    }),
+    {},
   ),
-  consentRequired: boolean(false, 'Make the consent box required to sign. It always starts unticked.'),
+  consentRequired: boolean(false),
   question,
-  counter: describe(
-    z.prefault(
-      z.strictObject({
-        enabled: boolean(true, 'Show the signature counter and progress bar.'),
-        count: count(0, 0, 'Signatures so far, when the page was published: shown until the live count arrives, and whenever it cannot.'),
-        goal: count(10_000, 1, 'The goal the progress bar fills towards.'),
-        url: describe(
-          z.optional(safeUrl),
-          'Where to read the live count: an https address or a path on the page\'s own site (http only for localhost), answering GET with {"campaign": "<campaign>", "count": N}, such as the reference endpoint\'s /campaigns/<campaign>/count. Read once as the form loads, without cookies; an answer for another campaign, an error or no answer within 8 s leaves count showing.',
-        ),
-      }),
-      {},
-    ),
-    'The signature counter.',
+  counter: z.prefault(
+    z.strictObject({
+      enabled: boolean(true),
+      count: count(0, 0),
+      goal: count(10_000, 1),
+      url: z.optional(safeUrl),
+    }),
+    {},
   ),
-  gateway: signupGatewayConfig('signatures'),
+  gateway: signupGatewayConfig(),
   success,
   share,
-  updateTitle: boolean(
-    true,
-    "Let the form put Error: before the page's title while its error summary shows, as the browser tab and screen readers name the page. The page's own title comes back once the problems are fixed. Turn it off where nothing but the page may set its title.",
-  ),
-  urlParams: boolean(false, 'Prefill names, email, phone and postcode, and carry utm parameters, from the URL.'),
-  analytics: boolean(false, 'Push GA4-style events to window.dataLayer (never personal data).'),
+  updateTitle: boolean(true),
+  urlParams: boolean(false),
+  analytics: boolean(false),
   theme,
   messages: messageOverrides(POWERFORM_MESSAGES, ['intro']),
 });

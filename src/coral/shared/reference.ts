@@ -1,10 +1,11 @@
 /**
  * The rows of a component's generated config reference, read from its zod
- * schema. Docs-only: kept apart from parsing so forms do not carry it.
+ * schema and its options' descriptions. Docs-only: kept apart from parsing so
+ * forms do not carry it.
  */
 import type * as z from 'zod/mini';
 import {describeError, type ParseResult} from './config';
-import {optionTree, type JsonSchema, type OptionNode} from './schemaTree';
+import {optionTree, type JsonSchema, type OptionDocs, type OptionNode} from './schemaTree';
 
 /** A row of the generated config reference. */
 export type ReferenceRow = {key: string; type: string; default?: string; required: boolean; description: string};
@@ -33,7 +34,7 @@ function typeName(schema: JsonSchema): string {
  * Rows for every documented option. Objects that only group options are
  * flattened into dotted keys; arrays of objects and unions are shown as one row.
  */
-export function referenceRows(schema: z.ZodMiniType): ReferenceRow[] {
+export function referenceRows(schema: z.ZodMiniType, docs: OptionDocs): ReferenceRow[] {
   const rows: ReferenceRow[] = [];
   const walk = (nodes: readonly OptionNode[], prefix: string) => {
     for (const node of nodes) {
@@ -49,7 +50,7 @@ export function referenceRows(schema: z.ZodMiniType): ReferenceRow[] {
       if (groups) walk(node.children, path);
     }
   };
-  walk(optionTree(schema), '');
+  walk(optionTree(schema, docs), '');
   return rows;
 }
 
@@ -60,6 +61,7 @@ export function referenceRows(schema: z.ZodMiniType): ReferenceRow[] {
  */
 export function componentDocs<P extends {name: string}, E extends {name: string}, D extends {event: string}>({
   schema,
+  optionDocs,
   parse,
   urlParameters,
   events,
@@ -68,6 +70,7 @@ export function componentDocs<P extends {name: string}, E extends {name: string}
   badConfig,
 }: {
   schema: z.ZodMiniType;
+  optionDocs: OptionDocs;
   parse: (input: unknown) => ParseResult<unknown>;
   urlParameters: readonly P[];
   events: readonly E[];
@@ -77,7 +80,7 @@ export function componentDocs<P extends {name: string}, E extends {name: string}
 }) {
   const bad = parse(badConfig);
   return {
-    options: referenceRows(schema),
+    options: referenceRows(schema, optionDocs),
     urlParameters,
     events,
     dataLayer,

@@ -1,21 +1,10 @@
 /**
- * Config pieces every component's schema shares, so each is checked and
- * documented the same way. Schemas use zod's mini API: the same checks as the
- * full API, a fraction of the bytes on the page.
+ * Config pieces every component's schema shares, so each is checked the same
+ * way (what each means is in shared/options.ts, which only the docs read).
+ * Schemas use zod's mini API: the same checks as the full API, a fraction of
+ * the bytes on the page.
  */
 import * as z from 'zod/mini';
-
-/**
- * A copy of a schema with its description for the config reference. A copy,
- * so one schema used in two places can be described differently in each.
- */
-export function describe<T extends z.ZodMiniType>(schema: T, description: string): T {
-  // The embed build empties every description (vite.embed.config.mts): nothing to register, so no copy either.
-  if (description === '') return schema;
-  const copy = schema.clone();
-  z.globalRegistry.add(copy as z.ZodMiniType, {description});
-  return copy;
-}
 
 /** A trimmed string of `min` to `max` characters. */
 export const text = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
@@ -38,10 +27,7 @@ export const safeUrl = z.string().check(
  * the organisation: the donate form's reassurance line and the thank-you
  * page's receipt say the same, from the same two options.
  */
-export const manageGiftUrl = describe(
-  z.optional(safeUrl),
-  'Where a regular giver changes or cancels their gift, such as the login link of Stripe\'s customer portal (https://billing.stripe.com/p/login/…). With it, "change or cancel your regular gift" is a link there.',
-);
+export const manageGiftUrl = z.optional(safeUrl);
 
 // One address, plainly spelled: it becomes a mailto: link, so nothing in it may add a subject, a copy or another address.
 const EMAIL = /^[A-Za-z0-9._+-]+@([A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/;
@@ -58,14 +44,11 @@ const contactPhone = z
   .string()
   .check(z.trim(), z.refine(isPhone, {message: 'expected a phone number of 6 to 15 digits, such as +61 2 5550 1234 or 1800 975 707'}));
 
-export const contact = describe(
-  z.optional(
-    z.strictObject({
-      email: describe(z.optional(contactEmail), 'An email address supporters can write to, e.g. supporter.care@example.org.'),
-      phone: describe(z.optional(contactPhone), 'A phone number supporters can call, written as it should show, e.g. +61 2 5550 1234.'),
-    }),
-  ),
-  'How supporters reach you. Without manageGiftUrl, a regular giver is told to email or call to change or cancel their gift (as links that open their email or phone); with neither, that line is left out.',
+export const contact = z.optional(
+  z.strictObject({
+    email: z.optional(contactEmail),
+    phone: z.optional(contactPhone),
+  }),
 );
 
 export type Contact = NonNullable<z.output<typeof contact>>;
@@ -79,29 +62,23 @@ export const campaignId = z.string().check(
 
 export const fieldMode = z.enum(['required', 'optional', 'hidden']);
 
-export const locale = describe(
-  z._default(
-    z.string().check(
-      z.refine(
-        (tag) => {
-          try {
-            return Intl.NumberFormat.supportedLocalesOf([tag]).length > 0;
-          } catch {
-            return false;
-          }
-        },
-        {message: 'expected a locale tag such as en-AU or en-NZ'},
-      ),
+export const locale = z._default(
+  z.string().check(
+    z.refine(
+      (tag) => {
+        try {
+          return Intl.NumberFormat.supportedLocalesOf([tag]).length > 0;
+        } catch {
+          return false;
+        }
+      },
+      {message: 'expected a locale tag such as en-AU or en-NZ'},
     ),
-    'en-AU',
   ),
-  'Locale for numbers, amounts and dates.',
+  'en-AU',
 );
 
-export const theme = describe(
-  z._default(z.enum(['auto', 'light', 'dark', 'system']), 'auto'),
-  'Colour scheme. "auto" follows the page\'s own dark mode where the page marks one (<html data-theme="dark">, as this site does) and is light on a page that marks none, as most landing pages are; "system" follows the visitor\'s device setting; "light" and "dark" fix one.',
-);
+export const theme = z._default(z.enum(['auto', 'light', 'dark', 'system']), 'auto');
 
 const sandboxGateway = z.strictObject({
   type: z.literal('sandbox'),
@@ -116,23 +93,14 @@ const httpGateway = z.strictObject({
 
 const stripeGateway = z.strictObject({
   type: z.literal('stripe'),
-  publishableKey: describe(
-    z
-      .string()
-      .check(
-        z.regex(
-          /^pk_(test|live)_[A-Za-z0-9]{8,}$/,
-          'expected a publishable key (pk_test_… or pk_live_…); a secret key never goes in a page',
-        ),
-      ),
-    "The Stripe account's publishable key.",
-  ),
-  endpoint: describe(safeUrl, "The address of the organisation's payment endpoint (Coral's reference endpoint in server/)."),
-  wallets: describe(z._default(z.boolean(), true), 'Offer Apple Pay and Google Pay where the browser and a registered domain allow.'),
-  saveCardForUpgrade: describe(
-    z._default(z.boolean(), false),
-    "On one-off card gifts, offer to keep the card with Stripe, so the thank-you page's monthly ask takes one tap.",
-  ),
+  publishableKey: z
+    .string()
+    .check(
+      z.regex(/^pk_(test|live)_[A-Za-z0-9]{8,}$/, 'expected a publishable key (pk_test_… or pk_live_…); a secret key never goes in a page'),
+    ),
+  endpoint: safeUrl,
+  wallets: z._default(z.boolean(), true),
+  saveCardForUpgrade: z._default(z.boolean(), false),
   timeoutMs: z._default(z.int().check(z.minimum(1_000), z.maximum(120_000)), 20_000),
 });
 
@@ -148,37 +116,20 @@ function gatewayUnion<
 }
 
 /** Where signatures go: the in-browser sandbox, or JSON posted to an endpoint. */
-export const signupGatewayConfig = (what: string) =>
-  describe(
-    z.prefault(gatewayUnion([sandboxGateway, httpGateway]), {type: 'sandbox'}),
-    `Where ${what} go: {"type":"sandbox"} runs in the browser and sends nothing; {"type":"http","endpoint":"…"} posts JSON.`,
-  );
+export const signupGatewayConfig = () => z.prefault(gatewayUnion([sandboxGateway, httpGateway]), {type: 'sandbox'});
 
 /** Where gifts go: the sandbox, Stripe's fields in the form, or a hosted checkout page after it. */
-export const giftGatewayConfig = (what: string) =>
-  describe(
-    z.prefault(gatewayUnion([sandboxGateway, stripeGateway, httpGateway]), {type: 'sandbox'}),
-    `Where ${what} go: {"type":"sandbox"} runs in the browser and sends nothing; ` +
-      '{"type":"stripe","publishableKey":"pk_…","endpoint":"…"} takes the card in Stripe\'s own fields; ' +
-      '{"type":"http","endpoint":"…"} sends the supporter to a hosted checkout page.',
-  );
+export const giftGatewayConfig = () => z.prefault(gatewayUnion([sandboxGateway, stripeGateway, httpGateway]), {type: 'sandbox'});
 
 /** Message overrides for a component: every key of its table, each optional; the keys in `mayBeEmpty` also take "" for none. */
 export function messageOverrides<K extends string>(table: Readonly<Record<K, string>>, mayBeEmpty: readonly NoInfer<K>[] = []) {
   const shape = Object.fromEntries(
-    (Object.entries(table) as [K, string][]).map(([key, value]) => [
+    (Object.keys(table) as K[]).map((key) => [
       key,
-      describe(
-        z.optional(z.string().check(z.minLength(mayBeEmpty.includes(key) ? 0 : 1), z.maxLength(400))),
-        mayBeEmpty.includes(key) ? `Default: "${value}". "" for none.` : `Default: "${value}"`,
-      ),
+      z.optional(z.string().check(z.minLength(mayBeEmpty.includes(key) ? 0 : 1), z.maxLength(400))),
     ]),
   ) as Record<K, z.ZodMiniOptional<z.ZodMiniString>>;
-  return describe(
-    // Every key is optional, so {} is a valid input; TypeScript cannot see that through the generic keys.
-    z.prefault(z.pipe(z.transform(flattenKeys), z.strictObject(shape)), {} as never),
-    'Replace any sentence the supporter reads; keys are listed under Messages. A dotted key can also be written nested: {"submit": {"one-off": "…"}} is "submit.one-off".',
-  );
+  return z.prefault(z.pipe(z.transform(flattenKeys), z.strictObject(shape)), {} as never);
 }
 
 /** `{"submit": {"one-off": "…"}}` as `{"submit.one-off": "…"}`: the message tables' keys are dotted, and either spelling names one. */
@@ -203,15 +154,12 @@ function flattenKeys(input: unknown): unknown {
 }
 
 /** A Cloudflare Turnstile site key, as its dashboard shows it: public, since the page needs it to draw the check. */
-const turnstileSiteKey = describe(
-  z.string().check(
-    z.trim(),
-    z.regex(/^[0-3]x[A-Za-z0-9_-]{10,64}$/, {
-      message: "expected a Cloudflare Turnstile site key, such as 0x4AAAAAAA… from the Turnstile widget's settings",
-    }),
-  ),
-  "The Turnstile widget's site key, from Cloudflare's dashboard. It is public: the page needs it to draw the check.",
+const turnstileSiteKey = z.string().check(
+  z.trim(),
+  z.regex(/^[0-3]x[A-Za-z0-9_-]{10,64}$/, {
+    message: "expected a Cloudflare Turnstile site key, such as 0x4AAAAAAA… from the Turnstile widget's settings",
+  }),
 );
 
 /** The bot check a form with gifts may show: off without a site key. */
-export const botCheckOption = (description: string) => describe(z.optional(z.strictObject({siteKey: turnstileSiteKey})), description);
+export const botCheckOption = () => z.optional(z.strictObject({siteKey: turnstileSiteKey}));

@@ -1,9 +1,11 @@
 import {describe as group, expect, test} from 'vitest';
 import * as z from 'zod/mini';
 import {donateFormSchema} from '../donate-form/schema';
+import {DONATE_FORM_OPTIONS} from '../donate-form/options';
+import {POWERFORM_OPTIONS} from '../powerform/options';
 import {powerformSchema} from '../powerform/schema';
+import {THANK_YOU_OPTIONS} from '../thank-you/options';
 import {thankYouSchema} from '../thank-you/schema';
-import {describe} from './schemaParts';
 import {optionTree, TITLES, titleOf, type OptionNode} from './schemaTree';
 
 const find = (nodes: readonly OptionNode[], path: string): OptionNode => {
@@ -17,7 +19,7 @@ const find = (nodes: readonly OptionNode[], path: string): OptionNode => {
 };
 
 group('optionTree', () => {
-  const donate = optionTree(donateFormSchema);
+  const donate = optionTree(donateFormSchema, DONATE_FORM_OPTIONS);
 
   test('gives each kind of option its control kind, description and default', () => {
     expect(find(donate, 'layout')).toMatchObject({kind: 'choice', values: ['single', 'wizard'], default: 'single', required: false});
@@ -59,23 +61,28 @@ group('optionTree', () => {
       ['saveCardForUpgrade', false],
       ['timeoutMs', false],
     ]);
-    const question = find(optionTree(powerformSchema), 'question');
+    const question = find(optionTree(powerformSchema, POWERFORM_OPTIONS), 'question');
     expect(question).toMatchObject({kind: 'union', required: false});
   });
 
   test('a new option in a schema is in the tree with nothing else changed', () => {
     const schema = z.strictObject({
-      campaign: describe(z.string(), 'The campaign.'),
-      confetti: describe(z._default(z.enum(['none', 'some', 'lots']), 'some'), 'How much confetti.'),
+      campaign: z.string(),
+      confetti: z._default(z.enum(['none', 'some', 'lots']), 'some'),
     });
-    expect(optionTree(schema).map((node) => [node.key, node.kind, node.default, node.description])).toEqual([
+    const docs = {campaign: 'The campaign.', confetti: 'How much confetti.'};
+    expect(optionTree(schema, docs).map((node) => [node.key, node.kind, node.default, node.description])).toEqual([
       ['campaign', 'text', undefined, 'The campaign.'],
       ['confetti', 'choice', 'some', 'How much confetti.'],
     ]);
   });
 });
 
-const SCHEMAS = {'donate form': donateFormSchema, powerform: powerformSchema, 'thank-you': thankYouSchema};
+const SCHEMAS = {
+  'donate form': [donateFormSchema, DONATE_FORM_OPTIONS],
+  powerform: [powerformSchema, POWERFORM_OPTIONS],
+  'thank-you': [thankYouSchema, THANK_YOU_OPTIONS],
+} as const;
 
 /** Every name the tree gives a reader, with the option's path: each option, each union's shape picker, each list's items' options. */
 function titlesOf(nodes: readonly OptionNode[], prefix: string): {path: string; key: string; title: string}[] {
@@ -105,8 +112,8 @@ const LEFTOVER = /\b(rg|utm|urls?|id|cvc|bsb|ms|src|srcset|params|min|max)\b/i;
 const SPELLED = new Set(['UTM', 'URL', 'URLs', 'ID', 'CVC', 'BSB', 'WhatsApp']);
 
 group('titles', () => {
-  test.each(Object.entries(SCHEMAS))('every option of the %s reads as words, not as its key', (_, schema) => {
-    const titles = titlesOf(optionTree(schema), '');
+  test.each(Object.entries(SCHEMAS))('every option of the %s reads as words, not as its key', (_, [schema, docs]) => {
+    const titles = titlesOf(optionTree(schema, docs), '');
     expect(titles.length).toBeGreaterThan(50);
     const unreadable = titles.filter(
       ({key, title}) =>
@@ -118,7 +125,7 @@ group('titles', () => {
   });
 
   test('splits camelCase, writes out short forms and capitalises acronyms', () => {
-    const donate = optionTree(donateFormSchema);
+    const donate = optionTree(donateFormSchema, DONATE_FORM_OPTIONS);
     const titleAt = (path: string) => find(donate, path).title;
     expect(titleAt('sourceCode')).toBe('Source code');
     expect(titleAt('defaultFrequency')).toBe('Default frequency');
@@ -142,24 +149,30 @@ group('titles', () => {
       'Save card for upgrade',
       'Timeout in milliseconds',
     ]);
-    expect(find(optionTree(powerformSchema), 'question').title).toBe('Question');
+    expect(find(optionTree(powerformSchema, POWERFORM_OPTIONS), 'question').title).toBe('Question');
   });
 
   test('gives the keys a split reads badly their own title, and each such key is an option of a component', () => {
-    expect(find(optionTree(donateFormSchema), 'rgUpgrade').title).toBe('Monthly upgrade ask');
-    expect(find(optionTree(thankYouSchema), 'upgrade').title).toBe('Monthly upgrade ask');
-    expect(find(optionTree(donateFormSchema), 'dailyDays').title).toBe('Days a daily gift runs');
-    const keys = new Set(Object.values(SCHEMAS).flatMap((schema) => titlesOf(optionTree(schema), '').map(({key}) => key)));
+    expect(find(optionTree(donateFormSchema, DONATE_FORM_OPTIONS), 'rgUpgrade').title).toBe('Monthly upgrade ask');
+    expect(find(optionTree(thankYouSchema, THANK_YOU_OPTIONS), 'upgrade').title).toBe('Monthly upgrade ask');
+    expect(find(optionTree(donateFormSchema, DONATE_FORM_OPTIONS), 'dailyDays').title).toBe('Days a daily gift runs');
+    const keys = new Set(Object.values(SCHEMAS).flatMap(([schema, docs]) => titlesOf(optionTree(schema, docs), '').map(({key}) => key)));
     expect([...TITLES.keys()].filter((key) => !keys.has(key))).toEqual([]);
   });
 
   test('a title the schema carries wins over the split', () => {
     const level = z._default(z.enum(['none', 'some', 'lots']), 'some');
     const schema = z.strictObject({
-      confettiLevel: level.register(z.globalRegistry, {title: 'How much confetti', description: 'Confetti.'}),
-      confettiBursts: describe(z._default(z.int(), 3), 'How many bursts.'),
+      confettiLevel: level.register(z.globalRegistry, {title: 'How much confetti'}),
+      confettiBursts: z._default(z.int(), 3),
     });
-    expect(optionTree(schema).map((node) => [node.key, node.title, node.description])).toEqual([
+    expect(
+      optionTree(schema, {confettiLevel: 'Confetti.', confettiBursts: 'How many bursts.'}).map((node) => [
+        node.key,
+        node.title,
+        node.description,
+      ]),
+    ).toEqual([
       ['confettiLevel', 'How much confetti', 'Confetti.'],
       ['confettiBursts', 'Confetti bursts', 'How many bursts.'],
     ]);

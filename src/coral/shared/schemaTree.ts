@@ -2,9 +2,9 @@
  * A component's config schema as a tree of options, each with its kind,
  * description, default and limits. The docs' config reference and the demos'
  * config editor both walk this tree, so an option added to a schema reaches
- * both with no other change. Walked at build time, from the source: the
- * bundles leave the schemas' descriptions out (src/plugins/schemaDescriptions.ts),
- * so the editor loads the tree as JSON (src/plugins/configReference.ts).
+ * both with no other change. The descriptions come from the component's
+ * `options.ts`, which no bundle imports: the tree is walked at build time and
+ * the editor loads it as JSON (src/plugins/configReference.ts).
  */
 import * as z from 'zod/mini';
 
@@ -20,7 +20,6 @@ export type JsonSchema = {
   anyOf?: JsonSchema[];
   default?: unknown;
   title?: string;
-  description?: string;
   additionalProperties?: boolean | JsonSchema;
   minimum?: number;
   maximum?: number;
@@ -94,8 +93,8 @@ const JOINED: readonly (readonly [RegExp, string])[] = [
 
 /**
  * Titles for the few keys that read badly split into words. A schema can
- * carry its own instead (a `title` in its metadata, as `describe` registers a
- * description), which wins over both this and the split.
+ * carry its own instead (a `title` in its metadata), which wins over both
+ * this and the split.
  */
 export const TITLES: ReadonlyMap<string, string> = new Map(
   Object.entries({
@@ -139,19 +138,29 @@ function discriminatorOf(branches: JsonSchema[]): string | null {
   return key ?? null;
 }
 
-function childrenOf(json: JsonSchema, skip?: string): OptionNode[] {
+/**
+ * What each option means, by its path: `gateway`, `amounts.one-off.handles[].amount`.
+ * The shapes of a union share their options' paths (`gateway.endpoint`), so
+ * one key a shape has is described once for all of them.
+ */
+export type OptionDocs = Readonly<Record<string, string>>;
+
+const pathOf = (prefix: string, key: string) => (prefix === '' ? key : `${prefix}.${key}`);
+
+function childrenOf(json: JsonSchema, docs: OptionDocs, prefix: string, skip?: string): OptionNode[] {
   return Object.entries(json.properties ?? {})
     .filter(([key]) => key !== skip)
-    .map(([key, child]) => optionOf(key, child, (json.required ?? []).includes(key)));
+    .map(([key, child]) => optionOf(key, child, (json.required ?? []).includes(key), docs, pathOf(prefix, key)));
 }
 
-/** One option of a schema, from its JSON Schema. */
-export function optionOf(key: string, json: JsonSchema, requiredKey: boolean): OptionNode {
+/** One option of a schema, from its JSON Schema, described by `docs` at `path`. */
+function optionOf(key: string, json: JsonSchema, requiredKey: boolean, docs: OptionDocs, path: string): OptionNode {
   const common: Common = {
     key,
     title: key === '' ? '' : (json.title ?? titleOf(key)),
     json,
-    description: json.description ?? '',
+    // A list's item is described by its list and its own options, not by itself.
+    description: key === '' ? '' : (docs[path] ?? ''),
     ...(json.default !== undefined ? {default: json.default} : {}),
     required: requiredKey && json.default === undefined,
   };
@@ -166,7 +175,7 @@ export function optionOf(key: string, json: JsonSchema, requiredKey: boolean): O
       discriminatorTitle: branches[0]!.properties![discriminator]!.title ?? titleOf(discriminator),
       variants: branches.map((branch) => ({
         value: branch.properties![discriminator]!.const as string,
-        children: childrenOf(branch, discriminator),
+        children: childrenOf(branch, docs, path, discriminator),
       })),
     };
   }
@@ -199,21 +208,38 @@ export function optionOf(key: string, json: JsonSchema, requiredKey: boolean): O
     return {
       ...common,
       kind: 'list',
-      item: optionOf('', json.items, true),
+      item: optionOf('', json.items, true, docs, `${path}[]`),
       ...(json.minItems !== undefined ? {minItems: json.minItems} : {}),
       ...(json.maxItems !== undefined ? {maxItems: json.maxItems} : {}),
     };
   }
-  if (isType(json, 'object') && json.properties) return {...common, kind: 'group', children: childrenOf(json)};
+  if (isType(json, 'object') && json.properties) return {...common, kind: 'group', children: childrenOf(json, docs, path)};
   return {...common, kind: 'other'};
 }
 
-/** The options of a component's config, in the schema's order. */
-export function optionTree(schema: z.ZodMiniType): OptionNode[] {
+/** The options of a component's config, in the schema's order, each with its description from `docs`. */
+export function optionTree(schema: z.ZodMiniType, docs: OptionDocs): OptionNode[] {
   const json = z.toJSONSchema(schema, {io: 'input', unrepresentable: 'any'}) as JsonSchema;
-  return childrenOf(json);
+  return childrenOf(json, docs, '');
+}
+
+/** The path of every option in the tree that a reader needs told about: all but a list's item and a union's picker, which their own options explain. */
+export function optionPaths(nodes: readonly OptionNode[], prefix = ''): string[] {
+  return nodes.flatMap((node) => {
+    const path = pathOf(prefix, node.key);
+    switch (node.kind) {
+      case 'group':
+        return [path, ...optionPaths(node.children, path)];
+      case 'list':
+        return [path, ...(node.item.kind === 'group' ? optionPaths(node.item.children, `${path}[]`) : [])];
+      case 'union':
+        return [path, ...new Set(node.variants.flatMap((variant) => optionPaths(variant.children, path)))];
+      default:
+        return [path];
+    }
+  });
 }
 
 /** The tree as JSON for a page to load: every option without its JSON Schema, which only the reference's types read. */
-export const portableTree = (schema: z.ZodMiniType): string =>
-  JSON.stringify(optionTree(schema), (key, value: unknown) => (key === 'json' ? undefined : value));
+export const portableTree = (schema: z.ZodMiniType, docs: OptionDocs): string =>
+  JSON.stringify(optionTree(schema, docs), (key, value: unknown) => (key === 'json' ? undefined : value));

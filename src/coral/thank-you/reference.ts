@@ -1,4 +1,5 @@
 /** The thank-you component's reference for the docs: config rows, URL parameters, events, dataLayer pushes and messages. */
+import {THANK_YOU_OPTIONS} from './options';
 import {componentDocs} from '../shared/reference';
 import {THANK_YOU_DATALAYER_DOCS, THANK_YOU_EVENT_DOCS} from './eventDocs';
 import {THANK_YOU_MESSAGES} from './messages';
@@ -23,6 +24,7 @@ const THANK_YOU_BAD_CONFIG = {
 export const thankYouDocs = () =>
   componentDocs({
     schema: thankYouSchema,
+    optionDocs: THANK_YOU_OPTIONS,
     parse: parseThankYouConfig,
     urlParameters: THANK_YOU_URL_PARAMETERS,
     events: THANK_YOU_EVENT_DOCS,

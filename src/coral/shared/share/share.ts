@@ -4,7 +4,7 @@
  * that chooses them. The thank-you page and the powerform's thanks use it.
  */
 import * as z from 'zod/mini';
-import {describe, safeUrl, text} from '../schemaParts';
+import {safeUrl, text} from '../schemaParts';
 
 export const SHARE_CHANNELS = ['email', 'whatsapp', 'facebook', 'x', 'copy'] as const;
 export type ShareChannel = (typeof SHARE_CHANNELS)[number];
@@ -30,35 +30,26 @@ export const SHARE_MESSAGES = {
 } as const;
 export type ShareMessages = Record<keyof typeof SHARE_MESSAGES, string>;
 
-const boolean = (fallback: boolean, description: string) => describe(z._default(z.boolean(), fallback), description);
+const boolean = (fallback: boolean) => z._default(z.boolean(), fallback);
 
 /** The `share` option, with the message a component shares by default. */
 export const shareOption = (defaultText: string) =>
-  describe(
-    z.prefault(
-      z.strictObject({
-        enabled: boolean(true, 'Show the share actions.'),
-        url: describe(
-          z.optional(safeUrl),
-          'The address to share, e.g. the campaign page. Defaults to this page without its query string, so no gift reference is shared.',
+  z.prefault(
+    z.strictObject({
+      enabled: boolean(true),
+      url: z.optional(safeUrl),
+      title: z._default(text(1, 120), 'Join me'),
+      text: z._default(text(1, 280), defaultText),
+      channels: z._default(
+        z.array(z.enum(SHARE_CHANNELS)).check(
+          z.minLength(1),
+          z.refine((list) => new Set(list).size === list.length, {message: 'expected each channel once'}),
         ),
-        title: describe(z._default(text(1, 120), 'Join me'), 'The subject of the email, and the title the share sheet shows.'),
-        text: describe(z._default(text(1, 280), defaultText), 'What the message says before the link.'),
-        channels: describe(
-          z._default(
-            z.array(z.enum(SHARE_CHANNELS)).check(
-              z.minLength(1),
-              z.refine((list) => new Set(list).size === list.length, {message: 'expected each channel once'}),
-            ),
-            [...SHARE_CHANNELS],
-          ),
-          'The share links offered, in order, when the device has no share sheet.',
-        ),
-        native: boolean(true, 'Offer the device’s own share sheet (navigator.share) instead of the links where the browser has one.'),
-      }),
-      {},
-    ),
-    'What supporters can share, and how.',
+        [...SHARE_CHANNELS],
+      ),
+      native: boolean(true),
+    }),
+    {},
   );
 export type ShareConfig = z.output<ReturnType<typeof shareOption>>;
 
