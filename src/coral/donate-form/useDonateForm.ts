@@ -119,7 +119,7 @@ export function useDonateForm({
     // Checks that need the phone metadata wait for it, so a step change or a submit never skips the mobile check.
     checksReady: async (): Promise<Checks> => ({
       now: new Date(),
-      mobile: phoneShown && state.values.phone.trim() !== '' ? (mobile ?? (await loadMobile())) : mobile,
+      mobile: phoneShown && state.values.phone.trim() !== '' ? await loadMobile() : mobile,
     }),
     onFieldUse,
     root,

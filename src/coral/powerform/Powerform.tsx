@@ -123,7 +123,7 @@ function PowerformView({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     // A phone number is never sent unchecked: wait for its check when one was typed.
-    const ready: Checks = {mobile: phoneShown && state.values.phone.trim() !== '' ? (mobile ?? (await loadMobile())) : mobile};
+    const ready: Checks = {mobile: phoneShown && state.values.phone.trim() !== '' ? await loadMobile() : mobile};
     dispatch({type: 'submit', checks: ready, key: newIdempotencyKey()});
   };
 

@@ -17,6 +17,8 @@ export const MOBILE_MESSAGES = {
   mobileLandline: 'Enter a mobile number, not a landline. {otherCountry}',
   mobileNewZealandPrefix: 'If this is a New Zealand mobile, start with +64, like +64 21 123 4567.',
   mobileAustraliaPrefix: 'If this is an Australian mobile, start with +61, like +61 412 345 678.',
+  // The check's code could not be fetched (a dropped connection): the number is neither taken nor called wrong.
+  mobileUnchecked: 'We could not check this number just now. Check your connection, then try again.',
 } as const;
 
 export const AMOUNT_MESSAGES = {

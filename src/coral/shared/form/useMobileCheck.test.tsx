@@ -5,7 +5,7 @@ import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import * as DONATE_FORM_EXAMPLES from '../../donate-form/examples';
 import * as POWERFORM_EXAMPLES from '../../powerform/examples';
 import {MOBILE_MESSAGES} from '../checkMessages';
-import {useMobileCheck} from './useMobileCheck';
+import {useMobileCheck, type MobileCheck} from './useMobileCheck';
 
 const phone = {loads: 0};
 
@@ -97,5 +97,35 @@ describe('the phone check', () => {
     await act(() => result.current[1]());
     expect(result.current[0]?.('0412 345 678')).toEqual({ok: true, value: '+61412345678'});
     expect(result.current[0]?.('1')).toMatchObject({ok: false, reason: expect.stringContaining('021 123 4567')});
+  });
+
+  it('holds a number back with a message when its code cannot load, keeps the powerform answering, and tries again next time', async () => {
+    vi.resetModules();
+    vi.doMock('../phone', () => {
+      throw new Error('the connection dropped');
+    });
+    const {Powerform} = await import('../../powerform');
+    render(<Powerform config={POWERFORM_EXAMPLES.sandbox} />);
+    const mobile = screen.getByLabelText('Mobile (optional)');
+    await userEvent.setup().type(mobile, '0412 345 678');
+    fireEvent.submit(mobile.closest('form')!);
+    await waitFor(() => expect(mobile).toHaveAttribute('aria-invalid', 'true'));
+    expect(document.body.textContent).toContain(MOBILE_MESSAGES.mobileUnchecked);
+
+    const {result} = renderHook(() => useMobileCheck('en-AU', MOBILE_MESSAGES));
+    let unchecked: MobileCheck | undefined;
+    await act(async () => {
+      unchecked = await result.current[1]();
+    });
+    expect(unchecked?.('0412 345 678')).toEqual({ok: false, reason: MOBILE_MESSAGES.mobileUnchecked});
+    expect(result.current[0]?.('0412 345 678')).toEqual({ok: false, reason: MOBILE_MESSAGES.mobileUnchecked});
+    // The connection is back: the same form's next ask loads the check.
+    vi.doUnmock('../phone');
+    vi.resetModules();
+    let check: MobileCheck | undefined;
+    await act(async () => {
+      check = await result.current[1]();
+    });
+    expect(check?.('0412 345 678')).toEqual({ok: true, value: '+61412345678'});
   });
 });
