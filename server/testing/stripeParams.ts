@@ -30,7 +30,9 @@ const STAND_IN_FILES = [
   'WebhookEndpoints.d.ts',
 ];
 
-const resources = join(dirname(createRequire(import.meta.url).resolve('stripe')), '..', 'esm', 'resources');
+// Resolved from where the tests run (the repository or server/), not from this file: the browser tests' runner loads
+// it as CommonJS, where import.meta does not exist.
+const resources = join(dirname(createRequire(join(process.cwd(), 'package.json')).resolve('stripe')), '..', 'esm', 'resources');
 
 let program: ts.Program | null = null;
 const shapes = new Map<string, ParamShape>();
