@@ -22,6 +22,7 @@ import {parseCampaigns} from '../../../server/gift';
 import {createCoralHandler} from '../../../server/handler';
 import {memoryLogger} from '../../../server/log';
 import {createMemoryGiftStore} from '../../../server/store';
+import {deliver, WEBHOOK_SECRET} from '../../../server/testing/fixtures';
 import {startStripeStandIn, type StripeStandIn} from '../../../server/testing/stripeStandIn';
 
 export const STRIPE_JS = 'https://js.stripe.com';
@@ -82,7 +83,7 @@ export async function standInStripe(page: Page, campaigns: CampaignConfig[], ori
   const api = await startStripeStandIn({clock: () => Math.floor(Date.now() / 1000)});
   const handler = createCoralHandler({
     stripe: api.client(),
-    webhookSecret: 'whsec_coral_standin',
+    webhookSecret: WEBHOOK_SECRET,
     allowedOrigins: [origin],
     campaigns: parseCampaigns(campaigns),
     store: createMemoryGiftStore(),
@@ -119,9 +120,16 @@ export async function standInStripe(page: Page, campaigns: CampaignConfig[], ori
     return debit ? {...intent, status: 'processing', payment_method: debit} : intent;
   };
 
+  /** What Stripe does once a payment is confirmed: sends its events, signed, to the endpoint's webhook. */
+  const confirm = async (clientSecret: string, paymentMethod: string) => {
+    for (const event of api.confirm(clientSecret, paymentMethod)) {
+      await deliver(handler, event, {secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000)});
+    }
+  };
+
   /** Stripe's answer to a confirmation: the intent, or the decline as an error that carries it. */
-  const settle = (route: Route, clientSecret: string, paymentMethod: string) => {
-    api.confirm(clientSecret, paymentMethod);
+  const settle = async (route: Route, clientSecret: string, paymentMethod: string) => {
+    await confirm(clientSecret, paymentMethod);
     const intent = intentFor(clientSecret)!;
     const decline = DECLINES[paymentMethod];
     if (intent.status === 'requires_payment_method' && decline) {
@@ -173,7 +181,7 @@ export async function standInStripe(page: Page, campaigns: CampaignConfig[], ori
       }
       if (loseConfirmation) {
         loseConfirmation = false;
-        api.confirm(clientSecret, paymentMethod);
+        await confirm(clientSecret, paymentMethod);
         return route.abort('connectionreset');
       }
       return settle(route, clientSecret, paymentMethod);
