@@ -133,15 +133,14 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     cssCodeSplit: false,
-    // Terser, two passes: every page that embeds a form downloads this, and it comes out about 10% smaller than the
-    // default minifier's, whitespace included (which lib mode's default keeps in ES output).
-    minify: 'terser',
-    terserOptions: {compress: {passes: 2}},
+    minify: true,
     reportCompressedSize: false,
     lib: {entry: 'src/embed/coral.ts', formats: ['es'], fileName: () => 'coral.js'},
+    // Lib mode keeps whitespace in ES output by default; this file is only ever served, so minify it all.
     rolldownOptions: {
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
+        minify: true,
         codeSplitting: {groups: [{name: 'elements', test: elements.holds}]},
       },
     },
