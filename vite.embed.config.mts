@@ -136,11 +136,13 @@ export default defineConfig({
     minify: true,
     reportCompressedSize: false,
     lib: {entry: 'src/embed/coral.ts', formats: ['es'], fileName: () => 'coral.js'},
-    // Lib mode keeps whitespace in ES output by default; this file is only ever served, so minify it all.
+    // Lib mode keeps whitespace and bundlers' pure annotations in ES output by default, for a bundler downstream;
+    // these files are only ever served, so minify them all and keep only licence comments.
     rolldownOptions: {
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
         minify: true,
+        comments: {legal: true, annotation: false, jsdoc: false},
         codeSplitting: {groups: [{name: 'elements', test: elements.holds}]},
       },
     },
