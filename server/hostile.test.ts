@@ -1,20 +1,13 @@
 /** What probing the doorway found: bodies built to break the card-data search, or to slip a card number past it. */
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {giftBody, makeHandler, newKey, ORIGIN, post} from './testing/fixtures';
-import {startStripeStandIn, type StripeStandIn} from './testing/stripeStandIn';
+import {describe, expect, it} from 'vitest';
+import {giftBody, newKey, ORIGIN, post} from './testing/fixtures';
+import {eachStandIn} from './testing/eachStandIn';
 
-let stripe: StripeStandIn;
-let setup: ReturnType<typeof makeHandler>;
-
-beforeEach(async () => {
-  stripe = await startStripeStandIn();
-  setup = makeHandler(stripe);
-});
-afterEach(() => stripe.close());
+const each = eachStandIn();
 
 /** Posts raw text, as a script would: JSON.stringify could not build some of these. */
 async function postText(text: string) {
-  const response = await setup.handler(
+  const response = await each.setup.handler(
     new Request('https://coral.example.org/gifts', {
       method: 'POST',
       headers: {origin: ORIGIN, 'content-type': 'application/json', 'idempotency-key': newKey()},
@@ -33,13 +26,13 @@ describe('a body nested deeply', () => {
   it.each([[5_000], [33]])('%i deep is refused 400 before anything walks it', async (depth) => {
     const answer = await postText(`${'['.repeat(depth)}${']'.repeat(depth)}`);
     expect(answer).toEqual({status: 400, body: {status: 'rejected', reason: 'the body is nested too deeply'}});
-    expect(setup.logged()).toEqual([]);
+    expect(each.setup.logged()).toEqual([]);
   });
 
   it('is refused inside a gift too, before Stripe hears of it', async () => {
     const inGift = await postText(JSON.stringify(giftBody()).replace(/}$/, `,"note":${'{"a":'.repeat(40)}1${'}'.repeat(40)}}`));
     expect(inGift.body.reason).toBe('the body is nested too deeply');
-    expect(stripe.requests).toHaveLength(0);
+    expect(each.stripe.requests).toHaveLength(0);
   });
 
   it('is read as far as the limit, and brackets inside strings are text, not nesting', async () => {
@@ -48,7 +41,7 @@ describe('a body nested deeply', () => {
     expect(atLimit.body.reason).not.toBe('the body is nested too deeply');
     const address = `${'['.repeat(40)}"\\"\\${'{'.repeat(40)}`;
     const brackets = giftBody({supporter: {firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', address, consent: false}});
-    expect((await post(setup.handler, '/gifts', brackets)).status).toBe(200);
+    expect((await post(each.setup.handler, '/gifts', brackets)).status).toBe(200);
   });
 
   it('or holding thousands of values, is refused 400 too', async () => {
@@ -72,10 +65,10 @@ describe('a card number written to slip past the search', () => {
     ['an en dash', '4242–4242–4242–4242'],
   ])('with %s is refused, and never reaches Stripe', async (_, number) => {
     const supporter = {firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', address: number, consent: false};
-    const answer = await post(setup.handler, '/gifts', giftBody({supporter}));
+    const answer = await post(each.setup.handler, '/gifts', giftBody({supporter}));
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual(refusedCard('supporter.address').body);
-    expect(stripe.requests).toHaveLength(0);
+    expect(each.stripe.requests).toHaveLength(0);
   });
 
   it('split across two fields, as an address line and a postcode, is refused naming both', async () => {
@@ -87,20 +80,20 @@ describe('a card number written to slip past the search', () => {
       postcode: '4242',
       consent: false,
     };
-    const answer = await post(setup.handler, '/gifts', giftBody({supporter}));
+    const answer = await post(each.setup.handler, '/gifts', giftBody({supporter}));
     expect({status: answer.status, body: answer.body}).toEqual(refusedCard('supporter.address and supporter.postcode'));
-    expect(stripe.requests).toHaveLength(0);
+    expect(each.stripe.requests).toHaveLength(0);
   });
 
   it('as an object key is refused without the key in the answer or the log', async () => {
     for (const key of ['4242424242424242', '4242 4242 4242 4242', '４２４２４２４２４２４２４２４２']) {
-      const answer = await post(setup.handler, '/gifts', giftBody({utm: {[key]: 'x'}}));
+      const answer = await post(each.setup.handler, '/gifts', giftBody({utm: {[key]: 'x'}}));
       expect({status: answer.status, body: answer.body}).toEqual(refusedCard('utm.[key]'));
     }
-    const nested = await post(setup.handler, '/gifts', giftBody({'4242 4242 4242 4242': {number: '1'}}));
+    const nested = await post(each.setup.handler, '/gifts', giftBody({'4242 4242 4242 4242': {number: '1'}}));
     expect(nested.body.reason).toMatch(/found at \[key\]/);
-    expect(JSON.stringify(setup.logger.lines)).not.toMatch(/4242|４２/);
-    expect(stripe.requests).toHaveLength(0);
+    expect(JSON.stringify(each.setup.logger.lines)).not.toMatch(/4242|４２/);
+    expect(each.stripe.requests).toHaveLength(0);
   });
 
   it('leaves an honest gift alone: a mobile, a postcode, an address and ad ids', async () => {
@@ -114,7 +107,7 @@ describe('a card number written to slip past the search', () => {
       consent: true,
     };
     const utm = {utm_source: 'facebook', utm_campaign: 'eofy-2026', utm_term: '120208461234567', utm_content: '23851234567890124'};
-    const answer = await post(setup.handler, '/gifts', giftBody({supporter, utm}));
+    const answer = await post(each.setup.handler, '/gifts', giftBody({supporter, utm}));
     expect({status: answer.status, reason: answer.body.reason}).toEqual({status: 200, reason: undefined});
   });
 });

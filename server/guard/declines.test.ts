@@ -1,91 +1,85 @@
 /** The limit on declined confirmations of one gift: past it, the PaymentIntent is cancelled and its client secret is spent. */
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {deliver, makeHandler, post} from '../testing/fixtures';
+import {describe, expect, it} from 'vitest';
+import {deliver, post} from '../testing/fixtures';
 import {smallestGift} from '../testing/guard';
-import {startStripeStandIn, type StripeStandIn} from '../testing/stripeStandIn';
+import {eachStandIn} from '../testing/eachStandIn';
 import {DEFAULT_GUARD} from './settings';
 
-let stripe: StripeStandIn;
-let setup: ReturnType<typeof makeHandler>;
-beforeEach(async () => {
-  stripe = await startStripeStandIn();
-  setup = makeHandler(stripe);
-});
-afterEach(() => stripe.close());
+const each = eachStandIn();
 
 /** A supporter's browser confirming the gift's client secret with a card, and Stripe telling the endpoint what happened. */
 async function confirm(clientSecret: string, paymentMethod: string) {
-  for (const event of stripe.confirm(clientSecret, paymentMethod)) expect((await deliver(setup.handler, event)).status).toBe(200);
+  for (const event of each.stripe.confirm(clientSecret, paymentMethod)) expect((await deliver(each.setup.handler, event)).status).toBe(200);
 }
 
 const startGift = async () => {
-  const {body} = await post(setup.handler, '/gifts', smallestGift(1));
+  const {body} = await post(each.setup.handler, '/gifts', smallestGift(1));
   return {reference: String(body.reference), clientSecret: String(body.clientSecret)};
 };
-const cancels = () => stripe.requests.filter((request) => request.path.endsWith('/cancel'));
-const warned = () => setup.logger.lines.filter((line) => line.level === 'warn').map((line) => line.msg);
+const cancels = () => each.stripe.requests.filter((request) => request.path.endsWith('/cancel'));
+const warned = () => each.setup.logger.lines.filter((line) => line.level === 'warn').map((line) => line.msg);
 
 describe('declined confirmations of one gift', () => {
   it('lets a supporter whose card was declined three times pay with the fourth', async () => {
     const gift = await startGift();
     for (let i = 0; i < DEFAULT_GUARD.declinesPerGift - 1; i += 1) await confirm(gift.clientSecret, 'pm_card_chargeDeclined');
     await confirm(gift.clientSecret, 'pm_card_visa');
-    expect(stripe.paymentIntents.get(gift.reference)?.status).toBe('succeeded');
+    expect(each.stripe.paymentIntents.get(gift.reference)?.status).toBe('succeeded');
     expect(cancels()).toEqual([]);
   });
 
   it('cancels the PaymentIntent at the limit, so its client secret cannot be confirmed again', async () => {
     const gift = await startGift();
     for (let i = 0; i < DEFAULT_GUARD.declinesPerGift; i += 1) await confirm(gift.clientSecret, 'pm_card_chargeDeclined');
-    expect(stripe.paymentIntents.get(gift.reference)).toMatchObject({status: 'canceled', cancellation_reason: 'abandoned'});
+    expect(each.stripe.paymentIntents.get(gift.reference)).toMatchObject({status: 'canceled', cancellation_reason: 'abandoned'});
     expect(cancels()).toHaveLength(1);
     expect(warned()).toEqual(['a gift was cancelled after repeated declines']);
-    expect(() => stripe.confirm(gift.clientSecret, 'pm_card_visa')).toThrow(/payment_intent_unexpected_state/);
+    expect(() => each.stripe.confirm(gift.clientSecret, 'pm_card_visa')).toThrow(/payment_intent_unexpected_state/);
     // The supporter starts a new gift, which is confirmed as any other.
     const next = await startGift();
     await confirm(next.clientSecret, 'pm_card_visa');
-    expect(stripe.paymentIntents.get(next.reference)?.status).toBe('succeeded');
+    expect(each.stripe.paymentIntents.get(next.reference)?.status).toBe('succeeded');
   });
 
   it('answers Stripe 200 when it sends the last failure again, or when the gift was paid in the meantime', async () => {
     const gift = await startGift();
     const failures = [];
     for (let i = 0; i < DEFAULT_GUARD.declinesPerGift; i += 1)
-      failures.push(...stripe.confirm(gift.clientSecret, 'pm_card_chargeDeclined'));
+      failures.push(...each.stripe.confirm(gift.clientSecret, 'pm_card_chargeDeclined'));
     // Paid before the failures arrive: Stripe refuses to cancel a PaymentIntent that succeeded.
-    const paid = stripe.confirm(gift.clientSecret, 'pm_card_visa');
-    for (const event of [...failures, ...failures.slice(-1), ...paid]) expect((await deliver(setup.handler, event)).status).toBe(200);
-    expect(stripe.paymentIntents.get(gift.reference)?.status).toBe('succeeded');
-    expect(setup.logger.lines.filter((line) => line.msg === 'a declined gift had already ended')).toHaveLength(2);
+    const paid = each.stripe.confirm(gift.clientSecret, 'pm_card_visa');
+    for (const event of [...failures, ...failures.slice(-1), ...paid]) expect((await deliver(each.setup.handler, event)).status).toBe(200);
+    expect(each.stripe.paymentIntents.get(gift.reference)?.status).toBe('succeeded');
+    expect(each.setup.logger.lines.filter((line) => line.msg === 'a declined gift had already ended')).toHaveLength(2);
   });
 
   it('answers 500 when the cancel could not reach Stripe, so Stripe sends the failure again and the cancel is retried', async () => {
     const gift = await startGift();
     const failures = [];
     for (let i = 0; i < DEFAULT_GUARD.declinesPerGift; i += 1)
-      failures.push(...stripe.confirm(gift.clientSecret, 'pm_card_chargeDeclined'));
-    for (const event of failures.slice(0, -1)) await deliver(setup.handler, event);
-    stripe.failNext('rate-limit', {path: /\/cancel$/});
-    expect((await deliver(setup.handler, failures.at(-1)!)).status).toBe(500);
-    expect(stripe.paymentIntents.get(gift.reference)?.status).toBe('requires_payment_method');
-    expect((await deliver(setup.handler, failures.at(-1)!)).status).toBe(200);
-    expect(stripe.paymentIntents.get(gift.reference)?.status).toBe('canceled');
+      failures.push(...each.stripe.confirm(gift.clientSecret, 'pm_card_chargeDeclined'));
+    for (const event of failures.slice(0, -1)) await deliver(each.setup.handler, event);
+    each.stripe.failNext('rate-limit', {path: /\/cancel$/});
+    expect((await deliver(each.setup.handler, failures.at(-1)!)).status).toBe(500);
+    expect(each.stripe.paymentIntents.get(gift.reference)?.status).toBe('requires_payment_method');
+    expect((await deliver(each.setup.handler, failures.at(-1)!)).status).toBe(200);
+    expect(each.stripe.paymentIntents.get(gift.reference)?.status).toBe('canceled');
   });
 
   it('leaves a hosted checkout’s PaymentIntent to Stripe’s page, which Stripe lets no one cancel', async () => {
     const metadata = {coral_campaign: 'save-the-reef', coral_frequency: 'one-off', coral_via: 'checkout'};
-    const intent = await stripe.client().paymentIntents.create({amount: 500, currency: 'aud', metadata});
+    const intent = await each.stripe.client().paymentIntents.create({amount: 500, currency: 'aud', metadata});
     for (let i = 0; i < DEFAULT_GUARD.declinesPerGift; i += 1) await confirm(intent.client_secret!, 'pm_card_chargeDeclined');
     expect(cancels()).toEqual([]);
-    expect(stripe.paymentIntents.get(intent.id)?.status).toBe('requires_payment_method');
+    expect(each.stripe.paymentIntents.get(intent.id)?.status).toBe('requires_payment_method');
   });
 });
 
 describe('the Stripe stand-in, cancelling as Stripe does', () => {
   it('refuses a PaymentIntent that succeeded or was cancelled, one an invoice made, and an unknown reason', async () => {
-    const client = stripe.client();
+    const client = each.stripe.client();
     const paid = await startGift();
-    stripe.confirm(paid.clientSecret, 'pm_card_visa');
+    each.stripe.confirm(paid.clientSecret, 'pm_card_visa');
     await expect(client.paymentIntents.cancel(paid.reference)).rejects.toMatchObject({code: 'payment_intent_unexpected_state'});
 
     const gift = await startGift();
@@ -95,8 +89,8 @@ describe('the Stripe stand-in, cancelling as Stripe does', () => {
     await client.paymentIntents.cancel(gift.reference);
     await expect(client.paymentIntents.cancel(gift.reference)).rejects.toMatchObject({code: 'payment_intent_unexpected_state'});
 
-    const monthly = await post(setup.handler, '/gifts', smallestGift(2, {frequency: 'monthly', amount: 2500}));
-    const invoiceIntent = [...stripe.paymentIntents.values()].find((pi) => pi.client_secret === monthly.body.clientSecret)!;
+    const monthly = await post(each.setup.handler, '/gifts', smallestGift(2, {frequency: 'monthly', amount: 2500}));
+    const invoiceIntent = [...each.stripe.paymentIntents.values()].find((pi) => pi.client_secret === monthly.body.clientSecret)!;
     await expect(client.paymentIntents.cancel(String(invoiceIntent.id))).rejects.toMatchObject({
       message: expect.stringContaining('created by an invoice'),
     });
