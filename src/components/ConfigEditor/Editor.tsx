@@ -10,7 +10,7 @@ import type {OptionNode} from '../../coral/shared/schemaTree';
 import {COMPONENTS} from './components';
 import {isRecord, sameValue, withKey, withoutDefaults, type Config} from './model';
 import {Option, ProblemsContext} from './Option';
-import {configFragment, hasConfigFragment, readPastedConfig} from './share';
+import {configFragment, hasConfigFragment, readPastedConfig} from '../ConfigLink';
 import styles from './styles.module.css';
 
 export type EditorProps = {

@@ -2,7 +2,7 @@
 import {describeError} from '../../coral/shared/config';
 import type {CoralTag} from '../../embed/snippet';
 import {COMPONENTS} from './components';
-import {readConfigFragment} from './share';
+import {readConfigFragment} from '../ConfigLink';
 
 export type FromLink = {ok: true; config: unknown} | {ok: false; errors: string[]};
 

@@ -4,6 +4,8 @@ import type {OptionNode} from '../../coral/shared/schemaTree';
 import {Editor, type EditorProps} from './Editor';
 import {OPTIONS} from './options';
 
+export {configFromLink, type FromLink} from './fromLink';
+
 export default function ConfigEditor(props: EditorProps): ReactNode {
   const [tree, setTree] = useState<{tag: string; options: readonly OptionNode[]} | null>(null);
   const [failed, setFailed] = useState(false);

@@ -7,7 +7,7 @@ import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {embedReleaseOf, embedSnippet, type CoralTag} from '@site/src/embed/snippet';
-import {hasConfigFragment} from '@site/src/components/ConfigEditor/share';
+import {hasConfigFragment} from '@site/src/components/ConfigLink';
 import styles from './DemoPage.module.css';
 
 export type TestCard = {number: string; result: string};
@@ -38,14 +38,14 @@ const ConfigEditor = lazy(() => import('@site/src/components/ConfigEditor'));
 
 type FromLink = {ok: true} | {ok: false; errors: string[]};
 
-/** The config a `#config=` link carries, checked by the component's schema; its code loads only for such a link. */
+/** The config a `#config=` link carries, checked by the component's schema; the editor's code, which checks it, loads only for such a link. */
 function useConfigFromLink(tag: CoralTag, load: (config: unknown) => void): FromLink | null {
   const [result, setResult] = useState<FromLink | null>(null);
   useEffect(() => {
     const hash = window.location.hash;
     if (!hasConfigFragment(hash)) return;
     let live = true;
-    import('@site/src/components/ConfigEditor/fromLink').then(
+    import('@site/src/components/ConfigEditor').then(
       ({configFromLink}) => {
         if (!live) return;
         const read = configFromLink(tag, hash);
