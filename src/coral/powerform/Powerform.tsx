@@ -3,7 +3,7 @@
  * thanks) that read one context. The machine (machine.ts, derive.ts) decides;
  * usePowerform.ts owns the effects.
  */
-import type {ReactNode} from 'react';
+import type {FormEvent, ReactNode} from 'react';
 import {configured, type ViewProps} from '../shared/form';
 import type {SignupGateway} from '../shared/gateway';
 import {plural} from '../shared/template';
@@ -51,6 +51,10 @@ function PowerformView({
   usePageTitle(pageTitleOf(config, summary.length > 0));
   const Heading = `h${headingLevel}` as 'h2';
   const {status} = state.submission;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.submit();
+  };
 
   return (
     <PowerformContext.Provider value={form}>
@@ -64,10 +68,7 @@ function PowerformView({
         aria-labelledby={fieldId('heading')}
         aria-busy={status === 'sending' || undefined}
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit();
-        }}
+        onSubmit={onSubmit}
         onFocus={form.onFieldUse}
         onInput={form.onFieldUse}
         part="form"
