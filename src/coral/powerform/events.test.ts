@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import {normaliseMobile} from '../shared/phone';
 import {dataLayerFor, eventFor} from './events';
-import {initialState, reduce, type Action, type Checks, type Notice} from './machine';
+import {reduce} from './machine';
+import {initialState, type Action, type Checks, type Notice} from './state';
 import {parsePowerformConfig, type PowerformConfigInput} from './schema';
 
 const checks: Checks = {mobile: (v) => normaliseMobile(v)};

@@ -4,7 +4,7 @@
  * data: field names and yes/no facts, never what was typed.
  */
 import type {DataLayerEntry} from '../shared/analytics';
-import type {FieldName, Notice, TextField} from './machine';
+import type {FieldName, Notice, TextField} from './state';
 import type {ShareMethod, ShareOutcome} from '../shared/share/share';
 import type {PowerformConfig} from './schema';
 

@@ -3,7 +3,7 @@ import {POWERFORM_OPTIONS} from './options';
 import {componentDocs} from '../shared/reference';
 import {POWERFORM_DATALAYER_DOCS, POWERFORM_EVENT_DOCS} from './eventDocs';
 import {URL_PARAMETERS} from '../shared/urlParamDocs';
-import {POWERFORM_URL_PARAMS} from './machine';
+import {POWERFORM_URL_PARAMS} from './derive';
 import {POWERFORM_MESSAGES} from './messages';
 import {parsePowerformConfig, powerformSchema} from './schema';
 

@@ -4,7 +4,7 @@ import {normaliseMobile} from '../shared/phone';
 import {hostileKey} from '../shared/testing/configs';
 import {hostileString, PROPERTY_TIMEOUT_MS} from '../shared/testing/hostile';
 import {expectSafePrefill, expectWarningsFor} from '../shared/testing/prefill';
-import {POWERFORM_URL_PARAMS, readPrefill} from './machine';
+import {POWERFORM_URL_PARAMS, readPrefill} from './derive';
 
 const mobile = (value: string) => normaliseMobile(value);
 const OURS: readonly string[] = POWERFORM_URL_PARAMS;
