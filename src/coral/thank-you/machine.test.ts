@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {rgUpgradeSuggestion} from '../donate-form/rules';
+import {rgUpgradeSuggestion} from '../shared/upgrade';
 import {parseDonateFormConfig} from '../donate-form/schema';
 import {gift} from '../shared/testing/handoffs';
 import {MemoryStorage} from '../shared/testing/memoryStorage';

@@ -4,7 +4,7 @@
  */
 import type {GiftHandoff, HandoffStorage, ReadResult} from '../daisychain/handoff';
 import {MANAGE_GIFT_MESSAGES} from '../shared/manageGift/messages';
-import {rgUpgradeSuggestion} from '../donate-form/rules';
+import {rgUpgradeSuggestion} from '../shared/upgrade';
 import type {DonateFormConfigInput} from '../donate-form/schema';
 import type {ChargeResult} from '../shared/gateway';
 import {FREQUENCIES, type Frequency} from '../shared/frequency';
