@@ -11,8 +11,9 @@ import {ENTRY_BY_GATEWAY, type DeclineCode, type GiftIntent, type PaymentEntry, 
 import {formatMoney, type Cents} from '../shared/money';
 import {accept, refuse, type Check} from '../shared/result';
 import {fill} from '../shared/template';
+import {rgUpgradeSuggestion} from '../shared/upgrade';
 import type {DonateFormMessages} from './messages';
-import {checkOtherAmount, giftTotal, limitsFor, rgUpgradeSuggestion, type GiftTotal} from './rules';
+import {checkOtherAmount, giftTotal, limitsFor, type GiftTotal} from './rules';
 import {RECURRING, type DonateFormConfig, type Frequency} from './schema';
 import {
   messagesFor,

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
-import {checkOtherAmount, defaultHandle, giftTotal, initialFrequency, limitsFor, rgUpgradeSuggestion} from './rules';
+import {rgUpgradeSuggestion} from '../shared/upgrade';
+import {checkOtherAmount, defaultHandle, giftTotal, initialFrequency, limitsFor} from './rules';
 import {parseDonateFormConfig, type DonateFormConfig, type DonateFormConfigInput} from './schema';
 
 function config(input: Partial<DonateFormConfigInput> = {}): DonateFormConfig {

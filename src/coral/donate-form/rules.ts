@@ -1,9 +1,8 @@
-/** The donate form's arithmetic: limits, totals, cover fees and the monthly upgrade suggestion. */
+/** The donate form's arithmetic: limits, totals and cover fees. */
 import {dollars, parseAmount, percentOf, type Cents} from '../shared/money';
 import type {Check} from '../shared/result';
+import type {AmountLimits} from '../shared/upgrade';
 import type {DonateFormConfig, Frequency} from './schema';
-
-export type AmountLimits = {min: Cents; max: Cents};
 
 export const limitsFor = (config: DonateFormConfig, frequency: Frequency): AmountLimits => ({
   min: dollars(config.amounts[frequency].min),
@@ -44,19 +43,6 @@ export function giftTotal(amount: Cents, frequency: Frequency, options: {dailyDa
   const perPayment = amount + fee;
   const payments = frequency === 'daily' ? options.dailyDays : null;
   return {amount, fee, perPayment, total: payments === null ? perPayment : perPayment * payments, payments};
-}
-
-/**
- * The monthly gift suggested to a one-off donor: the one-off amount divided by
- * `divisor`, rounded to the nearest `roundTo` dollars, never below the monthly
- * minimum. Null when that is above the monthly maximum: the ask never suggests
- * an amount the monthly form would refuse, so there is no ask.
- */
-export function rgUpgradeSuggestion(oneOff: Cents, rule: {divisor: number; roundTo: number}, monthly: AmountLimits): Cents | null {
-  const step = dollars(rule.roundTo);
-  const rounded = Math.round(oneOff / rule.divisor / step) * step;
-  const suggested = Math.max(rounded, monthly.min, step);
-  return suggested > monthly.max ? null : suggested;
 }
 
 /** The handle selected at the start: the configured default, else the middle handle. */

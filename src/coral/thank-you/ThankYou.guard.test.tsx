@@ -25,15 +25,17 @@ function renderConfigured(config: object, answers: ChargeResult[]) {
   writeGiftHandoff(sessionStorage, {...gift, reference: 'CRL-G1', upgradeToken: 'tok_kept'});
   const sandbox = createSandboxGateway({delayMs: 0});
   const asked: unknown[] = [];
+  const keys: string[] = [];
   const gateway = {
     charge: sandbox.charge.bind(sandbox),
-    upgrade: async (ask: unknown) => {
+    upgrade: async (ask: unknown, {idempotencyKey}: {idempotencyKey: string}) => {
       asked.push(ask);
+      keys.push(idempotencyKey);
       return answers.shift() ?? {status: 'approved' as const, reference: 'CRL-MONTHLY2'};
     },
   };
   const view = render(<ThankYou config={config} gateway={gateway} />);
-  return {asked, container: view.container};
+  return {asked, keys, container: view.container};
 }
 
 describe("the thank-you page and the endpoint's card-testing guard", () => {
@@ -82,5 +84,20 @@ describe("the thank-you page and the endpoint's card-testing guard", () => {
     await screen.findByRole('form', {name: 'Your monthly gift'});
     await waitFor(() => expect(turnstile.widgets.size).toBe(1));
     expect([...turnstile.widgets.values()][0]!.params.sitekey).toBe(siteKey);
+  });
+
+  it('sends the one-tap gift through the gateway once per accept, each under its own idempotency key', async () => {
+    const user = userEvent.setup();
+    const {asked, keys} = renderWith({status: 'guarded', reason: 'rate-limited'});
+    await user.click(await screen.findByRole('button', {name: 'Yes, give $20 monthly'}));
+    await screen.findByRole('alert');
+    expect(asked).toEqual([{reference: 'CRL-G1', token: 'tok_kept', amount: 2000, currency: 'AUD'}]);
+    expect(keys).toEqual([expect.stringMatching(/\S{16,}/)]);
+    await user.click(screen.getByRole('button', {name: 'Yes, give $20 monthly'}));
+    await screen.findByText(/You now give \$20 every month/);
+    // Nothing more goes out once the answer is in, however the page renders.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).toHaveLength(2);
+    expect(new Set(keys).size).toBe(2);
   });
 });

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {dataLayerFor, eventFor, THANK_YOU_EVENTS} from './events';
-import type {Receipt} from './machine';
+import type {Receipt} from './state';
 import {parseThankYouConfig} from './schema';
 
 const parsed = parseThankYouConfig({campaign: 'save-the-reef'});

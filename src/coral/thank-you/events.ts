@@ -6,7 +6,7 @@
 import type {DataLayerEntry} from '../shared/analytics';
 import type {Cents} from '../shared/money';
 import type {Frequency} from '../shared/frequency';
-import type {Receipt, UpgradeOffer} from './machine';
+import type {Notice} from './state';
 import type {ShareMethod, ShareOutcome} from '../shared/share/share';
 import type {ThankYouConfig} from './schema';
 
@@ -25,12 +25,6 @@ export interface ThankYouEventDetails {
 
 export type ThankYouEventName = keyof ThankYouEventDetails;
 export type ThankYouEvent = {[N in ThankYouEventName]: {name: N; detail: ThankYouEventDetails[N]}}[ThankYouEventName];
-
-/** What happened, as the view reports it. */
-export type Notice =
-  | {type: 'view'; receipt: Receipt | null}
-  | {type: 'share'; method: ShareMethod; outcome: ShareOutcome}
-  | {type: 'upsell'; action: 'shown' | 'accepted' | 'declined'; offer: UpgradeOffer};
 
 /** Every event the component sends, in the order the docs list them. */
 export const THANK_YOU_EVENTS = ['coral:thank-you', 'coral:share', 'coral:upsell'] as const satisfies readonly ThankYouEventName[];

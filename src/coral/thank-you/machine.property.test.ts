@@ -1,10 +1,10 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
-import {FREQUENCIES} from '../donate-form/schema';
+import {FREQUENCIES} from '../shared/frequency';
 import {hostileKey} from '../shared/testing/configs';
 import {hostileString, INVISIBLE, MARKUP, PROPERTY_TIMEOUT_MS} from '../shared/testing/hostile';
 import {expectWarningsFor} from '../shared/testing/prefill';
-import {parseGiftParams} from './machine';
+import {parseGiftParams} from './derive';
 import {THANK_YOU_URL_PARAMETERS} from './reference';
 
 const READ = THANK_YOU_URL_PARAMETERS.map((p) => p.name);

@@ -1,25 +1,14 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {rgUpgradeSuggestion} from '../donate-form/rules';
-import {parseDonateFormConfig} from '../donate-form/schema';
+import {parseDonateFormConfig} from '../donate-form';
 import {gift} from '../shared/testing/handoffs';
 import {MemoryStorage} from '../shared/testing/memoryStorage';
-import {
-  createDeclinedMemory,
-  DECLINED_KEY,
-  giftKey,
-  headingOf,
-  initialUpgrade,
-  messagesFor,
-  monthlyFormConfig,
-  parseGiftParams,
-  receiptRows,
-  reduceUpgrade,
-  resolveReceipt,
-  upgradeOffer,
-  type Receipt,
-} from './machine';
+import {rgUpgradeSuggestion} from '../shared/upgrade';
+import {giftKey, headingOf, monthlyFormConfig, parseGiftParams, receiptRows, resolveReceipt, upgradeOffer} from './derive';
+import {createDeclinedMemory, DECLINED_KEY} from './effects';
+import {reduce, reduceUpgrade} from './machine';
 import {parseThankYouConfig, type ThankYouConfig, type ThankYouConfigInput} from './schema';
+import {initialState, initialUpgrade, messagesFor, type Receipt, type ThankYouState} from './state';
 
 const configOf = (input: Partial<ThankYouConfigInput> = {}): ThankYouConfig => {
   const result = parseThankYouConfig({campaign: 'save-the-reef', ...input});
@@ -288,5 +277,44 @@ describe('the monthly ask', () => {
         },
       ),
     );
+  });
+});
+
+describe('the one-tap monthly gift on its way', () => {
+  const offer = {oneOff: 6000, monthly: 2000};
+  const ask = {reference: 'CRL-1', token: 'tok_kept', amount: 2000, currency: 'AUD'};
+  const opened = reduce(initialState, {type: 'open', upgrade: initialUpgrade(offer, false)});
+  const sending = reduce(opened, {type: 'accept', ask, key: 'key-1'});
+
+  it('holds the ask with the key made for the attempt while it is on its way', () => {
+    expect(opened).toEqual({upgrade: {status: 'shown', offer}, pending: null});
+    expect(sending).toEqual({upgrade: {status: 'charging', offer}, pending: {payload: ask, key: 'key-1'}});
+    // A second tap while it is on its way sends nothing and keeps the key.
+    expect(reduce(sending, {type: 'accept', ask, key: 'key-2'})).toBe(sending);
+    expect(reduce(sending, {type: 'decline'})).toBe(sending);
+  });
+
+  it('takes the answer under its own key, and drops an answer for an older attempt', () => {
+    const approved = {status: 'approved', reference: 'sub_1'} as const;
+    expect(reduce(sending, {type: 'charged', key: 'key-0', result: approved})).toBe(sending);
+    const done = reduce(sending, {type: 'charged', key: 'key-1', result: approved});
+    expect(done).toEqual({upgrade: {status: 'upgraded', offer, reference: 'sub_1'}, pending: null});
+    expect(reduce(done, {type: 'charged', key: 'key-1', result: approved})).toBe(done);
+  });
+
+  it('sends a tap after a wait under a fresh key, and an answer to the first tap no longer counts', () => {
+    const limited = reduce(sending, {type: 'charged', key: 'key-1', result: {status: 'guarded', reason: 'rate-limited'}});
+    expect(limited).toEqual({upgrade: {status: 'limited', offer}, pending: null});
+    const again = reduce(limited, {type: 'accept', ask, key: 'key-2'});
+    expect(again.pending).toEqual({payload: ask, key: 'key-2'});
+    const late = {status: 'approved', reference: 'sub_late'} as const;
+    expect(reduce(again, {type: 'charged', key: 'key-1', result: late})).toBe(again);
+  });
+
+  it('sends nothing when the ask opens the monthly form, or is declined', () => {
+    const form: ThankYouState = reduce(opened, {type: 'accept', ask: null, key: 'key-3'});
+    expect(form).toEqual({upgrade: {status: 'accepted', offer}, pending: null});
+    expect(reduce(opened, {type: 'decline'})).toEqual({upgrade: {status: 'declined', offer}, pending: null});
+    expect(reduce(initialState, {type: 'accept', ask, key: 'key-4'})).toBe(initialState);
   });
 });
