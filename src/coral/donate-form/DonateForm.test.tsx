@@ -4,7 +4,7 @@ import {act, cleanup, render, screen, waitFor, within} from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {writeSupporterHandoff} from '../daisychain/handoff';
-import {createSandboxGateway} from '../shared/gateway';
+import {createSandboxGateway} from '../shared/sandbox';
 import {expectNoAxeViolations} from '../shared/testing/componentSuite';
 import {signer} from '../shared/testing/handoffs';
 import * as DONATE_FORM_EXAMPLES from './examples';
