@@ -4,10 +4,11 @@
  *   <script type="module" src="https://…/gpap-coral/coral/coral.js"></script>
  *   <coral-donate-form config='{"campaign":"save-the-reef"}'></coral-donate-form>
  *
- * The first script holds the runtime and the donate form's config check, so
- * a wrong donate form config is explained before any form code arrives; a
- * component's own code loads when the first element of its kind appears, and
- * the powerform's and thank-you page's config checks come with theirs.
+ * The first script holds the runtime, the form plumbing every component
+ * shares and the donate form's config check, so a wrong donate form config is
+ * explained before any form code arrives; a component's own code loads when
+ * the first element of its kind appears, and the powerform's and thank-you
+ * page's config checks come with theirs.
  */
 import type {DonateFormHandle} from '../coral/donate-form/DonateForm';
 import {parseDonateFormConfig} from '../coral/donate-form/schema';
