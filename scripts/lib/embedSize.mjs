@@ -3,7 +3,8 @@
  * elements it loads at once and every module those import statically (what a
  * host page loads before anything renders), and for each component the code fetched on demand when its first
  * element appears (its chunk and everything that chunk can import, static or
- * dynamic, that the first load does not already hold), and each component's
+ * dynamic, that the first load does not already hold, with what the first
+ * load's own code may fetch on demand for any element), and each component's
  * first form (the first load with its chunk and that chunk's static imports).
  * Sizes are deterministic,
  * so tests hold the budgets; gzip at level 9, as static hosts serve it.
@@ -15,7 +16,7 @@ import {gzipSync} from 'node:zlib';
 export const EMBED_BUDGET_GZIP = 40 * 1024;
 
 /** The first donate form on a page: the first script with everything it needs to show a working form. */
-export const FIRST_FORM_BUDGET_GZIP = 45 * 1024;
+export const FIRST_FORM_BUDGET_GZIP = 50 * 1024;
 
 /** The components the embed defines, by the name of the chunk holding each. */
 export const EMBED_COMPONENTS = {'coral-donate-form': 'DonateForm', 'coral-powerform': 'Powerform', 'coral-thankyou': 'ThankYou'};
@@ -80,6 +81,12 @@ export function embedSizes(dir = 'build/coral') {
   const first = new Set([entry]);
   for (const start of importsOf(entry).dynamic) for (const file of closure(start, {dynamic: false})) first.add(file);
   const lazy = [...first].flatMap((file) => importsOf(file).dynamic).filter((file) => !first.has(file));
+  const chunks = Object.values(EMBED_COMPONENTS);
+  // What the first load's own code fetches on demand for whichever element asks (the phone check, each gateway) is
+  // counted with every component: any of them may be the one that needs it.
+  const shared = lazy
+    .filter((file) => !chunks.some((chunk) => basename(file).startsWith(`${chunk}-`)))
+    .flatMap((file) => [...closure(file, {dynamic: true, loaded: first})]);
   /** @type {Record<string, Weight>} */
   const components = {};
   /** @type {Record<string, Weight>} */
@@ -87,7 +94,7 @@ export function embedSizes(dir = 'build/coral') {
   for (const [tag, chunk] of Object.entries(EMBED_COMPONENTS)) {
     const start = lazy.find((file) => basename(file).startsWith(`${chunk}-`));
     if (!start) throw new Error(`the embed build has no ${chunk} chunk for <${tag}>`);
-    const onDemand = [...closure(start, {dynamic: true, loaded: first})];
+    const onDemand = new Set([...closure(start, {dynamic: true, loaded: first}), ...shared]);
     components[tag] = weigh(onDemand, dir);
     // What its first element needs to show a working form: what it loads later (the phone check when the phone field
     // is used, a processor's gateway when its config names one) is left out.

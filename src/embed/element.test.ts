@@ -44,6 +44,25 @@ describe('heading-level', () => {
   });
 });
 
+describe('a wrong config', () => {
+  it.each(['coral-donate-form', 'coral-powerform', 'coral-thankyou'])(
+    'on <%s>, shows the error box naming the wrong key, whether the first script or the component’s code checks it',
+    async (tag) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const element = place(tag, {config: '{"campaign":"save-the-reef","colour":"green"}'});
+      const box = await waitFor(() => {
+        const found = element.shadowRoot?.querySelector('[role="alert"]');
+        if (!found) throw new Error('no error box yet');
+        return found;
+      });
+      expect(box.textContent).toContain('colour');
+      expect(box.textContent).toMatch(/not an option here/);
+      expect(element.shadowRoot?.querySelector('form')).toBeNull();
+      expect(error).toHaveBeenCalled();
+    },
+  );
+});
+
 describe('loading the component', () => {
   it('tries again after each delay, and answers the last failure only when every try failed', async () => {
     vi.useFakeTimers();

@@ -132,8 +132,11 @@ const pageMode = (): string | null => document.documentElement.getAttribute('dat
 export function coralElement(options: {
   /** The component's name in error messages, e.g. "donate form". */
   component: string;
-  /** The component's own config check, run before its code loads, so a wrong config is explained at once. */
-  parse: (config: unknown) => ParseResult<unknown>;
+  /**
+   * The component's own config check, run before its code loads, so a wrong config is explained at once. Without it the
+   * check comes with the component's code, which explains a wrong config itself.
+   */
+  parse?: (config: unknown) => ParseResult<unknown>;
   load: ComponentLoader;
   /** The component gives a handle through its ref (the donate form's setAmount). */
   withHandle?: boolean;
@@ -248,8 +251,8 @@ export function coralElement(options: {
         this.#shown();
         return;
       }
-      const checked = parse(read.config);
-      if (!checked.ok) {
+      const checked = parse?.(read.config);
+      if (checked && !checked.ok) {
         root.render(createElement(ConfigErrorBox, {component, errors: checked.errors}));
         this.#shown();
         return;

@@ -4,13 +4,14 @@
  *   <script type="module" src="https://…/gpap-coral/coral/coral.js"></script>
  *   <coral-donate-form config='{"campaign":"save-the-reef"}'></coral-donate-form>
  *
- * The first script holds the runtime and every component's config check; a
- * component's own code loads when the first element of its kind appears.
+ * The first script holds the runtime, the form plumbing every component
+ * shares and the donate form's config check, so a wrong donate form config is
+ * explained before any form code arrives; a component's own code loads when
+ * the first element of its kind appears, and the powerform's and thank-you
+ * page's config checks come with theirs.
  */
 import type {DonateFormHandle} from '../coral/donate-form/DonateForm';
 import {parseDonateFormConfig} from '../coral/donate-form/schema';
-import {parsePowerformConfig} from '../coral/powerform/schema';
-import {parseThankYouConfig} from '../coral/thank-you/schema';
 import {coralElement, defineOnce, type ComponentLoader} from './element';
 import type {CoralDonateFormElement as PublicDonateFormElement} from './public';
 
@@ -41,7 +42,6 @@ export class CoralDonateFormElement extends DonateFormBase implements PublicDona
 
 export const CoralPowerformElement = coralElement({
   component: 'powerform',
-  parse: parsePowerformConfig,
   headingLevels: [2, 3, 4],
   load: component(
     () => import('../coral/powerform/Powerform'),
@@ -51,7 +51,6 @@ export const CoralPowerformElement = coralElement({
 
 export const CoralThankYouElement = coralElement({
   component: 'thank-you',
-  parse: parseThankYouConfig,
   headingLevels: [1, 2, 3],
   load: component(
     () => import('../coral/thank-you/ThankYou'),

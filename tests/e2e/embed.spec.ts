@@ -3,7 +3,7 @@ import {copyFileSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import type {Page} from '@playwright/test';
 import ts from 'typescript';
-import {EMBED_BUDGET_GZIP, embedSizes} from '../../scripts/lib/embedSize.mjs';
+import {EMBED_BUDGET_GZIP, FIRST_FORM_BUDGET_GZIP, embedSizes, kib} from '../../scripts/lib/embedSize.mjs';
 import {SCRIPT_PAYLOADS, XSS_FLAG} from '../../src/coral/shared/testing/hostile';
 import {documentation, spellings} from './docsText';
 import {EMBED_SCRIPT, elementTag, elementsRendered, openFixture, servePage} from './embed';
@@ -18,6 +18,13 @@ test('the first script and each component’s on-demand code stay within 40 KB g
     expect(loaded.files.length, tag).toBeGreaterThan(0);
     expect(loaded.gzip, `${tag} on demand: ${loaded.files.join(', ')}`).toBeLessThanOrEqual(EMBED_BUDGET_GZIP);
   }
+});
+
+test(`a page’s first donate form, the first script with all it needs to show a working form, stays within ${kib(FIRST_FORM_BUDGET_GZIP)} gzip`, () => {
+  const form = embedSizes('build/coral').firstForms['coral-donate-form'];
+  expect(form?.files).toContain('coral.js');
+  expect(form?.files.some((file) => /(^|\/)DonateForm-/.test(file))).toBe(true);
+  expect(form?.gzip, `first donate form: ${form?.files.join(', ')}`).toBeLessThanOrEqual(FIRST_FORM_BUDGET_GZIP);
 });
 
 test('the first script loads its elements with all they import in one file, not one request for each shared piece', () => {

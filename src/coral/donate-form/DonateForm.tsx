@@ -3,7 +3,7 @@
  * receipt) that read one context. The machine (machine.ts, derive.ts) decides;
  * useDonateForm.ts owns the effects.
  */
-import type {ReactNode} from 'react';
+import {useEffect, type ReactNode} from 'react';
 import {configured, type ViewProps} from '../shared/form';
 import type {Gateway} from '../shared/gateway';
 import {newIdempotencyKey} from '../shared/gateway';
@@ -16,10 +16,9 @@ import {pageTitleOf, primaryAction, summaryOf, upsellAsk, visibleSteps} from './
 import styles from './DonateForm.module.css';
 import {Actions} from './parts/Actions';
 import {AmountStep, GiftLine, StepIndicator} from './parts/Amount';
-import {BotCheck} from './parts/BotCheck';
 import {DetailsStep} from './parts/Details';
 import {PaymentStep} from './parts/Payment';
-import {Leaving, Receipt} from './parts/Receipt';
+import {BotCheck, Leaving, Receipt} from './parts/lazy';
 import {parseDonateFormConfig, type DonateFormConfig} from './schema';
 import type {Step} from './state';
 import {today, useDonateForm, type DonateFormHandle} from './useDonateForm';
@@ -57,6 +56,10 @@ function DonateFormView({
   const Heading = `h${headingLevel}` as 'h2';
   const status = state.submission.status;
   usePageTitle(pageTitleOf(config, state, summary.length > 0));
+  // What shows after the gift (./parts/later.ts) is fetched while the gift is on its way, ready the moment it is made.
+  useEffect(() => {
+    if (status === 'sending') Receipt.preload();
+  }, [status]);
 
   return (
     <DonateFormContext.Provider value={form}>
@@ -105,7 +108,7 @@ function DonateFormView({
             {wizard && state.step !== 'amount' && <GiftLine />}
             {steps.includes('details') && <DetailsStep />}
             {steps.includes('payment') && <PaymentStep />}
-            {primaryAction(config, state) === 'submit' && <BotCheck />}
+            {primaryAction(config, state) === 'submit' && form.botCheck && <BotCheck />}
             <Actions />
           </>
         )}

@@ -6,7 +6,8 @@
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
-import {createHttpGateway, newIdempotencyKey} from './gateway';
+import {newIdempotencyKey} from './gateway';
+import {createHttpGateway} from './http';
 import {intent as giftIntent, signup as petitionSignup} from './testing/gateway';
 
 const intent = giftIntent();

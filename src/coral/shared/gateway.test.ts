@@ -1,6 +1,8 @@
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
-import {createHttpGateway, createSandboxGateway, newIdempotencyKey, SANDBOX_SIGNUP_EMAILS, type TestPayment} from './gateway';
+import {newIdempotencyKey, type TestPayment} from './gateway';
+import {createHttpGateway} from './http';
+import {createSandboxGateway, SANDBOX_SIGNUP_EMAILS} from './sandbox';
 import {intent, signup, testCard} from './testing/gateway';
 
 describe('sandbox gateway', () => {

@@ -143,6 +143,3 @@ export function newIdempotencyKey(): string {
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
-
-export {createSandboxGateway, SANDBOX_CARDS, SANDBOX_SIGNUP_EMAILS, type SandboxGateway} from './sandbox';
-export {createHttpGateway, type HttpGatewayOptions} from './http';

@@ -1,7 +1,8 @@
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
 import {createServer, type Server} from 'node:http';
 import {checkoutRequestSchema, giftRequestSchema, upgradeRequestSchema} from '../contract';
-import {createHttpGateway, newIdempotencyKey, type FieldsSetup} from './gateway';
+import {newIdempotencyKey, type FieldsSetup} from './gateway';
+import {createHttpGateway} from './http';
 import {retryWait, GUARD_MESSAGES} from './guard';
 import {createStripeGateway} from './stripe/gateway';
 import {intent} from './testing/gateway';

@@ -13,7 +13,7 @@ import ui from '../../shared/ui/ui.module.css';
 import styles from '../DonateForm.module.css';
 import type {TextField as TextFieldName} from '../state';
 import {NEVER_OPENED, useFocusOnOpen} from './focus';
-import {ProcessorFields} from './ProcessorFields';
+import {ProcessorFields} from './lazy';
 
 export function PaymentStep(): ReactNode {
   const {config, messages, fieldId, SubHeading: Heading, opened} = useDonateFormContext();

@@ -48,7 +48,7 @@ async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
   for (const [label, value] of DETAILS) await user.type(screen.getByLabelText(label), value);
 }
 
-it('makes the fields, before any amount is chosen, for the frequency and every way to pay the form offers', () => {
+it('makes the fields, before any amount is chosen, for the frequency and every way to pay the form offers', async () => {
   const {gateway, setups} = recordingGateway();
   const config = {
     campaign: 'save-the-reef',
@@ -58,7 +58,8 @@ it('makes the fields, before any amount is chosen, for the frequency and every w
     gateway: STRIPE,
   };
   render(<DonateForm config={config} gateway={gateway} />);
-  expect(setups[0]).toMatchObject({frequency: 'monthly', methods: ['card', 'direct-debit']});
+  // The fields' part loads on demand, then makes them.
+  await waitFor(() => expect(setups[0]).toMatchObject({frequency: 'monthly', methods: ['card', 'direct-debit']}));
 });
 
 it('starts the fields’ check first in the click that sends, and in the monthly ask’s answer rather than the click that asks', async () => {

@@ -14,6 +14,7 @@ import {useLook} from '../../shared/ui/useLook';
 import {useDonateFormContext} from '../context';
 import {methodsFor, offersSaveCard, totalOf} from '../derive';
 import styles from '../DonateForm.module.css';
+import {FieldsFailed} from './FieldsFailed';
 
 /** What the fields start from when the form opens with an amount it cannot take yet: updated as soon as there is one. */
 const FALLBACK = {amount: 100, frequency: 'one-off', methods: ['card'], saveCard: false} as const;
@@ -93,12 +94,7 @@ export function ProcessorFields(): ReactNode {
         />
       )}
       {fields.status === 'failed' ? (
-        <div className={ui.failure} role="alert">
-          <p>{messages.paymentFieldsFailed}</p>
-          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => setAttempt((n) => n + 1)}>
-            {messages.paymentFieldsRetry}
-          </button>
-        </div>
+        <FieldsFailed retry={() => setAttempt((n) => n + 1)} />
       ) : (
         shown.paymentFields &&
         fields.status === 'ready' && (

@@ -7,7 +7,8 @@
 import {useEffect, useLayoutEffect, useMemo, useRef, type RefObject} from 'react';
 import {pushDataLayer, type DataLayerEntry} from '../analytics';
 import {emit} from '../events';
-import {createHttpGateway, createSandboxGateway, type Gateway, type SignupGateway} from '../gateway';
+import type {Gateway, SignupGateway} from '../gateway';
+import {lazyGateway} from '../lazyGateway';
 import type {StripeGatewayOptions} from '../stripe/gateway';
 import {lazyStripeGateway} from '../stripe/lazy';
 import {accept, refuse} from '../result';
@@ -18,12 +19,15 @@ import type {MobileCheck} from './useMobileCheck';
 export type GatewayConfig =
   {type: 'sandbox'; delayMs: number} | {type: 'http'; endpoint: string; timeoutMs: number} | ({type: 'stripe'} & StripeGatewayOptions);
 
+/** Each gateway's code loads when the form first sends: a page fetches only the one its config names. */
 function gatewayFor(config: GatewayConfig): Gateway & SignupGateway {
   switch (config.type) {
     case 'sandbox':
-      return createSandboxGateway({delayMs: config.delayMs});
+      return lazyGateway(() => import('../sandbox').then((module) => module.createSandboxGateway({delayMs: config.delayMs})));
     case 'http':
-      return createHttpGateway({endpoint: config.endpoint, timeoutMs: config.timeoutMs});
+      return lazyGateway(() =>
+        import('../http').then((module) => module.createHttpGateway({endpoint: config.endpoint, timeoutMs: config.timeoutMs})),
+      );
     case 'stripe':
       // A config's schema offers Stripe for gifts only, so nothing asks it to sign.
       return {...lazyStripeGateway(config), sign: () => Promise.reject(new Error('the stripe gateway takes gifts, not signatures'))};

@@ -4,24 +4,16 @@
  * payment fields or sends a gift. Pages without a Stripe form never load either.
  */
 import type {Gateway, MountedFields, PaymentFields} from '../gateway';
+import {GIFT_CODE_NOT_LOADED as NOT_LOADED} from '../lazyGateway';
+import {onDemand} from '../onDemand';
 import type {StripeGatewayOptions} from './gateway';
 
 type Loaded = Gateway & {fields: PaymentFields};
 
-const NOT_LOADED = {status: 'error', outcome: 'not-charged', retryable: true, detail: 'the payment code did not load'} as const;
-
 export function lazyStripeGateway(options: StripeGatewayOptions): Gateway & {fields: PaymentFields} {
-  let loading: Promise<Loaded> | null = null;
-  let real: Loaded | null = null;
-  const load = (): Promise<Loaded> =>
-    (loading ??= import('./gateway').then(
-      (module) => (real = module.createStripeGateway(options)),
-      (error: unknown) => {
-        // A chunk that failed to load (a dropped connection) is tried again next time.
-        loading = null;
-        throw error;
-      },
-    ));
+  // A chunk that failed to load (a dropped connection) is tried again next time.
+  const code = onDemand((): Promise<Loaded> => import('./gateway').then((module) => module.createStripeGateway(options)));
+  const load = code.get;
   return {
     async charge(intent, chargeOptions) {
       const real = await load().catch(() => null);
@@ -58,7 +50,7 @@ export function lazyStripeGateway(options: StripeGatewayOptions): Gateway & {fie
         };
       },
       // Called within the supporter's click, so it cannot wait for the code to load: fields on the page mean it has.
-      submit: () => real?.fields.submit?.(),
+      submit: () => code.loaded()?.fields.submit?.(),
     },
   };
 }

@@ -1,0 +1,80 @@
+/**
+ * The donate form's parts that load on demand (./later.ts), each with what
+ * stands in its place meanwhile: room of the same kind, so nothing below
+ * jumps, and, when the code cannot load, what the part itself says when the
+ * service behind it fails.
+ */
+import {useEffect, type ReactNode} from 'react';
+import {lazyPart, type WaitingProps} from '../../shared/ui/lazyPart';
+import ui from '../../shared/ui/ui.module.css';
+import {useDonateFormContext} from '../context';
+import styles from '../DonateForm.module.css';
+import {FieldsFailed} from './FieldsFailed';
+
+const later = () => import('./later');
+
+function FieldsWaiting({failed, retry}: WaitingProps): ReactNode {
+  const {messages, fieldId, dispatch} = useDonateFormContext();
+  useEffect(() => {
+    // The form holds the gift back with the fields' own message until they are there.
+    if (failed) dispatch({type: 'payment-fields', status: {status: 'failed', detail: 'the payment fields’ code did not load'}});
+  }, [failed, dispatch]);
+  return (
+    <div
+      id={fieldId('paymentFields')}
+      className={styles.processorFields}
+      tabIndex={-1}
+      data-status={failed ? 'failed' : 'loading'}
+      aria-busy={!failed || undefined}
+    >
+      {failed ? <FieldsFailed retry={retry} /> : <p className={ui.hint}>{messages.paymentFieldsLoading}</p>}
+    </div>
+  );
+}
+
+/** A processor's own payment fields: the `stripe` gateway's. */
+export const ProcessorFields = lazyPart(() => later().then((module) => module.ProcessorFields), FieldsWaiting);
+
+function BotCheckWaiting({failed}: WaitingProps): ReactNode {
+  const {botCheck} = useDonateFormContext();
+  useEffect(() => {
+    // Without the widget's code the bot check is unavailable, as when Turnstile's own script cannot load.
+    if (failed) botCheck?.report({status: 'unavailable'});
+  }, [failed, botCheck]);
+  return <div className={styles.botCheck} part="bot-check" />;
+}
+
+/** The bot check's room above the give button, for a config with a site key. */
+export const BotCheck = lazyPart(() => later().then((module) => module.BotCheck), BotCheckWaiting);
+
+function ReceiptWaiting({failed}: WaitingProps): ReactNode {
+  const {messages, state} = useDonateFormContext();
+  const {submission} = state;
+  return (
+    <div className={styles.thankYou} part="thank-you">
+      {failed && submission.status === 'done' && (
+        <p role="status">
+          {messages.thankYouHeadingNoName} {messages.receiptReference}: {submission.reference}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Thanks and the receipt, once the gift is made; fetched as soon as the gift is on its way. */
+export const Receipt = lazyPart(() => later().then((module) => module.Receipt), ReceiptWaiting);
+
+function LeavingWaiting(): ReactNode {
+  const {messages, state} = useDonateFormContext();
+  if (state.submission.status !== 'leaving') return null;
+  return (
+    <div className={styles.thankYou} part="leaving">
+      <p>
+        <a href={state.submission.url}>{messages.leavingLink}</a>
+      </p>
+    </div>
+  );
+}
+
+/** On the way to the processor's hosted payment page. */
+export const Leaving = lazyPart(() => later().then((module) => module.Leaving), LeavingWaiting);
