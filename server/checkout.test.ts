@@ -1,6 +1,6 @@
 /** POST /checkout against the Stripe stand-in: the session each gift gets, what is refused, and what Stripe's events record. */
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {deliver, giftBody, makeHandler, newKey, NOW_MS, ORIGIN, post} from './testing/fixtures';
+import {deliver, giftBody, makeHandler, newKey, oneOffRecord, ORIGIN, post} from './testing/fixtures';
 import {startStripeStandIn, type StripeStandIn} from './testing/stripeStandIn';
 
 let stripe: StripeStandIn;
@@ -199,20 +199,7 @@ describe('Stripe’s events about a hosted checkout', () => {
     expect(answers).toEqual([true, false, false, false]);
     const intent = String(session.payment_intent);
     expect(setup.store.all()).toEqual([
-      [
-        `paid:${intent}`,
-        {
-          outcome: 'paid',
-          reference: intent,
-          stripeId: intent,
-          campaign: 'save-the-reef',
-          frequency: 'one-off',
-          amount: 6180,
-          currency: 'AUD',
-          eventId: completed.id,
-          recordedAt: NOW_MS / 1000,
-        },
-      ],
+      [`paid:${intent}`, oneOffRecord({outcome: 'paid', reference: intent, stripeId: intent, amount: 6180, eventId: completed.id})],
     ]);
   });
 

@@ -1,7 +1,7 @@
 /** POST /webhooks/stripe: signed events from the stand-in, each gift recorded once however often it arrives. */
 import Stripe from 'stripe';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {deliver, giftBody, makeHandler, NOW_MS, post, WEBHOOK_SECRET} from './testing/fixtures';
+import {deliver, giftBody, makeHandler, NOW_MS, oneOffRecord, post, WEBHOOK_SECRET} from './testing/fixtures';
 import {startStripeStandIn, type StripeStandIn} from './testing/stripeStandIn';
 import {createMemoryGiftStore} from './store';
 
@@ -32,20 +32,7 @@ describe('a signed event', () => {
       [200, false],
     ]);
     expect(setup.store.all()).toEqual([
-      [
-        `paid:${reference}`,
-        {
-          outcome: 'paid',
-          reference,
-          stripeId: reference,
-          campaign: 'save-the-reef',
-          frequency: 'one-off',
-          amount: 6180,
-          currency: 'AUD',
-          eventId: succeeded.id,
-          recordedAt: NOW_MS / 1000,
-        },
-      ],
+      [`paid:${reference}`, oneOffRecord({outcome: 'paid', reference, stripeId: reference, amount: 6180, eventId: succeeded.id})],
     ]);
   });
 
@@ -141,20 +128,7 @@ describe('a refund or a dispute', () => {
     expect(stripe.requests.length).toBe(calls);
     const refunds = setup.store.all().filter(([key]) => key.startsWith('refunded:'));
     expect(refunds).toEqual([
-      [
-        `refunded:${charge}:2000`,
-        {
-          outcome: 'refunded',
-          reference,
-          stripeId: charge,
-          campaign: 'save-the-reef',
-          frequency: 'one-off',
-          amount: 2000,
-          currency: 'AUD',
-          eventId: partial.id,
-          recordedAt: NOW_MS / 1000,
-        },
-      ],
+      [`refunded:${charge}:2000`, oneOffRecord({outcome: 'refunded', reference, stripeId: charge, amount: 2000, eventId: partial.id})],
       [`refunded:${charge}:6000`, expect.objectContaining({outcome: 'refunded', reference, amount: 6000, eventId: rest.id})],
     ]);
   });
