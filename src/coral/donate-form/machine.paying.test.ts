@@ -1,4 +1,8 @@
-/** The donate form's rules from the submit on: paying (by card, a processor's fields or a hosted page), the primary button, the upgrade ask and the daisychain hand-off. */
+/**
+ * The donate form's rules from the submit on: paying (by card, through a
+ * processor's fields or on a hosted page), the primary button, the upgrade ask
+ * and the daisychain hand-off.
+ */
 import {describe, expect, it} from 'vitest';
 import {signer} from '../shared/testing/handoffs';
 import {canGoBack, primaryAction, summaryOf, visibleSteps, initialState, shownProblems, type Action} from './machine';
