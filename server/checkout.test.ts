@@ -1,16 +1,9 @@
 /** POST /checkout against the Stripe stand-in: the session each gift gets, what is refused, and what Stripe's events record. */
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {deliver, giftBody, makeHandler, newKey, NOW_MS, ORIGIN, post} from './testing/fixtures';
-import {startStripeStandIn, type StripeStandIn} from './testing/stripeStandIn';
+import {describe, expect, it} from 'vitest';
+import {deliver, giftBody, makeHandler, newKey, oneOffRecord, ORIGIN, post} from './testing/fixtures';
+import {eachStandIn} from './testing/eachStandIn';
 
-let stripe: StripeStandIn;
-let setup: ReturnType<typeof makeHandler>;
-
-beforeEach(async () => {
-  stripe = await startStripeStandIn();
-  setup = makeHandler(stripe);
-});
-afterEach(() => stripe.close());
+const each = eachStandIn();
 
 const RETURN_URL = `${ORIGIN}/thank-you?campaign=reef`;
 const CANCEL_URL = `${ORIGIN}/donate`;
@@ -21,21 +14,21 @@ function checkoutBody(change: Record<string, unknown> = {}): Record<string, unkn
   return {...gift, returnUrl: RETURN_URL, cancelUrl: CANCEL_URL, ...change};
 }
 
-const sessionCreates = () => stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && !r.replayed);
+const sessionCreates = () => each.stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && !r.replayed);
 
 /** Posts a gift to /checkout and has the supporter pay on Stripe's page: answers the session and the events Stripe sends. */
 async function checkoutAndPay(change: Record<string, unknown>) {
-  const {body} = await post(setup.handler, '/checkout', checkoutBody(change));
+  const {body} = await post(each.setup.handler, '/checkout', checkoutBody(change));
   const reference = String(body.reference);
-  return {reference, events: stripe.completeCheckout(reference), session: stripe.checkoutSessions.get(reference)!};
+  return {reference, events: each.stripe.completeCheckout(reference), session: each.stripe.checkoutSessions.get(reference)!};
 }
 
 describe('POST /checkout', () => {
   it('one-off: a payment-mode session for the gift, answered with the address of Stripe’s page', async () => {
     const key = newKey();
-    const {status, body} = await post(setup.handler, '/checkout', checkoutBody({amount: 6000, fee: 180}), {key});
+    const {status, body} = await post(each.setup.handler, '/checkout', checkoutBody({amount: 6000, fee: 180}), {key});
     expect(status).toBe(200);
-    const session = stripe.checkoutSessions.get(String(body.reference))!;
+    const session = each.stripe.checkoutSessions.get(String(body.reference))!;
     expect(body).toEqual({status: 'redirect', url: session.url, reference: session.id});
     expect(body.url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
     const [request] = sessionCreates();
@@ -54,8 +47,8 @@ describe('POST /checkout', () => {
   });
 
   it('sends the supporter back to the thank-you page with amount, frequency and Stripe’s session id template', async () => {
-    const {body} = await post(setup.handler, '/checkout', checkoutBody({amount: 2550, returnUrl: `${RETURN_URL}&ref=old#top`}));
-    expect(stripe.checkoutSessions.get(String(body.reference))?.success_url).toBe(
+    const {body} = await post(each.setup.handler, '/checkout', checkoutBody({amount: 2550, returnUrl: `${RETURN_URL}&ref=old#top`}));
+    expect(each.stripe.checkoutSessions.get(String(body.reference))?.success_url).toBe(
       `${ORIGIN}/thank-you?campaign=reef&amount=25.5&frequency=one-off&ref={CHECKOUT_SESSION_ID}#top`,
     );
   });
@@ -64,7 +57,7 @@ describe('POST /checkout', () => {
     ['monthly', 2500, 'month'],
     ['weekly', 1000, 'week'],
   ] as const)('%s: a subscription-mode session at %i cents a %s, direct debit offered', async (frequency, amount, interval) => {
-    const {status, body} = await post(setup.handler, '/checkout', checkoutBody({frequency, amount}));
+    const {status, body} = await post(each.setup.handler, '/checkout', checkoutBody({frequency, amount}));
     expect(status).toBe(200);
     expect(sessionCreates()[0]?.params).toMatchObject({
       mode: 'subscription',
@@ -73,40 +66,42 @@ describe('POST /checkout', () => {
       subscription_data: {metadata: {coral_frequency: frequency, coral_via: 'checkout'}},
     });
     expect(sessionCreates()[0]?.params).not.toHaveProperty('payment_intent_data');
-    expect(stripe.checkoutSessions.get(String(body.reference))?.success_url).toContain(`frequency=${frequency}&ref=`);
+    expect(each.stripe.checkoutSessions.get(String(body.reference))?.success_url).toContain(`frequency=${frequency}&ref=`);
   });
 
   it('daily for 7 days: the subscription Checkout makes ends itself after 7 payments, however often Stripe reports it', async () => {
-    const {status, body} = await post(setup.handler, '/checkout', checkoutBody({frequency: 'daily', amount: 500, fee: 15, days: 7}));
+    const {status, body} = await post(each.setup.handler, '/checkout', checkoutBody({frequency: 'daily', amount: 500, fee: 15, days: 7}));
     expect(status).toBe(200);
     expect(sessionCreates()[0]?.params).toMatchObject({
       mode: 'subscription',
       line_items: [{price_data: {unit_amount: '515', recurring: {interval: 'day'}}}],
       subscription_data: {metadata: {coral_payments: '7'}},
     });
-    const events = stripe.completeCheckout(String(body.reference));
+    const events = each.stripe.completeCheckout(String(body.reference));
     const completed = events.find((e) => e.type === 'checkout.session.completed')!;
-    const session = stripe.checkoutSessions.get(String(body.reference))!;
-    for (let i = 0; i < 2; i += 1) expect((await deliver(setup.handler, completed)).status).toBe(200);
-    const sub = stripe.subscriptions.get(String(session.subscription))!;
+    const session = each.stripe.checkoutSessions.get(String(body.reference))!;
+    for (let i = 0; i < 2; i += 1) expect((await deliver(each.setup.handler, completed)).status).toBe(200);
+    const sub = each.stripe.subscriptions.get(String(session.subscription))!;
     expect(sub.cancel_at).toBe(Number(sub.start_date) + 7 * 86_400);
-    expect(stripe.chargeDates(String(sub.id))).toHaveLength(7);
+    expect(each.stripe.chargeDates(String(sub.id))).toHaveLength(7);
   });
 
   it('daily: an event delivered again after the keys have gone finds the end already set', async () => {
     const {events, session} = await checkoutAndPay({frequency: 'daily', amount: 500, days: 7});
     const completed = events.find((e) => e.type === 'checkout.session.completed')!;
-    await deliver(setup.handler, completed);
+    await deliver(each.setup.handler, completed);
     // A second delivery under another event id cannot meet the first one's idempotency keys, as after Stripe forgets them.
     const later = {...completed, id: 'evt_later', data: {object: {...session, id: 'cs_test_later', metadata: session.metadata}}};
-    expect((await deliver(setup.handler, later)).status).toBe(200);
-    const updates = stripe.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${String(session.subscription)}`);
+    expect((await deliver(each.setup.handler, later)).status).toBe(200);
+    const updates = each.stripe.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/v1/subscriptions/${String(session.subscription)}`,
+    );
     expect(updates).toHaveLength(1);
-    expect(stripe.chargeDates(String(session.subscription))).toHaveLength(7);
+    expect(each.stripe.chargeDates(String(session.subscription))).toHaveLength(7);
   });
 
   it('offers a one-off gift card only, and treats a method the form still sends as card', async () => {
-    const {status} = await post(setup.handler, '/checkout', checkoutBody({method: 'direct-debit'}));
+    const {status} = await post(each.setup.handler, '/checkout', checkoutBody({method: 'direct-debit'}));
     expect(status).toBe(200);
     expect(sessionCreates()[0]?.params.allowed_payment_method_types).toEqual(['card']);
   });
@@ -138,54 +133,56 @@ describe('what /checkout refuses before calling Stripe', () => {
     ['a daily gift of another length', {frequency: 'daily', amount: 500, days: 30}, 'days: a daily gift for this campaign runs for 7 days'],
     ['savePaymentMethod', {savePaymentMethod: true}, 'savePaymentMethod: hosted checkout does not keep payment methods; leave it out'],
   ])('%s', async (_, change, reason) => {
-    const {status, body} = await post(setup.handler, '/checkout', checkoutBody(change));
+    const {status, body} = await post(each.setup.handler, '/checkout', checkoutBody(change));
     expect({status, body}).toEqual({status: 400, body: {status: 'rejected', reason}});
-    expect(stripe.requests).toHaveLength(0);
+    expect(each.stripe.requests).toHaveLength(0);
   });
 
   it('takes http for localhost only when localhost is an allowed origin', async () => {
-    const local = makeHandler(stripe, {allowedOrigins: ['http://localhost:3000']}).handler;
+    const local = makeHandler(each.stripe, {allowedOrigins: ['http://localhost:3000']}).handler;
     const urls = {returnUrl: 'http://localhost:3000/thank-you', cancelUrl: 'http://localhost:3000/'};
     expect((await post(local, '/checkout', checkoutBody(urls), {origin: 'http://localhost:3000'})).status).toBe(200);
-    expect((await post(setup.handler, '/checkout', checkoutBody(urls))).body.reason).toBe(
+    expect((await post(each.setup.handler, '/checkout', checkoutBody(urls))).body.reason).toBe(
       'returnUrl: expected an address on one of the allowed origins',
     );
   });
 
   it('keeps the doorway of /gifts: origin, idempotency key, card data', async () => {
-    expect((await post(setup.handler, '/checkout', checkoutBody(), {origin: 'https://evil.example.com'})).status).toBe(403);
-    expect((await post(setup.handler, '/checkout', checkoutBody(), {key: ''})).body.reason).toMatch(/^expected an Idempotency-Key header/);
-    const card = await post(setup.handler, '/checkout', checkoutBody({card: {number: '4242424242424242'}}));
+    expect((await post(each.setup.handler, '/checkout', checkoutBody(), {origin: 'https://evil.example.com'})).status).toBe(403);
+    expect((await post(each.setup.handler, '/checkout', checkoutBody(), {key: ''})).body.reason).toMatch(
+      /^expected an Idempotency-Key header/,
+    );
+    const card = await post(each.setup.handler, '/checkout', checkoutBody({card: {number: '4242424242424242'}}));
     expect(card.body.reason).toMatch(/^card details are never sent here \(found at card\)/);
-    expect(stripe.requests).toHaveLength(0);
+    expect(each.stripe.requests).toHaveLength(0);
   });
 });
 
 describe('/checkout idempotency and Stripe’s failures', () => {
   it('the same Idempotency-Key twice gives the same session', async () => {
     const key = newKey();
-    const first = await post(setup.handler, '/checkout', checkoutBody(), {key});
-    const second = await post(setup.handler, '/checkout', checkoutBody(), {key});
+    const first = await post(each.setup.handler, '/checkout', checkoutBody(), {key});
+    const second = await post(each.setup.handler, '/checkout', checkoutBody(), {key});
     expect(second).toMatchObject({status: 200, body: first.body});
-    expect(stripe.checkoutSessions.size).toBe(1);
-    expect(stripe.requests.filter((r) => r.replayed).map((r) => r.path)).toEqual(['/v1/checkout/sessions']);
+    expect(each.stripe.checkoutSessions.size).toBe(1);
+    expect(each.stripe.requests.filter((r) => r.replayed).map((r) => r.path)).toEqual(['/v1/checkout/sessions']);
   });
 
   it('the same key for another gift is refused, as Stripe refuses it', async () => {
     const key = newKey();
-    await post(setup.handler, '/checkout', checkoutBody(), {key});
-    const changed = await post(setup.handler, '/checkout', checkoutBody({amount: 9000}), {key});
+    await post(each.setup.handler, '/checkout', checkoutBody(), {key});
+    const changed = await post(each.setup.handler, '/checkout', checkoutBody({amount: 9000}), {key});
     expect(changed.status).toBe(400);
     expect(changed.body.reason).toMatch(/^Keys for idempotent requests can only be used with the same parameters/);
   });
 
   it('a rate limit is 503 with the outcome unknown, and the retry makes one session', async () => {
     const key = newKey();
-    stripe.failNext('rate-limit', {path: /checkout/});
-    const limited = await post(setup.handler, '/checkout', checkoutBody(), {key});
+    each.stripe.failNext('rate-limit', {path: /checkout/});
+    const limited = await post(each.setup.handler, '/checkout', checkoutBody(), {key});
     expect(limited).toMatchObject({status: 503, body: {status: 'error', outcome: 'unknown', retryable: true}});
-    expect((await post(setup.handler, '/checkout', checkoutBody(), {key})).status).toBe(200);
-    expect(stripe.checkoutSessions.size).toBe(1);
+    expect((await post(each.setup.handler, '/checkout', checkoutBody(), {key})).status).toBe(200);
+    expect(each.stripe.checkoutSessions.size).toBe(1);
   });
 });
 
@@ -195,32 +192,20 @@ describe('Stripe’s events about a hosted checkout', () => {
     expect(events.map((e) => e.type)).toEqual(['payment_intent.succeeded', 'checkout.session.completed']);
     const completed = events[1]!;
     const answers = [];
-    for (const event of [completed, completed, events[0]!, completed]) answers.push((await deliver(setup.handler, event)).body.recorded);
+    for (const event of [completed, completed, events[0]!, completed])
+      answers.push((await deliver(each.setup.handler, event)).body.recorded);
     expect(answers).toEqual([true, false, false, false]);
     const intent = String(session.payment_intent);
-    expect(setup.store.all()).toEqual([
-      [
-        `paid:${intent}`,
-        {
-          outcome: 'paid',
-          reference: intent,
-          stripeId: intent,
-          campaign: 'save-the-reef',
-          frequency: 'one-off',
-          amount: 6180,
-          currency: 'AUD',
-          eventId: completed.id,
-          recordedAt: NOW_MS / 1000,
-        },
-      ],
+    expect(each.setup.store.all()).toEqual([
+      [`paid:${intent}`, oneOffRecord({outcome: 'paid', reference: intent, stripeId: intent, amount: 6180, eventId: completed.id})],
     ]);
   });
 
   it('records a monthly gift’s first payment once, whether the session or the invoice tells of it first', async () => {
     const {session, events} = await checkoutAndPay({frequency: 'monthly', amount: 2500});
     expect(events.map((e) => e.type)).toEqual(['payment_intent.succeeded', 'invoice.paid', 'checkout.session.completed']);
-    for (const event of [...events].reverse().concat(events)) expect((await deliver(setup.handler, event)).status).toBe(200);
-    expect(setup.store.all()).toEqual([
+    for (const event of [...events].reverse().concat(events)) expect((await deliver(each.setup.handler, event)).status).toBe(200);
+    expect(each.setup.store.all()).toEqual([
       [`paid:${String(session.invoice)}`, expect.objectContaining({outcome: 'paid', reference: session.subscription, amount: 2500})],
     ]);
   });
@@ -230,16 +215,16 @@ describe('Stripe’s events about a hosted checkout', () => {
     const {session, events} = await checkoutAndPay({frequency: 'monthly', amount: 2500});
     const completed = events.find((e) => e.type === 'checkout.session.completed')!;
     const processing = {...completed, id: 'evt_processing', data: {object: {...session, payment_status: 'unpaid'}}};
-    expect((await deliver(setup.handler, processing)).body.recorded).toBe(false);
+    expect((await deliver(each.setup.handler, processing)).body.recorded).toBe(false);
     return {session, processing};
   }
 
   it('a direct debit: nothing while it processes, then the payment once when it settles', async () => {
     const {session, processing} = await debitProcessing();
     const settled = {...processing, id: 'evt_settled', type: 'checkout.session.async_payment_succeeded', data: {object: session}};
-    expect((await deliver(setup.handler, settled)).body.recorded).toBe(true);
-    expect((await deliver(setup.handler, settled)).body.recorded).toBe(false);
-    expect(setup.store.all().map(([key, record]) => [key, record.outcome])).toEqual([[`paid:${String(session.invoice)}`, 'paid']]);
+    expect((await deliver(each.setup.handler, settled)).body.recorded).toBe(true);
+    expect((await deliver(each.setup.handler, settled)).body.recorded).toBe(false);
+    expect(each.setup.store.all().map(([key, record]) => [key, record.outcome])).toEqual([[`paid:${String(session.invoice)}`, 'paid']]);
   });
 
   it('a direct debit that fails is recorded once, from the session, not again from its first invoice', async () => {
@@ -249,10 +234,10 @@ describe('Stripe’s events about a hosted checkout', () => {
       id: 'evt_invoice_failed',
       object: 'event',
       type: 'invoice.payment_failed',
-      data: {object: {...stripe.invoices.get(String(session.invoice)), status: 'open', amount_paid: 0}},
+      data: {object: {...each.stripe.invoices.get(String(session.invoice)), status: 'open', amount_paid: 0}},
     };
-    for (const event of [failed, invoiceFailed, failed]) expect((await deliver(setup.handler, event)).status).toBe(200);
-    expect(setup.store.all()).toEqual([
+    for (const event of [failed, invoiceFailed, failed]) expect((await deliver(each.setup.handler, event)).status).toBe(200);
+    expect(each.setup.store.all()).toEqual([
       [`failed:${String(session.id)}`, expect.objectContaining({outcome: 'failed', reference: session.subscription, amount: 2500})],
     ]);
   });

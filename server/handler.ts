@@ -28,7 +28,7 @@ import {createGuard, type RequestContext} from './guard/guard';
 import type {GuardSettings} from './guard/settings';
 import {consoleLogger, type Logger} from './log';
 import {checkSignature} from './signature';
-import type {GiftStore} from './store';
+import {termsOf, type GiftStore} from './store';
 import {campaignProducts, createGift} from './stripeGifts';
 import {upgradeGift} from './upgrade';
 import {checkEvent, MalformedEvent, recordEvent, WEBHOOK_API_VERSION} from './webhooks';
@@ -159,12 +159,7 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
       via,
       campaign: gift.campaign,
       sourceCode: gift.sourceCode ?? null,
-      frequency: gift.frequency,
-      method: gift.method,
-      amount: gift.amount,
-      fee: gift.fee,
-      currency: gift.currency,
-      payments: gift.payments,
+      ...termsOf(gift),
       supporter: {firstName, lastName, email, phone, postcode, address},
       consent: {given: consent, ...(await consentOf(gift.config))},
       utm: gift.utm,

@@ -74,6 +74,18 @@ export type KeptGift = {
   createdAt: number;
 };
 
+/** What a gift is: how often, by what means, how much, and how many payments; kept with the gift and sent on with it. */
+export type GiftTerms = Pick<KeptGift, 'frequency' | 'method' | 'amount' | 'fee' | 'currency' | 'payments'>;
+
+export const termsOf = ({frequency, method, amount, fee, currency, payments}: GiftTerms): GiftTerms => ({
+  frequency,
+  method,
+  amount,
+  fee,
+  currency,
+  payments,
+});
+
 export type SignatureKind = 'petition' | 'leads' | 'daisychain';
 
 export type KeptSignature = {

@@ -1,23 +1,17 @@
 /** POST /webhooks/stripe: signed events from the stand-in, each gift recorded once however often it arrives. */
 import Stripe from 'stripe';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {deliver, giftBody, makeHandler, NOW_MS, post, WEBHOOK_SECRET} from './testing/fixtures';
-import {startStripeStandIn, type StripeStandIn} from './testing/stripeStandIn';
+import {describe, expect, it} from 'vitest';
+import {deliver, giftBody, makeHandler, NOW_MS, oneOffRecord, post, WEBHOOK_SECRET} from './testing/fixtures';
+import {eachStandIn} from './testing/eachStandIn';
+import {startStripeStandIn} from './testing/stripeStandIn';
 import {createMemoryGiftStore} from './store';
 
-let stripe: StripeStandIn;
-let setup: ReturnType<typeof makeHandler>;
-
-beforeEach(async () => {
-  stripe = await startStripeStandIn();
-  setup = makeHandler(stripe);
-});
-afterEach(() => stripe.close());
+const each = eachStandIn();
 
 /** A gift made through the endpoint and confirmed as the browser would: answers the events Stripe sends for it. */
 async function giveAndConfirm(change: Record<string, unknown>, paymentMethod = 'pm_card_visa') {
-  const {body} = await post(setup.handler, '/gifts', giftBody(change));
-  return {reference: String(body.reference), events: stripe.confirm(String(body.clientSecret), paymentMethod)};
+  const {body} = await post(each.setup.handler, '/gifts', giftBody(change));
+  return {reference: String(body.reference), events: each.stripe.confirm(String(body.clientSecret), paymentMethod)};
 }
 
 describe('a signed event', () => {
@@ -25,35 +19,22 @@ describe('a signed event', () => {
     const {reference, events} = await giveAndConfirm({amount: 6000, fee: 180});
     const succeeded = events.find((e) => e.type === 'payment_intent.succeeded')!;
     const answers = [];
-    for (let i = 0; i < 3; i += 1) answers.push(await deliver(setup.handler, succeeded));
+    for (let i = 0; i < 3; i += 1) answers.push(await deliver(each.setup.handler, succeeded));
     expect(answers.map((a) => [a.status, a.body.recorded])).toEqual([
       [200, true],
       [200, false],
       [200, false],
     ]);
-    expect(setup.store.all()).toEqual([
-      [
-        `paid:${reference}`,
-        {
-          outcome: 'paid',
-          reference,
-          stripeId: reference,
-          campaign: 'save-the-reef',
-          frequency: 'one-off',
-          amount: 6180,
-          currency: 'AUD',
-          eventId: succeeded.id,
-          recordedAt: NOW_MS / 1000,
-        },
-      ],
+    expect(each.setup.store.all()).toEqual([
+      [`paid:${reference}`, oneOffRecord({outcome: 'paid', reference, stripeId: reference, amount: 6180, eventId: succeeded.id})],
     ]);
   });
 
   it('records a subscription’s payment from its invoice, once, and not again from the invoice’s PaymentIntent', async () => {
     const {reference, events} = await giveAndConfirm({frequency: 'monthly', amount: 2500});
     expect(events.map((e) => e.type)).toEqual(['payment_intent.succeeded', 'invoice.paid']);
-    for (const event of [...events, ...events]) expect((await deliver(setup.handler, event)).status).toBe(200);
-    const records = setup.store.all();
+    for (const event of [...events, ...events]) expect((await deliver(each.setup.handler, event)).status).toBe(200);
+    const records = each.setup.store.all();
     expect(records).toHaveLength(1);
     expect(records[0]?.[1]).toMatchObject({outcome: 'paid', reference, frequency: 'monthly', amount: 2500});
   });
@@ -62,22 +43,22 @@ describe('a signed event', () => {
     const {events} = await giveAndConfirm({}, 'pm_card_chargeDeclined');
     const [failed] = events;
     expect(failed?.type).toBe('payment_intent.payment_failed');
-    await deliver(setup.handler, failed!);
-    await deliver(setup.handler, failed!);
-    expect(setup.store.all().map(([key, record]) => [key, record.outcome])).toEqual([[`failed:${failed?.id}`, 'failed']]);
+    await deliver(each.setup.handler, failed!);
+    await deliver(each.setup.handler, failed!);
+    expect(each.setup.store.all().map(([key, record]) => [key, record.outcome])).toEqual([[`failed:${failed?.id}`, 'failed']]);
   });
 
   it('leaves events about other integrations’ objects alone', async () => {
     const foreign = {id: 'evt_foreign', object: 'event', type: 'payment_intent.succeeded', data: {object: {id: 'pi_other', metadata: {}}}};
-    expect((await deliver(setup.handler, foreign)).body).toEqual({received: true, recorded: false});
-    expect((await deliver(setup.handler, {id: 'evt_other', object: 'event', type: 'charge.refunded', data: {object: {}}})).status).toBe(
-      200,
-    );
-    expect(setup.store.all()).toEqual([]);
+    expect((await deliver(each.setup.handler, foreign)).body).toEqual({received: true, recorded: false});
+    expect(
+      (await deliver(each.setup.handler, {id: 'evt_other', object: 'event', type: 'charge.refunded', data: {object: {}}})).status,
+    ).toBe(200);
+    expect(each.setup.store.all()).toEqual([]);
   });
 
   it('answers 500 when the store fails, so Stripe delivers the event again', async () => {
-    const failing = makeHandler(stripe, {
+    const failing = makeHandler(each.stripe, {
       store: {...createMemoryGiftStore(), recordOnce: () => Promise.reject(new Error('database down'))},
     });
     const {events} = await giveAndConfirm({});
@@ -96,18 +77,18 @@ describe('an event that is not Stripe’s', () => {
   };
 
   it('is refused with 400 when signed with another secret, and nothing is recorded', async () => {
-    const answer = await deliver(setup.handler, event, {secret: 'whsec_someone_else'});
+    const answer = await deliver(each.setup.handler, event, {secret: 'whsec_someone_else'});
     expect(answer).toMatchObject({status: 400, body: {status: 'rejected'}});
-    expect(setup.store.all()).toEqual([]);
+    expect(each.setup.store.all()).toEqual([]);
   });
 
   it('is refused when the signature is missing or too old to be fresh', async () => {
-    const unsigned = await setup.handler(
+    const unsigned = await each.setup.handler(
       new Request('https://coral.example.org/webhooks/stripe', {method: 'POST', body: JSON.stringify(event)}),
     );
     expect(unsigned.status).toBe(400);
     // Stripe's default tolerance is five minutes: a replayed delivery from an hour ago is refused.
-    expect((await deliver(setup.handler, event, {timestamp: NOW_MS / 1000 - 3600})).status).toBe(400);
+    expect((await deliver(each.setup.handler, event, {timestamp: NOW_MS / 1000 - 3600})).status).toBe(400);
   });
 
   it('is refused when the body was changed after signing', async () => {
@@ -115,7 +96,7 @@ describe('an event that is not Stripe’s', () => {
     const payload = JSON.stringify(event);
     const signature = Stripe.webhooks.generateTestHeaderString({payload, secret: WEBHOOK_SECRET, timestamp: NOW_MS / 1000});
     const tampered = payload.replace('pi_x', 'pi_y');
-    const response = await setup.handler(
+    const response = await each.setup.handler(
       new Request('https://coral.example.org/webhooks/stripe', {method: 'POST', headers: {'stripe-signature': signature}, body: tampered}),
     );
     expect(response.status).toBe(400);
@@ -128,33 +109,20 @@ describe('a refund or a dispute', () => {
 
   it('of a one-off gift is recorded against its PaymentIntent, once per refund, from the charge alone', async () => {
     const {reference, events} = await giveAndConfirm({amount: 6000});
-    await deliver(setup.handler, events[0]!);
-    const charge = String(stripe.paymentIntents.get(reference)!.latest_charge);
-    const calls = stripe.requests.length;
-    const partial = ofType(stripe.refund(reference, 2000), 'charge.refunded');
+    await deliver(each.setup.handler, events[0]!);
+    const charge = String(each.stripe.paymentIntents.get(reference)!.latest_charge);
+    const calls = each.stripe.requests.length;
+    const partial = ofType(each.stripe.refund(reference, 2000), 'charge.refunded');
     const answers = [];
-    for (const event of [partial, partial]) answers.push((await deliver(setup.handler, event)).body.recorded);
-    const rest = ofType(stripe.refund(reference), 'charge.refunded');
-    answers.push((await deliver(setup.handler, rest)).body.recorded);
+    for (const event of [partial, partial]) answers.push((await deliver(each.setup.handler, event)).body.recorded);
+    const rest = ofType(each.stripe.refund(reference), 'charge.refunded');
+    answers.push((await deliver(each.setup.handler, rest)).body.recorded);
     expect(answers).toEqual([true, false, true]);
     // Stripe copied the PaymentIntent's metadata to its charge: the event says whose gift it is.
-    expect(stripe.requests.length).toBe(calls);
-    const refunds = setup.store.all().filter(([key]) => key.startsWith('refunded:'));
+    expect(each.stripe.requests.length).toBe(calls);
+    const refunds = each.setup.store.all().filter(([key]) => key.startsWith('refunded:'));
     expect(refunds).toEqual([
-      [
-        `refunded:${charge}:2000`,
-        {
-          outcome: 'refunded',
-          reference,
-          stripeId: charge,
-          campaign: 'save-the-reef',
-          frequency: 'one-off',
-          amount: 2000,
-          currency: 'AUD',
-          eventId: partial.id,
-          recordedAt: NOW_MS / 1000,
-        },
-      ],
+      [`refunded:${charge}:2000`, oneOffRecord({outcome: 'refunded', reference, stripeId: charge, amount: 2000, eventId: partial.id})],
       [`refunded:${charge}:6000`, expect.objectContaining({outcome: 'refunded', reference, amount: 6000, eventId: rest.id})],
     ]);
   });
@@ -162,15 +130,15 @@ describe('a refund or a dispute', () => {
   it('of a monthly gift is recorded against its Subscription, found through the invoice its payment paid', async () => {
     const {reference, events} = await giveAndConfirm({frequency: 'monthly', amount: 2500});
     const intent = intentOf(ofType(events, 'payment_intent.succeeded'));
-    const refunded = ofType(stripe.refund(intent), 'charge.refunded');
-    expect((await deliver(setup.handler, refunded)).body).toEqual({received: true, recorded: true});
-    expect(setup.store.all()).toEqual([
+    const refunded = ofType(each.stripe.refund(intent), 'charge.refunded');
+    expect((await deliver(each.setup.handler, refunded)).body).toEqual({received: true, recorded: true});
+    expect(each.setup.store.all()).toEqual([
       [
         expect.stringMatching(/^refunded:ch_\w+:2500$/),
         expect.objectContaining({outcome: 'refunded', reference, campaign: 'save-the-reef', frequency: 'monthly', amount: 2500}),
       ],
     ]);
-    expect(stripe.requests.slice(-2).map((r) => [r.method, r.path, r.params])).toEqual([
+    expect(each.stripe.requests.slice(-2).map((r) => [r.method, r.path, r.params])).toEqual([
       ['GET', `/v1/payment_intents/${intent}`, {}],
       ['GET', '/v1/invoice_payments', {payment: {type: 'payment_intent', payment_intent: intent}, expand: ['data.invoice'], limit: '1'}],
     ]);
@@ -178,13 +146,13 @@ describe('a refund or a dispute', () => {
 
   it('records a dispute once, and how it closed once, against the gift', async () => {
     const {reference} = await giveAndConfirm({amount: 6000});
-    const opened = stripe.dispute(reference);
+    const opened = each.stripe.dispute(reference);
     const dispute = intentOf(ofType(opened, 'charge.dispute.created'));
-    for (const event of [...opened, ...opened]) expect((await deliver(setup.handler, event)).status).toBe(200);
-    for (const event of [...stripe.closeDispute(dispute, 'lost'), ofType(opened, 'charge.dispute.created')]) {
-      expect((await deliver(setup.handler, event)).status).toBe(200);
+    for (const event of [...opened, ...opened]) expect((await deliver(each.setup.handler, event)).status).toBe(200);
+    for (const event of [...each.stripe.closeDispute(dispute, 'lost'), ofType(opened, 'charge.dispute.created')]) {
+      expect((await deliver(each.setup.handler, event)).status).toBe(200);
     }
-    expect(setup.store.all().map(([key, record]) => [key, record.outcome, record.reference, record.stripeId, record.amount])).toEqual([
+    expect(each.setup.store.all().map(([key, record]) => [key, record.outcome, record.reference, record.stripeId, record.amount])).toEqual([
       [`disputed:${dispute}`, 'disputed', reference, dispute, 6000],
       [`dispute-closed:${dispute}:lost`, 'dispute-lost', reference, dispute, 6000],
     ]);
@@ -193,41 +161,41 @@ describe('a refund or a dispute', () => {
   it('records a monthly gift’s dispute won, and an inquiry that went no further, as the payment standing', async () => {
     const {reference, events} = await giveAndConfirm({frequency: 'monthly', amount: 2500});
     const intent = intentOf(ofType(events, 'payment_intent.succeeded'));
-    const opened = stripe.dispute(intent);
+    const opened = each.stripe.dispute(intent);
     const chargeback = intentOf(ofType(opened, 'charge.dispute.created'));
-    for (const event of [...opened, ...stripe.closeDispute(chargeback, 'won')])
-      expect((await deliver(setup.handler, event)).status).toBe(200);
-    expect(setup.store.all().map(([key, record]) => [key, record.outcome, record.reference])).toEqual([
+    for (const event of [...opened, ...each.stripe.closeDispute(chargeback, 'won')])
+      expect((await deliver(each.setup.handler, event)).status).toBe(200);
+    expect(each.setup.store.all().map(([key, record]) => [key, record.outcome, record.reference])).toEqual([
       [`disputed:${chargeback}`, 'disputed', reference],
       [`dispute-closed:${chargeback}:won`, 'dispute-won', reference],
     ]);
 
     const oneOff = await giveAndConfirm({amount: 6000});
-    const inquiry = intentOf(ofType(stripe.dispute(oneOff.reference, {inquiry: true}), 'charge.dispute.created'));
-    await deliver(setup.handler, ofType(stripe.closeDispute(inquiry, 'warning_closed'), 'charge.dispute.closed'));
-    expect(setup.store.all().at(-1)).toEqual([
+    const inquiry = intentOf(ofType(each.stripe.dispute(oneOff.reference, {inquiry: true}), 'charge.dispute.created'));
+    await deliver(each.setup.handler, ofType(each.stripe.closeDispute(inquiry, 'warning_closed'), 'charge.dispute.closed'));
+    expect(each.setup.store.all().at(-1)).toEqual([
       `dispute-closed:${inquiry}:warning_closed`,
       expect.objectContaining({outcome: 'dispute-won', reference: oneOff.reference}),
     ]);
   });
 
   it('of another integration’s payment is answered 200 and not recorded', async () => {
-    const client = stripe.client();
+    const client = each.stripe.client();
     const foreign = await client.paymentIntents.create({amount: 1000, currency: 'aud'});
-    stripe.confirm(foreign.client_secret!, 'pm_card_visa');
-    const events = [...stripe.refund(foreign.id, 400), ...stripe.dispute(foreign.id)];
-    for (const event of events) expect((await deliver(setup.handler, event)).body).toEqual({received: true, recorded: false});
-    expect(setup.store.all()).toEqual([]);
+    each.stripe.confirm(foreign.client_secret!, 'pm_card_visa');
+    const events = [...each.stripe.refund(foreign.id, 400), ...each.stripe.dispute(foreign.id)];
+    for (const event of events) expect((await deliver(each.setup.handler, event)).body).toEqual({received: true, recorded: false});
+    expect(each.setup.store.all()).toEqual([]);
   });
 
   it('answers 500 when Stripe cannot say whose payment it is, so Stripe sends it again, and records it then', async () => {
     const {reference, events} = await giveAndConfirm({frequency: 'monthly', amount: 2500});
-    const refunded = ofType(stripe.refund(intentOf(ofType(events, 'payment_intent.succeeded'))), 'charge.refunded');
-    stripe.failNext('rate-limit', {path: /^\/v1\/invoice_payments$/});
-    expect((await deliver(setup.handler, refunded)).status).toBe(500);
-    expect(setup.store.all()).toEqual([]);
-    expect((await deliver(setup.handler, refunded)).body).toEqual({received: true, recorded: true});
-    expect(setup.store.all()[0]?.[1]).toMatchObject({outcome: 'refunded', reference});
+    const refunded = ofType(each.stripe.refund(intentOf(ofType(events, 'payment_intent.succeeded'))), 'charge.refunded');
+    each.stripe.failNext('rate-limit', {path: /^\/v1\/invoice_payments$/});
+    expect((await deliver(each.setup.handler, refunded)).status).toBe(500);
+    expect(each.setup.store.all()).toEqual([]);
+    expect((await deliver(each.setup.handler, refunded)).body).toEqual({received: true, recorded: true});
+    expect(each.setup.store.all()[0]?.[1]).toMatchObject({outcome: 'refunded', reference});
   });
 });
 
@@ -236,18 +204,18 @@ describe('the API version an event is rendered in', () => {
     const {events} = await giveAndConfirm({frequency: 'monthly', amount: 2500});
     const paid = events.find((e) => e.type === 'invoice.paid')!;
     expect(paid.api_version).toBe(Stripe.API_VERSION);
-    expect((await deliver(setup.handler, paid)).body).toEqual({received: true, recorded: true});
+    expect((await deliver(each.setup.handler, paid)).body).toEqual({received: true, recorded: true});
   });
 
   it('when older, is answered 500 with one log line naming both versions, and nothing is recorded', async () => {
-    await stripe.close();
+    await each.stripe.close();
     // An endpoint left on an older account default: every event comes in that version's shape.
-    stripe = await startStripeStandIn({webhookApiVersion: '2025-02-24.acacia'});
-    setup = makeHandler(stripe);
+    each.stripe = await startStripeStandIn({webhookApiVersion: '2025-02-24.acacia'});
+    each.setup = makeHandler(each.stripe);
     const {events} = await giveAndConfirm({frequency: 'monthly', amount: 2500});
-    for (const event of events) expect((await deliver(setup.handler, event)).status).toBe(500);
-    expect(setup.store.all()).toEqual([]);
-    const refused = setup.logger.lines.filter((line) => line.level === 'error');
+    for (const event of events) expect((await deliver(each.setup.handler, event)).status).toBe(500);
+    expect(each.setup.store.all()).toEqual([]);
+    const refused = each.setup.logger.lines.filter((line) => line.level === 'error');
     expect(refused).toHaveLength(events.length);
     expect(refused[0]).toEqual({
       level: 'error',
@@ -258,13 +226,13 @@ describe('the API version an event is rendered in', () => {
       expected: Stripe.API_VERSION,
       msg: expect.stringMatching(new RegExp(`2025-02-24\\.acacia.*${Stripe.API_VERSION.replace('.', '\\.')}`)),
     });
-    expect(JSON.stringify(setup.logger.lines)).not.toMatch(/ada@example\.org|save-the-reef|pi_\w+_secret/);
+    expect(JSON.stringify(each.setup.logger.lines)).not.toMatch(/ada@example\.org|save-the-reef|pi_\w+_secret/);
   });
 
   it('when missing, is answered 500 too: the shape cannot be known', async () => {
     const {events} = await giveAndConfirm({amount: 6000});
-    expect((await deliver(setup.handler, {...events[0]!, api_version: null})).status).toBe(500);
-    expect(setup.store.all()).toEqual([]);
+    expect((await deliver(each.setup.handler, {...events[0]!, api_version: null})).status).toBe(500);
+    expect(each.setup.store.all()).toEqual([]);
   });
 });
 
@@ -282,16 +250,16 @@ describe('a signed event missing what Stripe always sends', () => {
 
   /** Answered 400 with the field named, one error line without the payload, and nothing recorded. */
   async function expectRefused(event: object, field: string) {
-    const before = setup.logger.lines.length;
-    const answer = await deliver(setup.handler, event);
+    const before = each.setup.logger.lines.length;
+    const answer = await deliver(each.setup.handler, event);
     expect({status: answer.status, body: answer.body}).toEqual({
       status: 400,
       body: {status: 'rejected', reason: `the event has no usable ${field}, which Stripe always sends: it was not recorded`},
     });
-    const errors = setup.logger.lines.slice(before).filter((line) => line.level === 'error');
+    const errors = each.setup.logger.lines.slice(before).filter((line) => line.level === 'error');
     expect(errors).toEqual([expect.objectContaining({missing: field, msg: 'a signed event lacks a field Stripe always sends'})]);
     expect(JSON.stringify(errors)).not.toMatch(/ada@example\.org|save-the-reef|_secret|6000/);
-    expect(setup.store.all().filter(([, record]) => record.eventId === (event as {id?: string}).id)).toEqual([]);
+    expect(each.setup.store.all().filter(([, record]) => record.eventId === (event as {id?: string}).id)).toEqual([]);
   }
 
   it.each([['currency'], ['id'], ['amount_received']])('a one-off gift’s payment without its %s', async (field) => {
@@ -307,16 +275,16 @@ describe('a signed event missing what Stripe always sends', () => {
 
   it.each([['currency'], ['id'], ['amount_refunded']])('a refund without its charge’s %s', async (field) => {
     const {reference} = await giveAndConfirm({amount: 6000});
-    const refunded = stripe.refund(reference).find((e) => e.type === 'charge.refunded')!;
+    const refunded = each.stripe.refund(reference).find((e) => e.type === 'charge.refunded')!;
     await expectRefused(without(refunded, `data.object.${field}`), `data.object.${field}`);
   });
 
   it('a dispute without its currency, or closed without its status', async () => {
     const {reference} = await giveAndConfirm({amount: 6000});
-    const opened = stripe.dispute(reference).find((e) => e.type === 'charge.dispute.created')!;
+    const opened = each.stripe.dispute(reference).find((e) => e.type === 'charge.dispute.created')!;
     await expectRefused(without(opened, 'data.object.currency'), 'data.object.currency');
     const dispute = String((opened.data as {object: {id: string}}).object.id);
-    const closed = stripe.closeDispute(dispute, 'lost').find((e) => e.type === 'charge.dispute.closed')!;
+    const closed = each.stripe.closeDispute(dispute, 'lost').find((e) => e.type === 'charge.dispute.closed')!;
     await expectRefused(without(closed, 'data.object.status'), 'data.object.status');
   });
 
@@ -347,7 +315,7 @@ describe('a signed event missing what Stripe always sends', () => {
     await expectRefused(without(failed, 'data.object.id'), 'data.object.id');
     const completed = {...failed, id: 'evt_cs_completed', type: 'checkout.session.completed'};
     await expectRefused(without(completed, 'data.object.subscription'), 'data.object.subscription');
-    expect(stripe.requests.filter((r) => r.path.startsWith('/v1/subscription'))).toEqual([]);
+    expect(each.stripe.requests.filter((r) => r.path.startsWith('/v1/subscription'))).toEqual([]);
   });
 
   it.each([['data'], ['data.object'], ['id'], ['type']])('an event without its %s', async (field) => {
@@ -357,7 +325,7 @@ describe('a signed event missing what Stripe always sends', () => {
 
   it.each([['null'], ['[]'], ['"evt"'], ['42']])('a signed body that is not an event at all: %s', async (payload) => {
     const signature = Stripe.webhooks.generateTestHeaderString({payload, secret: WEBHOOK_SECRET, timestamp: NOW_MS / 1000});
-    const response = await setup.handler(
+    const response = await each.setup.handler(
       new Request('https://coral.example.org/webhooks/stripe', {method: 'POST', headers: {'stripe-signature': signature}, body: payload}),
     );
     expect(response.status).toBe(400);

@@ -4,7 +4,7 @@
  * record is never kept without its way out, nor queued without being kept.
  */
 import type {GiftRecord, GiftStore, KeptGift, KeptSignature, SupporterDetails} from '../store';
-import {newSignatureReference, UPGRADE_LEASE_SECONDS} from '../store';
+import {newSignatureReference, termsOf, UPGRADE_LEASE_SECONDS} from '../store';
 import type {Database, Queryable} from './database';
 
 export type PgStoreOptions = {
@@ -32,12 +32,7 @@ export function giftPayload(gift: KeptGift): ForwardedRecord {
       via: gift.via,
       campaign: gift.campaign,
       sourceCode: gift.sourceCode,
-      frequency: gift.frequency,
-      method: gift.method,
-      amount: gift.amount,
-      fee: gift.fee,
-      currency: gift.currency,
-      payments: gift.payments,
+      ...termsOf(gift),
       supporter: trimmed(gift.supporter),
       consent: {...gift.consent, at: iso(gift.createdAt)},
       utm: gift.utm,

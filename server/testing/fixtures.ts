@@ -58,6 +58,15 @@ export function giftBody(change: Record<string, unknown> = {}): Record<string, u
   };
 }
 
+/** The whole record the store keeps of an outcome of a one-off gift to save-the-reef, recorded at NOW_MS. */
+export const oneOffRecord = (fields: {outcome: string; reference: string; stripeId: string; amount: number; eventId: unknown}) => ({
+  campaign: 'save-the-reef',
+  frequency: 'one-off',
+  currency: 'AUD',
+  recordedAt: NOW_MS / 1000,
+  ...fields,
+});
+
 let keys = 0;
 /** A fresh idempotency key per gift, as the form makes one. */
 export const newKey = () => `test-key-${String((keys += 1)).padStart(8, '0')}-${Math.random().toString(16).slice(2, 10)}`;

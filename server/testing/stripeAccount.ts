@@ -6,8 +6,7 @@
  * account has; a new stand-in's account has card payments and nothing else.
  */
 import type {FormValue} from './formBody';
-import type {Route} from './stripeStandIn';
-import {ok, type Reply} from './stripeObjects';
+import {ok, type Reply, type Route} from './stripeValues';
 
 type Json = Record<string, unknown>;
 type Params = Record<string, FormValue>;

@@ -3,7 +3,7 @@
  * it on Stripe's page, which makes and pays the PaymentIntent or the
  * Subscription as Stripe does and queues the events Stripe sends.
  */
-import type {LedgerCore} from './stripeObjects';
+import type {LedgerCore} from './stripeCore';
 import {INTERVAL_SECONDS, int, invalid, isReply, list, metadataOf, missing, obj, ok, str} from './stripeValues';
 import type {Json, Params, Reply} from './stripeValues';
 

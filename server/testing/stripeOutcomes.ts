@@ -4,7 +4,7 @@
  * settles it, a refund made in the Dashboard, a dispute and its end, each
  * answering the events Stripe sends; and the days a subscription charges.
  */
-import type {LedgerCore} from './stripeObjects';
+import type {LedgerCore} from './stripeCore';
 import {DECLINING_METHODS, INTERVAL_SECONDS, methodType, type Json} from './stripeValues';
 
 export function outcomeMethods(core: LedgerCore) {

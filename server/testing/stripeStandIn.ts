@@ -25,8 +25,9 @@ import type {AddressInfo} from 'node:net';
 import Stripe from 'stripe';
 import {canonical, decodeForm, type FormValue} from './formBody';
 import {accountRoutes, createAccount} from './stripeAccount';
-import {createLedger, stripeError, type Reply} from './stripeObjects';
-import {paramProblem, paramsOf, type ParamsSource} from './stripeParams';
+import {createLedger} from './stripeObjects';
+import {paramProblem, paramsOf} from './stripeParams';
+import {stripeError, type Reply, type Route} from './stripeValues';
 
 /** Obviously not a real key: the stand-in accepts any `sk_test_` key. */
 export const STAND_IN_SECRET_KEY = 'sk_test_coral_standin';
@@ -44,14 +45,6 @@ export type RecordedRequest = {
 
 type Planned = {failure: Failure; path: RegExp; times: number};
 type Kept = {method: string; path: string; params: string; reply: Reply};
-
-export type Route = {
-  method: string;
-  path: RegExp;
-  /** Where the installed SDK's types declare this endpoint's parameters. */
-  params: ParamsSource;
-  run: (params: Record<string, FormValue>, id: string) => Reply;
-};
 
 export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
 

@@ -1,9 +1,19 @@
 /** Stripe's values as the stand-in reads and answers them: replies and errors, form values, metadata, test payment methods. */
 import type {FormValue} from './formBody';
+import type {ParamsSource} from './stripeParams';
 
 export type Params = Record<string, FormValue>;
 export type Json = Record<string, unknown>;
 export type Reply = {status: number; body: Json};
+
+/** One endpoint of the stand-in: the request it answers, and what it does. */
+export type Route = {
+  method: string;
+  path: RegExp;
+  /** Where the installed SDK's types declare this endpoint's parameters. */
+  params: ParamsSource;
+  run: (params: Record<string, FormValue>, id: string) => Reply;
+};
 
 export const ok = (body: Json): Reply => ({status: 200, body});
 

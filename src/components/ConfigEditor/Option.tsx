@@ -8,7 +8,7 @@ import {useState, type ReactNode} from 'react';
 import {counted} from '../../coral/shared/config';
 import type {OptionNode} from '../../coral/shared/schemaTree';
 import {Choice, NumberOption, OtherOption, Switch, TextOption} from './fields';
-import {Hint, inSentence, Key, Legend, Problem, useIds, useProblems, useProblemsUnder, type Path, type Props} from './frame';
+import {Fieldset, Hint, inSentence, Key, Legend, Problem, useIds, useProblems, useProblemsUnder, type Path, type Props} from './frame';
 import {isRecord, moved, newItem, variantStarter, withKey} from './model';
 import styles from './styles.module.css';
 
@@ -120,14 +120,7 @@ function List({node, path, value, onChange, label}: Props<OptionNode & {kind: 'l
   const choices = item.kind === 'choice' ? item.values.filter((choice) => !list.includes(choice)) : [];
   const toAdd = choices.find((choice) => String(choice) === adding) ?? choices[0];
   return (
-    <fieldset
-      className={styles.option}
-      aria-labelledby={ids.name}
-      aria-describedby={ids.describedBy}
-      aria-invalid={ids.invalid || undefined}
-    >
-      <Legend node={node} ids={ids} label={label} />
-      <Hint node={node} id={ids.hint} />
+    <Fieldset node={node} ids={ids} label={label} problems={problems}>
       <ol className={styles.items}>
         {list.map((entry, i) => {
           const name = item.kind === 'choice' ? String(entry) : `${label} ${i + 1}`;
@@ -208,8 +201,7 @@ function List({node, path, value, onChange, label}: Props<OptionNode & {kind: 'l
           Add to {inSentence(label)}
         </button>
       )}
-      <Problem id={ids.problem} lines={problems} />
-    </fieldset>
+    </Fieldset>
   );
 }
 

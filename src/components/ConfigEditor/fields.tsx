@@ -2,7 +2,7 @@
 import {useState, type ReactNode} from 'react';
 import {counted} from '../../coral/shared/config';
 import type {OptionNode} from '../../coral/shared/schemaTree';
-import {Hint, inSentence, Key, Labelled, Legend, Problem, useIds, useProblems, type Props} from './frame';
+import {Fieldset, Hint, inSentence, Key, Labelled, Problem, useIds, useProblems, type Props} from './frame';
 import styles from './styles.module.css';
 
 const amount = (value: number) => value.toLocaleString('en-AU', {maximumFractionDigits: 2});
@@ -31,14 +31,7 @@ export function Choice({node, path, value, onChange, label}: Props<OptionNode & 
   const unsettable = !node.required && node.default === undefined;
   if (node.values.length <= 4 && !unsettable) {
     return (
-      <fieldset
-        className={styles.option}
-        aria-labelledby={ids.name}
-        aria-describedby={ids.describedBy}
-        aria-invalid={ids.invalid || undefined}
-      >
-        <Legend node={node} ids={ids} label={label} />
-        <Hint node={node} id={ids.hint} />
+      <Fieldset node={node} ids={ids} label={label} problems={problems}>
         <div className={styles.radios}>
           {node.values.map((choice) => (
             <label key={String(choice)} className={styles.radio}>
@@ -46,8 +39,7 @@ export function Choice({node, path, value, onChange, label}: Props<OptionNode & 
             </label>
           ))}
         </div>
-        <Problem id={ids.problem} lines={problems} />
-      </fieldset>
+      </Fieldset>
     );
   }
   return (

@@ -105,6 +105,35 @@ export function Legend({node, ids, label}: {node: OptionNode; ids: Ids; label: s
   );
 }
 
+/** An option with several controls: a fieldset named by its legend, the schema's hint, the controls, and any problem under them. */
+export function Fieldset({
+  node,
+  ids,
+  label,
+  problems,
+  children,
+}: {
+  node: OptionNode;
+  ids: Ids;
+  label: string;
+  problems: readonly string[];
+  children: ReactNode;
+}): ReactNode {
+  return (
+    <fieldset
+      className={styles.option}
+      aria-labelledby={ids.name}
+      aria-describedby={ids.describedBy}
+      aria-invalid={ids.invalid || undefined}
+    >
+      <Legend node={node} ids={ids} label={label} />
+      <Hint node={node} id={ids.hint} />
+      {children}
+      <Problem id={ids.problem} lines={problems} />
+    </fieldset>
+  );
+}
+
 /** An option with one control: its label, the schema's hint, the control itself, and any problem under it. */
 export function Labelled({
   node,

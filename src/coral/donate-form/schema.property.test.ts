@@ -1,24 +1,15 @@
 import fc from 'fast-check';
+import {commonOptions, commonRefusals, describeConfigProperties, giftOptions, giftRefusals} from '../shared/testing/configProperties';
 import {
-  badContactEmail,
-  badContactPhone,
   badDollars,
-  campaignId,
   compact,
-  contact,
-  describeConfigProperties,
   dollars,
   fieldMode,
-  gateway,
-  locale,
-  messageOverrides,
   optional,
   refusedAt,
-  refusedMessage,
   safeUrl,
   text,
   tooLong,
-  unsafeEndpoint,
   unsafeUrl,
   type RefusedValue,
 } from '../shared/testing/configs';
@@ -67,10 +58,9 @@ const validConfig = fc.shuffledSubarray([...FREQUENCIES], {minLength: 1}).chain(
   return (
     fc
       .record({
-        campaign: campaignId,
+        ...commonOptions(DONATE_FORM_MESSAGES),
+        ...giftOptions,
         sourceCode: optional(fc.string({unit: 'binary', maxLength: 20})),
-        currency: optional(fc.constantFrom('AUD', 'NZD', 'USD', 'FJD')),
-        locale: optional(locale),
         size: optional(fc.constantFrom('small', 'medium', 'large')),
         layout: optional(fc.constantFrom('single', 'wizard')),
         frequencies: fc.constant(frequencies),
@@ -112,15 +102,8 @@ const validConfig = fc.shuffledSubarray([...FREQUENCIES], {minLength: 1}).chain(
             .map(compact),
         ),
         externalHandles: optional(fc.boolean()),
-        urlParams: optional(fc.boolean()),
         handoff: optional(fc.boolean()),
-        gateway: optional(gateway),
         thankYouUrl: optional(safeUrl),
-        manageGiftUrl: optional(safeUrl),
-        contact: optional(contact),
-        analytics: optional(fc.boolean()),
-        theme: optional(fc.constantFrom('auto', 'light', 'dark', 'system')),
-        messages: optional(messageOverrides(DONATE_FORM_MESSAGES)),
       })
       // Direct debit is offered in Australian dollars only.
       .map(({directDebit, ...config}) =>
@@ -134,13 +117,9 @@ const fieldKeys = ['firstName', 'lastName', 'email', 'phone', 'postcode', 'addre
 
 /** Values of the right kind that the schema refuses on their own, whatever the rest of the config says. */
 const refusedValues = fc.oneof(
-  refusedAt(
-    ['campaign'],
-    fc.oneof(fc.constantFrom('', 'a', '-reef', 'save the reef', '<script>alert(1)</script>', 'reef\u202e', 'réef'), tooLong(64)),
-  ),
+  ...commonRefusals(DONATE_FORM_MESSAGES, {campaigns: ['réef'], locales: ['123', 'x'.repeat(300)]}),
+  ...giftRefusals(['A\u200dUD']),
   refusedAt(['sourceCode'], tooLong(40)),
-  refusedAt(['currency'], fc.constantFrom('aud', 'AU', 'AUDD', '', '$', 'A\u200dUD')),
-  refusedAt(['locale'], fc.constantFrom('', 'not a locale', 'en_AU', '<script>', '123', 'x'.repeat(300))),
   refusedAt(['size'], fc.constantFrom('huge', 'Small', ' small', '')),
   refusedAt(['layout'], fc.constantFrom('steps', 'Wizard', '')),
   refusedAt(['frequencies'], fc.constantFrom([], ['yearly'], ['monthly', 'monthly'], ['Monthly'])),
@@ -172,13 +151,7 @@ const refusedValues = fc.oneof(
     ['gateway'],
     fc.constantFrom({type: 'card'}, {type: 'http'}, {}, {type: 'sandbox', delayMs: -1}, {type: 'http', endpoint: 'javascript:alert(1)'}),
   ),
-  unsafeEndpoint,
   refusedAt(['thankYouUrl'], unsafeUrl),
-  refusedAt(['manageGiftUrl'], unsafeUrl),
-  refusedAt(['contact', 'email'], badContactEmail),
-  refusedAt(['contact', 'phone'], badContactPhone),
-  refusedAt(['theme'], fc.constantFrom('blue', 'Dark', '')),
-  refusedMessage(DONATE_FORM_MESSAGES),
 );
 
 describeConfigProperties('donate form', parseDonateFormConfig, {valid: validConfig, refused: refusedValues});

@@ -6,19 +6,7 @@
 import * as z from 'zod/mini';
 import {parseConfig, type ParseResult} from '../shared/config';
 import {FREQUENCIES, RECURRING, type Frequency} from '../shared/frequency';
-import {
-  botCheckOption,
-  campaignId,
-  contact,
-  fieldMode,
-  giftGatewayConfig,
-  locale,
-  manageGiftUrl,
-  messageOverrides,
-  safeUrl,
-  text,
-  theme,
-} from '../shared/schemaParts';
+import {campaignId, fieldMode, giftOptions, locale, messageOverrides, safeUrl, text, theme} from '../shared/schemaParts';
 import {DONATE_FORM_MESSAGES} from './messages';
 
 export {FREQUENCIES, RECURRING, type Frequency};
@@ -130,8 +118,7 @@ const options = z.strictObject({
   externalHandles: boolean(false),
   urlParams: boolean(false),
   handoff: boolean(false),
-  gateway: giftGatewayConfig(),
-  botCheck: botCheckOption(),
+  ...giftOptions(),
   thankYouUrl: z.optional(safeUrl),
   reassurance: z.prefault(
     z.strictObject({
@@ -143,8 +130,6 @@ const options = z.strictObject({
     }),
     {},
   ),
-  manageGiftUrl,
-  contact,
   updateTitle: boolean(true),
   analytics: boolean(false),
   theme,

@@ -1,21 +1,6 @@
 import fc from 'fast-check';
-import {
-  campaignId,
-  compact,
-  describeConfigProperties,
-  fieldMode,
-  gateway,
-  locale,
-  messageOverrides,
-  optional,
-  refusedAt,
-  refusedMessage,
-  safeUrl,
-  text,
-  tooLong,
-  unsafeEndpoint,
-  unsafeUrl,
-} from '../shared/testing/configs';
+import {commonOptions, commonRefusals, describeConfigProperties} from '../shared/testing/configProperties';
+import {compact, fieldMode, optional, refusedAt, safeUrl, text, tooLong, unsafeUrl} from '../shared/testing/configs';
 import {POWERFORM_MESSAGES} from './messages';
 import {parsePowerformConfig} from './schema';
 
@@ -55,10 +40,9 @@ const validConfig = fc.tuple(fc.constantFrom('petition', 'leads'), optional(succ
     .map(compact);
   return fc
     .record({
-      campaign: campaignId,
+      ...commonOptions(POWERFORM_MESSAGES),
       sourceCode: optional(fc.string({unit: 'binary', maxLength: 20})),
       variant: leads ? fc.constant(variant) : optional(fc.constant(variant)),
-      locale: optional(locale),
       // The leads form must say so: its defaults show last name and phone.
       fields: leads ? fields : optional(fields),
       consentRequired: optional(fc.boolean()),
@@ -73,12 +57,7 @@ const validConfig = fc.tuple(fc.constantFrom('petition', 'leads'), optional(succ
           })
           .map(compact),
       ),
-      gateway: optional(gateway),
       success: fc.constant(after),
-      urlParams: optional(fc.boolean()),
-      analytics: optional(fc.boolean()),
-      theme: optional(fc.constantFrom('auto', 'light', 'dark', 'system')),
-      messages: optional(messageOverrides(POWERFORM_MESSAGES)),
     })
     .map(compact);
 });
@@ -89,13 +68,9 @@ const choiceQuestion = {type: 'choice', id: 'local_beach', label: 'Your beach', 
 
 /** Values of the right kind that the schema refuses on their own, whatever the rest of the config says. */
 const refusedValues = fc.oneof(
-  refusedAt(
-    ['campaign'],
-    fc.oneof(fc.constantFrom('', 'a', '-reef', 'save the reef', '<script>alert(1)</script>', 'reef\u202e'), tooLong(64)),
-  ),
+  ...commonRefusals(POWERFORM_MESSAGES, {mayBeEmpty: ['intro']}),
   refusedAt(['sourceCode'], tooLong(40)),
   refusedAt(['variant'], fc.constantFrom('short', 'Leads', '')),
-  refusedAt(['locale'], fc.constantFrom('', 'not a locale', 'en_AU', '<script>')),
   fc.constantFrom(...fieldKeys).chain((key) => refusedAt(['fields', key], fc.constantFrom('Required', 'mandatory', '', 'shown'))),
   fc
     .tuple(fc.constantFrom(textQuestion, choiceQuestion), fc.constantFrom('1abc', 'Why', 'why it', '', 'x'.repeat(33), '<script>'))
@@ -119,15 +94,12 @@ const refusedValues = fc.oneof(
     ['gateway'],
     fc.constantFrom({type: 'card'}, {}, {type: 'sandbox', delayMs: 10_001}, {type: 'http', endpoint: '/sign', timeoutMs: 999}),
   ),
-  unsafeEndpoint,
   unsafeUrl.map((url) => ({path: ['counter'], value: {url}, blame: ['counter', 'url']})),
   unsafeUrl.map((url) => ({path: ['counter'], value: {url}, blame: ['counter', 'url']})),
   fc
     .tuple(fc.constantFrom('redirect', 'daisychain'), unsafeUrl)
     .map(([type, url]) => ({path: ['success'], value: {type, url}, blame: ['success', 'url']})),
   refusedAt(['success'], fc.constantFrom({type: 'popup'}, {}, {type: 'redirect'}, {type: 'inline', url: '/thanks'})),
-  refusedAt(['theme'], fc.constantFrom('blue', 'Dark', '')),
-  refusedMessage(POWERFORM_MESSAGES, ['intro']),
 );
 
 describeConfigProperties('powerform', parsePowerformConfig, {valid: validConfig, refused: refusedValues});

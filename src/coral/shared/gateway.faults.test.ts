@@ -5,10 +5,11 @@
  * A gift only asks for the hosted payment page, so no failure can have charged it.
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
+import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import {newIdempotencyKey} from './gateway';
 import {createHttpGateway} from './http';
 import {intent as giftIntent, signup as petitionSignup} from './testing/gateway';
+import {listenLocally, type LocalServer} from './testing/localServer';
 
 const intent = giftIntent();
 const signup = petitionSignup();
@@ -50,7 +51,7 @@ const wrongShapes = (service: Service): string[] => [
   '\ufeff{"status": "approved"}garbage',
 ];
 
-let server: Server;
+let server: LocalServer;
 let origin: string;
 /** Requests seen, by Idempotency-Key. */
 const requests = new Map<string, number>();
@@ -143,16 +144,13 @@ function handle(req: IncomingMessage, res: ServerResponse) {
 }
 
 beforeAll(async () => {
-  server = createServer(handle);
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  server = await listenLocally(createServer(handle));
+  origin = server.origin;
 });
 
 afterAll(async () => {
   for (const timer of timers) clearTimeout(timer);
-  server.closeAllConnections();
-  await new Promise((done) => server.close(done));
+  await server.close();
 });
 
 /** The time limit of a call that is not about timing: long enough for a loaded machine, so only the service's behaviour decides. */

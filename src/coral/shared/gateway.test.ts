@@ -1,9 +1,10 @@
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
-import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
+import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import {newIdempotencyKey, type TestPayment} from './gateway';
 import {createHttpGateway} from './http';
 import {createSandboxGateway, SANDBOX_SIGNUP_EMAILS} from './sandbox';
 import {intent, signup, testCard} from './testing/gateway';
+import {listenLocally, type LocalServer} from './testing/localServer';
 
 describe('sandbox gateway', () => {
   it.each([
@@ -128,7 +129,7 @@ describe('sandbox gateway for signups', () => {
 });
 
 describe('http gateway against a local server', () => {
-  let server: Server;
+  let server: LocalServer;
   let origin: string;
   const received: {path: string; key: string | undefined; body: unknown}[] = [];
 
@@ -188,18 +189,15 @@ describe('http gateway against a local server', () => {
       }
     };
     // A request the stand-in cannot read ends its connection, so the test fails at once rather than waiting.
-    server = createServer((req, res) => {
-      answer(req, res).catch(() => req.socket.destroy());
-    });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    const address = server.address();
-    origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    server = await listenLocally(
+      createServer((req, res) => {
+        answer(req, res).catch(() => req.socket.destroy());
+      }),
+    );
+    origin = server.origin;
   });
 
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((done) => server.close(done));
-  });
+  afterAll(() => server.close());
 
   // Only the slow answer is meant to time out: every other request has time to spare on a loaded machine.
   const timeoutFor = (path: string) => (path === '/slow' ? 400 : 10_000);

@@ -1,11 +1,12 @@
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
-import {createServer, type Server} from 'node:http';
+import {createServer} from 'node:http';
 import {checkoutRequestSchema, giftRequestSchema, upgradeRequestSchema} from '../contract';
 import {newIdempotencyKey, type FieldsSetup} from './gateway';
 import {createHttpGateway} from './http';
 import {retryWait, GUARD_MESSAGES} from './guard';
 import {createStripeGateway} from './stripe/gateway';
 import {intent} from './testing/gateway';
+import {listenLocally, type LocalServer} from './testing/localServer';
 
 // Stripe.js as far as a gift goes before the endpoint answers: fields that mount and check out complete.
 vi.mock('@stripe/stripe-js/pure', () => {
@@ -32,34 +33,31 @@ const ANSWERS: Record<string, {status: number; headers?: Record<string, string>;
 };
 
 describe("the card-testing guard's answers", () => {
-  let server: Server;
+  let server: LocalServer;
   let origin = '';
   const bodies: unknown[] = [];
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let text = '';
-      req.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      req.on('end', () => {
-        const [, first = '', ...rest] = (req.url ?? '').split('/');
-        const route = `/${rest.join('/')}` as keyof typeof SCHEMAS;
-        const body: unknown = JSON.parse(text);
-        bodies.push(body);
-        const answer = SCHEMAS[route]?.safeParse(body).success ? ANSWERS[first] : undefined;
-        const {status, headers, body: reply} = answer ?? {status: 400, body: JSON.stringify({status: 'rejected', reason: 'invalid'})};
-        res.writeHead(status, {'content-type': 'application/json', ...headers});
-        res.end(reply);
-      });
-    });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    const address = server.address();
-    origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    server = await listenLocally(
+      createServer((req, res) => {
+        let text = '';
+        req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        req.on('end', () => {
+          const [, first = '', ...rest] = (req.url ?? '').split('/');
+          const route = `/${rest.join('/')}` as keyof typeof SCHEMAS;
+          const body: unknown = JSON.parse(text);
+          bodies.push(body);
+          const answer = SCHEMAS[route]?.safeParse(body).success ? ANSWERS[first] : undefined;
+          const {status, headers, body: reply} = answer ?? {status: 400, body: JSON.stringify({status: 'rejected', reason: 'invalid'})};
+          res.writeHead(status, {'content-type': 'application/json', ...headers});
+          res.end(reply);
+        });
+      }),
+    );
+    origin = server.origin;
   });
 
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((done) => server.close(done));
-  });
+  afterAll(() => server.close());
 
   const pages = {returnUrl: 'https://www.example.org/thanks', cancelUrl: 'https://www.example.org/give'};
   const checkout = (answer: string) =>

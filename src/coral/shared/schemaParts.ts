@@ -163,3 +163,11 @@ const turnstileSiteKey = z.string().check(
 
 /** The bot check a form with gifts may show: off without a site key. */
 export const botCheckOption = () => z.optional(z.strictObject({siteKey: turnstileSiteKey}));
+
+/** The options every page that takes or thanks for a gift shares: where gifts go, the bot check, and how a giver reaches the organisation. */
+export const giftOptions = () => ({
+  gateway: giftGatewayConfig(),
+  botCheck: botCheckOption(),
+  manageGiftUrl,
+  contact,
+});

@@ -1,25 +1,6 @@
 import fc from 'fast-check';
-import {
-  badContactEmail,
-  badContactPhone,
-  badDollars,
-  campaignId,
-  compact,
-  contact,
-  describeConfigProperties,
-  dollars,
-  gateway,
-  locale,
-  messageOverrides,
-  optional,
-  refusedAt,
-  refusedMessage,
-  safeUrl,
-  text,
-  tooLong,
-  unsafeEndpoint,
-  unsafeUrl,
-} from '../shared/testing/configs';
+import {commonOptions, commonRefusals, describeConfigProperties, giftOptions, giftRefusals} from '../shared/testing/configProperties';
+import {badDollars, compact, dollars, optional, refusedAt, safeUrl, text, tooLong, unsafeUrl} from '../shared/testing/configs';
 import {THANK_YOU_MESSAGES} from './messages';
 import {parseThankYouConfig, SHARE_CHANNELS} from './schema';
 
@@ -65,32 +46,20 @@ const upgrade = fc
 const validConfig = fc.boolean().chain((photography) =>
   fc
     .record({
-      campaign: campaignId,
-      currency: optional(fc.constantFrom('AUD', 'NZD', 'USD', 'FJD')),
-      locale: optional(locale),
+      ...commonOptions(THANK_YOU_MESSAGES),
+      ...giftOptions,
       variant: photography ? fc.constant('photography') : optional(fc.constant('standard')),
       photo: photography ? photo : fc.constant(undefined),
       share: optional(share),
       upgrade: optional(upgrade),
-      urlParams: optional(fc.boolean()),
-      manageGiftUrl: optional(safeUrl),
-      contact: optional(contact),
-      gateway: optional(gateway),
-      analytics: optional(fc.boolean()),
-      theme: optional(fc.constantFrom('auto', 'light', 'dark', 'system')),
-      messages: optional(messageOverrides(THANK_YOU_MESSAGES)),
     })
     .map(compact),
 );
 
 /** Values of the right kind that the schema refuses on their own, whatever the rest of the config says. */
 const refusedValues = fc.oneof(
-  refusedAt(
-    ['campaign'],
-    fc.oneof(fc.constantFrom('', 'a', '-reef', 'save the reef', '<script>alert(1)</script>', 'reef\u202e'), tooLong(64)),
-  ),
-  refusedAt(['currency'], fc.constantFrom('aud', 'AU', 'AUDD', '', '$')),
-  refusedAt(['locale'], fc.constantFrom('', 'not a locale', 'en_AU', '<script>')),
+  ...commonRefusals(THANK_YOU_MESSAGES),
+  ...giftRefusals(),
   refusedAt(['variant'], fc.constantFrom('photo', 'Standard', '')),
   refusedAt(['photo', 'src'], unsafeUrl),
   refusedAt(
@@ -123,12 +92,6 @@ const refusedValues = fc.oneof(
     ['gateway'],
     fc.constantFrom({type: 'card'}, {}, {type: 'sandbox', delayMs: 1.5}, {type: 'http', endpoint: '/give', timeoutMs: 120_001}),
   ),
-  unsafeEndpoint,
-  refusedAt(['manageGiftUrl'], unsafeUrl),
-  refusedAt(['contact', 'email'], badContactEmail),
-  refusedAt(['contact', 'phone'], badContactPhone),
-  refusedAt(['theme'], fc.constantFrom('blue', 'Dark', '')),
-  refusedMessage(THANK_YOU_MESSAGES),
 );
 
 describeConfigProperties('thank-you', parseThankYouConfig, {valid: validConfig, refused: refusedValues});

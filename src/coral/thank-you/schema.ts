@@ -5,18 +5,7 @@
 import * as z from 'zod/mini';
 import {currency, DEFAULT_AMOUNTS, dollarsAmount, rgUpgradeRule} from '../donate-form/schema';
 import {parseConfig, type ParseResult} from '../shared/config';
-import {
-  botCheckOption,
-  campaignId,
-  contact,
-  giftGatewayConfig,
-  locale,
-  manageGiftUrl,
-  messageOverrides,
-  safeUrl,
-  text,
-  theme,
-} from '../shared/schemaParts';
+import {campaignId, giftOptions, locale, messageOverrides, safeUrl, text, theme} from '../shared/schemaParts';
 import {shareOption} from '../shared/share/share';
 import {THANK_YOU_MESSAGES} from './messages';
 
@@ -72,10 +61,7 @@ const options = z.strictObject({
   share,
   upgrade,
   urlParams: boolean(false),
-  manageGiftUrl,
-  contact,
-  gateway: giftGatewayConfig(),
-  botCheck: botCheckOption(),
+  ...giftOptions(),
   analytics: boolean(false),
   theme,
   messages: messageOverrides(THANK_YOU_MESSAGES),

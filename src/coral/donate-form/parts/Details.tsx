@@ -17,13 +17,13 @@ export function DetailsStep(): ReactNode {
   const fields = visibleSupporterFields(config);
   // Folded while every detail handed over still checks out; a problem opens the fields, so it can be seen and fixed.
   const folded = state.detailsFolded && !fields.some((field) => shown[field]);
-  if (folded) {
-    const name = [state.values.firstName, state.values.lastName].filter((part) => part.trim() !== '').join(' ');
-    return (
-      <div className={styles.section} data-step="details" role="group" aria-labelledby={fieldId('details-heading')}>
-        <Heading ref={heading} id={fieldId('details-heading')} tabIndex={-1} className={styles.stepHeading}>
-          {config.layout === 'wizard' ? stepTitle(config, 'details') : messages.detailsLegend}
-        </Heading>
+  const name = [state.values.firstName, state.values.lastName].filter((part) => part.trim() !== '').join(' ');
+  return (
+    <div className={styles.section} data-step="details" role="group" aria-labelledby={fieldId('details-heading')}>
+      <Heading ref={heading} id={fieldId('details-heading')} tabIndex={-1} className={styles.stepHeading}>
+        {config.layout === 'wizard' ? stepTitle(config, 'details') : messages.detailsLegend}
+      </Heading>
+      {folded ? (
         <p className={styles.suggestion}>
           {fill(messages.givingAs, {name})}
           {' · '}
@@ -31,49 +31,37 @@ export function DetailsStep(): ReactNode {
             {messages.changeDetails}
           </button>
         </p>
-        <Checkbox
-          id={fieldId('consent')}
-          label={messages.consentLabel}
-          checked={state.consent}
-          onChange={(value) => dispatch({type: 'toggle', field: 'consent', value})}
-        />
-      </div>
-    );
-  }
-  return (
-    <div className={styles.section} data-step="details" role="group" aria-labelledby={fieldId('details-heading')}>
-      <Heading ref={heading} id={fieldId('details-heading')} tabIndex={-1} className={styles.stepHeading}>
-        {config.layout === 'wizard' ? stepTitle(config, 'details') : messages.detailsLegend}
-      </Heading>
-      <div className={styles.fields}>
-        {fields.map((field) => (
-          <TextField
-            key={field}
-            id={fieldId(field)}
-            label={labelOf(field, messages)}
-            value={state.values[field]}
-            required={config.fields[field] === 'required'}
-            optionalText={messages.optional}
-            error={shown[field]}
-            {...inputOf(field)}
-            onChange={(value) => dispatch({type: 'field', field, value})}
-            onBlur={() => dispatch({type: 'blur', field})}
-          >
-            {field === 'email' && suggestion && (
-              <p className={styles.suggestion} aria-live="polite">
-                {fill(messages.emailSuggestion, {email: suggestion})}{' '}
-                <button
-                  type="button"
-                  className={ui.linkButton}
-                  onClick={() => dispatch({type: 'field', field: 'email', value: suggestion})}
-                >
-                  {fill(messages.emailSuggestionApply, {email: suggestion})}
-                </button>
-              </p>
-            )}
-          </TextField>
-        ))}
-      </div>
+      ) : (
+        <div className={styles.fields}>
+          {fields.map((field) => (
+            <TextField
+              key={field}
+              id={fieldId(field)}
+              label={labelOf(field, messages)}
+              value={state.values[field]}
+              required={config.fields[field] === 'required'}
+              optionalText={messages.optional}
+              error={shown[field]}
+              {...inputOf(field)}
+              onChange={(value) => dispatch({type: 'field', field, value})}
+              onBlur={() => dispatch({type: 'blur', field})}
+            >
+              {field === 'email' && suggestion && (
+                <p className={styles.suggestion} aria-live="polite">
+                  {fill(messages.emailSuggestion, {email: suggestion})}{' '}
+                  <button
+                    type="button"
+                    className={ui.linkButton}
+                    onClick={() => dispatch({type: 'field', field: 'email', value: suggestion})}
+                  >
+                    {fill(messages.emailSuggestionApply, {email: suggestion})}
+                  </button>
+                </p>
+              )}
+            </TextField>
+          ))}
+        </div>
+      )}
       <Checkbox
         id={fieldId('consent')}
         label={messages.consentLabel}
