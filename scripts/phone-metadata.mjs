@@ -38,7 +38,7 @@ export function cutMetadata(full) {
   return {version: full.version, country_calling_codes, countries, nonGeographic: {}};
 }
 
-export const OUTPUT = fileURLToPath(new URL('../src/coral/shared/phoneMetadata.json', import.meta.url));
+export const OUTPUT = fileURLToPath(new URL('../src/coral/shared/fields/phoneMetadata.json', import.meta.url));
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const full = createRequire(import.meta.url)('libphonenumber-js/metadata.mobile.json');

@@ -3,7 +3,7 @@ import {DONATE_FORM_OPTIONS} from '../coral/donate-form/options';
 import {donateFormSchema} from '../coral/donate-form/schema';
 import {POWERFORM_OPTIONS} from '../coral/powerform/options';
 import {powerformSchema} from '../coral/powerform/schema';
-import {optionTree} from '../coral/shared/schemaTree';
+import {optionTree} from '../coral/shared/docs/schemaTree';
 import {THANK_YOU_OPTIONS} from '../coral/thank-you/options';
 import {thankYouSchema} from '../coral/thank-you/schema';
 import {configDeclaration} from './configTypes';

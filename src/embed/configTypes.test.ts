@@ -6,7 +6,7 @@ import {afterAll, expect, test} from 'vitest';
 import {medium} from '../coral/donate-form/examples/medium';
 import {DONATE_FORM_OPTIONS} from '../coral/donate-form/options';
 import {donateFormSchema} from '../coral/donate-form/schema';
-import {optionTree} from '../coral/shared/schemaTree';
+import {optionTree} from '../coral/shared/docs/schemaTree';
 import {configDeclaration} from './configTypes';
 
 const dir = mkdtempSync(join(tmpdir(), 'coral-config-types-'));

@@ -1,10 +1,10 @@
 /**
  * Each element's config as a TypeScript declaration for coral.d.ts, written
- * at build time from the option tree (src/coral/shared/schemaTree.ts): a
+ * at build time from the option tree (src/coral/shared/docs/schemaTree.ts): a
  * page's own editor checks a config and shows each option's description
  * from the same options.ts the config reference reads.
  */
-import type {OptionNode} from '../coral/shared/schemaTree';
+import type {OptionNode} from '../coral/shared/docs/schemaTree';
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 

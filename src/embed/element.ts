@@ -14,7 +14,7 @@
  */
 import {createElement, type ComponentType, type Ref} from 'react';
 import {createRoot, type Root} from 'react-dom/client';
-import type {ParseResult} from '../coral/shared/config';
+import type {ParseResult} from '../coral/shared/config/config';
 import {ConfigErrorBox} from '../coral/shared/ui/ConfigErrorBox';
 import {LoadFailedBox} from '../coral/shared/ui/LoadFailedBox';
 import {LightRoomContext, type LightRoom} from '../coral/shared/ui/lightRoom';

@@ -5,7 +5,7 @@
  */
 import type {DonateFormEventDetails} from '../coral/donate-form/events';
 import type {PowerformEventDetails} from '../coral/powerform/events';
-import type {Frequency} from '../coral/shared/frequency';
+import type {Frequency} from '../coral/shared/money/frequency';
 import type {ThankYouEventDetails} from '../coral/thank-you/events';
 
 export type {DonateFormEventDetails, Frequency, PowerformEventDetails, ThankYouEventDetails};

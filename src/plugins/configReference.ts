@@ -13,7 +13,7 @@ import {embedDocs} from '../embed/reference';
 import {donateFormSchema} from '../coral/donate-form/schema';
 import {powerformSchema} from '../coral/powerform/schema';
 import {thankYouSchema} from '../coral/thank-you/schema';
-import {portableTree} from '../coral/shared/schemaTree';
+import {portableTree} from '../coral/shared/docs/schemaTree';
 import {DONATE_FORM_OPTIONS} from '../coral/donate-form/options';
 import {POWERFORM_OPTIONS} from '../coral/powerform/options';
 import {THANK_YOU_OPTIONS} from '../coral/thank-you/options';

@@ -8,7 +8,7 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parseDonateFormConfig} from '../coral/donate-form/schema';
 import {parsePowerformConfig} from '../coral/powerform/schema';
-import {describeError} from '../coral/shared/config';
+import {describeError} from '../coral/shared/config/config';
 import {parseThankYouConfig} from '../coral/thank-you/schema';
 
 const PARSERS = [parseDonateFormConfig, parsePowerformConfig, parseThankYouConfig];

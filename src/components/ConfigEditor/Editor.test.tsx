@@ -8,7 +8,7 @@ import {donateFormSchema} from '../../coral/donate-form';
 import {medium} from '../../coral/donate-form/examples/medium';
 import {DONATE_FORM_OPTIONS} from '../../coral/donate-form/options';
 import {expectNoAxeViolations} from '../../coral/shared/testing/componentSuite';
-import {optionTree} from '../../coral/shared/schemaTree';
+import {optionTree} from '../../coral/shared/docs/schemaTree';
 import {Option} from './Option';
 import {Editor} from './Editor';
 

@@ -2,7 +2,7 @@
 import {parseDonateFormConfig} from '../../coral/donate-form';
 import {parsePowerformConfig} from '../../coral/powerform';
 import {parseThankYouConfig} from '../../coral/thank-you';
-import type {ParseResult} from '../../coral/shared/config';
+import type {ParseResult} from '../../coral/shared/config/config';
 import type {CoralTag} from '../../embed/snippet';
 
 type Component = {parse: (input: unknown) => ParseResult<unknown>};

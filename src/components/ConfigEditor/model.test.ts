@@ -2,7 +2,7 @@ import {describe, expect, test} from 'vitest';
 import {donateFormSchema, parseDonateFormConfig} from '../../coral/donate-form';
 import {medium} from '../../coral/donate-form/examples/medium';
 import {DONATE_FORM_OPTIONS} from '../../coral/donate-form/options';
-import {optionTree, type OptionNode} from '../../coral/shared/schemaTree';
+import {optionTree, type OptionNode} from '../../coral/shared/docs/schemaTree';
 import {moved, newItem, sameValue, starterFor, variantStarter, withKey, withoutDefaults} from './model';
 
 const tree = optionTree(donateFormSchema, DONATE_FORM_OPTIONS);

@@ -9,7 +9,7 @@ import type {CheckedGift} from '../../../server/gift';
 import type {CheckedSignature} from '../../../server/signature';
 import type {PendingGift} from '../../../server/stripeGifts';
 import type {DonateFormConfig} from '../donate-form/schema';
-import type {GiftIntent, Method, Signup} from '../shared/gateway';
+import type {GiftIntent, Method, Signup} from '../shared/gateways/gateway';
 import type {
   CheckoutRequest,
   checkoutRequestSchema,

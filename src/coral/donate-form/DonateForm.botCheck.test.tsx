@@ -2,10 +2,10 @@
 import {act, cleanup, render, screen, waitFor} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import type {ChargeResult, Gateway, GiftIntent} from '../shared/gateway';
+import type {ChargeResult, Gateway, GiftIntent} from '../shared/gateways/gateway';
 import {expectNoAxeViolations} from '../shared/testing/componentSuite';
 import {turnstileStandIn} from '../shared/testing/turnstile';
-import {TURNSTILE_SCRIPT} from '../shared/turnstile';
+import {TURNSTILE_SCRIPT} from '../shared/gateways/turnstile';
 import type {DonateFormConfigInput} from './schema';
 import {DonateForm, parseDonateFormConfig} from '.';
 

@@ -3,7 +3,7 @@
 import {act, render, screen, waitFor, within} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {describe, expect, it, vi} from 'vitest';
-import {createSandboxGateway} from '../shared/sandbox';
+import {createSandboxGateway} from '../shared/gateways/sandbox';
 import {expectNoAxeViolations} from '../shared/testing/componentSuite';
 import * as DONATE_FORM_EXAMPLES from './examples';
 import {DonateForm} from '.';

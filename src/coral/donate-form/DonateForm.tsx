@@ -5,9 +5,9 @@
  */
 import {useEffect, type ReactNode} from 'react';
 import {configured, type ViewProps} from '../shared/form';
-import type {Gateway} from '../shared/gateway';
-import {newIdempotencyKey} from '../shared/gateway';
-import {fill, plural} from '../shared/template';
+import type {Gateway} from '../shared/gateways/gateway';
+import {newIdempotencyKey} from '../shared/gateways/gateway';
+import {fill, plural} from '../shared/basics/template';
 import {ErrorSummary} from '../shared/ui/ErrorSummary';
 import {usePageTitle} from '../shared/ui/usePageTitle';
 import ui from '../shared/ui/ui.module.css';

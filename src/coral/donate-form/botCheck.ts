@@ -3,8 +3,8 @@
  * (Turnstile's tokens are single-use), and a gift is held back only while the
  * check shows and has not passed yet.
  */
-import type {ChargeResult, GiftIntent} from '../shared/gateway';
-import type {TurnstileReport} from '../shared/turnstile';
+import type {ChargeResult, GiftIntent} from '../shared/gateways/gateway';
+import type {TurnstileReport} from '../shared/gateways/turnstile';
 
 type BotCheckState = {status: 'loading'} | TurnstileReport;
 

@@ -5,8 +5,8 @@
  */
 import {useCallback, useEffect, useLayoutEffect, useRef} from 'react';
 import {clearSupporterHandoff, readSupporterHandoff, sessionStore, writeGiftHandoff} from '../daisychain/handoff';
-import type {MobileCheck} from '../shared/form/useMobileCheck';
-import {parseAmount} from '../shared/money';
+import type {MobileCheck} from '../shared/fields/useMobileCheck';
+import {parseAmount} from '../shared/money/money';
 import {amountOf} from './derive';
 import {initialFrequency} from './rules';
 import type {DonateFormConfig, Frequency} from './schema';

@@ -1,5 +1,5 @@
 /** What the donate form's machine tests share: a config, the checks a submit runs with, and the actions a supporter takes. */
-import {normaliseMobile} from '../shared/phone';
+import {normaliseMobile} from '../shared/fields/phone';
 import {initialState, reduce, type Action, type Checks, type DonateState} from './machine';
 import {parseDonateFormConfig, type DonateFormConfig, type DonateFormConfigInput} from './schema';
 

@@ -5,7 +5,7 @@
  * outbox.
  */
 import {edited, keyFor, locked, notifier, touch} from '../shared/form/machine';
-import type {Cents} from '../shared/money';
+import type {Cents} from '../shared/money/money';
 import type {DonateFormConfig, Frequency} from './schema';
 import {
   amountOf,

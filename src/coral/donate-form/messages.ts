@@ -1,6 +1,6 @@
-import {AMOUNT_MESSAGES, BANK_MESSAGES, CARD_MESSAGES} from '../shared/checkMessages';
-import {FIELD_MESSAGES} from '../shared/fields';
-import {GUARD_MESSAGES} from '../shared/guard';
+import {AMOUNT_MESSAGES, BANK_MESSAGES, CARD_MESSAGES} from '../shared/fields/checkMessages';
+import {FIELD_MESSAGES} from '../shared/fields/fields';
+import {GUARD_MESSAGES} from '../shared/gateways/guard';
 import {MANAGE_GIFT_MESSAGES} from '../shared/manageGift/messages';
 
 /** Every sentence a supporter reads on the donate form. Override any of them with `messages` in the config. */

@@ -14,8 +14,8 @@ import {
   upgradeRuleOptions,
   type OptionsOf,
   BOT_CHECK_SITE_KEY,
-} from '../shared/options';
-import type {Frequency} from '../shared/frequency';
+} from '../shared/docs/options';
+import type {Frequency} from '../shared/money/frequency';
 import {DONATE_FORM_MESSAGES} from './messages';
 import type {DonateFormConfigInput} from './schema';
 

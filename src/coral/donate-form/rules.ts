@@ -1,7 +1,7 @@
 /** The donate form's arithmetic: limits, totals and cover fees. */
-import {dollars, parseAmount, percentOf, type Cents} from '../shared/money';
-import type {Check} from '../shared/result';
-import type {AmountLimits} from '../shared/upgrade';
+import {dollars, parseAmount, percentOf, type Cents} from '../shared/money/money';
+import type {Check} from '../shared/basics/result';
+import type {AmountLimits} from '../shared/money/upgrade';
 import type {DonateFormConfig, Frequency} from './schema';
 
 export const limitsFor = (config: DonateFormConfig, frequency: Frequency): AmountLimits => ({

@@ -4,9 +4,9 @@
  * Amounts in the config are in dollars (35 means $35).
  */
 import * as z from 'zod/mini';
-import {parseConfig, type ParseResult} from '../shared/config';
-import {FREQUENCIES, RECURRING, type Frequency} from '../shared/frequency';
-import {campaignId, fieldMode, giftOptions, locale, messageOverrides, safeUrl, text, theme} from '../shared/schemaParts';
+import {parseConfig, type ParseResult} from '../shared/config/config';
+import {FREQUENCIES, RECURRING, type Frequency} from '../shared/money/frequency';
+import {campaignId, fieldMode, giftOptions, locale, messageOverrides, safeUrl, text, theme} from '../shared/config/schemaParts';
 import {DONATE_FORM_MESSAGES} from './messages';
 
 export {FREQUENCIES, RECURRING, type Frequency};

@@ -4,11 +4,11 @@
  * derive.ts reads decisions off a state; machine.ts moves it.
  */
 import type {ReadFailure, ReadResult, SupporterHandoff} from '../daisychain/handoff';
-import {SUPPORTER_FIELDS, type FieldChecks, type SupporterField} from '../shared/fields';
+import {SUPPORTER_FIELDS, type FieldChecks, type SupporterField} from '../shared/fields/fields';
 import {withOverrides, type Outbox, type Sent} from '../shared/form/machine';
-import type {ChargeResult, FieldsStatus, GiftIntent, Method, TestPayment} from '../shared/gateway';
-import type {Cents} from '../shared/money';
-import type {Prefill, Utm} from '../shared/urlParams';
+import type {ChargeResult, FieldsStatus, GiftIntent, Method, TestPayment} from '../shared/gateways/gateway';
+import type {Cents} from '../shared/money/money';
+import type {Prefill, Utm} from '../shared/fields/urlParams';
 import {DONATE_FORM_MESSAGES, type DonateFormMessages} from './messages';
 import {defaultHandle, initialFrequency, type GiftTotal} from './rules';
 import type {DonateFormConfig, Frequency} from './schema';

@@ -6,9 +6,9 @@
  */
 import {useEffect, useId, useImperativeHandle, useMemo, useReducer, useRef, type Ref, type RefObject} from 'react';
 import {useBlurAfterPress, useGateway, useMobileCheck, useOutbox, useSend, useUrlPrefill, type Announcer} from '../shared/form';
-import type {Gateway} from '../shared/gateway';
-import {dollars, formatMoney, type Cents} from '../shared/money';
-import {parseUrlParams} from '../shared/urlParams';
+import type {Gateway} from '../shared/gateways/gateway';
+import {dollars, formatMoney, type Cents} from '../shared/money/money';
+import {parseUrlParams} from '../shared/fields/urlParams';
 import {newBotCheckSlot, withBotCheck} from './botCheck';
 import type {DonateFormContextValue} from './context';
 import {shownProblems, totalOf} from './derive';

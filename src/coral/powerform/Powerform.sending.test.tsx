@@ -3,7 +3,7 @@ import {render, screen, waitFor} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {describe, expect, it, vi} from 'vitest';
 import {SUPPORTER_KEY} from '../daisychain/handoff';
-import {createSandboxGateway} from '../shared/sandbox';
+import {createSandboxGateway} from '../shared/gateways/sandbox';
 import {signer} from '../shared/testing/handoffs';
 import {base, collect, fillRequired, withFreshPage} from './testing';
 import {Powerform} from '.';

@@ -2,7 +2,7 @@
 import {render, screen, waitFor, within} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {describe, expect, it, vi} from 'vitest';
-import {createSandboxGateway} from '../shared/sandbox';
+import {createSandboxGateway} from '../shared/gateways/sandbox';
 import {expectNoAxeViolations} from '../shared/testing/componentSuite';
 import {base, collect, fillRequired, leads, withFreshPage} from './testing';
 import {Powerform} from '.';

@@ -5,8 +5,8 @@
  */
 import type {FormEvent, ReactNode} from 'react';
 import {configured, type ViewProps} from '../shared/form';
-import type {SignupGateway} from '../shared/gateway';
-import {plural} from '../shared/template';
+import type {SignupGateway} from '../shared/gateways/gateway';
+import {plural} from '../shared/basics/template';
 import {ErrorSummary} from '../shared/ui/ErrorSummary';
 import {usePageTitle} from '../shared/ui/usePageTitle';
 import ui from '../shared/ui/ui.module.css';

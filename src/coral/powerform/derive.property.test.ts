@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
-import {normaliseMobile} from '../shared/phone';
+import {normaliseMobile} from '../shared/fields/phone';
 import {hostileKey} from '../shared/testing/configs';
 import {hostileString, PROPERTY_TIMEOUT_MS} from '../shared/testing/hostile';
 import {expectSafePrefill, expectWarningsFor} from '../shared/testing/prefill';

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {normaliseMobile} from '../shared/phone';
+import {normaliseMobile} from '../shared/fields/phone';
 import {
   failureText,
   fieldError,

@@ -6,7 +6,7 @@
 import {useEffect} from 'react';
 import {sessionStore, writeSupporterHandoff} from '../daisychain/handoff';
 import {useSend, useUrlPrefill, type MobileCheck} from '../shared/form';
-import type {SignupGateway} from '../shared/gateway';
+import type {SignupGateway} from '../shared/gateways/gateway';
 import {handoffOf, readPrefill, showsCounter} from './derive';
 import {fetchLiveCount, liveCountWarning} from './liveCount';
 import type {PowerformConfig} from './schema';

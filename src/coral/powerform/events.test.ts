@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {normaliseMobile} from '../shared/phone';
+import {normaliseMobile} from '../shared/fields/phone';
 import {dataLayerFor, eventFor} from './events';
 import {reduce} from './machine';
 import {initialState, type Action, type Checks, type Notice} from './state';

@@ -4,4 +4,4 @@ export {powerformSchema, parsePowerformConfig, type PowerformConfig, type Powerf
 export {POWERFORM_MESSAGES, type PowerformMessages} from './messages';
 export {POWERFORM_EVENTS, type PowerformEventDetails, type PowerformEventName} from './events';
 export {POWERFORM_URL_PARAMS} from './derive';
-export {SANDBOX_SIGNUP_EMAILS} from '../shared/sandbox';
+export {SANDBOX_SIGNUP_EMAILS} from '../shared/gateways/sandbox';

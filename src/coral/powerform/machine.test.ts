@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {normaliseMobile} from '../shared/phone';
+import {normaliseMobile} from '../shared/fields/phone';
 import {buildSignup, emailSuggestion, problems, shownProblems, visibleFields} from './derive';
 import {reduce} from './machine';
 import {parsePowerformConfig, type PowerformConfig, type PowerformConfigInput} from './schema';

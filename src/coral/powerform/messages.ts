@@ -1,4 +1,4 @@
-import {FIELD_MESSAGES} from '../shared/fields';
+import {FIELD_MESSAGES} from '../shared/fields/fields';
 import {SHARE_MESSAGES} from '../shared/share/share';
 
 /** Every sentence a supporter reads on a powerform. Override any of them with `messages` in the config. */

@@ -5,7 +5,7 @@
  */
 import {useId, useMemo, useReducer, useRef, type RefObject} from 'react';
 import {announce, useBlurAfterPress, useGateway, useMobileCheck, useOutbox, type Announcer, type FieldUse} from '../shared/form';
-import {newIdempotencyKey, type SignupGateway} from '../shared/gateway';
+import {newIdempotencyKey, type SignupGateway} from '../shared/gateways/gateway';
 import type {PowerformContextValue} from './context';
 import {fieldError, requiredOf, shownProblems, visibleFields} from './derive';
 import {useLeaving, useLiveCount, usePrefill, useSignature} from './effects';

@@ -3,7 +3,7 @@ import {cleanup, render, screen, waitFor, within} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {writeGiftHandoff, type GiftHandoff} from '../daisychain/handoff';
-import {createSandboxGateway} from '../shared/sandbox';
+import {createSandboxGateway} from '../shared/gateways/sandbox';
 import {expectNoAxeViolations} from '../shared/testing/componentSuite';
 import {gift} from '../shared/testing/handoffs';
 import * as THANK_YOU_EXAMPLES from './examples';

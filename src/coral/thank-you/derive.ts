@@ -5,14 +5,14 @@
  */
 import type {GiftHandoff, ReadResult} from '../daisychain/handoff';
 import type {DonateFormConfigInput} from '../donate-form';
-import {FREQUENCIES, type Frequency} from '../shared/frequency';
-import type {Gateway, UpgradeAsk} from '../shared/gateway';
+import {FREQUENCIES, type Frequency} from '../shared/money/frequency';
+import type {Gateway, UpgradeAsk} from '../shared/gateways/gateway';
 import {MANAGE_GIFT_MESSAGES} from '../shared/manageGift/messages';
-import {dollars, formatMoney, parseAmount} from '../shared/money';
-import {accept, refuse} from '../shared/result';
-import {fill} from '../shared/template';
-import {rgUpgradeSuggestion} from '../shared/upgrade';
-import {paramReader} from '../shared/urlParams';
+import {dollars, formatMoney, parseAmount} from '../shared/money/money';
+import {accept, refuse} from '../shared/basics/result';
+import {fill} from '../shared/basics/template';
+import {rgUpgradeSuggestion} from '../shared/money/upgrade';
+import {paramReader} from '../shared/fields/urlParams';
 import type {ThankYouMessages} from './messages';
 import type {ThankYouConfig} from './schema';
 import type {GiftParams, Receipt, UpgradeOffer, UpgradeState} from './state';

@@ -3,9 +3,9 @@
  * can listen to, and the GA4-style dataLayer pushes. Amounts are in dollars,
  * like the config. Neither ever carries the supporter's name.
  */
-import type {DataLayerEntry} from '../shared/analytics';
-import type {Cents} from '../shared/money';
-import type {Frequency} from '../shared/frequency';
+import type {DataLayerEntry} from '../shared/form/analytics';
+import type {Cents} from '../shared/money/money';
+import type {Frequency} from '../shared/money/frequency';
 import type {Notice} from './state';
 import type {ShareMethod, ShareOutcome} from '../shared/share/share';
 import type {ThankYouConfig} from './schema';

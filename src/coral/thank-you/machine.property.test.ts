@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
-import {FREQUENCIES} from '../shared/frequency';
+import {FREQUENCIES} from '../shared/money/frequency';
 import {hostileKey} from '../shared/testing/configs';
 import {hostileString, INVISIBLE, MARKUP, PROPERTY_TIMEOUT_MS} from '../shared/testing/hostile';
 import {expectWarningsFor} from '../shared/testing/prefill';

@@ -3,7 +3,7 @@ import {describe, expect, it} from 'vitest';
 import {parseDonateFormConfig} from '../donate-form';
 import {gift} from '../shared/testing/handoffs';
 import {MemoryStorage} from '../shared/testing/memoryStorage';
-import {rgUpgradeSuggestion} from '../shared/upgrade';
+import {rgUpgradeSuggestion} from '../shared/money/upgrade';
 import {giftKey, headingOf, monthlyFormConfig, parseGiftParams, receiptRows, resolveReceipt, upgradeOffer} from './derive';
 import {createDeclinedMemory, DECLINED_KEY} from './effects';
 import {reduce, reduceUpgrade} from './machine';

@@ -1,4 +1,4 @@
-import {GUARD_MESSAGES} from '../shared/guard';
+import {GUARD_MESSAGES} from '../shared/gateways/guard';
 import {MANAGE_GIFT_MESSAGES} from '../shared/manageGift/messages';
 import {SHARE_MESSAGES} from '../shared/share/share';
 

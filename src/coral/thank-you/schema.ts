@@ -4,8 +4,8 @@
  */
 import * as z from 'zod/mini';
 import {currency, DEFAULT_AMOUNTS, dollarsAmount, rgUpgradeRule} from '../donate-form/schema';
-import {parseConfig, type ParseResult} from '../shared/config';
-import {campaignId, giftOptions, locale, messageOverrides, safeUrl, text, theme} from '../shared/schemaParts';
+import {parseConfig, type ParseResult} from '../shared/config/config';
+import {campaignId, giftOptions, locale, messageOverrides, safeUrl, text, theme} from '../shared/config/schemaParts';
 import {shareOption} from '../shared/share/share';
 import {THANK_YOU_MESSAGES} from './messages';
 

@@ -4,9 +4,9 @@
  * its way. derive.ts reads decisions off these; machine.ts moves the ask.
  */
 import {withOverrides} from '../shared/form/machine';
-import type {Frequency} from '../shared/frequency';
-import type {ChargeResult, UpgradeAsk} from '../shared/gateway';
-import type {Cents} from '../shared/money';
+import type {Frequency} from '../shared/money/frequency';
+import type {ChargeResult, UpgradeAsk} from '../shared/gateways/gateway';
+import type {Cents} from '../shared/money/money';
 import type {ShareMethod, ShareOutcome} from '../shared/share/share';
 import {THANK_YOU_MESSAGES, type ThankYouMessages} from './messages';
 import type {ThankYouConfig} from './schema';

@@ -6,7 +6,7 @@
  */
 import {useId, useMemo, useReducer, useRef} from 'react';
 import {announce as announceFrom, useGateway, useSend, type Announcer} from '../shared/form';
-import {newIdempotencyKey, type Gateway} from '../shared/gateway';
+import {newIdempotencyKey, type Gateway} from '../shared/gateways/gateway';
 import type {ShareMethod, ShareOutcome} from '../shared/share/share';
 import {answerable, giftKey, oneTapAsk, upgradeOffer} from './derive';
 import {declinedOnThisPage, useGift} from './effects';

@@ -1,8 +1,8 @@
 /** The form's buttons: open, next, back or give; the payment's failure; and the monthly upgrade ask. */
 import {useLayoutEffect, useRef, type ReactNode} from 'react';
-import {newIdempotencyKey as newKey} from '../../shared/gateway';
-import {fill} from '../../shared/template';
-import {retryWait} from '../../shared/guard';
+import {newIdempotencyKey as newKey} from '../../shared/gateways/gateway';
+import {fill} from '../../shared/basics/template';
+import {retryWait} from '../../shared/gateways/guard';
 import ui from '../../shared/ui/ui.module.css';
 import {useDonateFormContext} from '../context';
 import {today} from '../useDonateForm';

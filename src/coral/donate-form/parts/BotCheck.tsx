@@ -27,7 +27,7 @@ export function BotCheck(): ReactNode {
     let remove: (() => void) | null = null;
     botCheck.report({status: 'loading'});
     // Only a form with a site key fetches this code, and Turnstile's script through it.
-    import('../../shared/turnstile')
+    import('../../shared/gateways/turnstile')
       .then(({mountTurnstile}) =>
         mountTurnstile(room, {siteKey, dark}, (state) => {
           if (!gone) botCheck.report(state);

@@ -5,7 +5,7 @@
  * processor's hosted page after it.
  */
 import type {ReactNode} from 'react';
-import {cardBrand, formatCardNumber, formatExpiry} from '../../shared/card';
+import {cardBrand, formatCardNumber, formatExpiry} from '../../shared/fields/card';
 import {Checkbox, TextField} from '../../shared/ui/TextField';
 import {useDonateFormContext} from '../context';
 import {activeMethod, entryOf, methodsFor, stepTitle} from '../derive';

@@ -6,7 +6,7 @@
  * slot, since the processor's frames refuse a shadow root.
  */
 import {useContext, useEffect, useId, useRef, useState, type ReactNode} from 'react';
-import type {FieldsSetup, MountedFields} from '../../shared/gateway';
+import type {FieldsSetup, MountedFields} from '../../shared/gateways/gateway';
 import {LightRoomContext} from '../../shared/ui/lightRoom';
 import {Checkbox} from '../../shared/ui/TextField';
 import ui from '../../shared/ui/ui.module.css';

@@ -3,7 +3,7 @@
 import {cleanup, render, screen} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, expect, it, vi} from 'vitest';
-import type {Gateway} from '../../shared/gateway';
+import type {Gateway} from '../../shared/gateways/gateway';
 import {DonateForm} from '..';
 import {base, fillCard, fillDetails} from '../formTesting';
 

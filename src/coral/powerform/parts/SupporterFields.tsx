@@ -1,6 +1,6 @@
 /** The signer's details: the text fields the config shows, in the form's order. */
 import {useRef, type ReactNode} from 'react';
-import {inputOf} from '../../shared/fields';
+import {inputOf} from '../../shared/fields/fields';
 import {TextField} from '../../shared/ui/TextField';
 import {usePowerformContext} from '../context';
 import {labelOf, pairsNames, visibleFields} from '../derive';

@@ -1,5 +1,5 @@
 import {forwardRef, useMemo, type ComponentType, type PropsWithoutRef, type ReactNode, type Ref} from 'react';
-import type {ParseResult} from '../config';
+import type {ParseResult} from '../config/config';
 import {ConfigErrorBox} from '../ui/ConfigErrorBox';
 
 /** The content of a config as text: the same config written anew is the same config. */

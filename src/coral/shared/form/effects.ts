@@ -5,15 +5,15 @@
  * machine's pieces.
  */
 import {useEffect, useLayoutEffect, useMemo, useRef, type RefObject} from 'react';
-import {pushDataLayer, type DataLayerEntry} from '../analytics';
-import {emit} from '../events';
-import type {Gateway, SignupGateway} from '../gateway';
-import {lazyGateway} from '../lazyGateway';
-import type {StripeGatewayOptions} from '../stripe/gateway';
-import {lazyStripeGateway} from '../stripe/lazy';
-import {accept, refuse} from '../result';
+import {pushDataLayer, type DataLayerEntry} from './analytics';
+import {emit} from './events';
+import type {Gateway, SignupGateway} from '../gateways/gateway';
+import {lazyGateway} from '../gateways/lazyGateway';
+import type {StripeGatewayOptions} from '../gateways/stripe/gateway';
+import {lazyStripeGateway} from '../gateways/stripe/lazy';
+import {accept, refuse} from '../basics/result';
 import type {Outbox} from './machine';
-import type {MobileCheck} from './useMobileCheck';
+import type {MobileCheck} from '../fields/useMobileCheck';
 
 /** The gateway a config names, as its schema gives it. */
 export type GatewayConfig =
@@ -23,10 +23,10 @@ export type GatewayConfig =
 function gatewayFor(config: GatewayConfig): Gateway & SignupGateway {
   switch (config.type) {
     case 'sandbox':
-      return lazyGateway(() => import('../sandbox').then((module) => module.createSandboxGateway({delayMs: config.delayMs})));
+      return lazyGateway(() => import('../gateways/sandbox').then((module) => module.createSandboxGateway({delayMs: config.delayMs})));
     case 'http':
       return lazyGateway(() =>
-        import('../http').then((module) => module.createHttpGateway({endpoint: config.endpoint, timeoutMs: config.timeoutMs})),
+        import('../gateways/http').then((module) => module.createHttpGateway({endpoint: config.endpoint, timeoutMs: config.timeoutMs})),
       );
     case 'stripe':
       // A config's schema offers Stripe for gifts only, so nothing asks it to sign.

@@ -4,8 +4,8 @@
  * reassurance and the thank-you page's receipt both say it.
  */
 import {Fragment, type ReactNode} from 'react';
-import type {Frequency} from '../frequency';
-import type {Contact} from '../schemaParts';
+import type {Frequency} from '../money/frequency';
+import type {Contact} from '../config/schemaParts';
 import ui from '../ui/ui.module.css';
 import type {ManageGiftMessages} from './messages';
 

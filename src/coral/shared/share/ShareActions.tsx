@@ -1,6 +1,6 @@
 import {useState, type ReactNode} from 'react';
 import {useHydrated} from '../ui/useHydrated';
-import {fill} from '../template';
+import {fill} from '../basics/template';
 import ui from '../ui/ui.module.css';
 import {
   shareLink,

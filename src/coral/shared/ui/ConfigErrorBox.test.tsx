@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import {cleanup, render, screen} from '@testing-library/react';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import type {ConfigError} from '../config';
+import type {ConfigError} from '../config/config';
 import {expectNoAxeViolations} from '../testing/componentSuite';
 import {ConfigErrorBox} from './ConfigErrorBox';
 

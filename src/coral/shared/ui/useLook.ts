@@ -1,5 +1,5 @@
 import {useEffect, useState, type RefObject} from 'react';
-import type {FieldsLook} from '../gateway';
+import type {FieldsLook} from '../gateways/gateway';
 
 const LIGHT: FieldsLook = {
   dark: false,

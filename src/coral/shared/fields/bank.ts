@@ -1,0 +1,27 @@
+/** Australian direct debit details: BSB, account number and account name. */
+import {BANK_MESSAGES, type Messages} from './checkMessages';
+import {accept, refuse, type Check} from '../basics/result';
+import {fill} from '../basics/template';
+
+type BankMessages = Messages<typeof BANK_MESSAGES>;
+
+export function validateBsb(input: string, messages: BankMessages = BANK_MESSAGES): Check<string> {
+  const digits = input.trim().replace(/[\s-]/g, '');
+  if (digits === '') return refuse(messages.bsbMissing);
+  if (!/^\d{6}$/.test(digits)) return refuse(messages.bsbInvalid);
+  return accept(`${digits.slice(0, 3)}-${digits.slice(3)}`);
+}
+
+export function validateAccountNumber(input: string, messages: BankMessages = BANK_MESSAGES): Check<string> {
+  const digits = input.trim().replace(/[\s-]/g, '');
+  if (digits === '') return refuse(messages.accountMissing);
+  if (!/^\d{5,9}$/.test(digits)) return refuse(messages.accountInvalid);
+  return accept(digits);
+}
+
+export function validateAccountName(input: string, messages: BankMessages = BANK_MESSAGES): Check<string> {
+  const name = input.trim().replace(/\s+/g, ' ');
+  if (name === '') return refuse(messages.accountNameMissing);
+  if (name.length > 32) return refuse(fill(messages.accountNameTooLong, {max: 32}));
+  return accept(name);
+}
