@@ -19,7 +19,7 @@ export const EMBED_BUDGET_GZIP = 40 * 1024;
 export const FIRST_FORM_BUDGET_GZIP = 50 * 1024;
 
 /** The components the embed defines, by the name of the chunk holding each. */
-export const EMBED_COMPONENTS = {'coral-donate-form': 'DonateForm', 'coral-powerform': 'Powerform', 'coral-thankyou': 'ThankYou'};
+export const EMBED_COMPONENTS = {'coral-donate-form': 'donate-form', 'coral-powerform': 'powerform', 'coral-thankyou': 'thank-you'};
 
 // Minified output: `import{a as b}from"./x.js"`, `import"./x.js"` and import(`./x.js`).
 const STATIC = /\bimport\s*(?:[\w*{}\s,$]+from\s*)?["'`](\.{1,2}\/[^"'`]+)["'`]/g;

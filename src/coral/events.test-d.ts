@@ -3,9 +3,9 @@
  * its details map declares. Nothing here runs: `tsc -p .` reads this file.
  */
 import {expectTypeOf} from 'vitest';
-import type {DONATE_FORM_EVENTS, DonateFormEventName} from './donate-form/events';
-import type {POWERFORM_EVENTS, PowerformEventName} from './powerform/events';
-import type {THANK_YOU_EVENTS, ThankYouEventName} from './thank-you/events';
+import type {DONATE_FORM_EVENTS, DonateFormEventName} from './donate-form';
+import type {POWERFORM_EVENTS, PowerformEventName} from './powerform';
+import type {THANK_YOU_EVENTS, ThankYouEventName} from './thank-you';
 
 expectTypeOf<(typeof DONATE_FORM_EVENTS)[number]>().toEqualTypeOf<DonateFormEventName>();
 expectTypeOf<(typeof POWERFORM_EVENTS)[number]>().toEqualTypeOf<PowerformEventName>();

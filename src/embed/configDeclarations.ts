@@ -1,11 +1,11 @@
 /** Every element's config declaration for coral.d.ts, each option described by its component's options.ts. */
-import {DONATE_FORM_OPTIONS} from '../coral/donate-form/options';
-import {donateFormSchema} from '../coral/donate-form/schema';
-import {POWERFORM_OPTIONS} from '../coral/powerform/options';
-import {powerformSchema} from '../coral/powerform/schema';
-import {optionTree} from '../coral/shared/docs/schemaTree';
-import {THANK_YOU_OPTIONS} from '../coral/thank-you/options';
-import {thankYouSchema} from '../coral/thank-you/schema';
+import {DONATE_FORM_OPTIONS} from '../coral/donate-form/docs';
+import {donateFormSchema} from '../coral/donate-form/core';
+import {POWERFORM_OPTIONS} from '../coral/powerform/docs';
+import {powerformSchema} from '../coral/powerform/core';
+import {optionTree} from '../coral/shared/docs';
+import {THANK_YOU_OPTIONS} from '../coral/thank-you/docs';
+import {thankYouSchema} from '../coral/thank-you/core';
 import {configDeclaration} from './configTypes';
 
 export const configDeclarations = (): string =>

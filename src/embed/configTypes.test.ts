@@ -4,9 +4,9 @@ import {join} from 'node:path';
 import ts from 'typescript';
 import {afterAll, expect, test} from 'vitest';
 import {medium} from '../coral/donate-form/examples/medium';
-import {DONATE_FORM_OPTIONS} from '../coral/donate-form/options';
-import {donateFormSchema} from '../coral/donate-form/schema';
-import {optionTree} from '../coral/shared/docs/schemaTree';
+import {DONATE_FORM_OPTIONS} from '../coral/donate-form/docs';
+import {donateFormSchema} from '../coral/donate-form/core';
+import {optionTree} from '../coral/shared/docs';
 import {configDeclaration} from './configTypes';
 
 const dir = mkdtempSync(join(tmpdir(), 'coral-config-types-'));

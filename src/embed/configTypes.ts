@@ -4,7 +4,7 @@
  * page's own editor checks a config and shows each option's description
  * from the same options.ts the config reference reads.
  */
-import type {OptionNode} from '../coral/shared/docs/schemaTree';
+import type {OptionNode} from '../coral/shared/docs';
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 

@@ -14,10 +14,8 @@
  */
 import {createElement, type ComponentType, type Ref} from 'react';
 import {createRoot, type Root} from 'react-dom/client';
-import type {ParseResult} from '../coral/shared/config/config';
-import {ConfigErrorBox} from '../coral/shared/ui/ConfigErrorBox';
-import {LoadFailedBox} from '../coral/shared/ui/LoadFailedBox';
-import {LightRoomContext, type LightRoom} from '../coral/shared/ui/lightRoom';
+import type {ParseResult} from '../coral/shared/config';
+import {ConfigErrorBox, LoadFailedBox, LightRoomContext, type LightRoom} from '../coral/shared/ui';
 import {WATCHED_ATTRIBUTES} from './attributes';
 import styles from './styles';
 

@@ -10,8 +10,8 @@
  * the first element of its kind appears, and the powerform's and thank-you
  * page's config checks come with theirs.
  */
-import type {DonateFormHandle} from '../coral/donate-form/DonateForm';
-import {parseDonateFormConfig} from '../coral/donate-form/schema';
+import type {DonateFormHandle} from '../coral/donate-form';
+import {parseDonateFormConfig} from '../coral/donate-form/core';
 import {coralElement, defineOnce, type ComponentLoader} from './element';
 import type {CoralDonateFormElement as PublicDonateFormElement} from './public';
 
@@ -26,7 +26,7 @@ const DonateFormBase = coralElement({
   headingLevels: [2, 3, 4],
   withHandle: true,
   load: component(
-    () => import('../coral/donate-form/DonateForm'),
+    () => import('../coral/donate-form'),
     (m) => m.DonateForm,
   ),
 });
@@ -44,7 +44,7 @@ export const CoralPowerformElement = coralElement({
   component: 'powerform',
   headingLevels: [2, 3, 4],
   load: component(
-    () => import('../coral/powerform/Powerform'),
+    () => import('../coral/powerform'),
     (m) => m.Powerform,
   ),
 });
@@ -53,7 +53,7 @@ export const CoralThankYouElement = coralElement({
   component: 'thank-you',
   headingLevels: [1, 2, 3],
   load: component(
-    () => import('../coral/thank-you/ThankYou'),
+    () => import('../coral/thank-you'),
     (m) => m.ThankYou,
   ),
 });

@@ -3,10 +3,10 @@
  * a page's own TypeScript sees them. The embed build bundles these into
  * `coral.d.ts` beside `coral.js`; a test holds the elements to them.
  */
-import type {DonateFormEventDetails} from '../coral/donate-form/events';
-import type {PowerformEventDetails} from '../coral/powerform/events';
-import type {Frequency} from '../coral/shared/money/frequency';
-import type {ThankYouEventDetails} from '../coral/thank-you/events';
+import type {DonateFormEventDetails} from '../coral/donate-form/core';
+import type {PowerformEventDetails} from '../coral/powerform/core';
+import type {Frequency} from '../coral/shared/money';
+import type {ThankYouEventDetails} from '../coral/thank-you/core';
 
 export type {DonateFormEventDetails, Frequency, PowerformEventDetails, ThankYouEventDetails};
 

@@ -6,7 +6,7 @@
 import {expectTypeOf} from 'vitest';
 import type {CoralDonateFormElement, CoralEventMap} from './elements';
 import type {CoralDonateFormElement as PublicDonateFormElement} from './public';
-import type {PowerformConfig} from '../coral/powerform/schema';
+import type {PowerformConfig} from '../coral/powerform/core';
 
 // The elements, in querySelector and createElement, as the published types (public.ts) describe them; the class matches them.
 expectTypeOf(() => document.querySelector('coral-donate-form')).returns.toEqualTypeOf<PublicDonateFormElement | null>();

@@ -6,17 +6,14 @@
  * tree goes beside them for the demos' Customise tab, which loads it when opened.
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {donateFormDocs} from '../coral/donate-form/reference';
-import {powerformDocs} from '../coral/powerform/reference';
-import {thankYouDocs} from '../coral/thank-you/reference';
+import {donateFormDocs, DONATE_FORM_OPTIONS} from '../coral/donate-form/docs';
+import {powerformDocs, POWERFORM_OPTIONS} from '../coral/powerform/docs';
+import {thankYouDocs, THANK_YOU_OPTIONS} from '../coral/thank-you/docs';
 import {embedDocs} from '../embed/reference';
-import {donateFormSchema} from '../coral/donate-form/schema';
-import {powerformSchema} from '../coral/powerform/schema';
-import {thankYouSchema} from '../coral/thank-you/schema';
-import {portableTree} from '../coral/shared/docs/schemaTree';
-import {DONATE_FORM_OPTIONS} from '../coral/donate-form/options';
-import {POWERFORM_OPTIONS} from '../coral/powerform/options';
-import {THANK_YOU_OPTIONS} from '../coral/thank-you/options';
+import {donateFormSchema} from '../coral/donate-form/core';
+import {powerformSchema} from '../coral/powerform/core';
+import {thankYouSchema} from '../coral/thank-you/core';
+import {portableTree} from '../coral/shared/docs';
 
 export default function configReferencePlugin(context: LoadContext): Plugin {
   return {

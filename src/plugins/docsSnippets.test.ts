@@ -6,10 +6,10 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {parseDonateFormConfig} from '../coral/donate-form/schema';
-import {parsePowerformConfig} from '../coral/powerform/schema';
-import {describeError} from '../coral/shared/config/config';
-import {parseThankYouConfig} from '../coral/thank-you/schema';
+import {parseDonateFormConfig} from '../coral/donate-form/core';
+import {parsePowerformConfig} from '../coral/powerform/core';
+import {describeError} from '../coral/shared/config';
+import {parseThankYouConfig} from '../coral/thank-you/core';
 
 const PARSERS = [parseDonateFormConfig, parsePowerformConfig, parseThankYouConfig];
 

@@ -1,7 +1,7 @@
 /** The docs' own prose, read from the source, for the checks that no script a supporter loads carries it. */
-import {donateFormDocs} from '../../src/coral/donate-form/reference';
-import {powerformDocs} from '../../src/coral/powerform/reference';
-import {thankYouDocs} from '../../src/coral/thank-you/reference';
+import {donateFormDocs} from '../../src/coral/donate-form/docs';
+import {powerformDocs} from '../../src/coral/powerform/docs';
+import {thankYouDocs} from '../../src/coral/thank-you/docs';
 import {embedDocs} from '../../src/embed/reference';
 
 /** The prose the docs pages read from the source: what each option, attribute, URL parameter, event and dataLayer push is. */

@@ -1,9 +1,9 @@
 /** A script payload in every config string and typed field of every element, on pages built around the elements: it shows as text and never runs. */
 import type {Locator, Page} from '@playwright/test';
-import {DONATE_FORM_MESSAGES} from '../../src/coral/donate-form/messages';
-import {POWERFORM_MESSAGES} from '../../src/coral/powerform/messages';
-import {hostileMessages, SCRIPT_PAYLOADS, XSS_FLAG} from '../../src/coral/shared/testing/hostile';
-import {THANK_YOU_MESSAGES} from '../../src/coral/thank-you/messages';
+import {DONATE_FORM_MESSAGES} from '../../src/coral/donate-form/core';
+import {POWERFORM_MESSAGES} from '../../src/coral/powerform/core';
+import {hostileMessages, SCRIPT_PAYLOADS, XSS_FLAG} from '../../src/coral/shared/testing';
+import {THANK_YOU_MESSAGES} from '../../src/coral/thank-you/core';
 import {embedSnippet} from '../../src/embed/snippet';
 import {EMBED_SCRIPT, elementTag, elementsRendered, servePage} from './embed';
 import {test, expect, fillCard} from './fixtures';

@@ -112,7 +112,7 @@ test.describe('on a bad connection', () => {
   test('the element’s own content shows until the form arrives, late, and then steps aside', async ({page}) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/coral\/chunks\/DonateForm-[\w-]+\.js$/, async (route) => {
+    await page.route(/\/coral\/chunks\/donate-form-[\w-]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });
@@ -136,7 +136,7 @@ test.describe('on a bad connection', () => {
     watch.expectedErrors.push(/ERR_CONNECTION_RESET|Failed to fetch dynamically imported module/);
     let blocked = true;
     let tries = 0;
-    await page.route(/\/coral\/chunks\/DonateForm-[\w-]+\.js$/, (route) => {
+    await page.route(/\/coral\/chunks\/donate-form-[\w-]+\.js$/, (route) => {
       tries += 1;
       return blocked ? route.abort('connectionreset') : route.continue();
     });

@@ -4,7 +4,7 @@ import {join} from 'node:path';
 import type {Page} from '@playwright/test';
 import ts from 'typescript';
 import {EMBED_BUDGET_GZIP, FIRST_FORM_BUDGET_GZIP, embedSizes, kib} from '../../scripts/lib/embedSize.mjs';
-import {SCRIPT_PAYLOADS, XSS_FLAG} from '../../src/coral/shared/testing/hostile';
+import {SCRIPT_PAYLOADS, XSS_FLAG} from '../../src/coral/shared/testing';
 import {documentation, spellings} from './docsText';
 import {EMBED_SCRIPT, elementTag, elementsRendered, openFixture, servePage} from './embed';
 import {test, expect, fillCard, fillDonor, dataLayerOf, recordRequests} from './fixtures';
@@ -23,7 +23,7 @@ test('the first script and each component’s on-demand code stay within 40 KB g
 test(`a page’s first donate form, the first script with all it needs to show a working form, stays within ${kib(FIRST_FORM_BUDGET_GZIP)} gzip`, () => {
   const form = embedSizes('build/coral').firstForms['coral-donate-form'];
   expect(form?.files).toContain('coral.js');
-  expect(form?.files.some((file) => /(^|\/)DonateForm-/.test(file))).toBe(true);
+  expect(form?.files.some((file) => /(^|\/)donate-form-/.test(file))).toBe(true);
   expect(form?.gzip, `first donate form: ${form?.files.join(', ')}`).toBeLessThanOrEqual(FIRST_FORM_BUDGET_GZIP);
 });
 
@@ -251,7 +251,7 @@ test('a donate form with a phone field loads the phone check only when that fiel
   await fillDonor(form);
   await page.waitForLoadState('networkidle');
   const phoneChunk = /\/coral\/chunks\/phone-[\w-]+\.js$/;
-  expect(scripts.some((path) => /\/chunks\/DonateForm-/.test(path))).toBe(true);
+  expect(scripts.some((path) => /\/chunks\/donate-form-/.test(path))).toBe(true);
   expect(scripts.filter((path) => phoneChunk.test(path))).toEqual([]);
   await form.getByLabel('Mobile (optional)').focus();
   await expect.poll(() => scripts.filter((path) => phoneChunk.test(path)).length).toBe(1);

@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import {useState} from 'react';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import * as z from 'zod/mini';
-import {donateFormSchema} from '../../coral/donate-form';
+import {donateFormSchema} from '../../coral/donate-form/core';
 import {medium} from '../../coral/donate-form/examples/medium';
-import {DONATE_FORM_OPTIONS} from '../../coral/donate-form/options';
-import {expectNoAxeViolations} from '../../coral/shared/testing/componentSuite';
-import {optionTree} from '../../coral/shared/docs/schemaTree';
+import {DONATE_FORM_OPTIONS} from '../../coral/donate-form/docs';
+import {expectNoAxeViolations} from '../../coral/shared/testing';
+import {optionTree} from '../../coral/shared/docs';
 import {Option} from './Option';
 import {Editor} from './Editor';
 

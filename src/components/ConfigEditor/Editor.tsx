@@ -4,9 +4,9 @@
  * config, a box to paste one, and Reset.
  */
 import {useEffect, useId, useMemo, useState, type ReactNode} from 'react';
-import {describeError} from '../../coral/shared/config/config';
+import {describeError} from '../../coral/shared/config';
 import type {CoralTag} from '../../embed/snippet';
-import type {OptionNode} from '../../coral/shared/docs/schemaTree';
+import type {OptionNode} from '../../coral/shared/docs';
 import {COMPONENTS} from './components';
 import {isRecord, sameValue, withKey, withoutDefaults, type Config} from './model';
 import {Option, ProblemsContext} from './Option';

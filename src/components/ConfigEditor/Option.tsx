@@ -5,8 +5,8 @@
  * since they walk on; one value's controls are in fields.tsx, their shared parts in frame.tsx.
  */
 import {useState, type ReactNode} from 'react';
-import {counted} from '../../coral/shared/config/config';
-import type {OptionNode} from '../../coral/shared/docs/schemaTree';
+import {counted} from '../../coral/shared/config';
+import type {OptionNode} from '../../coral/shared/docs';
 import {Choice, NumberOption, OtherOption, Switch, TextOption} from './fields';
 import {Fieldset, Hint, inSentence, Key, Legend, Problem, useIds, useProblems, useProblemsUnder, type Path, type Props} from './frame';
 import {isRecord, moved, newItem, variantStarter, withKey} from './model';

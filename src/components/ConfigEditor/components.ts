@@ -1,8 +1,8 @@
 /** Each element's component as the editor needs it: the parser of its config. */
-import {parseDonateFormConfig} from '../../coral/donate-form';
-import {parsePowerformConfig} from '../../coral/powerform';
-import {parseThankYouConfig} from '../../coral/thank-you';
-import type {ParseResult} from '../../coral/shared/config/config';
+import {parseDonateFormConfig} from '../../coral/donate-form/core';
+import {parsePowerformConfig} from '../../coral/powerform/core';
+import {parseThankYouConfig} from '../../coral/thank-you/core';
+import type {ParseResult} from '../../coral/shared/config';
 import type {CoralTag} from '../../embed/snippet';
 
 type Component = {parse: (input: unknown) => ParseResult<unknown>};

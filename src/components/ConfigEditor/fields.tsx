@@ -1,7 +1,7 @@
 /** The controls for an option that holds one value: a choice, a switch, a number, a text, or JSON for anything else. */
 import {useState, type ReactNode} from 'react';
-import {counted} from '../../coral/shared/config/config';
-import type {OptionNode} from '../../coral/shared/docs/schemaTree';
+import {counted} from '../../coral/shared/config';
+import type {OptionNode} from '../../coral/shared/docs';
 import {Fieldset, Hint, inSentence, Key, Labelled, Problem, useIds, useProblems, type Props} from './frame';
 import styles from './styles.module.css';
 

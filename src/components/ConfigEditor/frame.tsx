@@ -1,7 +1,7 @@
 /** What every option's control shares: its ids, its name and key, the schema's hint, its problems, and the `Labelled` frame. */
 import {createContext, useContext, useId, type ReactNode} from 'react';
-import {pathOf} from '../../coral/shared/config/config';
-import type {OptionNode} from '../../coral/shared/docs/schemaTree';
+import {pathOf} from '../../coral/shared/config';
+import type {OptionNode} from '../../coral/shared/docs';
 import {isRecord} from './model';
 import styles from './styles.module.css';
 

@@ -1,6 +1,6 @@
 /** The Customise tab's content: loads the component's options, then shows the editor. Loaded only when the tab opens. */
 import {useEffect, useState, type ReactNode} from 'react';
-import type {OptionNode} from '../../coral/shared/docs/schemaTree';
+import type {OptionNode} from '../../coral/shared/docs';
 import {Editor, type EditorProps} from './Editor';
 import {OPTIONS} from './options';
 

@@ -1,8 +1,8 @@
 import {describe, expect, test} from 'vitest';
-import {donateFormSchema, parseDonateFormConfig} from '../../coral/donate-form';
+import {donateFormSchema, parseDonateFormConfig} from '../../coral/donate-form/core';
 import {medium} from '../../coral/donate-form/examples/medium';
-import {DONATE_FORM_OPTIONS} from '../../coral/donate-form/options';
-import {optionTree, type OptionNode} from '../../coral/shared/docs/schemaTree';
+import {DONATE_FORM_OPTIONS} from '../../coral/donate-form/docs';
+import {optionTree, type OptionNode} from '../../coral/shared/docs';
 import {moved, newItem, sameValue, starterFor, variantStarter, withKey, withoutDefaults} from './model';
 
 const tree = optionTree(donateFormSchema, DONATE_FORM_OPTIONS);

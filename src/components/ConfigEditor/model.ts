@@ -3,7 +3,7 @@
  * config leaves an option out, what a new list item or union shape starts
  * as, and the config trimmed to what differs from the schema's defaults.
  */
-import type {OptionNode} from '../../coral/shared/docs/schemaTree';
+import type {OptionNode} from '../../coral/shared/docs';
 
 export type Config = Record<string, unknown>;
 

@@ -3,7 +3,7 @@
  * options.ts at build time (src/plugins/configReference.ts): the page's own
  * bundles carry no descriptions, and only the open editor loads these.
  */
-import type {OptionNode} from '../../coral/shared/docs/schemaTree';
+import type {OptionNode} from '../../coral/shared/docs';
 import type {CoralTag} from '../../embed/snippet';
 
 export const OPTIONS: Record<CoralTag, () => Promise<readonly OptionNode[]>> = {

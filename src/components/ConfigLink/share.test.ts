@@ -1,5 +1,5 @@
 import {describe, expect, test} from 'vitest';
-import {XSS_PAYLOADS} from '../../coral/shared/testing/hostile';
+import {XSS_PAYLOADS} from '../../coral/shared/testing';
 import {configFragment, hasConfigFragment, MAX_FRAGMENT, readConfigFragment, readPastedConfig} from './share';
 
 describe('the link’s fragment', () => {

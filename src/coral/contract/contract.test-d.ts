@@ -8,8 +8,8 @@ import type * as z from 'zod/mini';
 import type {CheckedGift} from '../../../server/gift';
 import type {CheckedSignature} from '../../../server/signature';
 import type {PendingGift} from '../../../server/stripeGifts';
-import type {DonateFormConfig} from '../donate-form/schema';
-import type {GiftIntent, Method, Signup} from '../shared/gateways/gateway';
+import type {DonateFormConfig} from '../donate-form/core';
+import type {GiftIntent, Method, Signup} from '../shared/gateways';
 import type {
   CheckoutRequest,
   checkoutRequestSchema,

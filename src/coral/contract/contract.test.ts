@@ -1,6 +1,6 @@
 /** The contract's schemas take what the browser's gateways send, and refuse what the endpoint would not take. */
 import {describe, expect, it} from 'vitest';
-import {intent, signup} from '../shared/testing/gateway';
+import {intent, signup} from '../shared/testing';
 import {
   campaignCountSchema,
   checkoutRequestSchema,

@@ -4,7 +4,7 @@
  * checkout) and POST /gifts/upgrade (the thank-you page's one-tap monthly gift).
  */
 import * as z from 'zod/mini';
-import {FREQUENCIES} from '../shared/money/frequency';
+import {FREQUENCIES} from '../shared/money';
 import {botCheck, campaign, cents, currency, declinedAnswer, donor, errorAnswer, feeCents, rejectedAnswer, sourceCode, utm} from './parts';
 
 /** How a supporter pays: by card (and the wallets that carry one) or by direct debit from a bank account. Stripe's own names stay with Stripe's calls. */

@@ -46,13 +46,13 @@ export {declinedAnswer, errorAnswer, GIFT_ANSWER_MS, GUARD_REASONS, rejectedAnsw
 export {donateFormConsentLabel, powerformConsentLabel} from './consent';
 
 // The library, as the endpoint checks a request against a campaign's own config.
-export {giftTotal, limitsFor, type GiftTotal} from '../donate-form/rules';
-export {parseDonateFormConfig, type DonateFormConfig} from '../donate-form/schema';
-export {parsePowerformConfig, type PowerformConfig} from '../powerform/schema';
-export {describeError, parseConfig, type ConfigError, type ParseResult} from '../shared/config/config';
-export {checkField, FIELD_MESSAGES, type SupporterField} from '../shared/fields/fields';
-export {FREQUENCIES, RECURRING, type Frequency} from '../shared/money/frequency';
-export {formatMoney} from '../shared/money/money';
-export {rgUpgradeSuggestion, type AmountLimits} from '../shared/money/upgrade';
-export {luhn} from '../shared/fields/card';
-export {UTM_PARAMS, type Utm} from '../shared/fields/urlParams';
+export {giftTotal, limitsFor, type GiftTotal} from '../donate-form/core';
+export {parseDonateFormConfig, type DonateFormConfig} from '../donate-form/core';
+export {parsePowerformConfig, type PowerformConfig} from '../powerform/core';
+export {describeError, parseConfig, type ConfigError, type ParseResult} from '../shared/config';
+export {checkField, FIELD_MESSAGES, type SupporterField} from '../shared/fields';
+export {FREQUENCIES, RECURRING, type Frequency} from '../shared/money';
+export {formatMoney} from '../shared/money';
+export {rgUpgradeSuggestion, type AmountLimits} from '../shared/money';
+export {luhn} from '../shared/fields';
+export {UTM_PARAMS, type Utm} from '../shared/fields';

@@ -1,6 +1,6 @@
 /** The pieces every route's request and answer are made of, so each limit is written once. */
 import * as z from 'zod/mini';
-import {UTM_PARAMS} from '../shared/fields/urlParams';
+import {UTM_PARAMS} from '../shared/fields';
 
 /** An optional text of at most `max` characters. */
 export const text = (max: number) => z.optional(z.string().check(z.maxLength(max)));

@@ -1,8 +1,7 @@
 /** The hand-off against storage that fails, lies or holds garbage: reads say why nothing was handed over, and nothing throws. */
 import {describe, expect, it, vi} from 'vitest';
 import fc from 'fast-check';
-import {compact, optional} from '../shared/testing/configs';
-import {hostileString, PROPERTY_TIMEOUT_MS} from '../shared/testing/hostile';
+import {compact, optional, hostileString, PROPERTY_TIMEOUT_MS, MemoryStorage} from '../shared/testing';
 import {
   clearSupporterHandoff,
   GIFT_KEY,
@@ -19,7 +18,6 @@ import {
   type ReadResult,
   type SupporterHandoff,
 } from './handoff';
-import {MemoryStorage} from '../shared/testing/memoryStorage';
 
 const now = Date.parse('2026-11-22T10:00:00Z');
 

@@ -11,8 +11,7 @@ import {
   writeSupporterHandoff,
   type HandoffStorage,
 } from './handoff';
-import {gift, signer} from '../shared/testing/handoffs';
-import {MemoryStorage} from '../shared/testing/memoryStorage';
+import {gift, signer, MemoryStorage} from '../shared/testing';
 
 const throwing: HandoffStorage = {
   getItem: () => {

@@ -6,8 +6,8 @@
  * or holds garbage reads as "nothing handed over".
  */
 import * as z from 'zod/mini';
-import {FIELD_TABLE, type SupporterField} from '../shared/fields/fields';
-import {FREQUENCIES} from '../shared/money/frequency';
+import {FIELD_TABLE, type SupporterField} from '../shared/fields';
+import {FREQUENCIES} from '../shared/money';
 
 export const HANDOFF_VERSION = 1;
 /** How long a hand-off stays readable: long enough to read page 2, short enough not to greet the next person on a shared device. */

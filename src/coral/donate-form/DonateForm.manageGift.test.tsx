@@ -3,9 +3,9 @@
 import {render, screen, within} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {describe, expect, it} from 'vitest';
-import {expectNoAxeViolations} from '../shared/testing/componentSuite';
+import {expectNoAxeViolations} from '../shared/testing';
 import {DonateForm} from '.';
-import {base, cleanPageEachTest} from './formTesting';
+import {base, cleanPageEachTest} from './DonateForm.testing';
 
 cleanPageEachTest();
 

@@ -4,11 +4,10 @@ import {createRef} from 'react';
 import {act, cleanup, render, screen, waitFor} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {writeSupporterHandoff} from '../daisychain/handoff';
-import {expectNoAxeViolations} from '../shared/testing/componentSuite';
-import {signer} from '../shared/testing/handoffs';
+import {writeSupporterHandoff} from '../daisychain';
+import {expectNoAxeViolations, signer} from '../shared/testing';
 import {DonateForm, type DonateFormHandle} from '.';
-import {base, cleanPageEachTest, fillCard, fillDetails} from './formTesting';
+import {base, cleanPageEachTest, fillCard, fillDetails} from './DonateForm.testing';
 
 cleanPageEachTest();
 

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import {screen, within} from '@testing-library/react';
 import {expect} from 'vitest';
-import {describeComponent, type User} from '../shared/testing/componentSuite';
-import {SCRIPT_PAYLOADS} from '../shared/testing/hostile';
+import {describeComponent, type User, SCRIPT_PAYLOADS} from '../shared/testing';
 import {DONATE_FORM_WRONG_CONFIGS} from './wrongConfigs';
 import * as DONATE_FORM_EXAMPLES from './examples';
 import {DONATE_FORM_MESSAGES, DonateForm} from '.';

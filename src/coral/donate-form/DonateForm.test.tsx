@@ -3,11 +3,13 @@
 import {act, render, screen, waitFor, within} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {describe, expect, it, vi} from 'vitest';
-import {createSandboxGateway} from '../shared/gateways/sandbox';
-import {expectNoAxeViolations} from '../shared/testing/componentSuite';
+import {loadSandbox} from '../shared/gateways';
+import {expectNoAxeViolations} from '../shared/testing';
 import * as DONATE_FORM_EXAMPLES from './examples';
 import {DonateForm} from '.';
-import {base, cleanPageEachTest, fillCard, fillDetails} from './formTesting';
+import {base, cleanPageEachTest, fillCard, fillDetails} from './DonateForm.testing';
+
+const {createSandboxGateway} = await loadSandbox();
 
 cleanPageEachTest();
 

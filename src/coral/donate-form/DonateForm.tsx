@@ -5,11 +5,9 @@
  */
 import {useEffect, type ReactNode} from 'react';
 import {configured, type ViewProps} from '../shared/form';
-import type {Gateway} from '../shared/gateways/gateway';
-import {newIdempotencyKey} from '../shared/gateways/gateway';
-import {fill, plural} from '../shared/basics/template';
-import {ErrorSummary} from '../shared/ui/ErrorSummary';
-import {usePageTitle} from '../shared/ui/usePageTitle';
+import {type Gateway, newIdempotencyKey} from '../shared/gateways';
+import {fill, plural} from '../shared/basics';
+import {ErrorSummary, usePageTitle} from '../shared/ui';
 import ui from '../shared/ui/ui.module.css';
 import {DonateFormContext} from './context';
 import {pageTitleOf, primaryAction, summaryOf, upsellAsk, visibleSteps} from './derive';

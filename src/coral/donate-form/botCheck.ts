@@ -3,8 +3,7 @@
  * (Turnstile's tokens are single-use), and a gift is held back only while the
  * check shows and has not passed yet.
  */
-import type {ChargeResult, GiftIntent} from '../shared/gateways/gateway';
-import type {TurnstileReport} from '../shared/gateways/turnstile';
+import type {ChargeResult, GiftIntent, TurnstileReport} from '../shared/gateways';
 
 type BotCheckState = {status: 'loading'} | TurnstileReport;
 

@@ -1,8 +1,8 @@
 import {createContext, useContext, type RefObject} from 'react';
-import type {FieldUse} from '../shared/form';
-import type {Gateway} from '../shared/gateways/gateway';
+import type {FieldUse} from '../shared/fields';
+import type {Gateway} from '../shared/gateways';
 import type {BotCheckSlot} from './botCheck';
-import type {Cents} from '../shared/money/money';
+import type {Cents} from '../shared/money';
 import type {DonateFormMessages} from './messages';
 import type {DonateFormConfig} from './schema';
 import type {Action, Checks, DonateState, FieldName} from './state';

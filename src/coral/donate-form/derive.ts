@@ -4,14 +4,20 @@
  * receives it, and the view's decisions (which steps show, what the primary
  * button does, which payment method is active).
  */
-import {validateAccountName, validateAccountNumber, validateBsb} from '../shared/fields/bank';
-import {validateCardNumber, validateCvc, validateExpiry} from '../shared/fields/card';
-import {checkField, FIELD_TABLE, fieldProblems} from '../shared/fields/fields';
-import {ENTRY_BY_GATEWAY, type DeclineCode, type GiftIntent, type PaymentEntry, type TestPayment} from '../shared/gateways/gateway';
-import {formatMoney, type Cents} from '../shared/money/money';
-import {accept, refuse, type Check} from '../shared/basics/result';
-import {fill} from '../shared/basics/template';
-import {rgUpgradeSuggestion} from '../shared/money/upgrade';
+import {
+  validateAccountName,
+  validateAccountNumber,
+  validateBsb,
+  validateCardNumber,
+  validateCvc,
+  validateExpiry,
+  checkField,
+  FIELD_TABLE,
+  fieldProblems,
+} from '../shared/fields';
+import {ENTRY_BY_GATEWAY, type DeclineCode, type GiftIntent, type PaymentEntry, type TestPayment} from '../shared/gateways';
+import {formatMoney, type Cents, rgUpgradeSuggestion} from '../shared/money';
+import {accept, refuse, type Check, fill} from '../shared/basics';
 import type {DonateFormMessages} from './messages';
 import {checkOtherAmount, giftTotal, limitsFor, type GiftTotal} from './rules';
 import {RECURRING, type DonateFormConfig, type Frequency} from './schema';

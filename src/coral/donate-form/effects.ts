@@ -4,9 +4,9 @@
  * daisychain's signer on page 2, and the gift handed to a thank-you page.
  */
 import {useCallback, useEffect, useLayoutEffect, useRef} from 'react';
-import {clearSupporterHandoff, readSupporterHandoff, sessionStore, writeGiftHandoff} from '../daisychain/handoff';
-import type {MobileCheck} from '../shared/fields/useMobileCheck';
-import {parseAmount} from '../shared/money/money';
+import {clearSupporterHandoff, readSupporterHandoff, sessionStore, writeGiftHandoff} from '../daisychain';
+import type {MobileCheck} from '../shared/fields';
+import {parseAmount} from '../shared/money';
 import {amountOf} from './derive';
 import {initialFrequency} from './rules';
 import type {DonateFormConfig, Frequency} from './schema';

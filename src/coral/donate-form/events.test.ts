@@ -1,8 +1,10 @@
 import {describe, expect, it} from 'vitest';
-import {normaliseMobile} from '../shared/fields/phone';
+import {loadMobileChecks} from '../shared/fields';
 import {dataLayerFor, eventFor} from './events';
 import {initialState, reduce, type Action, type Checks, type DonateState} from './machine';
 import {parseDonateFormConfig} from './schema';
+
+const {normaliseMobile} = await loadMobileChecks();
 
 const parsed = parseDonateFormConfig({campaign: 'reef', rgUpgrade: {enabled: true}, coverFees: {enabled: true}, analytics: true});
 if (!parsed.ok) throw new Error('bad test config');

@@ -1,13 +1,5 @@
-/** The donate form's public door: the component, its config schema and types, and its events. */
+/** The donate form's public door: the component, with all that its core door (./core.ts) holds. */
 export {DonateForm, type DonateFormHandle, type DonateFormProps} from './DonateForm';
-export {
-  donateFormSchema,
-  parseDonateFormConfig,
-  FREQUENCIES,
-  type DonateFormConfig,
-  type DonateFormConfigInput,
-  type Frequency,
-} from './schema';
-export {DONATE_FORM_MESSAGES, type DonateFormMessages} from './messages';
-export {DONATE_FORM_EVENTS, type DonateFormEventDetails, type DonateFormEventName} from './events';
+export * from './core';
+export {DONATE_FORM_EVENTS} from './events';
 export {STEPS, type Step} from './machine';

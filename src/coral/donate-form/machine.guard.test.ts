@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import type {ChargeResult} from '../shared/gateways/gateway';
+import type {ChargeResult} from '../shared/gateways';
 import {initialState, reduce, type Action, type Checks, type DonateState} from './machine';
 import {parseDonateFormConfig} from './schema';
 

@@ -4,7 +4,7 @@
  * and the daisychain hand-off.
  */
 import {describe, expect, it} from 'vitest';
-import {signer} from '../shared/testing/handoffs';
+import {signer} from '../shared/testing';
 import {canGoBack, primaryAction, summaryOf, visibleSteps, initialState, shownProblems, type Action} from './machine';
 import {card, checks, config, details, notices, run, submit} from './machine.testing';
 

@@ -1,7 +1,9 @@
 /** What the donate form's machine tests share: a config, the checks a submit runs with, and the actions a supporter takes. */
-import {normaliseMobile} from '../shared/fields/phone';
+import {loadMobileChecks} from '../shared/fields';
 import {initialState, reduce, type Action, type Checks, type DonateState} from './machine';
 import {parseDonateFormConfig, type DonateFormConfig, type DonateFormConfigInput} from './schema';
+
+const {normaliseMobile} = await loadMobileChecks();
 
 export function config(input: Partial<DonateFormConfigInput> = {}): DonateFormConfig {
   const result = parseDonateFormConfig({campaign: 'reef', ...input});

@@ -4,8 +4,8 @@
  * state and dispatches actions; the events it must announce collect in the
  * outbox.
  */
-import {edited, keyFor, locked, notifier, touch} from '../shared/form/machine';
-import type {Cents} from '../shared/money/money';
+import {edited, keyFor, locked, notifier, touch} from '../shared/form';
+import type {Cents} from '../shared/money';
 import type {DonateFormConfig, Frequency} from './schema';
 import {
   amountOf,

@@ -1,7 +1,7 @@
-import {AMOUNT_MESSAGES, BANK_MESSAGES, CARD_MESSAGES} from '../shared/fields/checkMessages';
-import {FIELD_MESSAGES} from '../shared/fields/fields';
-import {GUARD_MESSAGES} from '../shared/gateways/guard';
-import {MANAGE_GIFT_MESSAGES} from '../shared/manageGift/messages';
+import {FIELD_MESSAGES} from '../shared/fields';
+import {AMOUNT_MESSAGES, BANK_MESSAGES, CARD_MESSAGES} from '../shared/basics';
+import {GUARD_MESSAGES} from '../shared/gateways';
+import {MANAGE_GIFT_MESSAGES} from '../shared/manageGift';
 
 /** Every sentence a supporter reads on the donate form. Override any of them with `messages` in the config. */
 export const DONATE_FORM_MESSAGES = {

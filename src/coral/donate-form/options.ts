@@ -14,8 +14,8 @@ import {
   upgradeRuleOptions,
   type OptionsOf,
   BOT_CHECK_SITE_KEY,
-} from '../shared/docs/options';
-import type {Frequency} from '../shared/money/frequency';
+} from '../shared/docs';
+import type {Frequency} from '../shared/money';
 import {DONATE_FORM_MESSAGES} from './messages';
 import type {DonateFormConfigInput} from './schema';
 

@@ -1,7 +1,6 @@
 /** The donate form's reference for the docs: config rows, URL parameters, events, dataLayer pushes and messages. */
 import {DONATE_FORM_OPTIONS} from './options';
-import {componentDocs, referenceRows} from '../shared/docs/reference';
-import {URL_PARAMETERS} from '../shared/docs/urlParamDocs';
+import {componentDocs, referenceRows, URL_PARAMETERS} from '../shared/docs';
 import {DONATE_FORM_DATALAYER_DOCS, DONATE_FORM_EVENT_DOCS} from './eventDocs';
 import {DONATE_FORM_MESSAGES} from './messages';
 import {donateFormSchema, parseDonateFormConfig} from './schema';

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
-import {rgUpgradeSuggestion} from '../shared/money/upgrade';
+import {rgUpgradeSuggestion} from '../shared/money';
 import {checkOtherAmount, defaultHandle, giftTotal, initialFrequency, limitsFor} from './rules';
 import {parseDonateFormConfig, type DonateFormConfig, type DonateFormConfigInput} from './schema';
 

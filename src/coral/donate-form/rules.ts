@@ -1,7 +1,6 @@
 /** The donate form's arithmetic: limits, totals and cover fees. */
-import {dollars, parseAmount, percentOf, type Cents} from '../shared/money/money';
-import type {Check} from '../shared/basics/result';
-import type {AmountLimits} from '../shared/money/upgrade';
+import {dollars, parseAmount, percentOf, type Cents, type AmountLimits} from '../shared/money';
+import type {Check} from '../shared/basics';
 import type {DonateFormConfig, Frequency} from './schema';
 
 export const limitsFor = (config: DonateFormConfig, frequency: Frequency): AmountLimits => ({

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
-import {commonOptions, commonRefusals, describeConfigProperties, giftOptions, giftRefusals} from '../shared/testing/configProperties';
 import {
+  commonOptions,
+  commonRefusals,
+  describeConfigProperties,
+  giftOptions,
+  giftRefusals,
   badDollars,
   compact,
   dollars,
@@ -12,7 +16,7 @@ import {
   tooLong,
   unsafeUrl,
   type RefusedValue,
-} from '../shared/testing/configs';
+} from '../shared/testing';
 import {DONATE_FORM_MESSAGES} from './messages';
 import {FREQUENCIES, parseDonateFormConfig, RECURRING, type Frequency} from './schema';
 

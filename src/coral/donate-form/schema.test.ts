@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
-import {parsePowerformConfig} from '../powerform/schema';
-import {describeError} from '../shared/config/config';
+import {parsePowerformConfig} from '../powerform/core';
+import {describeError} from '../shared/config';
 import {donateFormReference} from './reference';
 import {parseDonateFormConfig} from './schema';
 

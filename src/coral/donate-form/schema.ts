@@ -4,16 +4,28 @@
  * Amounts in the config are in dollars (35 means $35).
  */
 import * as z from 'zod/mini';
-import {parseConfig, type ParseResult} from '../shared/config/config';
-import {FREQUENCIES, RECURRING, type Frequency} from '../shared/money/frequency';
-import {campaignId, fieldMode, giftOptions, locale, messageOverrides, safeUrl, text, theme} from '../shared/config/schemaParts';
+import {
+  parseConfig,
+  type ParseResult,
+  campaignId,
+  currency,
+  DEFAULT_AMOUNTS,
+  dollarsAmount,
+  fieldMode,
+  giftOptions,
+  locale,
+  messageOverrides,
+  rgUpgradeRule,
+  safeUrl,
+  text,
+  theme,
+} from '../shared/config';
+import {FREQUENCIES, RECURRING, type Frequency} from '../shared/money';
 import {DONATE_FORM_MESSAGES} from './messages';
 
 export {FREQUENCIES, RECURRING, type Frequency};
 
 const frequency = z.enum(FREQUENCIES);
-
-export const dollarsAmount = z.number().check(z.positive(), z.maximum(1_000_000), z.multipleOf(0.01));
 
 const handle = z.strictObject({
   amount: dollarsAmount,
@@ -26,15 +38,6 @@ const handle = z.strictObject({
     }),
   ),
 });
-
-type AmountDefaults = {handles: number[]; defaultAmount: number; min: number; max: number};
-
-export const DEFAULT_AMOUNTS: Record<Frequency, AmountDefaults> = {
-  'one-off': {handles: [35, 60, 120], defaultAmount: 60, min: 5, max: 10_000},
-  weekly: {handles: [5, 10, 20], defaultAmount: 10, min: 2, max: 500},
-  monthly: {handles: [15, 25, 40], defaultAmount: 25, min: 5, max: 2_000},
-  daily: {handles: [2, 5, 10], defaultAmount: 5, min: 1, max: 100},
-};
 
 const amountsFor = (name: Frequency) => {
   const defaults = DEFAULT_AMOUNTS[name];
@@ -54,17 +57,6 @@ const amountsFor = (name: Frequency) => {
     {},
   );
 };
-
-/** The monthly-ask rule's options; the thank-you page's ask takes the same ones. */
-export const rgUpgradeRule = {
-  divisor: z._default(z.number().check(z.minimum(1), z.maximum(12)), 3),
-  roundTo: z._default(z.int().check(z.minimum(1), z.maximum(50)), 5),
-};
-
-export const currency = z._default(
-  z.string().check(z.regex(/^[A-Z]{3}$/, {message: 'expected a three-letter currency code such as AUD'})),
-  'AUD',
-);
 
 const boolean = (fallback: boolean) => z._default(z.boolean(), fallback);
 const field = (fallback: z.infer<typeof fieldMode>) => z._default(fieldMode, fallback);

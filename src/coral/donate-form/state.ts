@@ -3,12 +3,12 @@
  * typed, which step is open, the upgrade ask and the payment's progress.
  * derive.ts reads decisions off a state; machine.ts moves it.
  */
-import type {ReadFailure, ReadResult, SupporterHandoff} from '../daisychain/handoff';
-import {SUPPORTER_FIELDS, type FieldChecks, type SupporterField} from '../shared/fields/fields';
-import {withOverrides, type Outbox, type Sent} from '../shared/form/machine';
-import type {ChargeResult, FieldsStatus, GiftIntent, Method, TestPayment} from '../shared/gateways/gateway';
-import type {Cents} from '../shared/money/money';
-import type {Prefill, Utm} from '../shared/fields/urlParams';
+import type {ReadFailure, ReadResult, SupporterHandoff} from '../daisychain';
+import {SUPPORTER_FIELDS, type FieldChecks, type SupporterField, type Prefill, type Utm} from '../shared/fields';
+import {type Outbox, type Sent} from '../shared/form';
+import {withOverrides} from '../shared/basics';
+import type {ChargeResult, FieldsStatus, GiftIntent, Method, TestPayment} from '../shared/gateways';
+import type {Cents} from '../shared/money';
 import {DONATE_FORM_MESSAGES, type DonateFormMessages} from './messages';
 import {defaultHandle, initialFrequency, type GiftTotal} from './rules';
 import type {DonateFormConfig, Frequency} from './schema';

@@ -5,10 +5,10 @@
  * and renders it.
  */
 import {useEffect, useId, useImperativeHandle, useMemo, useReducer, useRef, type Ref, type RefObject} from 'react';
-import {useBlurAfterPress, useGateway, useMobileCheck, useOutbox, useSend, useUrlPrefill, type Announcer} from '../shared/form';
-import type {Gateway} from '../shared/gateways/gateway';
-import {dollars, formatMoney, type Cents} from '../shared/money/money';
-import {parseUrlParams} from '../shared/fields/urlParams';
+import {useBlurAfterPress, useGateway, useOutbox, useSend, useUrlPrefill, type Announcer} from '../shared/form';
+import {useMobileCheck, parseUrlParams} from '../shared/fields';
+import type {Gateway} from '../shared/gateways';
+import {dollars, formatMoney, type Cents} from '../shared/money';
 import {newBotCheckSlot, withBotCheck} from './botCheck';
 import type {DonateFormContextValue} from './context';
 import {shownProblems, totalOf} from './derive';

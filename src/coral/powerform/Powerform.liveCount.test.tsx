@@ -2,8 +2,8 @@
 import {cleanup, render, screen, waitFor} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {describe, expect, it, vi} from 'vitest';
-import {expectNoAxeViolations} from '../shared/testing/componentSuite';
-import {base, collect, fillRequired, leads, withFreshPage} from './testing';
+import {expectNoAxeViolations} from '../shared/testing';
+import {base, collect, fillRequired, leads, withFreshPage} from './Powerform.testing';
 import {Powerform} from '.';
 
 withFreshPage();

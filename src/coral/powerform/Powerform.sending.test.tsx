@@ -2,11 +2,13 @@
 import {render, screen, waitFor} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {describe, expect, it, vi} from 'vitest';
-import {SUPPORTER_KEY} from '../daisychain/handoff';
-import {createSandboxGateway} from '../shared/gateways/sandbox';
-import {signer} from '../shared/testing/handoffs';
-import {base, collect, fillRequired, withFreshPage} from './testing';
+import {SUPPORTER_KEY} from '../daisychain';
+import {loadSandbox} from '../shared/gateways';
+import {signer} from '../shared/testing';
+import {base, collect, fillRequired, withFreshPage} from './Powerform.testing';
 import {Powerform} from '.';
+
+const {createSandboxGateway} = await loadSandbox();
 
 withFreshPage();
 

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import {screen, within} from '@testing-library/react';
 import {expect} from 'vitest';
-import {describeComponent} from '../shared/testing/componentSuite';
-import {SCRIPT_PAYLOADS} from '../shared/testing/hostile';
+import {describeComponent, SCRIPT_PAYLOADS} from '../shared/testing';
 import {POWERFORM_WRONG_CONFIGS} from './wrongConfigs';
 import * as POWERFORM_EXAMPLES from './examples';
 import {POWERFORM_MESSAGES, Powerform} from '.';

@@ -2,10 +2,12 @@
 import {render, screen, waitFor, within} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {describe, expect, it, vi} from 'vitest';
-import {createSandboxGateway} from '../shared/gateways/sandbox';
-import {expectNoAxeViolations} from '../shared/testing/componentSuite';
-import {base, collect, fillRequired, leads, withFreshPage} from './testing';
+import {loadSandbox} from '../shared/gateways';
+import {expectNoAxeViolations} from '../shared/testing';
+import {base, collect, fillRequired, leads, withFreshPage} from './Powerform.testing';
 import {Powerform} from '.';
+
+const {createSandboxGateway} = await loadSandbox();
 
 withFreshPage();
 

@@ -5,10 +5,9 @@
  */
 import type {FormEvent, ReactNode} from 'react';
 import {configured, type ViewProps} from '../shared/form';
-import type {SignupGateway} from '../shared/gateways/gateway';
-import {plural} from '../shared/basics/template';
-import {ErrorSummary} from '../shared/ui/ErrorSummary';
-import {usePageTitle} from '../shared/ui/usePageTitle';
+import type {SignupGateway} from '../shared/gateways';
+import {plural} from '../shared/basics';
+import {ErrorSummary, usePageTitle} from '../shared/ui';
 import ui from '../shared/ui/ui.module.css';
 import {PowerformContext} from './context';
 import {pageTitleOf, showsCounter, summaryOf} from './derive';

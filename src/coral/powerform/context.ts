@@ -1,5 +1,5 @@
 import {createContext, useContext} from 'react';
-import type {ShareMethod, ShareOutcome} from '../shared/share/share';
+import type {ShareMethod, ShareOutcome} from '../shared/share';
 import type {PowerformMessages} from './messages';
 import type {PowerformConfig} from './schema';
 import type {Action, FieldName, PowerformState} from './state';

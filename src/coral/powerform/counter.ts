@@ -1,5 +1,5 @@
 /** The signature counter: which number it shows, the numbers in the signer's locale, and how full the bar is. */
-import {fill} from '../shared/basics/template';
+import {fill} from '../shared/basics';
 
 export type Counter = {count: number; goal: number};
 

@@ -1,10 +1,10 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
-import {normaliseMobile} from '../shared/fields/phone';
-import {hostileKey} from '../shared/testing/configs';
-import {hostileString, PROPERTY_TIMEOUT_MS} from '../shared/testing/hostile';
-import {expectSafePrefill, expectWarningsFor} from '../shared/testing/prefill';
+import {loadMobileChecks} from '../shared/fields';
+import {hostileKey, hostileString, PROPERTY_TIMEOUT_MS, expectSafePrefill, expectWarningsFor} from '../shared/testing';
 import {POWERFORM_URL_PARAMS, readPrefill} from './derive';
+
+const {normaliseMobile} = await loadMobileChecks();
 
 const mobile = (value: string) => normaliseMobile(value);
 const OURS: readonly string[] = POWERFORM_URL_PARAMS;

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {normaliseMobile} from '../shared/fields/phone';
+import {loadMobileChecks} from '../shared/fields';
 import {
   failureText,
   fieldError,
@@ -14,6 +14,8 @@ import {
 } from './derive';
 import {parsePowerformConfig, type PowerformConfigInput} from './schema';
 import {initialState, messagesFor, type Failure, type PowerformState} from './state';
+
+const {normaliseMobile} = await loadMobileChecks();
 
 const parsed = (input: Partial<PowerformConfigInput> = {}) => {
   const result = parsePowerformConfig({campaign: 'reef', ...input});

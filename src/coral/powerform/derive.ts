@@ -4,13 +4,10 @@
  * may fill in, and the view's decisions (which fields show and in what order,
  * what the summary lists, how the button and the failure read).
  */
-import type {SupporterHandoff} from '../daisychain/handoff';
-import {suggestEmail} from '../shared/fields/email';
-import {checkField, FIELD_TABLE, fieldProblems} from '../shared/fields/fields';
-import type {Signup} from '../shared/gateways/gateway';
-import {accept, refuse, type Check} from '../shared/basics/result';
-import {fill} from '../shared/basics/template';
-import {parseUrlParams, UTM_PARAMS, type ParsedParams} from '../shared/fields/urlParams';
+import type {SupporterHandoff} from '../daisychain';
+import {suggestEmail, checkField, FIELD_TABLE, fieldProblems, parseUrlParams, UTM_PARAMS, type ParsedParams} from '../shared/fields';
+import type {Signup} from '../shared/gateways';
+import {accept, refuse, type Check, fill} from '../shared/basics';
 import type {PowerformMessages} from './messages';
 import type {PowerformConfig} from './schema';
 import {messagesFor, TEXT_FIELDS, type Checks, type Failure, type FieldName, type PowerformState, type TextField} from './state';

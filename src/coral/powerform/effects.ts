@@ -4,9 +4,10 @@
  * live count, and leaving for the next page once the signature is in.
  */
 import {useEffect} from 'react';
-import {sessionStore, writeSupporterHandoff} from '../daisychain/handoff';
-import {useSend, useUrlPrefill, type MobileCheck} from '../shared/form';
-import type {SignupGateway} from '../shared/gateways/gateway';
+import {sessionStore, writeSupporterHandoff} from '../daisychain';
+import {useSend, useUrlPrefill} from '../shared/form';
+import {type MobileCheck} from '../shared/fields';
+import type {SignupGateway} from '../shared/gateways';
 import {handoffOf, readPrefill, showsCounter} from './derive';
 import {fetchLiveCount, liveCountWarning} from './liveCount';
 import type {PowerformConfig} from './schema';

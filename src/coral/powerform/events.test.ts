@@ -1,9 +1,11 @@
 import {describe, expect, it} from 'vitest';
-import {normaliseMobile} from '../shared/fields/phone';
+import {loadMobileChecks} from '../shared/fields';
 import {dataLayerFor, eventFor} from './events';
 import {reduce} from './machine';
 import {initialState, type Action, type Checks, type Notice} from './state';
 import {parsePowerformConfig, type PowerformConfigInput} from './schema';
+
+const {normaliseMobile} = await loadMobileChecks();
 
 const checks: Checks = {mobile: (v) => normaliseMobile(v)};
 

@@ -1,7 +1,6 @@
-/** The powerform's public door: the component, its config schema and types, and its events. */
+/** The powerform's public door: the component, with all that its core door (./core.ts) holds, and the sandbox's test emails. */
 export {Powerform, type PowerformProps} from './Powerform';
-export {powerformSchema, parsePowerformConfig, type PowerformConfig, type PowerformConfigInput} from './schema';
-export {POWERFORM_MESSAGES, type PowerformMessages} from './messages';
-export {POWERFORM_EVENTS, type PowerformEventDetails, type PowerformEventName} from './events';
+export * from './core';
+export {POWERFORM_EVENTS} from './events';
 export {POWERFORM_URL_PARAMS} from './derive';
-export {SANDBOX_SIGNUP_EMAILS} from '../shared/gateways/sandbox';
+export {SANDBOX_SIGNUP_EMAILS} from '../shared/gateways';

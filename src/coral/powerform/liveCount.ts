@@ -4,7 +4,7 @@
  * reason for the page's developer; the counter then keeps its configured count.
  */
 import {campaignCountSchema} from '../contract';
-import {accept, refuse, type Check} from '../shared/basics/result';
+import {accept, refuse, type Check} from '../shared/basics';
 
 /** Long enough for a slow mobile connection, short enough that a hung endpoint holds nothing open. */
 export const LIVE_COUNT_TIMEOUT_MS = 8_000;

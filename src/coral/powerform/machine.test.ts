@@ -1,9 +1,11 @@
 import {describe, expect, it} from 'vitest';
-import {normaliseMobile} from '../shared/fields/phone';
+import {loadMobileChecks} from '../shared/fields';
 import {buildSignup, emailSuggestion, problems, shownProblems, visibleFields} from './derive';
 import {reduce} from './machine';
 import {parsePowerformConfig, type PowerformConfig, type PowerformConfigInput} from './schema';
 import {initialState, type Action, type Checks, type PowerformState} from './state';
+
+const {normaliseMobile} = await loadMobileChecks();
 
 function config(input: Partial<PowerformConfigInput> = {}): PowerformConfig {
   const result = parsePowerformConfig({campaign: 'reef', ...input});

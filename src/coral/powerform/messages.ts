@@ -1,5 +1,5 @@
-import {FIELD_MESSAGES} from '../shared/fields/fields';
-import {SHARE_MESSAGES} from '../shared/share/share';
+import {FIELD_MESSAGES} from '../shared/fields';
+import {SHARE_MESSAGES} from '../shared/share';
 
 /** Every sentence a supporter reads on a powerform. Override any of them with `messages` in the config. */
 export const POWERFORM_MESSAGES = {

@@ -2,7 +2,7 @@
  * What each of the powerform's options means, by path, for the config
  * reference and the Customise tab. Docs only: the form never imports it.
  */
-import {ANALYTICS, LOCALE, messageOptions, SHARE, signupGatewayOptions, THEME, type OptionsOf} from '../shared/docs/options';
+import {ANALYTICS, LOCALE, messageOptions, SHARE, signupGatewayOptions, THEME, type OptionsOf} from '../shared/docs';
 import {POWERFORM_MESSAGES} from './messages';
 import type {PowerformConfigInput} from './schema';
 

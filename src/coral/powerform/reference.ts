@@ -1,8 +1,7 @@
 /** The powerform's reference for the docs: config rows, URL parameters, events, dataLayer pushes and messages. */
 import {POWERFORM_OPTIONS} from './options';
-import {componentDocs} from '../shared/docs/reference';
+import {componentDocs, URL_PARAMETERS} from '../shared/docs';
 import {POWERFORM_DATALAYER_DOCS, POWERFORM_EVENT_DOCS} from './eventDocs';
-import {URL_PARAMETERS} from '../shared/docs/urlParamDocs';
 import {POWERFORM_URL_PARAMS} from './derive';
 import {POWERFORM_MESSAGES} from './messages';
 import {parsePowerformConfig, powerformSchema} from './schema';

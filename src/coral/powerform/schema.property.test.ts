@@ -1,6 +1,17 @@
 import fc from 'fast-check';
-import {commonOptions, commonRefusals, describeConfigProperties} from '../shared/testing/configProperties';
-import {compact, fieldMode, optional, refusedAt, safeUrl, text, tooLong, unsafeUrl} from '../shared/testing/configs';
+import {
+  commonOptions,
+  commonRefusals,
+  describeConfigProperties,
+  compact,
+  fieldMode,
+  optional,
+  refusedAt,
+  safeUrl,
+  text,
+  tooLong,
+  unsafeUrl,
+} from '../shared/testing';
 import {POWERFORM_MESSAGES} from './messages';
 import {parsePowerformConfig} from './schema';
 

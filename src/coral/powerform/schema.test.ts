@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
-import {referenceRows} from '../shared/docs/reference';
+import {referenceRows} from '../shared/docs';
 import {POWERFORM_OPTIONS} from './options';
 import {parsePowerformConfig, powerformSchema} from './schema';
 

@@ -4,9 +4,19 @@
  * config reference.
  */
 import * as z from 'zod/mini';
-import {parseConfig, type ParseResult} from '../shared/config/config';
-import {shareOption} from '../shared/share/share';
-import {campaignId, fieldMode, signupGatewayConfig, locale, messageOverrides, safeUrl, text, theme} from '../shared/config/schemaParts';
+import {
+  parseConfig,
+  type ParseResult,
+  campaignId,
+  fieldMode,
+  signupGatewayConfig,
+  locale,
+  messageOverrides,
+  safeUrl,
+  text,
+  theme,
+} from '../shared/config';
+import {shareOption} from '../shared/share';
 import {POWERFORM_MESSAGES} from './messages';
 
 const questionId = (example: string) =>

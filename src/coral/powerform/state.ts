@@ -3,11 +3,11 @@
  * ticked, the signature's progress and the counter. derive.ts reads decisions
  * off a state; machine.ts moves it.
  */
-import type {FieldChecks, SupporterField} from '../shared/fields/fields';
-import {emptyOutbox, withOverrides, type Outbox, type Sent} from '../shared/form/machine';
-import type {Signup, SignupResult} from '../shared/gateways/gateway';
-import type {ShareMethod, ShareOutcome} from '../shared/share/share';
-import type {Prefill, Utm} from '../shared/fields/urlParams';
+import type {FieldChecks, SupporterField, Prefill, Utm} from '../shared/fields';
+import {emptyOutbox, type Outbox, type Sent} from '../shared/form';
+import {withOverrides} from '../shared/basics';
+import type {Signup, SignupResult} from '../shared/gateways';
+import type {ShareMethod, ShareOutcome} from '../shared/share';
 import {POWERFORM_MESSAGES, type PowerformMessages} from './messages';
 import type {PowerformConfig} from './schema';
 

@@ -4,8 +4,9 @@
  * leaving for the next page). The view reads what this returns and renders it.
  */
 import {useId, useMemo, useReducer, useRef, type RefObject} from 'react';
-import {announce, useBlurAfterPress, useGateway, useMobileCheck, useOutbox, type Announcer, type FieldUse} from '../shared/form';
-import {newIdempotencyKey, type SignupGateway} from '../shared/gateways/gateway';
+import {announce, useBlurAfterPress, useGateway, useOutbox, type Announcer} from '../shared/form';
+import {useMobileCheck, type FieldUse} from '../shared/fields';
+import {newIdempotencyKey, type SignupGateway} from '../shared/gateways';
 import type {PowerformContextValue} from './context';
 import {fieldError, requiredOf, shownProblems, visibleFields} from './derive';
 import {useLeaving, useLiveCount, usePrefill, useSignature} from './effects';

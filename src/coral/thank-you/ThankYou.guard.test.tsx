@@ -2,14 +2,13 @@
 import {cleanup, render, screen, waitFor, within} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, describe, expect, it} from 'vitest';
-import {writeGiftHandoff} from '../daisychain/handoff';
-import type {ChargeResult} from '../shared/gateways/gateway';
-import {createSandboxGateway} from '../shared/gateways/sandbox';
-import {expectNoAxeViolations} from '../shared/testing/componentSuite';
-import {gift} from '../shared/testing/handoffs';
-import {turnstileStandIn} from '../shared/testing/turnstile';
+import {writeGiftHandoff} from '../daisychain';
+import {type ChargeResult, loadSandbox} from '../shared/gateways';
+import {expectNoAxeViolations, gift, turnstileStandIn} from '../shared/testing';
 import * as THANK_YOU_EXAMPLES from './examples';
 import {ThankYou} from '.';
+
+const {createSandboxGateway} = await loadSandbox();
 
 afterEach(() => {
   cleanup();

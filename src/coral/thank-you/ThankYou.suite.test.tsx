@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import {screen, within} from '@testing-library/react';
 import {expect} from 'vitest';
-import {writeGiftHandoff} from '../daisychain/handoff';
-import {describeComponent} from '../shared/testing/componentSuite';
-import {SCRIPT_PAYLOADS} from '../shared/testing/hostile';
+import {writeGiftHandoff} from '../daisychain';
+import {describeComponent, SCRIPT_PAYLOADS} from '../shared/testing';
 import {THANK_YOU_WRONG_CONFIGS} from './wrongConfigs';
 import * as THANK_YOU_EXAMPLES from './examples';
 import {THANK_YOU_MESSAGES, ThankYou} from '.';

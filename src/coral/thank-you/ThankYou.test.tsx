@@ -2,12 +2,13 @@
 import {cleanup, render, screen, waitFor, within} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
-import {writeGiftHandoff, type GiftHandoff} from '../daisychain/handoff';
-import {createSandboxGateway} from '../shared/gateways/sandbox';
-import {expectNoAxeViolations} from '../shared/testing/componentSuite';
-import {gift} from '../shared/testing/handoffs';
+import {writeGiftHandoff, type GiftHandoff} from '../daisychain';
+import {loadSandbox} from '../shared/gateways';
+import {expectNoAxeViolations, gift} from '../shared/testing';
 import * as THANK_YOU_EXAMPLES from './examples';
 import {ThankYou} from '.';
+
+const {createSandboxGateway} = await loadSandbox();
 
 const base = THANK_YOU_EXAMPLES.sandbox;
 

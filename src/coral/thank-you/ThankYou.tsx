@@ -1,8 +1,8 @@
 /** The thank-you view: it renders what useThankYou.ts holds, composed of the pieces in parts/. */
 import type {ReactNode} from 'react';
 import {configured, type ViewProps} from '../shared/form';
-import type {Gateway} from '../shared/gateways/gateway';
-import {ShareActions} from '../shared/share/ShareActions';
+import type {Gateway} from '../shared/gateways';
+import {ShareActions} from '../shared/ui';
 import ui from '../shared/ui/ui.module.css';
 import {headingOf} from './derive';
 import {Hero} from './parts/Hero';

@@ -3,16 +3,13 @@
  * show and how, whether and what to ask for monthly, whether the ask can
  * start in one tap, and the monthly form an accepted ask opens.
  */
-import type {GiftHandoff, ReadResult} from '../daisychain/handoff';
-import type {DonateFormConfigInput} from '../donate-form';
-import {FREQUENCIES, type Frequency} from '../shared/money/frequency';
-import type {Gateway, UpgradeAsk} from '../shared/gateways/gateway';
-import {MANAGE_GIFT_MESSAGES} from '../shared/manageGift/messages';
-import {dollars, formatMoney, parseAmount} from '../shared/money/money';
-import {accept, refuse} from '../shared/basics/result';
-import {fill} from '../shared/basics/template';
-import {rgUpgradeSuggestion} from '../shared/money/upgrade';
-import {paramReader} from '../shared/fields/urlParams';
+import type {GiftHandoff, ReadResult} from '../daisychain';
+import type {DonateFormConfigInput} from '../donate-form/core';
+import {FREQUENCIES, type Frequency, dollars, formatMoney, parseAmount, rgUpgradeSuggestion} from '../shared/money';
+import type {Gateway, UpgradeAsk} from '../shared/gateways';
+import {MANAGE_GIFT_MESSAGES} from '../shared/manageGift';
+import {accept, refuse, fill} from '../shared/basics';
+import {paramReader} from '../shared/fields';
 import type {ThankYouMessages} from './messages';
 import type {ThankYouConfig} from './schema';
 import type {GiftParams, Receipt, UpgradeOffer, UpgradeState} from './state';

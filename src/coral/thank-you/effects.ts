@@ -4,7 +4,7 @@
  * whose monthly ask was declined, for the browser session.
  */
 import {useEffect, useState} from 'react';
-import {readGiftHandoff, sessionStore, type HandoffStorage} from '../daisychain/handoff';
+import {readGiftHandoff, sessionStore, type HandoffStorage} from '../daisychain';
 import {parseGiftParams, resolveReceipt} from './derive';
 import type {ThankYouConfig} from './schema';
 import type {Gift, Receipt} from './state';

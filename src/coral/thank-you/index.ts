@@ -1,12 +1,4 @@
-/** The thank-you component's public door: the component, its config schema and types, and its events. */
+/** The thank-you page's public door: the component, with all that its core door (./core.ts) holds. */
 export {ThankYou, type ThankYouProps} from './ThankYou';
-export {
-  thankYouSchema,
-  parseThankYouConfig,
-  SHARE_CHANNELS,
-  type ShareChannel,
-  type ThankYouConfig,
-  type ThankYouConfigInput,
-} from './schema';
-export {THANK_YOU_MESSAGES, type ThankYouMessages} from './messages';
-export {THANK_YOU_EVENTS, type ThankYouEventDetails, type ThankYouEventName} from './events';
+export * from './core';
+export {THANK_YOU_EVENTS} from './events';

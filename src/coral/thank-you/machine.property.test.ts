@@ -1,9 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
-import {FREQUENCIES} from '../shared/money/frequency';
-import {hostileKey} from '../shared/testing/configs';
-import {hostileString, INVISIBLE, MARKUP, PROPERTY_TIMEOUT_MS} from '../shared/testing/hostile';
-import {expectWarningsFor} from '../shared/testing/prefill';
+import {FREQUENCIES} from '../shared/money';
+import {hostileKey, hostileString, INVISIBLE, MARKUP, PROPERTY_TIMEOUT_MS, expectWarningsFor} from '../shared/testing';
 import {parseGiftParams} from './derive';
 import {THANK_YOU_URL_PARAMETERS} from './reference';
 

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {parseDonateFormConfig} from '../donate-form';
-import {gift} from '../shared/testing/handoffs';
-import {MemoryStorage} from '../shared/testing/memoryStorage';
-import {rgUpgradeSuggestion} from '../shared/money/upgrade';
+import {parseDonateFormConfig} from '../donate-form/core';
+import {gift, MemoryStorage} from '../shared/testing';
+import {rgUpgradeSuggestion} from '../shared/money';
 import {giftKey, headingOf, monthlyFormConfig, parseGiftParams, receiptRows, resolveReceipt, upgradeOffer} from './derive';
 import {createDeclinedMemory, DECLINED_KEY} from './effects';
 import {reduce, reduceUpgrade} from './machine';

@@ -1,5 +1,5 @@
 /** The monthly ask's transitions, pure: shown, answered, and the one-tap gift's answer taken under its key. */
-import type {ChargeResult} from '../shared/gateways/gateway';
+import type {ChargeResult} from '../shared/gateways';
 import type {Action, ThankYouState, UpgradeAction, UpgradeOffer, UpgradeState} from './state';
 
 /** What the one-tap monthly gift's answer makes of the ask. */

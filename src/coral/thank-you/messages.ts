@@ -1,6 +1,6 @@
-import {GUARD_MESSAGES} from '../shared/gateways/guard';
-import {MANAGE_GIFT_MESSAGES} from '../shared/manageGift/messages';
-import {SHARE_MESSAGES} from '../shared/share/share';
+import {GUARD_MESSAGES} from '../shared/gateways';
+import {MANAGE_GIFT_MESSAGES} from '../shared/manageGift';
+import {SHARE_MESSAGES} from '../shared/share';
 
 /** Every sentence a supporter reads on the thank-you component. Override any of them with `messages` in the config. */
 export const THANK_YOU_MESSAGES = {

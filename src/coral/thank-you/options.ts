@@ -2,7 +2,7 @@
  * What each of the thank-you page's options means, by path, for the config
  * reference and the Customise tab. Docs only: the page never imports it.
  */
-import * as shared from '../shared/docs/options';
+import * as shared from '../shared/docs';
 import {THANK_YOU_MESSAGES} from './messages';
 import type {ThankYouConfigInput} from './schema';
 

@@ -1,6 +1,6 @@
 /** The thank-you component's reference for the docs: config rows, URL parameters, events, dataLayer pushes and messages. */
 import {THANK_YOU_OPTIONS} from './options';
-import {componentDocs} from '../shared/docs/reference';
+import {componentDocs} from '../shared/docs';
 import {THANK_YOU_DATALAYER_DOCS, THANK_YOU_EVENT_DOCS} from './eventDocs';
 import {THANK_YOU_MESSAGES} from './messages';
 import {parseThankYouConfig, thankYouSchema} from './schema';

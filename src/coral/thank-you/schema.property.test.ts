@@ -1,6 +1,20 @@
 import fc from 'fast-check';
-import {commonOptions, commonRefusals, describeConfigProperties, giftOptions, giftRefusals} from '../shared/testing/configProperties';
-import {badDollars, compact, dollars, optional, refusedAt, safeUrl, text, tooLong, unsafeUrl} from '../shared/testing/configs';
+import {
+  commonOptions,
+  commonRefusals,
+  describeConfigProperties,
+  giftOptions,
+  giftRefusals,
+  badDollars,
+  compact,
+  dollars,
+  optional,
+  refusedAt,
+  safeUrl,
+  text,
+  tooLong,
+  unsafeUrl,
+} from '../shared/testing';
 import {THANK_YOU_MESSAGES} from './messages';
 import {parseThankYouConfig, SHARE_CHANNELS} from './schema';
 

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {describeError} from '../shared/config/config';
+import {describeError} from '../shared/config';
 import {parseThankYouConfig} from './schema';
 
 const errorsOf = (input: unknown): string[] => {

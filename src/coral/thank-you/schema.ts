@@ -3,13 +3,25 @@
  * defaults, runtime checks and config reference. Amounts are in dollars.
  */
 import * as z from 'zod/mini';
-import {currency, DEFAULT_AMOUNTS, dollarsAmount, rgUpgradeRule} from '../donate-form/schema';
-import {parseConfig, type ParseResult} from '../shared/config/config';
-import {campaignId, giftOptions, locale, messageOverrides, safeUrl, text, theme} from '../shared/config/schemaParts';
-import {shareOption} from '../shared/share/share';
+import {
+  currency,
+  DEFAULT_AMOUNTS,
+  dollarsAmount,
+  rgUpgradeRule,
+  parseConfig,
+  type ParseResult,
+  campaignId,
+  giftOptions,
+  locale,
+  messageOverrides,
+  safeUrl,
+  text,
+  theme,
+} from '../shared/config';
+import {shareOption} from '../shared/share';
 import {THANK_YOU_MESSAGES} from './messages';
 
-export {SHARE_CHANNELS, type ShareChannel} from '../shared/share/share';
+export {SHARE_CHANNELS, type ShareChannel} from '../shared/share';
 
 const pixels = z.int().check(z.minimum(1), z.maximum(10_000));
 const boolean = (fallback: boolean) => z._default(z.boolean(), fallback);

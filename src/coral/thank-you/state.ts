@@ -3,11 +3,10 @@
  * the supporter for, and the monthly ask's progress with the one-tap gift on
  * its way. derive.ts reads decisions off these; machine.ts moves the ask.
  */
-import {withOverrides} from '../shared/form/machine';
-import type {Frequency} from '../shared/money/frequency';
-import type {ChargeResult, UpgradeAsk} from '../shared/gateways/gateway';
-import type {Cents} from '../shared/money/money';
-import type {ShareMethod, ShareOutcome} from '../shared/share/share';
+import {withOverrides} from '../shared/basics';
+import {type Frequency, type Cents} from '../shared/money';
+import type {ChargeResult, UpgradeAsk} from '../shared/gateways';
+import type {ShareMethod, ShareOutcome} from '../shared/share';
 import {THANK_YOU_MESSAGES, type ThankYouMessages} from './messages';
 import type {ThankYouConfig} from './schema';
 

@@ -6,8 +6,8 @@
  */
 import {useId, useMemo, useReducer, useRef} from 'react';
 import {announce as announceFrom, useGateway, useSend, type Announcer} from '../shared/form';
-import {newIdempotencyKey, type Gateway} from '../shared/gateways/gateway';
-import type {ShareMethod, ShareOutcome} from '../shared/share/share';
+import {newIdempotencyKey, type Gateway} from '../shared/gateways';
+import type {ShareMethod, ShareOutcome} from '../shared/share';
 import {answerable, giftKey, oneTapAsk, upgradeOffer} from './derive';
 import {declinedOnThisPage, useGift} from './effects';
 import {dataLayerFor, eventFor} from './events';

@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import {small as donateSmall} from '@site/src/coral/donate-form/examples/small';
 import {DonateForm} from '@site/src/coral/donate-form';
-import {SANDBOX_CARDS} from '@site/src/coral/shared/gateways/sandbox';
+import {SANDBOX_CARDS} from '@site/src/coral/shared/gateways';
 import DemoPage from './_components/DemoPage';
 
 const config = donateSmall;

@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {daisychainAsk as donateDaisychainAsk} from '@site/src/coral/donate-form/examples/daisychainAsk';
 import {DonateForm} from '@site/src/coral/donate-form';
-import {SANDBOX_CARDS} from '@site/src/coral/shared/gateways/sandbox';
+import {SANDBOX_CARDS} from '@site/src/coral/shared/gateways';
 import DemoPage from './_components/DemoPage';
 
 const config = donateDaisychainAsk;

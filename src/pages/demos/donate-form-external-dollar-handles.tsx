@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import Heading from '@theme/Heading';
 import {externalHandles as donateExternalHandles} from '@site/src/coral/donate-form/examples/externalHandles';
 import {DonateForm} from '@site/src/coral/donate-form';
-import {SANDBOX_CARDS} from '@site/src/coral/shared/gateways/sandbox';
+import {SANDBOX_CARDS} from '@site/src/coral/shared/gateways';
 import DollarHandles, {type PageHandle} from '@site/src/components/DollarHandles';
 import DemoPage from './_components/DemoPage';
 

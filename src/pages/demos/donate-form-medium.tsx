@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import {medium as donateMedium} from '@site/src/coral/donate-form/examples/medium';
 import {DonateForm} from '@site/src/coral/donate-form';
-import {SANDBOX_CARDS} from '@site/src/coral/shared/gateways/sandbox';
+import {SANDBOX_CARDS} from '@site/src/coral/shared/gateways';
 import DemoPage from './_components/DemoPage';
 
 const config = donateMedium;

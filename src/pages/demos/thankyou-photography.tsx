@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import {photography as thankYouPhotography} from '@site/src/coral/thank-you/examples/photography';
 import {ThankYou} from '@site/src/coral/thank-you';
-import {SANDBOX_CARDS} from '@site/src/coral/shared/gateways/sandbox';
+import {SANDBOX_CARDS} from '@site/src/coral/shared/gateways';
 import DemoPage from './_components/DemoPage';
 
 const config = thankYouPhotography;

@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {standard as thankYouStandard} from '@site/src/coral/thank-you/examples/standard';
 import {ThankYou} from '@site/src/coral/thank-you';
-import {SANDBOX_CARDS} from '@site/src/coral/shared/gateways/sandbox';
+import {SANDBOX_CARDS} from '@site/src/coral/shared/gateways';
 import DemoPage from './_components/DemoPage';
 
 const config = thankYouStandard;

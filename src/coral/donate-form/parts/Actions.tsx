@@ -1,8 +1,7 @@
 /** The form's buttons: open, next, back or give; the payment's failure; and the monthly upgrade ask. */
 import {useLayoutEffect, useRef, type ReactNode} from 'react';
-import {newIdempotencyKey as newKey} from '../../shared/gateways/gateway';
-import {fill} from '../../shared/basics/template';
-import {retryWait} from '../../shared/gateways/guard';
+import {newIdempotencyKey as newKey, retryWait} from '../../shared/gateways';
+import {fill} from '../../shared/basics';
 import ui from '../../shared/ui/ui.module.css';
 import {useDonateFormContext} from '../context';
 import {today} from '../useDonateForm';

@@ -1,8 +1,8 @@
 /** The amount step: frequency, dollar handles, other amount, impact, cover fees and the total; and the wizard's step indicator and gift line. */
 import type {ReactNode} from 'react';
-import {currencySymbol, dollars} from '../../shared/money/money';
-import {fill} from '../../shared/basics/template';
-import {Checkbox, TextField} from '../../shared/ui/TextField';
+import {currencySymbol, dollars} from '../../shared/money';
+import {fill} from '../../shared/basics';
+import {Checkbox, TextField} from '../../shared/ui';
 import ui from '../../shared/ui/ui.module.css';
 import {useDonateFormContext} from '../context';
 import {amountOf, impactOf, stepTitle, totalOf, totalSentence} from '../derive';

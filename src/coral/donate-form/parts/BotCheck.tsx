@@ -5,8 +5,8 @@
  * slot, as the processor's fields are.
  */
 import {useContext, useEffect, useId, useRef, type ReactNode} from 'react';
-import {LightRoomContext} from '../../shared/ui/lightRoom';
-import {useLook} from '../../shared/ui/useLook';
+import {loadBotCheck} from '../../shared/gateways';
+import {LightRoomContext, useLook} from '../../shared/ui';
 import {useDonateFormContext} from '../context';
 import styles from '../DonateForm.module.css';
 
@@ -27,7 +27,7 @@ export function BotCheck(): ReactNode {
     let remove: (() => void) | null = null;
     botCheck.report({status: 'loading'});
     // Only a form with a site key fetches this code, and Turnstile's script through it.
-    import('../../shared/gateways/turnstile')
+    loadBotCheck()
       .then(({mountTurnstile}) =>
         mountTurnstile(room, {siteKey, dark}, (state) => {
           if (!gone) botCheck.report(state);

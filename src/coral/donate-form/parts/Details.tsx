@@ -1,9 +1,8 @@
 /** The supporter's details: the fields the config shows, from the shared field table, and the consent box. */
 import type {ReactNode} from 'react';
-import {suggestEmail} from '../../shared/fields/email';
-import {inputOf} from '../../shared/fields/fields';
-import {fill} from '../../shared/basics/template';
-import {Checkbox, TextField} from '../../shared/ui/TextField';
+import {suggestEmail, inputOf} from '../../shared/fields';
+import {fill} from '../../shared/basics';
+import {Checkbox, TextField} from '../../shared/ui';
 import ui from '../../shared/ui/ui.module.css';
 import {useDonateFormContext} from '../context';
 import {labelOf, stepTitle, visibleSupporterFields} from '../derive';

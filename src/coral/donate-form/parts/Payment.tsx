@@ -5,8 +5,8 @@
  * processor's hosted page after it.
  */
 import type {ReactNode} from 'react';
-import {cardBrand, formatCardNumber, formatExpiry} from '../../shared/fields/card';
-import {Checkbox, TextField} from '../../shared/ui/TextField';
+import {cardBrand, formatCardNumber, formatExpiry} from '../../shared/fields';
+import {Checkbox, TextField} from '../../shared/ui';
 import {useDonateFormContext} from '../context';
 import {activeMethod, entryOf, methodsFor, stepTitle} from '../derive';
 import ui from '../../shared/ui/ui.module.css';

@@ -8,7 +8,7 @@
 import {cleanup, render, screen, waitFor} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, expect, it} from 'vitest';
-import type {FieldsSetup, Gateway, PaymentFields} from '../../shared/gateways/gateway';
+import type {FieldsSetup, Gateway, PaymentFields} from '../../shared/gateways';
 import {DonateForm} from '..';
 
 afterEach(cleanup);

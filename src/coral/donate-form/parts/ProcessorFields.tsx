@@ -6,11 +6,9 @@
  * slot, since the processor's frames refuse a shadow root.
  */
 import {useContext, useEffect, useId, useRef, useState, type ReactNode} from 'react';
-import type {FieldsSetup, MountedFields} from '../../shared/gateways/gateway';
-import {LightRoomContext} from '../../shared/ui/lightRoom';
-import {Checkbox} from '../../shared/ui/TextField';
+import type {FieldsSetup, MountedFields} from '../../shared/gateways';
+import {LightRoomContext, Checkbox, useLook} from '../../shared/ui';
 import ui from '../../shared/ui/ui.module.css';
-import {useLook} from '../../shared/ui/useLook';
 import {useDonateFormContext} from '../context';
 import {methodsFor, offersSaveCard, totalOf} from '../derive';
 import styles from '../DonateForm.module.css';

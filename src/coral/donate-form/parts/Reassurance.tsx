@@ -3,7 +3,8 @@ import type {ReactNode} from 'react';
 import ui from '../../shared/ui/ui.module.css';
 import {useDonateFormContext} from '../context';
 import styles from '../DonateForm.module.css';
-import {isOngoing, manageGiftLine} from '../../shared/manageGift/ManageGift';
+import {isOngoing} from '../../shared/money';
+import {manageGiftLine} from '../../shared/ui';
 
 // Small marks drawn here rather than fetched: no request leaves the page for them, and they scale with the text.
 function CardMarks({label}: {label: string}): ReactNode {

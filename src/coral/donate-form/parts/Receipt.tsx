@@ -1,8 +1,8 @@
 /** What the form shows once the gift is made: thanks, and the receipt. */
 import {useLayoutEffect, useRef, type ReactNode} from 'react';
-import {isOngoing, manageGiftLine} from '../../shared/manageGift/ManageGift';
-import {formatMoney} from '../../shared/money/money';
-import {fill} from '../../shared/basics/template';
+import {isOngoing, formatMoney} from '../../shared/money';
+import {manageGiftLine} from '../../shared/ui';
+import {fill} from '../../shared/basics';
 import {useDonateFormContext} from '../context';
 import {totalSentence} from '../derive';
 import styles from '../DonateForm.module.css';

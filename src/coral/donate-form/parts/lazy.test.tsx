@@ -3,9 +3,9 @@
 import {cleanup, render, screen} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, expect, it, vi} from 'vitest';
-import type {Gateway} from '../../shared/gateways/gateway';
+import type {Gateway} from '../../shared/gateways';
 import {DonateForm} from '..';
-import {base, fillCard, fillDetails} from '../formTesting';
+import {base, fillCard, fillDetails} from '../DonateForm.testing';
 
 vi.mock('./later', () => {
   throw new Error('the connection dropped');

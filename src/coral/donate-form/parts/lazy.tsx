@@ -5,7 +5,7 @@
  * service behind it fails.
  */
 import {useEffect, type ReactNode} from 'react';
-import {lazyPart, type WaitingProps} from '../../shared/ui/lazyPart';
+import {lazyPart, type WaitingProps} from '../../shared/ui';
 import ui from '../../shared/ui/ui.module.css';
 import {useDonateFormContext} from '../context';
 import styles from '../DonateForm.module.css';

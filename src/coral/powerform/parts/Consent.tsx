@@ -1,6 +1,6 @@
 /** The box a signer ticks to hear more from the organisation. */
 import type {ReactNode} from 'react';
-import {Checkbox} from '../../shared/ui/TextField';
+import {Checkbox} from '../../shared/ui';
 import {usePowerformContext} from '../context';
 
 export function Consent(): ReactNode {

@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import {fill} from '../../shared/basics/template';
+import {fill} from '../../shared/basics';
 import ui from '../../shared/ui/ui.module.css';
 import {usePowerformContext} from '../context';
 import {emailSuggestion} from '../derive';

@@ -1,6 +1,6 @@
 /** The config's extra question: a text answer, or a choice of options as a radio group. */
 import type {ReactNode} from 'react';
-import {TextField} from '../../shared/ui/TextField';
+import {TextField} from '../../shared/ui';
 import ui from '../../shared/ui/ui.module.css';
 import {usePowerformContext} from '../context';
 import styles from '../Powerform.module.css';

@@ -1,7 +1,7 @@
 /** The signer's details: the text fields the config shows, in the form's order. */
 import {useRef, type ReactNode} from 'react';
-import {inputOf} from '../../shared/fields/fields';
-import {TextField} from '../../shared/ui/TextField';
+import {inputOf} from '../../shared/fields';
+import {TextField} from '../../shared/ui';
 import {usePowerformContext} from '../context';
 import {labelOf, pairsNames, visibleFields} from '../derive';
 import styles from '../Powerform.module.css';

@@ -1,7 +1,7 @@
 /** What the form shows once the signature is in: thanks and share actions, or a line while it leaves for the next page. */
 import {useLayoutEffect, useRef, type ReactNode} from 'react';
-import {ShareActions} from '../../shared/share/ShareActions';
-import {fill} from '../../shared/basics/template';
+import {ShareActions} from '../../shared/ui';
+import {fill} from '../../shared/basics';
 import {usePowerformContext} from '../context';
 import {showsCounter} from '../derive';
 import styles from '../Powerform.module.css';

@@ -23,3 +23,13 @@ export function plural<K extends string>(messages: Readonly<Record<`${K}.other`,
   const form = table[`${key}.${rules.select(count)}`] ?? table[`${key}.other`] ?? '';
   return fill(form, {count: count.toLocaleString(locale)});
 }
+
+/** A component's message table with the config's overrides on top. */
+export function withOverrides<M extends Readonly<Record<string, string>>>(
+  defaults: M,
+  overrides: Readonly<Record<string, string | undefined>>,
+): M {
+  const merged: Record<string, string> = {...defaults};
+  for (const [key, text] of Object.entries(overrides)) if (text !== undefined) merged[key] = text;
+  return merged as M;
+}

@@ -3,7 +3,7 @@
  * value given and say what is allowed.
  */
 import type * as z from 'zod/mini';
-import {plural} from '../basics/template';
+import {plural} from '../basics';
 
 export type ConfigError = {
   /** Dotted path of the key, e.g. `amounts.monthly.min`; empty for the config itself. */

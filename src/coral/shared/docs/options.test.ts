@@ -2,12 +2,12 @@ import {existsSync, readFileSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {describe, expect, test} from 'vitest';
 import type * as z from 'zod/mini';
-import {DONATE_FORM_OPTIONS} from '../../donate-form/options';
-import {donateFormSchema} from '../../donate-form/schema';
-import {POWERFORM_OPTIONS} from '../../powerform/options';
-import {powerformSchema} from '../../powerform/schema';
-import {THANK_YOU_OPTIONS} from '../../thank-you/options';
-import {thankYouSchema} from '../../thank-you/schema';
+import {DONATE_FORM_OPTIONS} from '../../donate-form/docs';
+import {donateFormSchema} from '../../donate-form/core';
+import {POWERFORM_OPTIONS} from '../../powerform/docs';
+import {powerformSchema} from '../../powerform/core';
+import {THANK_YOU_OPTIONS} from '../../thank-you/docs';
+import {thankYouSchema} from '../../thank-you/core';
 import {optionPaths, optionTree, type OptionDocs} from './schemaTree';
 
 const COMPONENTS: [string, z.ZodMiniType, OptionDocs][] = [
@@ -33,7 +33,7 @@ describe.each(COMPONENTS)('the %s’s descriptions', (_, schema, docs) => {
   });
 });
 
-const root = resolve(__dirname, '../../..');
+const root = resolve(__dirname, '../../../..');
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s(?!type\b)[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
 /** The source file an import names, as the bundlers resolve it. */
@@ -62,5 +62,5 @@ test('no bundle loads a module of descriptions', () => {
   const entries = ['src/embed/coral.ts', 'src/coral/donate-form/index.ts', 'src/coral/powerform/index.ts', 'src/coral/thank-you/index.ts'];
   const modules = [...new Set(entries.flatMap((entry) => [...loaded(entry)]))].map((file) => file.slice(root.length + 1));
   expect(modules).toContain('src/coral/donate-form/schema.ts');
-  expect(modules.filter((file) => /\/options\.ts$|\/reference\.ts$/.test(file))).toEqual([]);
+  expect(modules.filter((file) => /\/options\.ts$|\/reference\.ts$|\/docs\.ts$|\/shared\/docs\//.test(file))).toEqual([]);
 });

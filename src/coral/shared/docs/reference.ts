@@ -4,7 +4,7 @@
  * forms do not carry it.
  */
 import type * as z from 'zod/mini';
-import {describeError, type ParseResult} from '../config/config';
+import {describeError, type ParseResult} from '../config';
 import {optionTree, type JsonSchema, type OptionDocs, type OptionNode} from './schemaTree';
 
 /** A row of the generated config reference. */

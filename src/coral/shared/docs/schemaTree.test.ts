@@ -1,11 +1,11 @@
 import {describe as group, expect, test} from 'vitest';
 import * as z from 'zod/mini';
-import {donateFormSchema} from '../../donate-form/schema';
-import {DONATE_FORM_OPTIONS} from '../../donate-form/options';
-import {POWERFORM_OPTIONS} from '../../powerform/options';
-import {powerformSchema} from '../../powerform/schema';
-import {THANK_YOU_OPTIONS} from '../../thank-you/options';
-import {thankYouSchema} from '../../thank-you/schema';
+import {donateFormSchema} from '../../donate-form/core';
+import {DONATE_FORM_OPTIONS} from '../../donate-form/docs';
+import {POWERFORM_OPTIONS} from '../../powerform/docs';
+import {powerformSchema} from '../../powerform/core';
+import {THANK_YOU_OPTIONS} from '../../thank-you/docs';
+import {thankYouSchema} from '../../thank-you/core';
 import {optionTree, TITLES, titleOf, type OptionNode} from './schemaTree';
 
 const find = (nodes: readonly OptionNode[], path: string): OptionNode => {

@@ -1,6 +1,5 @@
 /** What the URL parameters accept, as the docs list them: read by the docs build and the tests, never shipped with a form. */
-import {FIELD_TABLE} from '../fields/fields';
-import {PREFILLED_FIELDS, UTM_PARAMS, type PrefilledField} from '../fields/urlParams';
+import {FIELD_TABLE, PREFILLED_FIELDS, UTM_PARAMS, type PrefilledField} from '../fields';
 
 /** What each supporter field's parameter accepts, as the docs say it. */
 const PARAM_DOCS: Record<PrefilledField, string> = {

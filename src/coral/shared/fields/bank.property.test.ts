@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {validateAccountName, validateAccountNumber, validateBsb} from './bank';
-import {hostileString, PROPERTY_TIMEOUT_MS} from '../testing/hostile';
+import {hostileString, PROPERTY_TIMEOUT_MS} from '../testing';
 
 describe('direct debit checks, given hostile text', {timeout: PROPERTY_TIMEOUT_MS}, () => {
   it('reads a BSB only from six digits, spaces and a dash, and gives a reason for every refusal', () => {

@@ -1,7 +1,5 @@
 /** Australian direct debit details: BSB, account number and account name. */
-import {BANK_MESSAGES, type Messages} from './checkMessages';
-import {accept, refuse, type Check} from '../basics/result';
-import {fill} from '../basics/template';
+import {BANK_MESSAGES, type Messages, accept, refuse, type Check, fill} from '../basics';
 
 type BankMessages = Messages<typeof BANK_MESSAGES>;
 

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {cardBrand, formatCardNumber, formatExpiry, luhn, validateCardNumber, validateCvc, validateExpiry, type CardBrand} from './card';
-import {hostileString, MARKUP, PROPERTY_TIMEOUT_MS} from '../testing/hostile';
+import {hostileString, MARKUP, PROPERTY_TIMEOUT_MS} from '../testing';
 
 const brands: CardBrand[] = ['visa', 'mastercard', 'amex', 'unknown'];
 const now = fc.date({min: new Date(2000, 0, 1), max: new Date(2099, 11, 31), noInvalidDate: true});

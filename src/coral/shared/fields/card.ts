@@ -1,7 +1,5 @@
 /** Card checks done before a payment is attempted: number, expiry and CVC. */
-import {CARD_MESSAGES, type Messages} from './checkMessages';
-import {accept, refuse, type Check} from '../basics/result';
-import {fill} from '../basics/template';
+import {CARD_MESSAGES, type Messages, accept, refuse, type Check, fill} from '../basics';
 
 type CardMessages = Messages<typeof CARD_MESSAGES>;
 

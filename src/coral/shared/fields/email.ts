@@ -1,6 +1,5 @@
 /** Email checks, and a gentle "did you mean …?" for common domain typos. */
-import {EMAIL_MESSAGES, type Messages} from './checkMessages';
-import {accept, refuse, type Check} from '../basics/result';
+import {EMAIL_MESSAGES, type Messages, accept, refuse, type Check} from '../basics';
 
 // Deliberately simple: one @, no spaces, a dot in the domain. The mail server is the real judge.
 const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[a-z]{2,}$/i;

@@ -6,10 +6,8 @@
  * inputs, their checks, the hand-off's schema and the URL parameters from
  * this table.
  */
-import {EMAIL_MESSAGES, MOBILE_MESSAGES} from './checkMessages';
+import {EMAIL_MESSAGES, MOBILE_MESSAGES, accept, refuse, type Check, fill} from '../basics';
 import {validateEmail} from './email';
-import {accept, refuse, type Check} from '../basics/result';
-import {fill} from '../basics/template';
 
 export const SUPPORTER_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'postcode', 'address'] as const;
 export type SupporterField = (typeof SUPPORTER_FIELDS)[number];

@@ -1,9 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
-import {MOBILE_MESSAGES} from './checkMessages';
+import {MOBILE_MESSAGES, fill} from '../basics';
 import {allowedMobile, normaliseMobile, type MobileCountry} from './phone';
-import {fill} from '../basics/template';
-import {hostileString, PROPERTY_TIMEOUT_MS, XSS_PAYLOADS} from '../testing/hostile';
+import {hostileString, PROPERTY_TIMEOUT_MS, XSS_PAYLOADS} from '../testing';
 
 const country = fc.constantFrom<MobileCountry>('AU', 'NZ');
 const mobiles = fc.constantFrom('0412 345 678', '+61 412 345 678', '(04) 1234-5678', '+64 21 123 4567', '021 123 4567');

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {MOBILE_MESSAGES} from './checkMessages';
+import {MOBILE_MESSAGES} from '../basics';
 import {normaliseMobile, type MobileCountry} from './phone';
 import {mobileCountryOf} from './useMobileCheck';
 

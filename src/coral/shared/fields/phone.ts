@@ -6,9 +6,7 @@
 import {parsePhoneNumberFromString, type MetadataJson} from 'libphonenumber-js/core';
 // Mobile numbers of +61 and +64 only, cut from the library's metadata by scripts/phone-metadata.mjs.
 import metadataJson from './phoneMetadata.json';
-import {MOBILE_MESSAGES, type Messages} from './checkMessages';
-import {accept, refuse, type Check} from '../basics/result';
-import {fill} from '../basics/template';
+import {MOBILE_MESSAGES, type Messages, accept, refuse, type Check, fill} from '../basics';
 
 export type MobileCountry = 'AU' | 'NZ';
 

@@ -1,10 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {normaliseMobile} from './phone';
-import {hostileKey} from '../testing/configs';
-import {hostileString, PROPERTY_TIMEOUT_MS} from '../testing/hostile';
-import {expectSafePrefill, expectWarningsFor} from '../testing/prefill';
-import {URL_PARAMETERS} from '../docs/urlParamDocs';
+import {hostileKey, hostileString, PROPERTY_TIMEOUT_MS, expectSafePrefill, expectWarningsFor} from '../testing';
+import {URL_PARAMETERS} from '../docs';
 import {parseUrlParams} from './urlParams';
 
 const allowed = {

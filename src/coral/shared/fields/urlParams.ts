@@ -4,8 +4,8 @@
  * Values are plain strings for text fields: nothing here is ever HTML.
  */
 import {checkField, FIELD_MESSAGES, FIELD_TABLE, SUPPORTER_FIELDS, type SupporterField} from './fields';
-import {parseAmount, type Cents} from '../money/money';
-import {accept, refuse, type Check} from '../basics/result';
+import {parseAmount, type Cents} from '../money';
+import {accept, refuse, type Check} from '../basics';
 
 export const UTM_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
 export type UtmParam = (typeof UTM_PARAMS)[number];

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import * as DONATE_FORM_EXAMPLES from '../../donate-form/examples';
 import * as POWERFORM_EXAMPLES from '../../powerform/examples';
-import {MOBILE_MESSAGES} from './checkMessages';
+import {MOBILE_MESSAGES} from '../basics';
 import {useMobileCheck, type MobileCheck} from './useMobileCheck';
 
 const phone = {loads: 0};
@@ -17,7 +17,7 @@ const phone = {loads: 0};
 async function components() {
   vi.resetModules();
   phone.loads = 0;
-  vi.doMock('../phone', async (importOriginal) => {
+  vi.doMock('./phone', async (importOriginal) => {
     phone.loads += 1;
     return importOriginal();
   });
@@ -35,7 +35,7 @@ beforeEach(() => {
   Element.prototype.scrollIntoView = vi.fn();
 });
 afterEach(() => {
-  vi.doUnmock('../phone');
+  vi.doUnmock('./phone');
   cleanup();
   window.history.replaceState(null, '', '/');
 });
@@ -101,7 +101,7 @@ describe('the phone check', () => {
 
   it('holds a number back with a message when its code cannot load, keeps the powerform answering, and tries again next time', async () => {
     vi.resetModules();
-    vi.doMock('../phone', () => {
+    vi.doMock('./phone', () => {
       throw new Error('the connection dropped');
     });
     const {Powerform} = await import('../../powerform');
@@ -120,7 +120,7 @@ describe('the phone check', () => {
     expect(unchecked?.('0412 345 678')).toEqual({ok: false, reason: MOBILE_MESSAGES.mobileUnchecked});
     expect(result.current[0]?.('0412 345 678')).toEqual({ok: false, reason: MOBILE_MESSAGES.mobileUnchecked});
     // The connection is back: the same form's next ask loads the check.
-    vi.doUnmock('../phone');
+    vi.doUnmock('./phone');
     vi.resetModules();
     let check: MobileCheck | undefined;
     await act(async () => {

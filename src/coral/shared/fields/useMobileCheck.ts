@@ -1,6 +1,5 @@
 import {useCallback, useMemo, useRef, useState} from 'react';
-import type {MOBILE_MESSAGES, Messages} from './checkMessages';
-import {refuse, type Check} from '../basics/result';
+import {type MOBILE_MESSAGES, type Messages, refuse, type Check} from '../basics';
 import type {MobileCountry} from './phone';
 
 /** Numbers written without a country code are read as New Zealand ones on an en-NZ form, else as Australian. */

@@ -1,4 +1,4 @@
-import type {Frequency} from '../money/frequency';
+import type {Frequency} from '../money';
 
 /**
  * GA4-style pushes to `window.dataLayer`, for Google Tag Manager or gtag.

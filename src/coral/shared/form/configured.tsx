@@ -1,6 +1,6 @@
 import {forwardRef, useMemo, type ComponentType, type PropsWithoutRef, type ReactNode, type Ref} from 'react';
-import type {ParseResult} from '../config/config';
-import {ConfigErrorBox} from '../ui/ConfigErrorBox';
+import type {ParseResult} from '../config';
+import {ConfigErrorBox} from '../ui';
 
 /** The content of a config as text: the same config written anew is the same config. */
 const contentKey = (config: unknown): string => {

@@ -4,7 +4,7 @@ import {flushSync} from 'react-dom';
 import {createRoot} from 'react-dom/client';
 import {afterEach, expect, test, vi} from 'vitest';
 import {useOutbox, useUrlPrefill, type Announcer} from './effects';
-import type {MobileCheck} from '../fields/useMobileCheck';
+import type {MobileCheck} from '../fields';
 import {emptyOutbox, notify, type Outbox} from './machine';
 
 type Notice = {type: 'sent'; reference: string};

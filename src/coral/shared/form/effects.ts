@@ -7,32 +7,10 @@
 import {useEffect, useLayoutEffect, useMemo, useRef, type RefObject} from 'react';
 import {pushDataLayer, type DataLayerEntry} from './analytics';
 import {emit} from './events';
-import type {Gateway, SignupGateway} from '../gateways/gateway';
-import {lazyGateway} from '../gateways/lazyGateway';
-import type {StripeGatewayOptions} from '../gateways/stripe/gateway';
-import {lazyStripeGateway} from '../gateways/stripe/lazy';
-import {accept, refuse} from '../basics/result';
+import {gatewayFor, type GatewayConfig, type Gateway, type SignupGateway} from '../gateways';
+import {accept, refuse} from '../basics';
 import type {Outbox} from './machine';
-import type {MobileCheck} from '../fields/useMobileCheck';
-
-/** The gateway a config names, as its schema gives it. */
-export type GatewayConfig =
-  {type: 'sandbox'; delayMs: number} | {type: 'http'; endpoint: string; timeoutMs: number} | ({type: 'stripe'} & StripeGatewayOptions);
-
-/** Each gateway's code loads when the form first sends: a page fetches only the one its config names. */
-function gatewayFor(config: GatewayConfig): Gateway & SignupGateway {
-  switch (config.type) {
-    case 'sandbox':
-      return lazyGateway(() => import('../gateways/sandbox').then((module) => module.createSandboxGateway({delayMs: config.delayMs})));
-    case 'http':
-      return lazyGateway(() =>
-        import('../gateways/http').then((module) => module.createHttpGateway({endpoint: config.endpoint, timeoutMs: config.timeoutMs})),
-      );
-    case 'stripe':
-      // A config's schema offers Stripe for gifts only, so nothing asks it to sign.
-      return {...lazyStripeGateway(config), sign: () => Promise.reject(new Error('the stripe gateway takes gifts, not signatures'))};
-  }
-}
+import type {MobileCheck} from '../fields';
 
 /** The config's gateway, made once per gateway config; `override` (tests, the docs' own demos) wins. */
 export function useGateway<G extends Gateway | SignupGateway>(config: GatewayConfig, override: G | undefined): G {

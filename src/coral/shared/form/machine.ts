@@ -54,13 +54,3 @@ export function keyFor(sent: Sent, payload: unknown, freshKey: string): {key: st
   const key = sent?.fingerprint === fingerprint ? sent.key : freshKey;
   return {key, sent: {fingerprint, key}};
 }
-
-/** A component's message table with the config's overrides on top. */
-export function withOverrides<M extends Readonly<Record<string, string>>>(
-  defaults: M,
-  overrides: Readonly<Record<string, string | undefined>>,
-): M {
-  const merged: Record<string, string> = {...defaults};
-  for (const [key, text] of Object.entries(overrides)) if (text !== undefined) merged[key] = text;
-  return merged as M;
-}

@@ -8,8 +8,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import {newIdempotencyKey} from './gateway';
 import {createHttpGateway} from './http';
-import {intent as giftIntent, signup as petitionSignup} from '../testing/gateway';
-import {listenLocally, type LocalServer} from '../testing/localServer';
+import {intent as giftIntent, signup as petitionSignup, listenLocally, type LocalServer} from '../testing';
 
 const intent = giftIntent();
 const signup = petitionSignup();

@@ -2,9 +2,9 @@ import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import {newIdempotencyKey, type TestPayment} from './gateway';
 import {createHttpGateway} from './http';
-import {createSandboxGateway, SANDBOX_SIGNUP_EMAILS} from './sandbox';
-import {intent, signup, testCard} from '../testing/gateway';
-import {listenLocally, type LocalServer} from '../testing/localServer';
+import {createSandboxGateway} from './sandbox';
+import {SANDBOX_SIGNUP_EMAILS} from './sandboxCards';
+import {intent, signup, testCard, listenLocally, type LocalServer} from '../testing';
 
 describe('sandbox gateway', () => {
   it.each([

@@ -10,8 +10,7 @@
  * reaches the sandbox alone, beside the gift (`ChargeOptions.testPayment`).
  */
 import type {CheckoutAnswer, GiftRequest, Method, SignatureAnswer, SignatureRequest} from '../../contract';
-import type {Frequency} from '../money/frequency';
-import type {Cents} from '../money/money';
+import {type Frequency, type Cents} from '../money';
 
 export type {Method};
 

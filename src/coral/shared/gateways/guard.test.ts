@@ -5,8 +5,7 @@ import {newIdempotencyKey, type FieldsSetup} from './gateway';
 import {createHttpGateway} from './http';
 import {retryWait, GUARD_MESSAGES} from './guard';
 import {createStripeGateway} from './stripe/gateway';
-import {intent} from '../testing/gateway';
-import {listenLocally, type LocalServer} from '../testing/localServer';
+import {intent, listenLocally, type LocalServer} from '../testing';
 
 // Stripe.js as far as a gift goes before the endpoint answers: fields that mount and check out complete.
 vi.mock('@stripe/stripe-js/pure', () => {

@@ -2,7 +2,7 @@
  * What a form tells a supporter when the endpoint's card-testing guard asks
  * them to wait: the wait in people's words, from the seconds it gave.
  */
-import {plural} from '../basics/template';
+import {plural} from '../basics';
 
 export const GUARD_MESSAGES = {
   'retryWait.one': 'about {count} minute',

@@ -1,8 +1,8 @@
 import {describe, expect, it, vi} from 'vitest';
 import {GIFT_CODE_NOT_LOADED, lazyGateway} from './lazyGateway';
-import {onDemand} from '../basics/onDemand';
+import {onDemand} from '../basics';
 import {createSandboxGateway} from './sandbox';
-import {intent, signup, testCard} from '../testing/gateway';
+import {intent, signup, testCard} from '../testing';
 
 describe('onDemand', () => {
   it('loads once for every ask, and afresh after a load that failed', async () => {

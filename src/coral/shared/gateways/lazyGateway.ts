@@ -3,7 +3,7 @@
  * only that gateway's code is ever fetched, the first time the form sends.
  */
 import type {ChargeResult, Gateway, SignupGateway, SignupResult} from './gateway';
-import {onDemand} from '../basics/onDemand';
+import {onDemand} from '../basics';
 
 /** A gift whose gateway's code never arrived: nothing can have been charged, so the same key may be tried again. */
 export const GIFT_CODE_NOT_LOADED = {

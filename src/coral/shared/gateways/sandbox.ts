@@ -11,15 +11,6 @@ const reference = (): string => {
   return `CRL-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0').toUpperCase()).join('')}`;
 };
 
-/** The sandbox's test card numbers, as the demos show them. */
-export const SANDBOX_CARDS = [
-  {number: '4242 4242 4242 4242', result: 'Approved'},
-  {number: '4000 0000 0000 0002', result: 'Declined: card declined'},
-  {number: '4000 0000 0000 9995', result: 'Declined: insufficient funds'},
-  {number: '4000 0000 0000 0119', result: 'Processing error: nothing charged, safe to retry'},
-  {number: '4000 0000 0000 0259', result: 'No answer: the gift may have been charged'},
-] as const;
-
 const SANDBOX_OUTCOMES: Record<string, ChargeResult | undefined> = {
   '4000000000000002': {status: 'declined', reason: 'card declined', code: 'card'},
   '4000000000009995': {status: 'declined', reason: 'insufficient funds', code: 'funds'},
@@ -29,14 +20,6 @@ const SANDBOX_OUTCOMES: Record<string, ChargeResult | undefined> = {
 
 /** The BSB the sandbox's bank refuses; any other is accepted. */
 export const SANDBOX_REFUSED_BSB = '000-000';
-
-/** The sandbox's test email addresses for signups: any other address is accepted. */
-export const SANDBOX_SIGNUP_EMAILS = [
-  {email: 'name@example.org', result: 'Accepted (any address not listed here)'},
-  {email: 'name+reject@example.org', result: 'Rejected: the address cannot receive email'},
-  {email: 'name+error@example.org', result: 'Service error: nothing saved, safe to try again'},
-  {email: 'name+unknown@example.org', result: 'No answer: the signature may have been saved'},
-] as const;
 
 const SANDBOX_SIGNUP_OUTCOMES: Record<string, SignupResult | undefined> = {
   reject: {status: 'rejected', reason: 'the address cannot receive email'},

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {parseAmount} from './money';
-import {hostileString, PROPERTY_TIMEOUT_MS, XSS_PAYLOADS} from '../testing/hostile';
+import {hostileString, PROPERTY_TIMEOUT_MS, XSS_PAYLOADS} from '../testing';
 
 // Payloads that are not all whitespace: trimming would rightly leave the amount alone.
 const visiblePayload = fc.constantFrom(...XSS_PAYLOADS.filter((payload) => payload.trim() !== ''));

@@ -3,9 +3,7 @@
  * amount is a whole number of cents, so no sum ever picks up a floating-point
  * crumb.
  */
-import {AMOUNT_MESSAGES, type Messages} from '../fields/checkMessages';
-import {accept, refuse, type Check} from '../basics/result';
-import {fill} from '../basics/template';
+import {AMOUNT_MESSAGES, type Messages, accept, refuse, type Check, fill} from '../basics';
 
 export type Cents = number;
 

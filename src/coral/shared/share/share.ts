@@ -4,7 +4,7 @@
  * that chooses them. The thank-you page and the powerform's thanks use it.
  */
 import * as z from 'zod/mini';
-import {safeUrl, text} from '../config/schemaParts';
+import {safeUrl, text} from '../config';
 
 export const SHARE_CHANNELS = ['email', 'whatsapp', 'facebook', 'x', 'copy'] as const;
 export type ShareChannel = (typeof SHARE_CHANNELS)[number];

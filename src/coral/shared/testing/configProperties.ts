@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {describeError, type ParseResult} from '../config/config';
+import {describeError, type ParseResult} from '../config';
 import {
   badContactEmail,
   badContactPhone,

@@ -4,7 +4,7 @@
  * every schema must have are in configProperties.ts.
  */
 import fc from 'fast-check';
-import {fieldMode as fieldModeSchema} from '../config/schemaParts';
+import {fieldMode as fieldModeSchema} from '../config';
 import {hostileString, XSS_PAYLOADS} from './hostile';
 
 export type Path = (string | number)[];

@@ -1,4 +1,4 @@
-import type {GiftIntent, Signup, TestPayment} from '../gateways/gateway';
+import type {GiftIntent, Signup, TestPayment} from '../gateways';
 
 /** A one-off card gift, as the donate form hands it to a gateway. */
 export const intent = (): GiftIntent => ({

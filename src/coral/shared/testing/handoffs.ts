@@ -1,5 +1,5 @@
 /** What the daisychain hands from page to page, as the tests hand it over: one signer and one gift. */
-import type {GiftHandoff, SupporterHandoff} from '../../daisychain/handoff';
+import type {GiftHandoff, SupporterHandoff} from '../../daisychain';
 
 /** A petition signer with every field filled in, as the powerform hands them to the donate form. */
 export const signer: SupporterHandoff = {

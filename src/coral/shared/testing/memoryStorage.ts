@@ -1,4 +1,4 @@
-import type {HandoffStorage} from '../../daisychain/handoff';
+import type {HandoffStorage} from '../../daisychain';
 
 /** Session storage as a plain map, for tests of what is stored and read. */
 export class MemoryStorage implements HandoffStorage {

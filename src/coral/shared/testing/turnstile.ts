@@ -5,7 +5,7 @@
  * Turnstile refuses (no site key, a container that is not in the document,
  * a container inside a shadow root, a widget id it does not know).
  */
-import type {TurnstileApi, TurnstileParams} from '../gateways/turnstile';
+import type {TurnstileApi, TurnstileParams} from '../gateways';
 
 type Widget = {params: TurnstileParams; box: HTMLElement; token: string | null; resets: number};
 

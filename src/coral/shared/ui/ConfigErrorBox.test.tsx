@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import {cleanup, render, screen} from '@testing-library/react';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import type {ConfigError} from '../config/config';
-import {expectNoAxeViolations} from '../testing/componentSuite';
+import type {ConfigError} from '../config';
+import {expectNoAxeViolations} from '../testing';
 import {ConfigErrorBox} from './ConfigErrorBox';
 
 afterEach(cleanup);

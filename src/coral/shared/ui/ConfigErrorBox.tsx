@@ -1,5 +1,5 @@
 import {useEffect, type ReactNode} from 'react';
-import {counted, describeError, type ConfigError} from '../config/config';
+import {counted, describeError, type ConfigError} from '../config';
 import styles from './ui.module.css';
 
 /** What a component shows instead of itself when its config is wrong: every bad key, the value given and what is allowed. */

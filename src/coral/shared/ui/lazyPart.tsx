@@ -5,7 +5,7 @@
  * whether the load failed and given a way to try again.
  */
 import {useEffect, useState, type ComponentType, type ReactNode} from 'react';
-import {onDemand} from '../basics/onDemand';
+import {onDemand} from '../basics';
 
 export type WaitingProps = {failed: boolean; retry: () => void};
 

@@ -1,5 +1,5 @@
 import {useEffect, useState, type RefObject} from 'react';
-import type {FieldsLook} from '../gateways/gateway';
+import type {FieldsLook} from '../gateways';
 
 const LIGHT: FieldsLook = {
   dark: false,

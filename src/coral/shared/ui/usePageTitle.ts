@@ -1,5 +1,5 @@
 import {useLayoutEffect} from 'react';
-import {fill} from '../basics/template';
+import {fill} from '../basics';
 
 /**
  * Gives the page a title built from its own: `template` with `{title}` for

@@ -1,4 +1,5 @@
-import {isOngoing, manageGiftLine} from '../../shared/manageGift/ManageGift';
+import {isOngoing} from '../../shared/money';
+import {manageGiftLine} from '../../shared/ui';
 import {receiptRows} from '../derive';
 import type {ThankYouMessages} from '../messages';
 import type {ThankYouConfig} from '../schema';

@@ -1,10 +1,9 @@
 import {useLayoutEffect, useRef, useState} from 'react';
 import {DonateForm} from '../../donate-form';
-import {manageGiftLine} from '../../shared/manageGift/ManageGift';
-import type {Gateway} from '../../shared/gateways/gateway';
-import {retryWait} from '../../shared/gateways/guard';
-import {formatMoney} from '../../shared/money/money';
-import {fill} from '../../shared/basics/template';
+import {manageGiftLine} from '../../shared/ui';
+import {type Gateway, retryWait} from '../../shared/gateways';
+import {formatMoney} from '../../shared/money';
+import {fill} from '../../shared/basics';
 import ui from '../../shared/ui/ui.module.css';
 import {answerable, monthlyFormConfig} from '../derive';
 import type {ThankYouMessages} from '../messages';

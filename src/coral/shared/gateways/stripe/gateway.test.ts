@@ -7,7 +7,7 @@
  */
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import type {FieldsSetup} from '../gateway';
-import {intent} from '../../testing/gateway';
+import {intent} from '../../testing';
 
 type Options = {amount: number; currency: string; mode: string};
 

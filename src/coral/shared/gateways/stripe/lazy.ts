@@ -5,7 +5,7 @@
  */
 import type {Gateway, MountedFields, PaymentFields} from '../gateway';
 import {GIFT_CODE_NOT_LOADED as NOT_LOADED} from '../lazyGateway';
-import {onDemand} from '../../basics/onDemand';
+import {onDemand} from '../../basics';
 import type {StripeGatewayOptions} from './gateway';
 
 type Loaded = Gateway & {fields: PaymentFields};

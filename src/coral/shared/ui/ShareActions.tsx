@@ -1,7 +1,7 @@
 import {useState, type ReactNode} from 'react';
-import {useHydrated} from '../ui/useHydrated';
-import {fill} from '../basics/template';
-import ui from '../ui/ui.module.css';
+import {useHydrated} from './useHydrated';
+import {fill} from '../basics';
+import ui from './ui.module.css';
 import {
   shareLink,
   shareUrlOf,
@@ -11,7 +11,7 @@ import {
   type ShareMessages,
   type ShareMethod,
   type ShareOutcome,
-} from './share';
+} from '../share';
 import styles from './ShareActions.module.css';
 
 const LINK_LABELS: Record<LinkChannel, 'share.email' | 'share.whatsapp' | 'share.facebook' | 'share.x'> = {

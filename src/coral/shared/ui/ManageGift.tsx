@@ -4,13 +4,9 @@
  * reassurance and the thank-you page's receipt both say it.
  */
 import {Fragment, type ReactNode} from 'react';
-import type {Frequency} from '../money/frequency';
-import type {Contact} from '../config/schemaParts';
-import ui from '../ui/ui.module.css';
-import type {ManageGiftMessages} from './messages';
-
-/** The gifts that go on until the supporter stops them; a daily gift ends by itself after its days. */
-export const isOngoing = (frequency: Frequency | null): boolean => frequency === 'weekly' || frequency === 'monthly';
+import type {Contact} from '../config';
+import ui from './ui.module.css';
+import type {ManageGiftMessages} from '../manageGift';
 
 /** The number a `tel:` link dials: the digits, after a + when the number starts with one. */
 export const telHref = (phone: string): string => `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;

@@ -1,0 +1,16 @@
+/**
+ * The donate form without its view, and without React: its config schema and
+ * types, messages, gift arithmetic and its events' types. The endpoint checks gifts with
+ * these, and the embed checks a config with them before the form's code loads.
+ */
+export {
+  donateFormSchema,
+  parseDonateFormConfig,
+  FREQUENCIES,
+  type DonateFormConfig,
+  type DonateFormConfigInput,
+  type Frequency,
+} from './schema';
+export {DONATE_FORM_MESSAGES, type DonateFormMessages} from './messages';
+export type {DonateFormEventDetails, DonateFormEventName} from './events';
+export {giftTotal, type GiftTotal, limitsFor} from './rules';

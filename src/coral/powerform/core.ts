@@ -1,0 +1,4 @@
+/** The powerform without its view, and without React: its config schema and types, messages and its events' types. */
+export {powerformSchema, parsePowerformConfig, type PowerformConfig, type PowerformConfigInput} from './schema';
+export {POWERFORM_MESSAGES, type PowerformMessages} from './messages';
+export type {PowerformEventDetails, PowerformEventName} from './events';

@@ -1,0 +1,11 @@
+/** The thank-you page without its view, and without React: its config schema and types, messages and its events' types. */
+export {
+  thankYouSchema,
+  parseThankYouConfig,
+  SHARE_CHANNELS,
+  type ShareChannel,
+  type ThankYouConfig,
+  type ThankYouConfigInput,
+} from './schema';
+export {THANK_YOU_MESSAGES, type ThankYouMessages} from './messages';
+export type {ThankYouEventDetails, ThankYouEventName} from './events';
