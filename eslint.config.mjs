@@ -1,9 +1,12 @@
 // Lint rules for the site, the component library, the embed, the tests and the scripts.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import boundaries from 'eslint-plugin-boundaries';
+import {importX} from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import {createTypeScriptImportResolver} from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
   {
@@ -44,6 +47,52 @@ export default tseslint.config(
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/no-base-to-string': 'error',
       '@typescript-eslint/prefer-promise-reject-errors': 'error',
+    },
+  },
+  {
+    // Doors: from outside a folder of the library (a component, or one of shared/'s rooms) or of a site component, only
+    // its door may be imported: index.ts; a shared room's stylesheet too; and a component also has core.ts (all but its
+    // view, without React: what the endpoint and the embed's first script read), docs.ts (what only the docs read) and
+    // its examples. Inside a folder, files import each other freely. No import may close a loop.
+    files: ['**/*.{ts,tsx,mts}'],
+    plugins: {boundaries, 'import-x': importX},
+    settings: {
+      'import/resolver': {typescript: {project: 'tsconfig.json'}},
+      'import-x/parsers': {'@typescript-eslint/parser': ['.ts', '.tsx', '.mts']},
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({project: 'tsconfig.json'})],
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+      'boundaries/elements': [
+        {type: 'shared', pattern: 'src/coral/shared/*', capture: ['name']},
+        {type: 'component', pattern: 'src/coral/*', capture: ['name']},
+        {type: 'site-component', pattern: 'src/components/*', capture: ['name']},
+        // Everything else that imports the library: the embed, the site's pages, plugins and theme, the endpoint, tests.
+        {type: 'app', pattern: ['src/*', 'server', 'tests', 'scripts'], capture: ['name']},
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              to: {element: {types: ['shared', 'site-component']}},
+              disallow: {to: {element: {fileInternalPath: '!{index.ts,index.tsx,*.module.css}'}}},
+              message:
+                'Import {{to.element.type}} "{{to.element.captured.name}}" through its door, {{to.element.captured.name}}/index.ts, not {{to.element.fileInternalPath}}.',
+            },
+            {
+              to: {element: {types: ['component']}},
+              disallow: {to: {element: {fileInternalPath: '!{index.ts,core.ts,docs.ts,examples/*}'}}},
+              message:
+                'Import component "{{to.element.captured.name}}" through a door: index.ts (the component), core.ts (without its view or React), docs.ts (its options and reference) or examples/, not {{to.element.fileInternalPath}}.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': 'error',
+      'import-x/no-duplicates': ['error', {'prefer-inline': true}],
     },
   },
   {

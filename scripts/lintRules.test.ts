@@ -68,3 +68,32 @@ describe('type-aware lint rules', () => {
     });
   }
 });
+
+// The doors: a file that reaches past another folder's door, or closes an import loop, fails the lint with a message
+// that names the door. Each source stands in for a real file, so its relative imports resolve as that file's would.
+describe('doors and loops', () => {
+  const SIDE_DOORS = [
+    [
+      'src/coral/thank-you/schema.ts',
+      `import {parseDonateFormConfig} from '../donate-form/schema';\nexport const parse = parseDonateFormConfig;\n`,
+      'core.ts (without its view or React)',
+    ],
+    ['src/embed/elements.ts', `export const view = () => import('../coral/powerform/Powerform');\n`, 'not Powerform.tsx'],
+    ['src/coral/donate-form/state.ts', `import {fill} from '../shared/basics/template';\nexport const said = fill;\n`, 'basics/index.ts'],
+  ] as const;
+
+  it.each(SIDE_DOORS)('refuses a side door in place of %s', async (file, code, says) => {
+    expect(await lint(code, file)).toEqual([{ruleId: 'boundaries/dependencies', message: expect.stringContaining(says)}]);
+  });
+
+  it('takes the same imports through the doors', async () => {
+    const code = `import {parseDonateFormConfig} from '../donate-form';\nimport {fill} from '../shared/basics';\nexport const used = [parseDonateFormConfig, fill];\n`;
+    expect(await lint(code, 'src/coral/thank-you/schema.ts')).toEqual([]);
+  });
+
+  it('refuses an import that closes a loop', async () => {
+    // The fields' checks read money; money reading the fields back would close the loop.
+    const code = `import {checkField} from '../fields';\nexport const check = checkField;\n`;
+    expect(await lint(code, 'src/coral/shared/money/money.ts')).toEqual([expect.objectContaining({ruleId: 'import-x/no-cycle'})]);
+  });
+});

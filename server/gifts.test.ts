@@ -2,7 +2,7 @@
 import {createHash} from 'node:crypto';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {giftAnswerSchema} from '../src/coral/contract';
-import {DONATE_FORM_MESSAGES} from '../src/coral/donate-form/messages';
+import {DONATE_FORM_MESSAGES} from '../src/coral/donate-form/core';
 import {consentOf, parseCampaigns} from './gift';
 import {deliver, giftBody, makeHandler, newKey, post} from './testing/fixtures';
 import {startStripeStandIn, type StripeStandIn} from './testing/stripeStandIn';

@@ -2,7 +2,7 @@
 import {createHash} from 'node:crypto';
 import {describe, expect, it} from 'vitest';
 import {parsePowerformConfig, type PowerformConfig} from '../src/coral/contract';
-import {POWERFORM_MESSAGES} from '../src/coral/powerform/messages';
+import {POWERFORM_MESSAGES} from '../src/coral/powerform/core';
 import {checkSignature} from './signature';
 
 function powerform(input: Record<string, unknown>): PowerformConfig {

@@ -3,8 +3,16 @@
  * when forwarding to a CRM is on, its outbox row in the same statement, so a
  * record is never kept without its way out, nor queued without being kept.
  */
-import type {GiftRecord, GiftStore, KeptGift, KeptSignature, SupporterDetails} from '../store';
-import {newSignatureReference, termsOf, UPGRADE_LEASE_SECONDS} from '../store';
+import {
+  type GiftRecord,
+  type GiftStore,
+  type KeptGift,
+  type KeptSignature,
+  type SupporterDetails,
+  newSignatureReference,
+  termsOf,
+  UPGRADE_LEASE_SECONDS,
+} from '../store';
 import type {Database, Queryable} from './database';
 
 export type PgStoreOptions = {

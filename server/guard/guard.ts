@@ -10,8 +10,7 @@
  * bot check, and one warn line says when it opens and one when it closes.
  */
 import type Stripe from 'stripe';
-import type {Answer} from '../answers';
-import {logLine, rejected} from '../answers';
+import {type Answer, logLine, rejected} from '../answers';
 import type {Logger} from '../log';
 import type {GiftStore} from '../store';
 import {addressBucket, clientAddress, type Address} from './address';

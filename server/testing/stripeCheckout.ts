@@ -4,8 +4,21 @@
  * Subscription as Stripe does and queues the events Stripe sends.
  */
 import type {LedgerCore} from './stripeCore';
-import {INTERVAL_SECONDS, int, invalid, isReply, list, metadataOf, missing, obj, ok, str} from './stripeValues';
-import type {Json, Params, Reply} from './stripeValues';
+import {
+  INTERVAL_SECONDS,
+  int,
+  invalid,
+  isReply,
+  list,
+  metadataOf,
+  missing,
+  obj,
+  ok,
+  str,
+  type Json,
+  type Params,
+  type Reply,
+} from './stripeValues';
 
 type Paying = {
   createCustomer(params: Params): Reply;
