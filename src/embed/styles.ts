@@ -2,8 +2,8 @@
  * The stylesheets Coral's elements adopt in their shadow roots. Each part of
  * the embed brings its own CSS: the embed build makes every CSS module of a
  * chunk call `addStyles` with that chunk's compiled CSS (see
- * vite.embed.config.mts), so the first script holds only the shared styles and
- * a component's rules arrive with its code. Outside that build nothing is
+ * vite.embed.config.mts), so the first script holds only the shared and donate
+ * form styles, and the other components' rules arrive with their code. Outside that build nothing is
  * added. Constructed stylesheets, not <style> elements, so a page whose
  * Content-Security-Policy allows no inline style still shows the components
  * styled.
