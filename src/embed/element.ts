@@ -8,7 +8,7 @@
  * children (a plain "Donate on our website" link, say), as it does before the
  * script arrives at all. A component whose code fails to load is tried again,
  * and then the element says so, with a way to try again and the page's
- * `fallback-url` to give elsewhere. Styles go in as a constructed stylesheet,
+ * `fallback-url` to give elsewhere. Styles go in as constructed stylesheets,
  * so a page whose Content-Security-Policy allows no inline style still shows
  * the components styled.
  */
