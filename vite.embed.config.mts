@@ -7,12 +7,18 @@
  */
 import {createHash} from 'node:crypto';
 import {cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
-import {join} from 'node:path';
+import {join, relative, resolve} from 'node:path';
 import {defineConfig, type Plugin} from 'vite';
 import {PREACT_ALIASES} from './scripts/lib/preactAliases.mjs';
 
 const EMBED_OUT_DIR = process.env.CORAL_EMBED_OUT ?? '.embed/coral';
-const MARKER = '__CORAL_EMBED_STYLES__';
+const STYLES_MARKER = '__CORAL_EMBED_STYLES__';
+const STYLES_MODULE = resolve('src/embed/styles.ts');
+/**
+ * The only CSS the first script may hold: the shared form parts' and the donate form's. A page's first form is most
+ * often a donate form, which is smaller with its rules compressed alongside the shared ones than in a file of its own.
+ */
+const FIRST_LOAD_CSS = /\/src\/coral\/(shared\/ui\/ui|donate-form\/DonateForm)\.module\.css$/;
 
 /**
  * The site's CSS marks dark mode on <html>; inside a shadow root that element
@@ -45,20 +51,50 @@ const remFromElementRoot = {
   },
 };
 
-/** Moves the compiled CSS into the entry script, where each element puts it in its shadow root. */
-function stylesIntoScript(): Plugin {
+/**
+ * Each chunk brings its own CSS. Every CSS module's code calls `addStyles`
+ * (src/embed/styles.ts) with a marker of its own; once the chunks are made,
+ * a chunk's first marker becomes the compiled CSS of all its modules and any
+ * other becomes empty. So the first script holds only the styles it must
+ * (FIRST_LOAD_CSS), and the other components' rules come with their code.
+ */
+function stylesWithTheirChunks(): Plugin {
+  const marker = (id: string) => `${STYLES_MARKER}${createHash('sha256').update(relative(process.cwd(), id)).digest('hex').slice(0, 8)}`;
+  const markers = new RegExp(`(["'\`])${STYLES_MARKER}[0-9a-f]{8}\\1`, 'g');
   return {
-    name: 'coral-styles-into-script',
+    name: 'coral-styles-with-their-chunks',
     apply: 'build',
     enforce: 'post',
+    transform(code, id) {
+      if (!id.endsWith('.module.css')) return null;
+      return `${code}\nimport {addStyles as addCoralStyles} from ${JSON.stringify(STYLES_MODULE)};\naddCoralStyles(${JSON.stringify(marker(id))});\n`;
+    },
     generateBundle(_options, bundle) {
-      const sheets = Object.values(bundle).filter((file) => file.type === 'asset' && file.fileName.endsWith('.css'));
-      const css = forShadowRoot(sheets.map((sheet) => (sheet.type === 'asset' ? String(sheet.source) : '')).join('\n'));
-      for (const sheet of sheets) delete bundle[sheet.fileName];
-      const entries = Object.values(bundle).filter((file) => file.type === 'chunk' && file.code.includes(MARKER));
-      if (entries.length !== 1) this.error(`expected the styles marker in exactly one chunk, found ${entries.length}`);
-      const entry = entries[0]!;
-      if (entry.type === 'chunk') entry.code = entry.code.replace(new RegExp(`(["'\`])${MARKER}\\1`), JSON.stringify(css));
+      const placed = new Set<string>();
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const files = [...(chunk.viteMetadata?.importedCss ?? [])];
+        const found = chunk.code.match(markers)?.length ?? 0;
+        if (files.length > 0 !== found > 0) this.error(`${chunk.fileName} has ${files.length} CSS files but ${found} places for them`);
+        const strays = chunk.moduleIds.filter((id) => id.endsWith('.css') && chunk.name === 'elements' && !FIRST_LOAD_CSS.test(id));
+        if (strays.length > 0) this.error(`the first script would hold a component's own CSS: ${strays.join(', ')}`);
+        const sheet = (file: string) => {
+          const asset = bundle[file];
+          return asset?.type === 'asset' ? String(asset.source) : '';
+        };
+        const css = forShadowRoot(files.map(sheet).join('\n'));
+        let first = true;
+        chunk.code = chunk.code.replace(markers, () => {
+          const text = first ? css : '';
+          first = false;
+          return JSON.stringify(text);
+        });
+        for (const file of files) placed.add(file);
+      }
+      for (const file of Object.keys(bundle).filter((name) => name.endsWith('.css'))) {
+        if (!placed.has(file)) this.error(`${file} is in no chunk`);
+        delete bundle[file];
+      }
     },
   };
 }
@@ -137,12 +173,12 @@ export default defineConfig({
   oxc: {jsx: {runtime: 'automatic', importSource: 'preact'}},
   css: {modules: {generateScopedName: 'coral-[hash:base64:6]'}, postcss: {plugins: [remFromElementRoot]}},
   define: {'process.env.NODE_ENV': JSON.stringify('production')},
-  plugins: [stylesIntoScript(), versionedRelease(), elements.plugin],
+  plugins: [stylesWithTheirChunks(), versionedRelease(), elements.plugin],
   build: {
     outDir: EMBED_OUT_DIR,
     emptyOutDir: true,
     target: 'es2022',
-    cssCodeSplit: false,
+    cssCodeSplit: true,
     minify: true,
     reportCompressedSize: false,
     lib: {entry: 'src/embed/coral.ts', formats: ['es'], fileName: () => 'coral.js'},
@@ -153,7 +189,7 @@ export default defineConfig({
         chunkFileNames: 'chunks/[name]-[hash].js',
         minify: true,
         comments: {legal: true, annotation: false, jsdoc: false},
-        codeSplitting: {groups: [{name: 'elements', test: elements.holds}]},
+        codeSplitting: {groups: [{name: 'elements', test: (id: string) => elements.holds(id) || FIRST_LOAD_CSS.test(id)}]},
       },
     },
   },

@@ -8,7 +8,7 @@
  * children (a plain "Donate on our website" link, say), as it does before the
  * script arrives at all. A component whose code fails to load is tried again,
  * and then the element says so, with a way to try again and the page's
- * `fallback-url` to give elsewhere. Styles go in as a constructed stylesheet,
+ * `fallback-url` to give elsewhere. Styles go in as constructed stylesheets,
  * so a page whose Content-Security-Policy allows no inline style still shows
  * the components styled.
  */
@@ -17,7 +17,7 @@ import {createRoot, type Root} from 'react-dom/client';
 import type {ParseResult} from '../coral/shared/config';
 import {ConfigErrorBox, LoadFailedBox, LightRoomContext, type LightRoom} from '../coral/shared/ui';
 import {WATCHED_ATTRIBUTES} from './attributes';
-import styles from './styles';
+import {adoptStyles} from './styles';
 
 /** The props every Coral component takes from its element. */
 export type ElementProps = {config: unknown; id?: string; headingLevel?: number; ref?: Ref<unknown>};
@@ -113,14 +113,14 @@ export async function withRetries<T>(load: () => Promise<T>, delays: readonly nu
   return load();
 }
 
-/** One stylesheet for every element on the page, adopted by each shadow root: no <style> element a strict CSP would block. */
-let sharedSheet: CSSStyleSheet | null = null;
-function adoptStyles(shadow: ShadowRoot): void {
-  if (!sharedSheet) {
-    sharedSheet = new CSSStyleSheet();
-    sharedSheet.replaceSync(HOST_STYLES + styles);
+/** The element's own rules, one sheet for every element on the page, ahead of the components' sheets (./styles.ts). */
+let hostSheet: CSSStyleSheet | null = null;
+function hostStyles(): CSSStyleSheet {
+  if (!hostSheet) {
+    hostSheet = new CSSStyleSheet();
+    hostSheet.replaceSync(HOST_STYLES);
   }
-  shadow.adoptedStyleSheets = [sharedSheet];
+  return hostSheet;
 }
 
 /** The host page's colour mode, as Docusaurus and many sites mark it on <html>; null when the page has none. */
@@ -156,6 +156,8 @@ export function coralElement(options: {
     #waiting: ((handle: unknown) => void)[] = [];
     /** The default slot that shows the element's own light-DOM children until the component renders. */
     #fallback: HTMLSlotElement | null = null;
+    /** Stops the shadow root taking the sheets that later chunks bring. */
+    #dropStyles: (() => void) | null = null;
 
     /** Runs `call` with the component's handle now, or as soon as the component has rendered. */
     protected withHandle(call: (handle: unknown) => void): void {
@@ -182,8 +184,8 @@ export function coralElement(options: {
 
     connectedCallback(): void {
       const shadow = this.shadowRoot ?? this.attachShadow({mode: 'open'});
+      this.#dropStyles = adoptStyles(shadow, hostStyles());
       if (!this.#root) {
-        adoptStyles(shadow);
         const fallback = document.createElement('slot');
         const mount = document.createElement('div');
         mount.className = 'coral-root';
@@ -204,6 +206,7 @@ export function coralElement(options: {
     disconnectedCallback(): void {
       this.#modeWatch?.disconnect();
       this.#childWatch?.disconnect();
+      this.#dropStyles?.();
       this.#root?.unmount();
       this.#root = null;
     }

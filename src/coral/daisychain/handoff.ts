@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import {FIELD_TABLE, type SupporterField} from '../shared/fields';
 import {FREQUENCIES} from '../shared/money';
+import {isUtcInstant} from './instant';
 
 export const HANDOFF_VERSION = 1;
 /** How long a hand-off stays readable: long enough to read page 2, short enough not to greet the next person on a shared device. */
@@ -52,8 +53,8 @@ export const giftHandoffSchema = z.strictObject({
   currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
   frequency: z.enum(FREQUENCIES),
   reference: text(64),
-  /** ISO date-time of the gift. */
-  date: z.iso.datetime(),
+  /** ISO date-time of the gift, in UTC. */
+  date: z.string().check(z.refine(isUtcInstant)),
   campaign: text(64),
   /** Set when the supporter kept their card for a monthly gift: the thank-you page's ask then takes one tap. */
   upgradeToken: z.optional(text(300)),

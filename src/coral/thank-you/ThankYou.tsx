@@ -2,7 +2,7 @@
 import type {ReactNode} from 'react';
 import {configured, type ViewProps} from '../shared/form';
 import type {Gateway} from '../shared/gateways';
-import {ShareActions} from '../shared/ui';
+import {ShareActions} from '../shared/shareActions';
 import ui from '../shared/ui/ui.module.css';
 import {headingOf} from './derive';
 import {Hero} from './parts/Hero';

@@ -1,6 +1,6 @@
 /** What the form shows once the signature is in: thanks and share actions, or a line while it leaves for the next page. */
 import {useLayoutEffect, useRef, type ReactNode} from 'react';
-import {ShareActions} from '../../shared/ui';
+import {ShareActions} from '../../shared/shareActions';
 import {fill} from '../../shared/basics';
 import {usePowerformContext} from '../context';
 import {showsCounter} from '../derive';

@@ -1,4 +1,4 @@
-/** The pieces of view every component shares: inputs, the error summary, error boxes, parts loaded on demand, the manage-gift line, the share actions, the light room, the look. */
+/** The pieces of view every component shares: inputs, the error summary, error boxes, parts loaded on demand, the manage-gift line, the light room, the look. */
 export {ConfigErrorBox} from './ConfigErrorBox';
 export {ErrorSummary} from './ErrorSummary';
 export {LoadFailedBox} from './LoadFailedBox';
@@ -9,4 +9,3 @@ export {useHydrated} from './useHydrated';
 export {useLook} from './useLook';
 export {usePageTitle} from './usePageTitle';
 export {manageGiftLine} from './ManageGift';
-export {ShareActions} from './ShareActions';

@@ -1,7 +1,7 @@
 import {useState, type ReactNode} from 'react';
-import {useHydrated} from './useHydrated';
+import {useHydrated} from '../ui';
 import {fill} from '../basics';
-import ui from './ui.module.css';
+import ui from '../ui/ui.module.css';
 import {
   shareLink,
   shareUrlOf,
