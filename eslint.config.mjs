@@ -84,9 +84,9 @@ export default tseslint.config(
             },
             {
               to: {element: {types: ['component']}},
-              disallow: {to: {element: {fileInternalPath: '!{index.ts,core.ts,docs.ts,examples/*}'}}},
+              disallow: {to: {element: {fileInternalPath: '!{index.ts,core.ts,docs.ts,library.ts,examples/*}'}}},
               message:
-                'Import component "{{to.element.captured.name}}" through a door: index.ts (the component), core.ts (without its view or React), docs.ts (its options and reference) or examples/, not {{to.element.fileInternalPath}}.',
+                'Import component "{{to.element.captured.name}}" through a door: index.ts (the component), core.ts (without its view or React), docs.ts (its options and reference) or examples/ (the contract: index.ts or library.ts), not {{to.element.fileInternalPath}}.',
             },
           ],
         },
@@ -101,7 +101,8 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    // The endpoint reaches the library through one door, the contract: never a component's internals, nor its index (which brings React).
+    // The endpoint reaches the library through the contract's two doors, the formats and the library it checks requests
+    // with: never a component's internals, nor its index (which brings React).
     files: ['server/**/*.ts'],
     ignores: ['server/**/*.test.ts', 'server/testing/**'],
     rules: {
@@ -110,8 +111,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '(^|/)src/(?!coral/contract$)',
-              message: 'The server imports the library through its one door: src/coral/contract (../src/coral/contract).',
+              regex: '(^|/)src/(?!coral/contract(/library)?$)',
+              message:
+                'The server imports the library through the contract: src/coral/contract (the formats) or src/coral/contract/library (what it checks requests with).',
             },
           ],
         },

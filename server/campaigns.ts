@@ -10,7 +10,7 @@ import {
   type DonateFormConfig,
   type ParseResult,
   type PowerformConfig,
-} from '../src/coral/contract';
+} from '../src/coral/contract/library';
 
 export type Campaigns = {donateForms: Map<string, DonateFormConfig>; powerforms: Map<string, PowerformConfig>};
 

@@ -4,7 +4,7 @@
  * Stripe, so a body that carries one is refused whole, and the value is never
  * echoed or logged, only where it was.
  */
-import {luhn} from '../src/coral/contract';
+import {luhn} from '../src/coral/contract/library';
 
 /**
  * How much of a body the search reads: an honest gift or signature is two or three levels deep and holds a

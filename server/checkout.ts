@@ -11,7 +11,8 @@
  * paid, as on /gifts (`endDailyGift`).
  */
 import type Stripe from 'stripe';
-import {checkoutRequestSchema, describeError, parseConfig, type DonateFormConfig, type Method} from '../src/coral/contract';
+import {checkoutRequestSchema, type Method} from '../src/coral/contract';
+import {describeError, parseConfig, type DonateFormConfig} from '../src/coral/contract/library';
 import {checkGiftRequest, refuse, type Checked, type CheckedGift} from './gift';
 import {elementMethods, endDailyGift, giftMetadata, STRIPE_METHOD} from './stripeGifts';
 

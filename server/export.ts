@@ -5,7 +5,7 @@
  * never sit in memory at once.
  */
 import {stringify} from 'csv-stringify/sync';
-import {UTM_PARAMS} from '../src/coral/contract';
+import {UTM_PARAMS} from '../src/coral/contract/library';
 import {rejected, type Answer} from './answers';
 import {isUnavailable, type Database} from './db/database';
 

@@ -4,24 +4,22 @@
  * same rules first; the endpoint checks again because anyone can post anything
  * to it.
  */
+import {giftRequestSchema, type GiftRequest, type Method} from '../src/coral/contract';
 import {
   checkField,
   describeError,
   donateFormConsentLabel,
   FIELD_MESSAGES,
   formatMoney,
-  giftRequestSchema,
   giftTotal,
   limitsFor,
   parseConfig,
   RECURRING,
   type DonateFormConfig,
   type Frequency,
-  type GiftRequest,
-  type Method,
   type SupporterField,
   type Utm,
-} from '../src/coral/contract';
+} from '../src/coral/contract/library';
 
 export {parseCampaigns} from './campaigns';
 export type {GiftRequest, Method};

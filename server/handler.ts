@@ -14,7 +14,8 @@
  *   GET  /health                   200 while the database answers
  */
 import type Stripe from 'stripe';
-import {GIFT_ANSWER_MS, type DonateFormConfig, type PowerformConfig, type SignatureAnswer} from '../src/coral/contract';
+import {GIFT_ANSWER_MS, type SignatureAnswer} from '../src/coral/contract';
+import {type DonateFormConfig, type PowerformConfig} from '../src/coral/contract/library';
 import {fromStripeError, logLine, rejected, type Answer} from './answers';
 import {MAX_EVENT_BYTES, readCapped, readJson, TOO_DEEP} from './body';
 import {findCardData} from './cardData';

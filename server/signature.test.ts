@@ -1,7 +1,7 @@
 /** checkSignature: a powerform's signature checked against the campaign's own powerform config. */
 import {createHash} from 'node:crypto';
 import {describe, expect, it} from 'vitest';
-import {parsePowerformConfig, type PowerformConfig} from '../src/coral/contract';
+import {parsePowerformConfig, type PowerformConfig} from '../src/coral/contract/library';
 import {POWERFORM_MESSAGES} from '../src/coral/powerform/core';
 import {checkSignature} from './signature';
 

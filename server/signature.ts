@@ -3,15 +3,8 @@
  * against the campaign's powerform config: the fields it asks for, its
  * consent box and its question. Pure: it keeps nothing.
  */
-import {
-  describeError,
-  parseConfig,
-  powerformConsentLabel,
-  signatureRequestSchema,
-  type PowerformConfig,
-  type SignatureRequest,
-  type Utm,
-} from '../src/coral/contract';
+import {signatureRequestSchema, type SignatureRequest} from '../src/coral/contract';
+import {describeError, parseConfig, powerformConsentLabel, type PowerformConfig, type Utm} from '../src/coral/contract/library';
 import {consentShown, fieldProblem, refuse, type Checked, type ConsentShown} from './gift';
 import type {SignatureKind} from './store';
 

@@ -8,7 +8,7 @@
  * `db/store.ts` keeps them in PostgreSQL (embedded or a server), the only
  * store a running endpoint uses; the memory store here is for unit tests.
  */
-import type {Frequency} from '../src/coral/contract';
+import type {Frequency} from '../src/coral/contract/library';
 
 /**
  * What became of a payment: `paid`, `failed`, `ended` (a regular gift

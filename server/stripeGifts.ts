@@ -9,7 +9,8 @@
  * meets the objects the first attempt created instead of making new ones.
  */
 import type Stripe from 'stripe';
-import {RECURRING, type DonateFormConfig, type Frequency, type GiftAnswer, type GiftKind, type Method} from '../src/coral/contract';
+import {type GiftAnswer, type GiftKind, type Method} from '../src/coral/contract';
+import {RECURRING, type DonateFormConfig, type Frequency} from '../src/coral/contract/library';
 import type {CheckedGift, Supporter} from './gift';
 
 export type {GiftKind};

@@ -10,16 +10,15 @@
  * first gift, not from the browser's key.
  */
 import type Stripe from 'stripe';
+import {upgradeRequestSchema, type UpgradeAnswer} from '../src/coral/contract';
 import {
   describeError,
   formatMoney,
   limitsFor,
   parseConfig,
   rgUpgradeSuggestion,
-  upgradeRequestSchema,
   type DonateFormConfig,
-  type UpgradeAnswer,
-} from '../src/coral/contract';
+} from '../src/coral/contract/library';
 import {rejected, type Answer} from './answers';
 import {checkAmount, coverFeeFor, type CheckedGift} from './gift';
 import {createUpgrade} from './stripeGifts';

@@ -8,7 +8,7 @@
  * endpoint is subscribed to its keys, and the docs list them (a test checks).
  */
 import Stripe from 'stripe';
-import {FREQUENCIES, type Frequency} from '../src/coral/contract';
+import {FREQUENCIES, type Frequency} from '../src/coral/contract/library';
 import {settleCheckout} from './checkout';
 import {endDailyGift} from './stripeGifts';
 import type {GiftOutcome, GiftRecord, GiftStore} from './store';

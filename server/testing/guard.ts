@@ -1,5 +1,5 @@
 /** Gift requests as the card-testing guard meets them: from a client address, with whatever headers the client adds. */
-import {limitsFor} from '../../src/coral/contract';
+import {limitsFor} from '../../src/coral/contract/library';
 import {parseCampaigns} from '../gift';
 import {DEFAULT_GUARD, type GuardSettings} from '../guard/settings';
 import {CAMPAIGN_CONFIGS, giftBody, newKey, ORIGIN, type Answered} from './fixtures';

@@ -10,16 +10,8 @@ import type {CheckedSignature} from '../../../server/signature';
 import type {PendingGift} from '../../../server/stripeGifts';
 import type {DonateFormConfig} from '../donate-form/core';
 import type {GiftIntent, Method, Signup} from '../shared/gateways';
-import type {
-  CheckoutRequest,
-  checkoutRequestSchema,
-  GiftAnswer,
-  giftRequestSchema,
-  ParseResult,
-  parseConfig,
-  PowerformConfig,
-  signatureRequestSchema,
-} from '.';
+import type {CheckoutRequest, checkoutRequestSchema, GiftAnswer, giftRequestSchema, signatureRequestSchema} from '.';
+import type {ParseResult, parseConfig, PowerformConfig} from './library';
 
 // The endpoint parses exactly what the browser sends…
 expectTypeOf<ReturnType<typeof parseConfig<typeof giftRequestSchema>>>().toEqualTypeOf<ParseResult<GiftIntent>>();

@@ -4,15 +4,12 @@ import {intent, signup} from '../shared/testing';
 import {
   campaignCountSchema,
   checkoutRequestSchema,
-  donateFormConsentLabel,
   giftRequestSchema,
-  parseDonateFormConfig,
-  parsePowerformConfig,
-  powerformConsentLabel,
   signatureAnswerSchema,
   signatureRequestSchema,
   upgradeRequestSchema,
 } from '.';
+import {donateFormConsentLabel, parseDonateFormConfig, parsePowerformConfig, powerformConsentLabel} from './library';
 
 const pages = {returnUrl: 'https://www.example.org/thanks', cancelUrl: 'https://www.example.org/give'};
 

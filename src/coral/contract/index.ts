@@ -5,9 +5,10 @@
  * schema reaches a bundle) and the endpoint parses with the schemas, so a
  * field renamed here breaks both type checks.
  *
- * It is also the endpoint's one door into the library: the config parsing,
- * amount rules, field checks and wording it checks a request against. None of
- * it imports React.
+ * What the endpoint reads of the library besides (the config parsing, amount
+ * rules, field checks and wording it checks a request against) is the
+ * contract's other door, ./library.ts, so the formats never depend on a
+ * component.
  */
 export {
   approvedUpgradeAnswer,
@@ -43,16 +44,3 @@ export {
   type SignatureVariant,
 } from './signatures';
 export {declinedAnswer, errorAnswer, GIFT_ANSWER_MS, GUARD_REASONS, rejectedAnswer, type GuardReason} from './parts';
-export {donateFormConsentLabel, powerformConsentLabel} from './consent';
-
-// The library, as the endpoint checks a request against a campaign's own config.
-export {giftTotal, limitsFor, type GiftTotal} from '../donate-form/core';
-export {parseDonateFormConfig, type DonateFormConfig} from '../donate-form/core';
-export {parsePowerformConfig, type PowerformConfig} from '../powerform/core';
-export {describeError, parseConfig, type ConfigError, type ParseResult} from '../shared/config';
-export {checkField, FIELD_MESSAGES, type SupporterField} from '../shared/fields';
-export {FREQUENCIES, RECURRING, type Frequency} from '../shared/money';
-export {formatMoney} from '../shared/money';
-export {rgUpgradeSuggestion, type AmountLimits} from '../shared/money';
-export {luhn} from '../shared/fields';
-export {UTM_PARAMS, type Utm} from '../shared/fields';
