@@ -3,8 +3,7 @@
  * listen to, and the GA4-style dataLayer pushes. Amounts here are in dollars,
  * like the config. Neither carries personal data.
  */
-import {ecommerce, type DataLayerEntry} from '../shared/form';
-import type {Cents} from '../shared/money';
+import {ecommerce, type DataLayerEntry, type Cents} from '../shared/money';
 import type {AmountSource, HandoffStatus, Notice, Step} from './machine';
 import type {DonateFormConfig, Frequency} from './schema';
 

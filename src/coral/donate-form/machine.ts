@@ -4,7 +4,7 @@
  * state and dispatches actions; the events it must announce collect in the
  * outbox.
  */
-import {edited, keyFor, locked, notifier, touch} from '../shared/form';
+import {edited, keyFor, locked, notifier, touch} from '../shared/reducer';
 import type {Cents} from '../shared/money';
 import type {DonateFormConfig, Frequency} from './schema';
 import {

@@ -5,7 +5,7 @@
  */
 import type {ReadFailure, ReadResult, SupporterHandoff} from '../daisychain';
 import {SUPPORTER_FIELDS, type FieldChecks, type SupporterField, type Prefill, type Utm} from '../shared/fields';
-import {type Outbox, type Sent} from '../shared/form';
+import {type Outbox, type Sent} from '../shared/reducer';
 import {withOverrides} from '../shared/basics';
 import type {ChargeResult, FieldsStatus, GiftIntent, Method, TestPayment} from '../shared/gateways';
 import type {Cents} from '../shared/money';

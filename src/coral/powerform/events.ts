@@ -3,7 +3,7 @@
  * listen to, and the GA4-style dataLayer pushes. Neither carries personal
  * data: field names and yes/no facts, never what was typed.
  */
-import type {DataLayerEntry} from '../shared/form';
+import type {DataLayerEntry} from '../shared/money';
 import type {FieldName, Notice, TextField} from './state';
 import type {ShareMethod, ShareOutcome} from '../shared/share';
 import type {PowerformConfig} from './schema';

@@ -3,7 +3,7 @@
  * tick, a submit, the gateway's answer or the live count each turn one state
  * into the next here. The notices the page must hear collect in the outbox.
  */
-import {edited, keyFor, locked, notifier, touch} from '../shared/form';
+import {edited, keyFor, locked, notifier, touch} from '../shared/reducer';
 import {withLiveCount, withSignature} from './counter';
 import {buildSignup, emailSuggestion, problems, visibleFields} from './derive';
 import type {PowerformConfig} from './schema';

@@ -4,7 +4,7 @@
  * off a state; machine.ts moves it.
  */
 import type {FieldChecks, SupporterField, Prefill, Utm} from '../shared/fields';
-import {emptyOutbox, type Outbox, type Sent} from '../shared/form';
+import {emptyOutbox, type Outbox, type Sent} from '../shared/reducer';
 import {withOverrides} from '../shared/basics';
 import type {Signup, SignupResult} from '../shared/gateways';
 import type {ShareMethod, ShareOutcome} from '../shared/share';

@@ -3,8 +3,7 @@
  * can listen to, and the GA4-style dataLayer pushes. Amounts are in dollars,
  * like the config. Neither ever carries the supporter's name.
  */
-import type {DataLayerEntry} from '../shared/form';
-import {type Cents, type Frequency} from '../shared/money';
+import type {DataLayerEntry, Cents, Frequency} from '../shared/money';
 import type {Notice} from './state';
 import type {ShareMethod, ShareOutcome} from '../shared/share';
 import type {ThankYouConfig} from './schema';

@@ -5,7 +5,7 @@ import {createRoot} from 'react-dom/client';
 import {afterEach, expect, test, vi} from 'vitest';
 import {useOutbox, useUrlPrefill, type Announcer} from './effects';
 import type {MobileCheck} from '../fields';
-import {emptyOutbox, notify, type Outbox} from './machine';
+import {emptyOutbox, notify, type Outbox} from '../reducer';
 
 type Notice = {type: 'sent'; reference: string};
 type State = Outbox<Notice>;

@@ -5,11 +5,10 @@
  * machine's pieces.
  */
 import {useEffect, useLayoutEffect, useMemo, useRef, type RefObject} from 'react';
-import {pushDataLayer, type DataLayerEntry} from './analytics';
-import {emit} from './events';
+import {emit, accept, refuse} from '../basics';
+import {pushDataLayer, type DataLayerEntry} from '../money';
 import {gatewayFor, type GatewayConfig, type Gateway, type SignupGateway} from '../gateways';
-import {accept, refuse} from '../basics';
-import type {Outbox} from './machine';
+import type {Outbox} from '../reducer';
 import type {MobileCheck} from '../fields';
 
 /** The config's gateway, made once per gateway config; `override` (tests, the docs' own demos) wins. */

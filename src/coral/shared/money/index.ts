@@ -1,4 +1,5 @@
-/** Money and gifts: amounts in cents, frequencies, and the monthly ask's suggestion. */
+/** Money and gifts: amounts in cents, frequencies, the monthly ask's suggestion, and a gift's dataLayer pushes. */
 export {FREQUENCIES, type Frequency, isOngoing, RECURRING} from './frequency';
 export {type Cents, currencySymbol, dollars, formatMoney, parseAmount, percentOf} from './money';
 export {type AmountLimits, rgUpgradeSuggestion} from './upgrade';
+export {type DataLayerEntry, ecommerce, pushDataLayer} from './analytics';

@@ -1,4 +1,4 @@
-import type {Frequency} from '../money';
+import type {Frequency} from './frequency';
 
 /**
  * GA4-style pushes to `window.dataLayer`, for Google Tag Manager or gtag.
