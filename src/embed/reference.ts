@@ -5,9 +5,9 @@
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import {join, relative} from 'node:path';
-import {DONATE_FORM_EVENTS} from '../coral/donate-form';
-import {POWERFORM_EVENTS} from '../coral/powerform';
-import {THANK_YOU_EVENTS} from '../coral/thank-you';
+import {DONATE_FORM_EVENTS} from '../coral/donate-form/core';
+import {POWERFORM_EVENTS} from '../coral/powerform/core';
+import {THANK_YOU_EVENTS} from '../coral/thank-you/core';
 import {ELEMENT_ATTRIBUTES, type ElementAttribute} from './attributes';
 
 /** What each attribute of an element accepts. Here, with the docs, so the embed's first script carries only the names. */

@@ -1,6 +1,6 @@
 /**
  * The donate form without its view, and without React: its config schema and
- * types, messages, gift arithmetic and its events' types. The endpoint checks gifts with
+ * types, messages, gift arithmetic and its events. The endpoint checks gifts with
  * these, and the embed checks a config with them before the form's code loads.
  */
 export {
@@ -12,5 +12,5 @@ export {
   type Frequency,
 } from './schema';
 export {DONATE_FORM_MESSAGES, type DonateFormMessages} from './messages';
-export type {DonateFormEventDetails, DonateFormEventName} from './events';
+export {DONATE_FORM_EVENTS, type DonateFormEventDetails, type DonateFormEventName} from './events';
 export {giftTotal, type GiftTotal, limitsFor} from './rules';

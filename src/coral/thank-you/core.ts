@@ -1,4 +1,4 @@
-/** The thank-you page without its view, and without React: its config schema and types, messages and its events' types. */
+/** The thank-you page without its view, and without React: its config schema and types, messages and its events. */
 export {
   thankYouSchema,
   parseThankYouConfig,
@@ -8,4 +8,4 @@ export {
   type ThankYouConfigInput,
 } from './schema';
 export {THANK_YOU_MESSAGES, type ThankYouMessages} from './messages';
-export type {ThankYouEventDetails, ThankYouEventName} from './events';
+export {THANK_YOU_EVENTS, type ThankYouEventDetails, type ThankYouEventName} from './events';

@@ -1,4 +1,3 @@
 /** The thank-you page's public door: the component, with all that its core door (./core.ts) holds. */
 export {ThankYou, type ThankYouProps} from './ThankYou';
 export * from './core';
-export {THANK_YOU_EVENTS} from './events';
