@@ -1,6 +1,6 @@
 /** The donate form on its demo pages, driven the way a supporter would. */
 import type {Locator, Page} from '@playwright/test';
-import {SCRIPT_PAYLOADS, XSS_FLAG} from '../../src/coral/shared/testing';
+import {SCRIPT_PAYLOADS, XSS_FLAG} from '../../src/coral/shared/hostile';
 import {test, expect, openHydrated, fillCard, fillDonor, dataLayerOf, leaksOf, recordRequests} from './fixtures';
 import {DONATE_DEMOS, url} from './routes';
 

@@ -2,7 +2,7 @@
 import type {Locator, Page} from '@playwright/test';
 import {DONATE_FORM_MESSAGES} from '../../src/coral/donate-form/core';
 import {POWERFORM_MESSAGES} from '../../src/coral/powerform/core';
-import {hostileMessages, SCRIPT_PAYLOADS, XSS_FLAG} from '../../src/coral/shared/testing';
+import {hostileMessages, SCRIPT_PAYLOADS, XSS_FLAG} from '../../src/coral/shared/hostile';
 import {THANK_YOU_MESSAGES} from '../../src/coral/thank-you/core';
 import {embedSnippet} from '../../src/embed/snippet';
 import {EMBED_SCRIPT, elementTag, elementsRendered, servePage} from './embed';

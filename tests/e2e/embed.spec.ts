@@ -4,7 +4,7 @@ import {join} from 'node:path';
 import type {Page} from '@playwright/test';
 import ts from 'typescript';
 import {EMBED_BUDGET_GZIP, FIRST_FORM_BUDGET_GZIP, embedSizes, kib} from '../../scripts/lib/embedSize.mjs';
-import {SCRIPT_PAYLOADS, XSS_FLAG} from '../../src/coral/shared/testing';
+import {SCRIPT_PAYLOADS, XSS_FLAG} from '../../src/coral/shared/hostile';
 import {documentation, spellings} from './docsText';
 import {EMBED_SCRIPT, elementTag, elementsRendered, openFixture, servePage} from './embed';
 import {test, expect, fillCard, fillDonor, dataLayerOf, recordRequests} from './fixtures';

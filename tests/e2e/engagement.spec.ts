@@ -1,6 +1,6 @@
 /** The powerform, the daisychain and the thank-you page on their demos, driven the way a supporter would. */
 import type {Locator} from '@playwright/test';
-import {SCRIPT_PAYLOADS, XSS_FLAG} from '../../src/coral/shared/testing';
+import {SCRIPT_PAYLOADS, XSS_FLAG} from '../../src/coral/shared/hostile';
 import {test, expect, openHydrated, fillCard, fillDonor, dataLayerOf, leaksOf, recordRequests} from './fixtures';
 import {url} from './routes';
 

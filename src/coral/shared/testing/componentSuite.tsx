@@ -12,7 +12,7 @@ import {cleanup, render, screen, waitFor, within} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {axe} from 'vitest-axe';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
-import {hostileMessages, SCRIPT_PAYLOADS} from './hostile';
+import {hostileMessages, SCRIPT_PAYLOADS} from '../hostile';
 
 declare global {
   interface Window {

@@ -29,7 +29,7 @@ import {
   unsafeUrl,
   type RefusedValue,
 } from './configs';
-import {PROPERTY_TIMEOUT_MS} from './hostile';
+import {PROPERTY_TIMEOUT_MS} from '../hostile';
 
 // ——— the options every component has ———
 

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import {fieldMode as fieldModeSchema} from '../config';
-import {hostileString, XSS_PAYLOADS} from './hostile';
+import {hostileString, XSS_PAYLOADS} from '../hostile';
 
 export type Path = (string | number)[];
 

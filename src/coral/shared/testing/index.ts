@@ -17,7 +17,7 @@ export {
 } from './configs';
 export {intent, signup, testCard} from './gateway';
 export {gift, signer} from './handoffs';
-export {hostileMessages, hostileString, INVISIBLE, MARKUP, PROPERTY_TIMEOUT_MS, SCRIPT_PAYLOADS, XSS_FLAG, XSS_PAYLOADS} from './hostile';
+export {hostileMessages, hostileString, INVISIBLE, MARKUP, PROPERTY_TIMEOUT_MS, SCRIPT_PAYLOADS, XSS_FLAG, XSS_PAYLOADS} from '../hostile';
 export {listenLocally, type LocalServer} from './localServer';
 export {MemoryStorage} from './memoryStorage';
 export {expectSafePrefill, expectWarningsFor} from './prefill';

@@ -1,7 +1,7 @@
 /** What every value a form takes from its URL must be, whatever the link said. */
 import {expect} from 'vitest';
 import {type Prefill, validateEmail} from '../fields';
-import {INVISIBLE, MARKUP} from './hostile';
+import {INVISIBLE, MARKUP} from '../hostile';
 
 const NAME_KEYS = ['firstName', 'lastName'] as const;
 
