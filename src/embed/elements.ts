@@ -15,20 +15,19 @@ import {parseDonateFormConfig} from '../coral/donate-form/core';
 import {coralElement, defineOnce, type ComponentLoader} from './element';
 import type {CoralDonateFormElement as PublicDonateFormElement} from './public';
 
-const component =
-  <P>(load: () => Promise<P>, pick: (module: P) => unknown): ComponentLoader =>
-  () =>
-    load().then((module) => pick(module) as Awaited<ReturnType<ComponentLoader>>);
+/**
+ * A component as its element renders it. Each loader names the one export it
+ * takes, `import(…).then(({Name}) => …)`, which is how the bundler sees that
+ * the rest of the module's exports need not come along with the chunk.
+ */
+const asElement = (component: unknown) => component as Awaited<ReturnType<ComponentLoader>>;
 
 const DonateFormBase = coralElement({
   component: 'donate form',
   parse: parseDonateFormConfig,
   headingLevels: [2, 3, 4],
   withHandle: true,
-  load: component(
-    () => import('../coral/donate-form'),
-    (m) => m.DonateForm,
-  ),
+  load: () => import('../coral/donate-form').then(({DonateForm}) => asElement(DonateForm)),
 });
 
 /** `<coral-donate-form>`: the donate form, with `setAmount()` for the page's own buttons. */
@@ -43,19 +42,13 @@ export class CoralDonateFormElement extends DonateFormBase implements PublicDona
 export const CoralPowerformElement = coralElement({
   component: 'powerform',
   headingLevels: [2, 3, 4],
-  load: component(
-    () => import('../coral/powerform'),
-    (m) => m.Powerform,
-  ),
+  load: () => import('../coral/powerform').then(({Powerform}) => asElement(Powerform)),
 });
 
 export const CoralThankYouElement = coralElement({
   component: 'thank-you',
   headingLevels: [1, 2, 3],
-  load: component(
-    () => import('../coral/thank-you'),
-    (m) => m.ThankYou,
-  ),
+  load: () => import('../coral/thank-you').then(({ThankYou}) => asElement(ThankYou)),
 });
 
 defineOnce('coral-donate-form', CoralDonateFormElement);
