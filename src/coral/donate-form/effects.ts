@@ -4,13 +4,19 @@
  * daisychain's signer on page 2, and the gift handed to a thank-you page.
  */
 import {useCallback, useEffect, useLayoutEffect, useRef} from 'react';
-import {clearSupporterHandoff, readSupporterHandoff, sessionStore, writeGiftHandoff} from '../daisychain';
 import type {MobileCheck} from '../shared/fields';
 import {parseAmount} from '../shared/money';
 import {amountOf} from './derive';
 import {initialFrequency} from './rules';
 import type {DonateFormConfig, Frequency} from './schema';
 import type {Action, DonateState, Step} from './state';
+
+/**
+ * The hand-off's code, fetched when it is first needed: on daisychain page 2
+ * as the form mounts, and elsewhere once a gift is made for a thank-you page.
+ * Most forms never need it, and a first view never does.
+ */
+const daisychain = () => import('../daisychain');
 
 type HistoryState = {coral?: Record<string, Step>} & Record<string, unknown>;
 
@@ -119,30 +125,52 @@ export function useExternalHandles(
  */
 export function useSignerHandoff(config: DonateFormConfig, state: DonateState, dispatch: (action: Action) => void) {
   useEffect(() => {
-    if (config.handoff) dispatch({type: 'handoff', result: readSupporterHandoff(sessionStore())});
+    if (!config.handoff) return;
+    let live = true;
+    daisychain().then(
+      ({readSupporterHandoff, sessionStore}) => {
+        if (live) dispatch({type: 'handoff', result: readSupporterHandoff(sessionStore())});
+      },
+      // Without the hand-off's code nothing can be read: the form asks as it would with nothing handed over.
+      () => {
+        if (live) dispatch({type: 'handoff', result: {ok: false, reason: 'unavailable'}});
+      },
+    );
+    return () => {
+      live = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount
   }, []);
   const done = state.submission.status === 'done';
   useEffect(() => {
-    if (done && config.handoff) clearSupporterHandoff(sessionStore());
+    if (done && config.handoff) void daisychain().then(({clearSupporterHandoff, sessionStore}) => clearSupporterHandoff(sessionStore()));
   }, [done, config.handoff]);
 }
 
 type Handed = Extract<DonateState['submission'], {status: 'done' | 'leaving'}>;
 
-/** The gift's summary for the thank-you page, through session storage: it greets the supporter by name from it. */
-function handOver(config: DonateFormConfig, submission: Handed): void {
+/**
+ * The gift's summary for the thank-you page, through session storage: it
+ * greets the supporter by name from it. Settles either way: without the
+ * hand-off's code the thank-you page still thanks them, from its address.
+ */
+async function handOver(config: DonateFormConfig, submission: Handed): Promise<void> {
   const {intent, reference, total, date} = submission;
-  writeGiftHandoff(sessionStore(), {
-    ...(submission.status === 'done' && submission.upgradeToken ? {upgradeToken: submission.upgradeToken} : {}),
-    ...(intent.supporter.firstName ? {firstName: intent.supporter.firstName} : {}),
-    amount: total.amount,
-    currency: config.currency,
-    frequency: intent.frequency,
-    reference,
-    date,
-    campaign: config.campaign,
-  });
+  try {
+    const {sessionStore, writeGiftHandoff} = await daisychain();
+    writeGiftHandoff(sessionStore(), {
+      ...(submission.status === 'done' && submission.upgradeToken ? {upgradeToken: submission.upgradeToken} : {}),
+      ...(intent.supporter.firstName ? {firstName: intent.supporter.firstName} : {}),
+      amount: total.amount,
+      currency: config.currency,
+      frequency: intent.frequency,
+      reference,
+      date,
+      campaign: config.campaign,
+    });
+  } catch {
+    // The code did not arrive: the supporter goes on all the same.
+  }
 }
 
 /**
@@ -154,8 +182,9 @@ export function useHostedPage(config: DonateFormConfig, state: DonateState) {
   const {submission} = state;
   useEffect(() => {
     if (submission.status !== 'leaving') return;
-    if (config.thankYouUrl) handOver(config, submission);
-    window.location.assign(submission.url);
+    const leave = () => window.location.assign(submission.url);
+    if (config.thankYouUrl) void handOver(config, submission).then(leave);
+    else leave();
   }, [submission, config]);
 }
 
@@ -168,11 +197,10 @@ export function useGiftHandoff(config: DonateFormConfig, state: DonateState) {
   const {submission} = state;
   useEffect(() => {
     if (submission.status !== 'done' || !config.thankYouUrl) return;
-    handOver(config, submission);
     const url = new URL(config.thankYouUrl, window.location.href);
     url.searchParams.set('amount', String(submission.total.amount / 100));
     url.searchParams.set('frequency', submission.intent.frequency);
     url.searchParams.set('ref', submission.reference);
-    window.location.assign(url.toString());
+    void handOver(config, submission).then(() => window.location.assign(url.toString()));
   }, [submission, config]);
 }

@@ -4,7 +4,6 @@
  * live count, and leaving for the next page once the signature is in.
  */
 import {useEffect} from 'react';
-import {sessionStore, writeSupporterHandoff} from '../daisychain';
 import {useSend, useUrlPrefill} from '../shared/form';
 import {type MobileCheck} from '../shared/fields';
 import type {SignupGateway} from '../shared/gateways';
@@ -66,9 +65,17 @@ export function useLeaving(config: PowerformConfig, state: PowerformState, navig
   const {submission} = state;
   useEffect(() => {
     if (submission.status !== 'done' || config.success.type === 'inline') return;
+    const {url} = config.success;
     const handoff = config.success.type === 'daisychain' ? handoffOf(config, submission.signup) : null;
-    if (handoff) writeSupporterHandoff(sessionStore(), handoff);
-    navigate(config.success.url);
+    if (!handoff) {
+      navigate(url);
+      return;
+    }
+    // The hand-off's code comes when a signature is in, not with the form; without it the next page simply asks.
+    void import('../daisychain')
+      .then(({sessionStore, writeSupporterHandoff}) => writeSupporterHandoff(sessionStore(), handoff))
+      .catch(() => undefined)
+      .then(() => navigate(url));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the signature is recorded
   }, [submission]);
 }
