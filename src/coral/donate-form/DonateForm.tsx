@@ -59,6 +59,10 @@ function DonateFormView({
     if (status === 'sending') Receipt.preload();
   }, [status]);
 
+  // Daisychain page 2 keeps the form's room while it reads the hand-off, so a signer is not asked, then greeted.
+  if (state.reading) {
+    return <div className={`${ui.theme} ${styles.form} ${styles[config.size]}`} data-theme={config.theme} aria-busy="true" part="form" />;
+  }
   return (
     <DonateFormContext.Provider value={form}>
       <form

@@ -265,7 +265,7 @@ function step(config: DonateFormConfig, state: DonateState, action: Action): Don
       return next;
     }
     case 'handoff': {
-      if (!action.result.ok) return notify(state, {type: 'handoff', status: action.result.reason});
+      if (!action.result.ok) return notify({...state, reading: false}, {type: 'handoff', status: action.result.reason});
       const signer = action.result.data;
       // A field the supporter has already typed in is theirs; the hand-off only fills empty ones.
       const empty = Object.fromEntries(
@@ -278,7 +278,7 @@ function step(config: DonateFormConfig, state: DonateState, action: Action): Don
       const complete = visibleSupporterFields(config).every(
         (field) => config.fields[field] !== 'required' || filled.values[field].trim() !== '',
       );
-      return notify({...filled, greeting: signer.firstName, detailsFolded: complete}, {type: 'handoff', status: 'greeted'});
+      return notify({...filled, reading: false, greeting: signer.firstName, detailsFolded: complete}, {type: 'handoff', status: 'greeted'});
     }
   }
 }

@@ -89,6 +89,8 @@ export type DonateState = {
   /** The last intent sent and its idempotency key: the same intent is never sent under a new key. */
   sent: Sent;
   utm: Utm;
+  /** Daisychain page 2 until it has read what page 1 handed over: the form waits, rather than ask and then greet. */
+  reading: boolean;
   /** The first name of a signer handed over by a powerform, to greet them by. */
   greeting: string | null;
   /** Daisychain page 2 with every required detail handed over: one line, "Giving as …", until the supporter asks to change them. */
@@ -168,6 +170,7 @@ export function initialState(config: DonateFormConfig, utm: Utm = {}): DonateSta
     submission: {status: 'idle'},
     sent: null,
     utm,
+    reading: config.handoff,
     greeting: null,
     detailsFolded: false,
     outbox: [],
