@@ -52,8 +52,8 @@ export default tseslint.config(
   {
     // Doors: from outside a folder of the library (a component, or one of shared/'s rooms) or of a site component, only
     // its door may be imported: index.ts; a shared room's stylesheet too; and a component also has core.ts (all but its
-    // view, without React: what the endpoint and the embed's first script read), docs.ts (what only the docs read) and
-    // its examples. Inside a folder, files import each other freely. No import may close a loop.
+    // view, without React: what the endpoint and the embed's first script read), parse.ts (its config checked and a
+    // wrong one explained, which no form imports), docs.ts (what only the docs read) and its examples. Inside a folder, files import each other freely. No import may close a loop.
     files: ['**/*.{ts,tsx,mts}'],
     plugins: {boundaries, 'import-x': importX},
     settings: {
@@ -84,9 +84,9 @@ export default tseslint.config(
             },
             {
               to: {element: {types: ['component']}},
-              disallow: {to: {element: {fileInternalPath: '!{index.ts,core.ts,docs.ts,library.ts,examples/*}'}}},
+              disallow: {to: {element: {fileInternalPath: '!{index.ts,core.ts,parse.ts,docs.ts,library.ts,examples/*}'}}},
               message:
-                'Import component "{{to.element.captured.name}}" through a door: index.ts (the component), core.ts (without its view or React), docs.ts (its options and reference) or examples/ (the contract: index.ts or library.ts), not {{to.element.fileInternalPath}}.',
+                'Import component "{{to.element.captured.name}}" through a door: index.ts (the component), core.ts (without its view or React), parse.ts (its config checked and explained), docs.ts (its options and reference) or examples/ (the contract: index.ts or library.ts), not {{to.element.fileInternalPath}}.',
             },
           ],
         },

@@ -75,7 +75,7 @@ describe('doors and loops', () => {
   const SIDE_DOORS = [
     [
       'src/coral/thank-you/schema.ts',
-      `import {parseDonateFormConfig} from '../donate-form/schema';\nexport const parse = parseDonateFormConfig;\n`,
+      `import {checkDonateFormConfig} from '../donate-form/schema';\nexport const check = checkDonateFormConfig;\n`,
       'core.ts (without its view or React)',
     ],
     ['src/embed/elements.ts', `export const view = () => import('../coral/powerform/Powerform');\n`, 'not Powerform.tsx'],
@@ -87,7 +87,7 @@ describe('doors and loops', () => {
   });
 
   it('takes the same imports through the doors', async () => {
-    const code = `import {parseDonateFormConfig} from '../donate-form';\nimport {fill} from '../shared/basics';\nexport const used = [parseDonateFormConfig, fill];\n`;
+    const code = `import {checkDonateFormConfig} from '../donate-form';\nimport {fill} from '../shared/basics';\nexport const used = [checkDonateFormConfig, fill];\n`;
     expect(await lint(code, 'src/coral/thank-you/schema.ts')).toEqual([]);
   });
 

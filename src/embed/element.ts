@@ -14,8 +14,9 @@
  */
 import {createElement, type ComponentType, type Ref} from 'react';
 import {createRoot, type Root} from 'react-dom/client';
-import type {ParseResult} from '../coral/shared/config';
-import {ConfigErrorBox, LoadFailedBox, LightRoomContext, type LightRoom} from '../coral/shared/ui';
+import type {CheckResult} from '../coral/shared/config';
+import {ConfigProblems} from '../coral/shared/form';
+import {LoadFailedBox, LightRoomContext, type LightRoom} from '../coral/shared/ui';
 import {WATCHED_ATTRIBUTES} from './attributes';
 import {adoptStyles} from './styles';
 
@@ -131,17 +132,17 @@ export function coralElement(options: {
   /** The component's name in error messages, e.g. "donate form". */
   component: string;
   /**
-   * The component's own config check, run before its code loads, so a wrong config is explained at once. Without it the
-   * check comes with the component's code, which explains a wrong config itself.
+   * The component's own config check, run before its code loads, so a wrong config is explained without waiting for it.
+   * Without it the check comes with the component's code, which explains a wrong config itself.
    */
-  parse?: (config: unknown) => ParseResult<unknown>;
+  check?: (config: unknown) => CheckResult<unknown>;
   load: ComponentLoader;
   /** The component gives a handle through its ref (the donate form's setAmount). */
   withHandle?: boolean;
   /** The levels its main heading may take, to fit the page's outline. */
   headingLevels: readonly number[];
 }) {
-  const {component, parse, load, withHandle = false, headingLevels} = options;
+  const {component, check, load, withHandle = false, headingLevels} = options;
   let loading: Promise<ComponentType<ElementProps>> | null = null;
 
   class CoralElement extends HTMLElement {
@@ -248,13 +249,13 @@ export function coralElement(options: {
       if (!root) return;
       const read = readConfig(this);
       if (!read.ok) {
-        root.render(createElement(ConfigErrorBox, {component, errors: [{path: '', value: '(not JSON)', message: read.message}]}));
+        root.render(createElement(ConfigProblems, {component, problem: [{path: '', value: '(not JSON)', message: read.message}]}));
         this.#shown();
         return;
       }
-      const checked = parse?.(read.config);
+      const checked = check?.(read.config);
       if (checked && !checked.ok) {
-        root.render(createElement(ConfigErrorBox, {component, errors: checked.errors}));
+        root.render(createElement(ConfigProblems, {component, problem: checked}));
         this.#shown();
         return;
       }

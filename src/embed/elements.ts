@@ -6,12 +6,12 @@
  *
  * The first script holds the runtime, the form plumbing every component
  * shares and the donate form's config check, so a wrong donate form config is
- * explained before any form code arrives; a component's own code loads when
- * the first element of its kind appears, and the powerform's and thank-you
- * page's config checks come with theirs.
+ * caught before any form code arrives (its explanation is fetched then); a
+ * component's own code loads when the first element of its kind appears, and
+ * the powerform's and thank-you page's config checks come with theirs.
  */
 import type {DonateFormHandle} from '../coral/donate-form';
-import {parseDonateFormConfig} from '../coral/donate-form/core';
+import {checkDonateFormConfig} from '../coral/donate-form/core';
 import {coralElement, defineOnce, type ComponentLoader} from './element';
 import type {CoralDonateFormElement as PublicDonateFormElement} from './public';
 
@@ -24,7 +24,7 @@ const asElement = (component: unknown) => component as Awaited<ReturnType<Compon
 
 const DonateFormBase = coralElement({
   component: 'donate form',
-  parse: parseDonateFormConfig,
+  check: checkDonateFormConfig,
   headingLevels: [2, 3, 4],
   withHandle: true,
   load: () => import('../coral/donate-form').then(({DonateForm}) => asElement(DonateForm)),

@@ -6,10 +6,10 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {parseDonateFormConfig} from '../coral/donate-form/core';
-import {parsePowerformConfig} from '../coral/powerform/core';
-import {describeError} from '../coral/shared/config';
-import {parseThankYouConfig} from '../coral/thank-you/core';
+import {parseDonateFormConfig} from '../coral/donate-form/parse';
+import {parsePowerformConfig} from '../coral/powerform/parse';
+import {describeError} from '../coral/shared/configErrors';
+import {parseThankYouConfig} from '../coral/thank-you/parse';
 
 const PARSERS = [parseDonateFormConfig, parsePowerformConfig, parseThankYouConfig];
 

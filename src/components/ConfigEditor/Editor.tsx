@@ -4,7 +4,7 @@
  * config, a box to paste one, and Reset.
  */
 import {useEffect, useId, useMemo, useState, type ReactNode} from 'react';
-import {describeError} from '../../coral/shared/config';
+import {describeError} from '../../coral/shared/configErrors';
 import type {CoralTag} from '../../embed/snippet';
 import type {OptionNode} from '../../coral/shared/docs';
 import {COMPONENTS} from './components';

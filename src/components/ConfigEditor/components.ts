@@ -1,7 +1,7 @@
 /** Each element's component as the editor needs it: the parser of its config. */
-import {parseDonateFormConfig} from '../../coral/donate-form/core';
-import {parsePowerformConfig} from '../../coral/powerform/core';
-import {parseThankYouConfig} from '../../coral/thank-you/core';
+import {parseDonateFormConfig} from '../../coral/donate-form/parse';
+import {parsePowerformConfig} from '../../coral/powerform/parse';
+import {parseThankYouConfig} from '../../coral/thank-you/parse';
 import type {ParseResult} from '../../coral/shared/config';
 import type {CoralTag} from '../../embed/snippet';
 

@@ -1,5 +1,5 @@
 /** The config a demo link's `#config=` fragment carries, checked by the component's schema. */
-import {describeError} from '../../coral/shared/config';
+import {describeError} from '../../coral/shared/configErrors';
 import type {CoralTag} from '../../embed/snippet';
 import {COMPONENTS} from './components';
 import {readConfigFragment} from '../ConfigLink';

@@ -1,5 +1,6 @@
 import {describe, expect, test} from 'vitest';
-import {donateFormSchema, parseDonateFormConfig} from '../../coral/donate-form/core';
+import {donateFormSchema} from '../../coral/donate-form/core';
+import {parseDonateFormConfig} from '../../coral/donate-form/parse';
 import {medium} from '../../coral/donate-form/examples/medium';
 import {DONATE_FORM_OPTIONS} from '../../coral/donate-form/docs';
 import {optionTree, type OptionNode} from '../../coral/shared/docs';

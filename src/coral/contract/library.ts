@@ -4,8 +4,11 @@
  * record names. None of it imports React.
  */
 export {donateFormConsentLabel, powerformConsentLabel} from './consent';
-export {giftTotal, limitsFor, parseDonateFormConfig, type DonateFormConfig, type GiftTotal} from '../donate-form/core';
-export {parsePowerformConfig, type PowerformConfig} from '../powerform/core';
-export {describeError, parseConfig, type ConfigError, type ParseResult} from '../shared/config';
+export {giftTotal, limitsFor, type DonateFormConfig, type GiftTotal} from '../donate-form/core';
+export {parseDonateFormConfig} from '../donate-form/parse';
+export {type PowerformConfig} from '../powerform/core';
+export {parsePowerformConfig} from '../powerform/parse';
+export {type ConfigError, type ParseResult} from '../shared/config';
+export {describeError, parseConfig} from '../shared/configErrors';
 export {FREQUENCIES, RECURRING, formatMoney, rgUpgradeSuggestion, type AmountLimits, type Frequency} from '../shared/money';
 export {checkField, FIELD_MESSAGES, luhn, UTM_PARAMS, type SupporterField, type Utm} from '../shared/fields';

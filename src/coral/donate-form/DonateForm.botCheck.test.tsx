@@ -5,7 +5,8 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import {type ChargeResult, type Gateway, type GiftIntent, loadBotCheck} from '../shared/gateways';
 import {expectNoAxeViolations, turnstileStandIn} from '../shared/testing';
 import type {DonateFormConfigInput} from './schema';
-import {DonateForm, parseDonateFormConfig} from '.';
+import {DonateForm} from '.';
+import {parseDonateFormConfig} from './parse';
 
 /** A form whose card is taken on the processor's page, so only the supporter's details are typed here. */
 const hosted = {

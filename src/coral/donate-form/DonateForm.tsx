@@ -17,7 +17,7 @@ import {AmountStep, GiftLine, StepIndicator} from './parts/Amount';
 import {DetailsStep} from './parts/Details';
 import {PaymentStep} from './parts/Payment';
 import {BotCheck, Leaving, Receipt} from './parts/lazy';
-import {parseDonateFormConfig, type DonateFormConfig} from './schema';
+import {checkDonateFormConfig, type DonateFormConfig} from './schema';
 import type {Step} from './state';
 import {today, useDonateForm, type DonateFormHandle} from './useDonateForm';
 
@@ -122,6 +122,6 @@ function DonateFormView({
 /** A donate form from one config: checked against the schema, keyed by its content. */
 export const DonateForm = configured<DonateFormProps, DonateFormConfig, DonateFormHandle>(
   'donate form',
-  parseDonateFormConfig,
+  checkDonateFormConfig,
   DonateFormView,
 );

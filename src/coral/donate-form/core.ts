@@ -5,7 +5,7 @@
  */
 export {
   donateFormSchema,
-  parseDonateFormConfig,
+  checkDonateFormConfig,
   FREQUENCIES,
   type DonateFormConfig,
   type DonateFormConfigInput,

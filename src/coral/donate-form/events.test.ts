@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {loadMobileChecks} from '../shared/fields';
 import {dataLayerFor, eventFor} from './events';
 import {initialState, reduce, type Action, type Checks, type DonateState} from './machine';
-import {parseDonateFormConfig} from './schema';
+import {parseDonateFormConfig} from './parse';
 
 const {normaliseMobile} = await loadMobileChecks();
 

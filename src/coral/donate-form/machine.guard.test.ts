@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import type {ChargeResult} from '../shared/gateways';
 import {initialState, reduce, type Action, type Checks, type DonateState} from './machine';
-import {parseDonateFormConfig} from './schema';
+import {parseDonateFormConfig} from './parse';
 
 const parsed = parseDonateFormConfig({campaign: 'reef', gateway: {type: 'http', endpoint: 'https://give.example.org/checkout'}});
 if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));

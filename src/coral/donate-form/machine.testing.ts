@@ -1,7 +1,8 @@
 /** What the donate form's machine tests share: a config, the checks a submit runs with, and the actions a supporter takes. */
 import {loadMobileChecks} from '../shared/fields';
 import {initialState, reduce, type Action, type Checks, type DonateState} from './machine';
-import {parseDonateFormConfig, type DonateFormConfig, type DonateFormConfigInput} from './schema';
+import {type DonateFormConfig, type DonateFormConfigInput} from './schema';
+import {parseDonateFormConfig} from './parse';
 
 const {normaliseMobile} = await loadMobileChecks();
 

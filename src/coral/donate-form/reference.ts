@@ -3,7 +3,8 @@ import {DONATE_FORM_OPTIONS} from './options';
 import {componentDocs, referenceRows, URL_PARAMETERS} from '../shared/docs';
 import {DONATE_FORM_DATALAYER_DOCS, DONATE_FORM_EVENT_DOCS} from './eventDocs';
 import {DONATE_FORM_MESSAGES} from './messages';
-import {donateFormSchema, parseDonateFormConfig} from './schema';
+import {donateFormSchema} from './schema';
+import {parseDonateFormConfig} from './parse';
 
 export const donateFormReference = () => referenceRows(donateFormSchema, DONATE_FORM_OPTIONS);
 

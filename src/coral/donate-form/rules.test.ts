@@ -2,7 +2,8 @@ import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {rgUpgradeSuggestion} from '../shared/money';
 import {checkOtherAmount, defaultHandle, giftTotal, initialFrequency, limitsFor} from './rules';
-import {parseDonateFormConfig, type DonateFormConfig, type DonateFormConfigInput} from './schema';
+import {type DonateFormConfig, type DonateFormConfigInput} from './schema';
+import {parseDonateFormConfig} from './parse';
 
 function config(input: Partial<DonateFormConfigInput> = {}): DonateFormConfig {
   const result = parseDonateFormConfig({campaign: 'reef', ...input});

@@ -18,7 +18,8 @@ import {
   type RefusedValue,
 } from '../shared/testing';
 import {DONATE_FORM_MESSAGES} from './messages';
-import {FREQUENCIES, parseDonateFormConfig, RECURRING, type Frequency} from './schema';
+import {FREQUENCIES, RECURRING, type Frequency} from './schema';
+import {parseDonateFormConfig} from './parse';
 
 const handle = (minCents: number, maxCents: number) =>
   fc

@@ -1,9 +1,9 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
-import {parsePowerformConfig} from '../powerform/core';
-import {describeError} from '../shared/config';
+import {parsePowerformConfig} from '../powerform/parse';
+import {describeError} from '../shared/configErrors';
 import {donateFormReference} from './reference';
-import {parseDonateFormConfig} from './schema';
+import {parseDonateFormConfig} from './parse';
 
 const errorsOf = (input: unknown): string[] => {
   const result = parseDonateFormConfig(input);

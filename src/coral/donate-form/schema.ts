@@ -5,8 +5,8 @@
  */
 import * as z from 'zod/mini';
 import {
-  parseConfig,
-  type ParseResult,
+  checkConfig,
+  type CheckResult,
   campaignId,
   currency,
   DEFAULT_AMOUNTS,
@@ -186,4 +186,5 @@ export const donateFormSchema = options.check(
 export type DonateFormConfigInput = z.input<typeof donateFormSchema>;
 export type DonateFormConfig = z.output<typeof donateFormSchema>;
 
-export const parseDonateFormConfig = (input: unknown): ParseResult<DonateFormConfig> => parseConfig(donateFormSchema, input);
+/** Checks a donate form config; a wrong one is explained by ../shared/configErrors, fetched when there is one to show. */
+export const checkDonateFormConfig = (input: unknown): CheckResult<DonateFormConfig> => checkConfig(donateFormSchema, input);

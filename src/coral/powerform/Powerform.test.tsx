@@ -248,16 +248,16 @@ describe('Powerform', () => {
     expect(sign.mock.calls[0]![0].answer).toEqual({id: 'beach', value: 'Manly'});
   });
 
-  it('shows every bad key of a wrong config instead of a form', () => {
+  it('shows every bad key of a wrong config instead of a form', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(<Powerform config={{campaign: 'reef', variant: 'short', counter: {goal: 0}, colour: 'red'}} />);
-    const alert = screen.getByRole('alert');
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This powerform cannot be shown: its config has 3 problems.');
     expect(alert).toHaveTextContent('variant: got "short"; expected one of petition, leads');
     expect(alert).toHaveTextContent('counter.goal: got 0; expected at least 1');
     expect(alert).toHaveTextContent('colour: got "red"; not an option here');
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
-    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('variant: got "short"'));
+    await waitFor(() => expect(console.error).toHaveBeenCalledWith(expect.stringContaining('variant: got "short"')));
   });
 
   it('follows the colour mode through the shared theme', () => {

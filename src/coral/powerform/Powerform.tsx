@@ -18,7 +18,7 @@ import {Question} from './parts/Question';
 import {Submit} from './parts/Submit';
 import {SupporterFields} from './parts/SupporterFields';
 import {Leaving, ThankYou} from './parts/ThankYou';
-import {parsePowerformConfig, type PowerformConfig} from './schema';
+import {checkPowerformConfig, type PowerformConfig} from './schema';
 import styles from './Powerform.module.css';
 import {usePowerform} from './usePowerform';
 
@@ -103,4 +103,4 @@ function PowerformView({
 }
 
 /** A petition or action signup form, or its short `leads` variant, from one config. */
-export const Powerform = configured<PowerformProps, PowerformConfig>('powerform', parsePowerformConfig, PowerformView);
+export const Powerform = configured<PowerformProps, PowerformConfig>('powerform', checkPowerformConfig, PowerformView);

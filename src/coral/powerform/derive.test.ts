@@ -12,7 +12,8 @@ import {
   uncertain,
   visibleFields,
 } from './derive';
-import {parsePowerformConfig, type PowerformConfigInput} from './schema';
+import {type PowerformConfigInput} from './schema';
+import {parsePowerformConfig} from './parse';
 import {initialState, messagesFor, type Failure, type PowerformState} from './state';
 
 const {normaliseMobile} = await loadMobileChecks();

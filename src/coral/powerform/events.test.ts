@@ -3,7 +3,8 @@ import {loadMobileChecks} from '../shared/fields';
 import {dataLayerFor, eventFor} from './events';
 import {reduce} from './machine';
 import {initialState, type Action, type Checks, type Notice} from './state';
-import {parsePowerformConfig, type PowerformConfigInput} from './schema';
+import {type PowerformConfigInput} from './schema';
+import {parsePowerformConfig} from './parse';
 
 const {normaliseMobile} = await loadMobileChecks();
 

@@ -2,7 +2,8 @@ import {describe, expect, it} from 'vitest';
 import {loadMobileChecks} from '../shared/fields';
 import {buildSignup, emailSuggestion, problems, shownProblems, visibleFields} from './derive';
 import {reduce} from './machine';
-import {parsePowerformConfig, type PowerformConfig, type PowerformConfigInput} from './schema';
+import {type PowerformConfig, type PowerformConfigInput} from './schema';
+import {parsePowerformConfig} from './parse';
 import {initialState, type Action, type Checks, type PowerformState} from './state';
 
 const {normaliseMobile} = await loadMobileChecks();

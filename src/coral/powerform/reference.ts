@@ -4,7 +4,8 @@ import {componentDocs, URL_PARAMETERS} from '../shared/docs';
 import {POWERFORM_DATALAYER_DOCS, POWERFORM_EVENT_DOCS} from './eventDocs';
 import {POWERFORM_URL_PARAMS} from './derive';
 import {POWERFORM_MESSAGES} from './messages';
-import {parsePowerformConfig, powerformSchema} from './schema';
+import {powerformSchema} from './schema';
+import {parsePowerformConfig} from './parse';
 
 /** The docs' table of those parameters. */
 export const POWERFORM_URL_PARAMETERS = URL_PARAMETERS.filter((p) => POWERFORM_URL_PARAMS.includes(p.name));

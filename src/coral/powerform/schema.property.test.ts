@@ -13,7 +13,7 @@ import {
   unsafeUrl,
 } from '../shared/testing';
 import {POWERFORM_MESSAGES} from './messages';
-import {parsePowerformConfig} from './schema';
+import {parsePowerformConfig} from './parse';
 
 const shown = fc.constantFrom('required', 'optional');
 const questionId = fc.stringMatching(/^[a-z][a-z0-9_]{0,31}$/);

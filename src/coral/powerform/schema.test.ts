@@ -2,7 +2,8 @@ import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {referenceRows} from '../shared/docs';
 import {POWERFORM_OPTIONS} from './options';
-import {parsePowerformConfig, powerformSchema} from './schema';
+import {powerformSchema} from './schema';
+import {parsePowerformConfig} from './parse';
 
 describe('powerform config', () => {
   it('fills in the defaults', () => {

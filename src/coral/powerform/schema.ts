@@ -5,8 +5,8 @@
  */
 import * as z from 'zod/mini';
 import {
-  parseConfig,
-  type ParseResult,
+  checkConfig,
+  type CheckResult,
   campaignId,
   fieldMode,
   signupGatewayConfig,
@@ -127,4 +127,5 @@ export const powerformSchema = options.check(
 export type PowerformConfigInput = z.input<typeof powerformSchema>;
 export type PowerformConfig = z.output<typeof powerformSchema>;
 
-export const parsePowerformConfig = (input: unknown): ParseResult<PowerformConfig> => parseConfig(powerformSchema, input);
+/** Checks a powerform config; a wrong one is explained by ../shared/configErrors, fetched when there is one to show. */
+export const checkPowerformConfig = (input: unknown): CheckResult<PowerformConfig> => checkConfig(powerformSchema, input);

@@ -345,14 +345,14 @@ describe('ThankYou', () => {
     await expectNoAxeViolations(container);
   });
 
-  it('shows every bad key of a wrong config instead of the page', () => {
+  it('shows every bad key of a wrong config instead of the page', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(<ThankYou config={{campaign: 'reef', variant: 'photography', share: {channels: ['myspace']}}} />);
-    const alert = screen.getByRole('alert');
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This thank-you cannot be shown: its config has 2 problems.');
     expect(alert).toHaveTextContent('share.channels.0: got "myspace"; expected one of email, whatsapp, facebook, x, copy');
     expect(alert).toHaveTextContent('photo: got (missing); required with variant "photography"');
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
-    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('photo: got (missing)'));
+    await waitFor(() => expect(console.error).toHaveBeenCalledWith(expect.stringContaining('photo: got (missing)')));
   });
 });

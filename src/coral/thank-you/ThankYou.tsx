@@ -8,7 +8,7 @@ import {headingOf} from './derive';
 import {Hero} from './parts/Hero';
 import {ReceiptList} from './parts/ReceiptList';
 import {UpgradeAsk} from './parts/UpgradeAsk';
-import {parseThankYouConfig, type ThankYouConfig} from './schema';
+import {checkThankYouConfig, type ThankYouConfig} from './schema';
 import type {HeadingTag} from './state';
 import styles from './ThankYou.module.css';
 import {useThankYou} from './useThankYou';
@@ -25,7 +25,7 @@ export type ThankYouProps = {
 };
 
 /** Thanks the supporter for a gift handed over or named in the URL, with share actions and a monthly ask. */
-export const ThankYou = configured<ThankYouProps, ThankYouConfig>('thank-you', parseThankYouConfig, ThankYouView);
+export const ThankYou = configured<ThankYouProps, ThankYouConfig>('thank-you', checkThankYouConfig, ThankYouView);
 
 function ThankYouView({config, id, gateway, headingLevel = 2}: ViewProps<ThankYouProps, ThankYouConfig, never>): ReactNode {
   const {root, messages, partId, gift, upgrade, answer, onShare, gateway: held} = useThankYou(config, id, gateway);

@@ -1,7 +1,7 @@
 /** The thank-you page without its view, and without React: its config schema and types, messages and its events. */
 export {
   thankYouSchema,
-  parseThankYouConfig,
+  checkThankYouConfig,
   SHARE_CHANNELS,
   type ShareChannel,
   type ThankYouConfig,

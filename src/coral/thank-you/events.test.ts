@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {dataLayerFor, eventFor, THANK_YOU_EVENTS} from './events';
 import type {Receipt} from './state';
-import {parseThankYouConfig} from './schema';
+import {parseThankYouConfig} from './parse';
 
 const parsed = parseThankYouConfig({campaign: 'save-the-reef'});
 if (!parsed.ok) throw new Error('config');

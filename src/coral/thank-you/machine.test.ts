@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {parseDonateFormConfig} from '../donate-form/core';
+import {parseDonateFormConfig} from '../donate-form/parse';
 import {gift, MemoryStorage} from '../shared/testing';
 import {rgUpgradeSuggestion} from '../shared/money';
 import {giftKey, headingOf, monthlyFormConfig, parseGiftParams, receiptRows, resolveReceipt, upgradeOffer} from './derive';
 import {createDeclinedMemory, DECLINED_KEY} from './effects';
 import {reduce, reduceUpgrade} from './machine';
-import {parseThankYouConfig, type ThankYouConfig, type ThankYouConfigInput} from './schema';
+import {type ThankYouConfig, type ThankYouConfigInput} from './schema';
+import {parseThankYouConfig} from './parse';
 import {initialState, initialUpgrade, messagesFor, type Receipt, type ThankYouState} from './state';
 
 const configOf = (input: Partial<ThankYouConfigInput> = {}): ThankYouConfig => {

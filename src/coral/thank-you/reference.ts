@@ -3,7 +3,8 @@ import {THANK_YOU_OPTIONS} from './options';
 import {componentDocs} from '../shared/docs';
 import {THANK_YOU_DATALAYER_DOCS, THANK_YOU_EVENT_DOCS} from './eventDocs';
 import {THANK_YOU_MESSAGES} from './messages';
-import {parseThankYouConfig, thankYouSchema} from './schema';
+import {thankYouSchema} from './schema';
+import {parseThankYouConfig} from './parse';
 
 /** The only URL parameters the component reads: none of them personal. The docs list this table. */
 export const THANK_YOU_URL_PARAMETERS = [

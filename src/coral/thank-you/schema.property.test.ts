@@ -16,7 +16,8 @@ import {
   unsafeUrl,
 } from '../shared/testing';
 import {THANK_YOU_MESSAGES} from './messages';
-import {parseThankYouConfig, SHARE_CHANNELS} from './schema';
+import {SHARE_CHANNELS} from './schema';
+import {parseThankYouConfig} from './parse';
 
 const pixels = fc.integer({min: 1, max: 10_000});
 

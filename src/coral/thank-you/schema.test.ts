@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {describeError} from '../shared/config';
-import {parseThankYouConfig} from './schema';
+import {describeError} from '../shared/configErrors';
+import {parseThankYouConfig} from './parse';
 
 const errorsOf = (input: unknown): string[] => {
   const result = parseThankYouConfig(input);

@@ -8,8 +8,8 @@ import {
   DEFAULT_AMOUNTS,
   dollarsAmount,
   rgUpgradeRule,
-  parseConfig,
-  type ParseResult,
+  checkConfig,
+  type CheckResult,
   campaignId,
   giftOptions,
   locale,
@@ -116,4 +116,5 @@ export type ThankYouConfigInput = z.input<typeof thankYouSchema>;
 export type ThankYouConfig = z.output<typeof thankYouSchema>;
 export type PhotoConfig = NonNullable<ThankYouConfig['photo']>;
 
-export const parseThankYouConfig = (input: unknown): ParseResult<ThankYouConfig> => parseConfig(thankYouSchema, input);
+/** Checks a thank-you page config; a wrong one is explained by ../shared/configErrors, fetched when there is one to show. */
+export const checkThankYouConfig = (input: unknown): CheckResult<ThankYouConfig> => checkConfig(thankYouSchema, input);

@@ -1,6 +1,8 @@
 /**
- * Parse results for a component's config whose errors name the key, show the
- * value given and say what is allowed.
+ * A component's config checked against its schema. The check is all a form
+ * needs to run; a wrong config's explanation (each bad key, the value given
+ * and what is allowed) is ../configErrors, which a form fetches only when it
+ * has a wrong config to explain.
  */
 import type * as z from 'zod/mini';
 import {plural} from '../basics';
@@ -16,6 +18,16 @@ export type ConfigError = {
 
 export type ParseResult<T> = {ok: true; config: T} | {ok: false; errors: ConfigError[]};
 
+/** What a wrong config's explanation is made from: the config as given, and the schema's issues with it. */
+export type ConfigFailure = {ok: false; input: unknown; issues: readonly z.core.$ZodIssue[]};
+export type CheckResult<T> = {ok: true; config: T} | ConfigFailure;
+
+/** Checks a config against its schema, without explaining what is wrong (../configErrors does that). */
+export function checkConfig<S extends z.ZodMiniType>(schema: S, input: unknown): CheckResult<z.output<S>> {
+  const result = schema.safeParse(input);
+  return result.success ? {ok: true, config: result.data} : {ok: false, input, issues: result.error.issues};
+}
+
 // Plain keys join with dots; an odd key (empty, spaced, dotted) is quoted so the path still points at it.
 export const pathOf = (path: readonly PropertyKey[]): string =>
   path
@@ -25,35 +37,6 @@ export const pathOf = (path: readonly PropertyKey[]): string =>
       return `[${JSON.stringify(text)}]`;
     })
     .join('');
-
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let here: unknown = input;
-  for (const key of path) {
-    if (here === null || typeof here !== 'object') return undefined;
-    here = (here as Record<PropertyKey, unknown>)[key];
-  }
-  return here;
-}
-
-// An object without a prototype has no toString, so even String() throws on one JSON cannot show (a BigInt inside).
-function asText(value: unknown): string {
-  try {
-    return String(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
-}
-
-export function showValue(value: unknown): string {
-  if (value === undefined) return '(missing)';
-  try {
-    const text = JSON.stringify(value);
-    if (text === undefined) return asText(value);
-    return text.length > 80 ? `${text.slice(0, 77)}…` : text;
-  } catch {
-    return asText(value);
-  }
-}
 
 // A producer reads these in English, whatever the supporter's locale.
 const COUNTS = {
@@ -67,105 +50,3 @@ const COUNTS = {
 
 /** A count a producer reads, with its noun in the form the count takes: "1 problem", "2 problems". */
 export const counted = (noun: 'problem' | 'item' | 'character', count: number): string => plural(COUNTS, noun, count, 'en');
-
-const list = (values: readonly unknown[]): string => values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
-
-function allowed(issue: z.core.$ZodIssue): string {
-  switch (issue.code) {
-    case 'invalid_value':
-      return issue.values.length === 1 ? `expected ${list(issue.values)}` : `expected one of ${list(issue.values)}`;
-    case 'invalid_type':
-      return `expected ${issue.expected === 'int' ? 'a whole number' : `${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`}`;
-    case 'too_small':
-      return issue.origin === 'array'
-        ? `expected at least ${counted('item', Number(issue.minimum))}`
-        : issue.origin === 'string'
-          ? `expected at least ${counted('character', Number(issue.minimum))}`
-          : `expected ${issue.inclusive ? 'at least' : 'more than'} ${String(issue.minimum)}`;
-    case 'too_big':
-      return issue.origin === 'array'
-        ? `expected at most ${counted('item', Number(issue.maximum))}`
-        : issue.origin === 'string'
-          ? `expected at most ${counted('character', Number(issue.maximum))}`
-          : `expected ${issue.inclusive ? 'at most' : 'less than'} ${String(issue.maximum)}`;
-    case 'invalid_union':
-      // A union with its own message (the gateways) names the shapes it takes.
-      return issue.message && issue.message !== 'Invalid input' ? issue.message : 'expected one of the documented shapes';
-    case 'not_multiple_of':
-      return issue.divisor === 0.01
-        ? 'expected an amount in dollars and cents, like 25 or 25.50'
-        : `expected a multiple of ${issue.divisor}`;
-    case 'invalid_format':
-      // A pattern with its own message (campaign ids, currency codes) says what is allowed; a bare one names the format.
-      return issue.message && issue.message !== 'Invalid input'
-        ? issue.message
-        : `expected ${issue.format === 'regex' ? 'the documented format' : issue.format}`;
-    default:
-      return issue.message && issue.message !== 'Invalid input' ? issue.message : 'not allowed here: see the config reference';
-  }
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A dotted name ("submit.one-off") as the keys nested in `value` spell it, with what is there; null when they do not. */
-function unflatten(value: Record<string, unknown>, name: string): {keys: string[]; found: unknown} | null {
-  for (const key of Object.keys(value)) {
-    if (name === key) return {keys: [key], found: value[key]};
-    const inner = value[key];
-    if (name.startsWith(`${key}.`) && isRecord(inner)) {
-      const rest = unflatten(inner, name.slice(key.length + 1));
-      if (rest) return {keys: [key, ...rest.keys], found: rest.found};
-    }
-  }
-  return null;
-}
-
-/**
- * An issue's path as the input spells it. A schema that reads nested keys as
- * dotted ones (the message overrides) reports "submit.one-off"; the error
- * names the keys the config was written with.
- */
-function inputPath(input: unknown, path: readonly PropertyKey[]): PropertyKey[] {
-  const spelled: PropertyKey[] = [];
-  let here: unknown = input;
-  for (const [i, key] of path.entries()) {
-    if (isRecord(here) && typeof key === 'string' && !Object.hasOwn(here, key)) {
-      const nested = unflatten(here, key);
-      if (nested) {
-        spelled.push(...nested.keys);
-        here = nested.found;
-        continue;
-      }
-    }
-    if (here === null || typeof here !== 'object') return [...spelled, ...path.slice(i)];
-    spelled.push(key);
-    here = (here as Record<PropertyKey, unknown>)[key];
-  }
-  return spelled;
-}
-
-/** Parses a config; on failure lists every problem, one per key. */
-export function parseConfig<S extends z.ZodMiniType>(schema: S, input: unknown): ParseResult<z.output<S>> {
-  const result = schema.safeParse(input);
-  if (result.success) return {ok: true, config: result.data};
-  const errors: ConfigError[] = [];
-  for (const issue of result.error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
-        const path = inputPath(input, [...issue.path, key]);
-        errors.push({
-          path: pathOf(path),
-          value: showValue(valueAt(input, path)),
-          message: 'not an option here: check the spelling against the config reference',
-        });
-      }
-      continue;
-    }
-    const path = inputPath(input, issue.path);
-    errors.push({path: pathOf(path), value: showValue(valueAt(input, path)), message: allowed(issue)});
-  }
-  return {ok: false, errors};
-}
-
-/** One line per error, as the error box and the console show them. */
-export const describeError = (error: ConfigError): string => `${error.path || 'config'}: got ${error.value}; ${error.message}`;

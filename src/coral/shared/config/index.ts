@@ -1,5 +1,5 @@
-/** Reading a component's config: parse results whose errors name the key, and the schema pieces every component shares. */
-export {type ConfigError, counted, describeError, parseConfig, type ParseResult, pathOf} from './config';
+/** Checking a component's config (its explanation, when wrong, is ../configErrors), and the schema pieces every component shares. */
+export {type CheckResult, checkConfig, type ConfigError, type ConfigFailure, counted, type ParseResult, pathOf} from './config';
 export {
   campaignId,
   type Contact,

@@ -4,7 +4,8 @@
  * forms do not carry it.
  */
 import type * as z from 'zod/mini';
-import {describeError, type ParseResult} from '../config';
+import {type ParseResult} from '../config';
+import {describeError} from '../configErrors';
 import {optionTree, type JsonSchema, type OptionDocs, type OptionNode} from './schemaTree';
 
 /** A row of the generated config reference. */

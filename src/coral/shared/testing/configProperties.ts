@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {describeError, type ParseResult} from '../config';
+import {type ParseResult} from '../config';
+import {describeError} from '../configErrors';
 import {
   badContactEmail,
   badContactPhone,

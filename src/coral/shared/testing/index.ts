@@ -20,5 +20,6 @@ export {gift, signer} from './handoffs';
 export {hostileMessages, hostileString, INVISIBLE, MARKUP, PROPERTY_TIMEOUT_MS, SCRIPT_PAYLOADS, XSS_FLAG, XSS_PAYLOADS} from '../hostile';
 export {listenLocally, type LocalServer} from './localServer';
 export {MemoryStorage} from './memoryStorage';
+export {BUNDLE_ENTRIES, modulesLoaded} from './moduleReach';
 export {expectSafePrefill, expectWarningsFor} from './prefill';
 export {turnstileStandIn} from './turnstile';

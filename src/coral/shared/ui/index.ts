@@ -1,5 +1,4 @@
-/** The pieces of view every component shares: inputs, the error summary, error boxes, parts loaded on demand, the manage-gift line, the light room, the look. */
-export {ConfigErrorBox} from './ConfigErrorBox';
+/** The pieces of view every component shares: inputs, the error summary, the load-failed box, parts loaded on demand, the manage-gift line, the light room, the look. */
 export {ErrorSummary} from './ErrorSummary';
 export {LoadFailedBox} from './LoadFailedBox';
 export {Checkbox, TextField} from './TextField';

@@ -1,6 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import * as z from 'zod/mini';
-import {counted, describeError, parseConfig} from './config';
+import {counted} from '../config';
+import {BUNDLE_ENTRIES, modulesLoaded} from '../testing';
+import {describeError, parseConfig} from './explain';
 
 const lines = (schema: z.ZodMiniType, input: unknown): string[] => {
   const result = parseConfig(schema, input);
@@ -35,5 +37,14 @@ describe('counts a producer reads', () => {
       'pair: got ["a","b","c"]; expected at most 2 items',
       'code: got "abc"; expected at most 2 characters',
     ]);
+  });
+});
+
+describe('where the explanation loads', () => {
+  it('comes to a page only on demand: no form, and not the embed’s first script, loads it with its own code', () => {
+    const explanation = /\/shared\/(configErrors|configErrorBox)\/|\/(donate-form|powerform|thank-you)\/parse\.ts$/;
+    const later = modulesLoaded(BUNDLE_ENTRIES, {later: true});
+    expect(later.filter((file) => explanation.test(file))).toContain('src/coral/shared/configErrors/explain.ts');
+    expect(modulesLoaded(BUNDLE_ENTRIES, {later: false}).filter((file) => explanation.test(file))).toEqual([]);
   });
 });
