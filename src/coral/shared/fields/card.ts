@@ -1,25 +1,14 @@
 /** Card checks done before a payment is attempted: number, expiry and CVC. */
 import {CARD_MESSAGES, type Messages, accept, refuse, type Check, fill} from '../basics';
+import {luhn} from './luhn';
+
+export {luhn};
 
 type CardMessages = Messages<typeof CARD_MESSAGES>;
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'unknown';
 
 const digitsOnly = (input: string): string => input.replace(/[\s-]/g, '');
-
-export function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  // Number(' ') is 0, so anything but digits must fail here rather than count as zeros.
-  return /^\d+$/.test(digits) && sum % 10 === 0;
-}
 
 export function cardBrand(input: string): CardBrand {
   const digits = digitsOnly(input);
