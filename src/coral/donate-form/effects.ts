@@ -5,12 +5,11 @@
  */
 import {useCallback, useEffect, useLayoutEffect, useRef} from 'react';
 import {clearSupporterHandoff, readSupporterHandoff, sessionStore, writeGiftHandoff} from '../daisychain';
-import type {MobileCheck} from '../shared/fields';
 import {parseAmount} from '../shared/money';
 import {amountOf} from './derive';
 import {initialFrequency} from './rules';
 import type {DonateFormConfig, Frequency} from './schema';
-import type {Action, DonateState, Step} from './state';
+import type {Action, Checks, DonateState, Step} from './state';
 
 type HistoryState = {coral?: Record<string, Step>} & Record<string, unknown>;
 
@@ -20,20 +19,20 @@ export function useWizardHistory(
   state: DonateState,
   dispatch: (action: Action) => void,
   formKey: string,
-  mobile: MobileCheck | null,
+  loaded: Omit<Checks, 'now'>,
 ) {
   const recorded = useRef<Step | null>(null);
   const wizard = config.layout === 'wizard';
-  const mobileRef = useRef(mobile);
+  const loadedRef = useRef(loaded);
   useEffect(() => {
-    mobileRef.current = mobile;
-  }, [mobile]);
+    loadedRef.current = loaded;
+  }, [loaded]);
   useEffect(() => {
     if (!wizard) return;
     const onPop = (event: PopStateEvent) => {
       const step = (event.state as HistoryState | null)?.coral?.[formKey] ?? 'amount';
       recorded.current = step;
-      dispatch({type: 'go', step, checks: {now: new Date(), mobile: mobileRef.current}});
+      dispatch({type: 'go', step, checks: {now: new Date(), ...loadedRef.current}});
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
