@@ -1,4 +1,5 @@
-import {useCallback, useEffect, useRef, useState} from 'react';
+import {useCallback, useEffect, useState} from 'react';
+import {onDemand} from '../basics';
 import type * as PaymentModule from './payment';
 
 /** The sandbox's card and bank checks and formatting, once their code is here. */
@@ -12,6 +13,8 @@ export type PaymentChecksLoad = {
   load: () => Promise<PaymentChecks | null>;
 };
 
+const code = onDemand(() => import('./payment'));
+
 /**
  * The sandbox's card and bank checks, loaded on demand: only a form whose
  * payment is typed into the sandbox's test fields uses them, so only such a
@@ -21,35 +24,26 @@ export type PaymentChecksLoad = {
  * the next `load` tries again.
  */
 export function usePaymentChecks(wanted: boolean): PaymentChecksLoad {
-  const [checks, setChecks] = useState<PaymentChecks | null>(null);
+  // Once here they serve every form on the page: a second form, or one drawn again, starts with them.
+  const [checks, setChecks] = useState<PaymentChecks | null>(code.loaded);
   const [failed, setFailed] = useState(false);
-  // The checks that loaded, for `load` to answer at once without a render between; and the load on its way, which a
-  // give pressed meanwhile waits for rather than starting another.
-  const kept = useRef<PaymentChecks | null>(null);
-  const pending = useRef<Promise<PaymentChecks | null> | null>(null);
-  const load = useCallback((): Promise<PaymentChecks | null> => {
-    if (kept.current) return Promise.resolve(kept.current);
-    if (pending.current) return pending.current;
+  const load = useCallback(async (): Promise<PaymentChecks | null> => {
+    const ready = code.loaded();
+    if (ready) return ready;
     setFailed(false);
-    const loading = import('./payment').then(
-      (module) => {
-        kept.current = module;
-        setChecks(module);
-        return module;
-      },
-      () => {
-        setFailed(true);
-        return null;
-      },
-    );
-    pending.current = loading;
-    void loading.then(() => {
-      pending.current = null;
-    });
-    return loading;
+    try {
+      // A give pressed while the first load is on its way waits for that same load.
+      const module = await code.get();
+      setChecks(module);
+      return module;
+    } catch {
+      setFailed(true);
+      return null;
+    }
   }, []);
   useEffect(() => {
-    if (wanted) void load();
-  }, [wanted, load]);
+    if (!wanted || code.loaded()) return;
+    code.get().then(setChecks, () => setFailed(true));
+  }, [wanted]);
   return {checks, failed, load};
 }
