@@ -138,29 +138,13 @@ function checkPayment(
   const {payment} = checks;
   if (!payment) return {found: {paymentFields: fieldsWaiting(state, messages)}, test: null};
   if (activeMethod(config, state) === 'card') {
-    const card = payment.validateCardNumber(values.cardNumber, messages);
-    const expiry = payment.validateExpiry(values.expiry, checks.now, messages);
-    const cvc = payment.validateCvc(values.cvc, card.ok ? card.value.brand : 'visa', messages);
-    return {
-      found: {
-        ...(card.ok ? {} : {cardNumber: card.reason}),
-        ...(expiry.ok ? {} : {expiry: expiry.reason}),
-        ...(cvc.ok ? {} : {cvc: cvc.reason}),
-      },
-      test: card.ok && expiry.ok && cvc.ok ? {method: 'card', number: card.value.number, expiry: expiry.value, cvc: cvc.value} : null,
-    };
+    const card = payment.checkCard(values, checks.now, messages);
+    return {found: card.found, test: card.value && {method: 'card', ...card.value}};
   }
-  const bsb = payment.validateBsb(values.bsb, messages);
-  const account = payment.validateAccountNumber(values.account, messages);
-  const name = payment.validateAccountName(values.accountName, messages);
+  const debit = payment.checkDebit(values, messages);
   return {
-    found: {
-      ...(bsb.ok ? {} : {bsb: bsb.reason}),
-      ...(account.ok ? {} : {account: account.reason}),
-      ...(name.ok ? {} : {accountName: name.reason}),
-      ...(state.ddAgreement ? {} : {ddAgreement: messages.directDebitAgreementRequired}),
-    },
-    test: bsb.ok && account.ok && name.ok ? {method: 'direct-debit', bsb: bsb.value, account: account.value, name: name.value} : null,
+    found: {...debit.found, ...(state.ddAgreement ? {} : {ddAgreement: messages.directDebitAgreementRequired})},
+    test: debit.value && {method: 'direct-debit', ...debit.value},
   };
 }
 

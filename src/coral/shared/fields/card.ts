@@ -102,3 +102,25 @@ export function validateCvc(input: string, brand: CardBrand, messages: CardMessa
   }
   return accept(digits);
 }
+
+/** What was typed in a set of fields, checked: each field's problem, and once every field passes, what they hold. */
+export type FieldsChecked<F extends string, T> = {found: Partial<Record<F, string>>; value: T | null};
+
+/** The sandbox's test card fields checked together: the CVC's length follows the number's brand (a Visa's until it is known). */
+export function checkCard(
+  typed: {cardNumber: string; expiry: string; cvc: string},
+  now: Date,
+  messages: CardMessages = CARD_MESSAGES,
+): FieldsChecked<'cardNumber' | 'expiry' | 'cvc', {number: string; expiry: {month: number; year: number}; cvc: string}> {
+  const card = validateCardNumber(typed.cardNumber, messages);
+  const expiry = validateExpiry(typed.expiry, now, messages);
+  const cvc = validateCvc(typed.cvc, card.ok ? card.value.brand : 'visa', messages);
+  return {
+    found: {
+      ...(card.ok ? {} : {cardNumber: card.reason}),
+      ...(expiry.ok ? {} : {expiry: expiry.reason}),
+      ...(cvc.ok ? {} : {cvc: cvc.reason}),
+    },
+    value: card.ok && expiry.ok && cvc.ok ? {number: card.value.number, expiry: expiry.value, cvc: cvc.value} : null,
+  };
+}

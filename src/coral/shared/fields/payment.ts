@@ -1,7 +1,7 @@
 /**
- * The sandbox's card and bank checks, and the formatting of what is typed in
- * its test fields: one file, loaded only by a form whose payment is typed
- * into those fields (see `loadPaymentChecks` and `usePaymentChecks`).
+ * The sandbox's test fields: their card and bank checks, and the formatting
+ * of what is typed in them. One file, loaded only by a form whose payment is
+ * typed into those fields (see `loadPaymentChecks` and `usePaymentChecks`).
  */
-export {validateAccountName, validateAccountNumber, validateBsb} from './bank';
-export {cardBrand, formatCardNumber, formatExpiry, validateCardNumber, validateCvc, validateExpiry} from './card';
+export {checkDebit} from './bank';
+export {cardBrand, checkCard, formatCardNumber, formatExpiry} from './card';
