@@ -26,7 +26,7 @@ export type DonateFormContextValue = {
   gateway: Gateway;
   /** The bot check's latest state, when the config has one: the view's widget writes it, sending reads it. */
   botCheck: BotCheckSlot | null;
-  /** The checks a step change or a submit needs, waiting for the phone's check when a number was typed, and for the sandbox's card checks. */
+  /** The checks a step change or a submit needs: they wait for the phone's check when a number was typed, and a submit for the sandbox's card checks. */
   checksReady: () => Promise<Checks>;
   /** Given the form's focus and input events: loads the phone's check when the phone field is first used. */
   onFieldUse: (event: FieldUse) => void;
