@@ -61,7 +61,7 @@ describeComponent({
         title: 'into the direct debit fields, which refuse them or keep them as text',
         config: {...sandbox, frequencies: ['monthly'], directDebit: true},
         type: async (user) => {
-          await user.click(screen.getByRole('radio', {name: 'Direct debit'}));
+          await user.click(await screen.findByRole('radio', {name: 'Direct debit'}));
           for (const label of ['BSB', 'Account number', 'Account name']) await user.type(screen.getByLabelText(label), SCRIPT_PAYLOADS[0]!);
           await user.click(screen.getByRole('button', {name: /^Give/}));
           expect(await screen.findByRole('group', {name: /^There (is a problem|are \d+ problems)$/})).toHaveTextContent(/BSB/);

@@ -65,7 +65,7 @@ describe('DonateForm', () => {
   it('holds a field’s message while the give button is pressed, so nothing moves under the pointer before the click', async () => {
     const user = userEvent.setup();
     render(<DonateForm config={base} />);
-    await user.type(screen.getByLabelText('Security code (CVC)'), '1');
+    await user.type(await screen.findByLabelText('Security code (CVC)'), '1');
     const give = screen.getByRole('button', {name: /^Give/});
     // Pressing the button leaves the field, but its message (which would push the button down) waits for the release.
     await user.pointer({keys: '[MouseLeft>]', target: give});
@@ -130,7 +130,7 @@ describe('DonateForm', () => {
   it('formats a card number and an expiry typed as bare digits, keeping the caret after the same digits', async () => {
     const user = userEvent.setup();
     render(<DonateForm config={{campaign: 'reef'}} />);
-    const number = screen.getByLabelText<HTMLInputElement>('Card number');
+    const number = await screen.findByLabelText<HTMLInputElement>('Card number');
     await user.type(number, '4242424242424242');
     expect(number).toHaveValue('4242 4242 4242 4242');
     // A digit typed after the first group moves the rest along; the caret stays just after it.

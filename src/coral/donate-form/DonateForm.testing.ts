@@ -13,8 +13,9 @@ export async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Postcode'), '2000');
 }
 
+/** Types a test card into the sandbox's fields, once they are there: they load on demand. */
 export async function fillCard(user: ReturnType<typeof userEvent.setup>, number = '4242 4242 4242 4242') {
-  await user.clear(screen.getByLabelText('Card number'));
+  await user.clear(await screen.findByLabelText('Card number'));
   await user.type(screen.getByLabelText('Card number'), number);
   await user.clear(screen.getByLabelText('Expiry (MM/YY)'));
   await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/34');

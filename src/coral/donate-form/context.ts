@@ -1,5 +1,5 @@
 import {createContext, useContext, type RefObject} from 'react';
-import type {FieldUse} from '../shared/fields';
+import type {FieldUse, PaymentChecksLoad} from '../shared/fields';
 import type {Gateway} from '../shared/gateways';
 import type {BotCheckSlot} from './botCheck';
 import type {Cents} from '../shared/money';
@@ -26,10 +26,12 @@ export type DonateFormContextValue = {
   gateway: Gateway;
   /** The bot check's latest state, when the config has one: the view's widget writes it, sending reads it. */
   botCheck: BotCheckSlot | null;
-  /** The checks a step change or a submit needs, waiting for the phone's check when a number was typed. */
+  /** The checks a step change or a submit needs: they wait for the phone's check when a number was typed, and a submit for the sandbox's card checks. */
   checksReady: () => Promise<Checks>;
   /** Given the form's focus and input events: loads the phone's check when the phone field is first used. */
   onFieldUse: (event: FieldUse) => void;
+  /** The sandbox's card and bank checks, which its test fields wait for; never loaded for another gateway. */
+  paymentChecks: PaymentChecksLoad;
 };
 
 export const DonateFormContext = createContext<DonateFormContextValue | null>(null);

@@ -4,17 +4,7 @@
  * receives it, and the view's decisions (which steps show, what the primary
  * button does, which payment method is active).
  */
-import {
-  validateAccountName,
-  validateAccountNumber,
-  validateBsb,
-  validateCardNumber,
-  validateCvc,
-  validateExpiry,
-  checkField,
-  FIELD_TABLE,
-  fieldProblems,
-} from '../shared/fields';
+import {checkField, FIELD_TABLE, fieldProblems} from '../shared/fields';
 import {ENTRY_BY_GATEWAY, type DeclineCode, type GiftIntent, type PaymentEntry, type TestPayment} from '../shared/gateways';
 import {formatMoney, type Cents, rgUpgradeSuggestion} from '../shared/money';
 import {accept, refuse, type Check, fill} from '../shared/basics';
@@ -118,11 +108,17 @@ export const visibleSupporterFields = (config: DonateFormConfig): SupporterField
 /** Where this form's card or bank details are typed: the sandbox's test fields, the processor's fields, or its hosted page. */
 export const entryOf = (config: DonateFormConfig): PaymentEntry => ENTRY_BY_GATEWAY[config.gateway.type];
 
+/** Why the payment fields as a whole hold the gift back while they, or their checks, are not here yet: still loading, or failed to. */
+const fieldsWaiting = (state: DonateState, messages: DonateFormMessages): string =>
+  state.fields.status === 'failed' ? messages.paymentFieldsFailed : messages.paymentFieldsLoading;
+
 /**
  * The payment checked: each control's problem, and (the sandbox only) what
  * was typed in the test fields once all of them pass. A processor's fields
  * check themselves and say only whether they are complete; a hosted page
- * asks for nothing here.
+ * asks for nothing here. The sandbox's checks load on demand: until they are
+ * here the payment is held back as a processor's loading fields are, so
+ * nothing is sent unchecked.
  */
 function checkPayment(
   config: DonateFormConfig,
@@ -136,39 +132,19 @@ function checkPayment(
   if (entry === 'processor-fields') {
     const {fields} = state;
     const problem =
-      fields.status === 'loading'
-        ? messages.paymentFieldsLoading
-        : fields.status === 'failed'
-          ? messages.paymentFieldsFailed
-          : fields.complete
-            ? null
-            : messages.paymentFieldsIncomplete;
+      fields.status === 'ready' ? (fields.complete ? null : messages.paymentFieldsIncomplete) : fieldsWaiting(state, messages);
     return {found: problem ? {paymentFields: problem} : {}, test: null};
   }
+  const {payment} = checks;
+  if (!payment) return {found: {paymentFields: fieldsWaiting(state, messages)}, test: null};
   if (activeMethod(config, state) === 'card') {
-    const card = validateCardNumber(values.cardNumber, messages);
-    const expiry = validateExpiry(values.expiry, checks.now, messages);
-    const cvc = validateCvc(values.cvc, card.ok ? card.value.brand : 'visa', messages);
-    return {
-      found: {
-        ...(card.ok ? {} : {cardNumber: card.reason}),
-        ...(expiry.ok ? {} : {expiry: expiry.reason}),
-        ...(cvc.ok ? {} : {cvc: cvc.reason}),
-      },
-      test: card.ok && expiry.ok && cvc.ok ? {method: 'card', number: card.value.number, expiry: expiry.value, cvc: cvc.value} : null,
-    };
+    const card = payment.checkCard(values, checks.now, messages);
+    return {found: card.found, test: card.value && {method: 'card', ...card.value}};
   }
-  const bsb = validateBsb(values.bsb, messages);
-  const account = validateAccountNumber(values.account, messages);
-  const name = validateAccountName(values.accountName, messages);
+  const debit = payment.checkDebit(values, messages);
   return {
-    found: {
-      ...(bsb.ok ? {} : {bsb: bsb.reason}),
-      ...(account.ok ? {} : {account: account.reason}),
-      ...(name.ok ? {} : {accountName: name.reason}),
-      ...(state.ddAgreement ? {} : {ddAgreement: messages.directDebitAgreementRequired}),
-    },
-    test: bsb.ok && account.ok && name.ok ? {method: 'direct-debit', bsb: bsb.value, account: account.value, name: name.value} : null,
+    found: {...debit.found, ...(state.ddAgreement ? {} : {ddAgreement: messages.directDebitAgreementRequired})},
+    test: debit.value && {method: 'direct-debit', ...debit.value},
   };
 }
 

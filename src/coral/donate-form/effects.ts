@@ -4,12 +4,11 @@
  * daisychain's signer on page 2, and the gift handed to a thank-you page.
  */
 import {useCallback, useEffect, useLayoutEffect, useRef} from 'react';
-import type {MobileCheck} from '../shared/fields';
 import {parseAmount} from '../shared/money';
 import {amountOf} from './derive';
 import {initialFrequency} from './rules';
 import type {DonateFormConfig, Frequency} from './schema';
-import type {Action, DonateState, Step} from './state';
+import type {Action, Checks, DonateState, Step} from './state';
 
 /**
  * The hand-off's code, fetched when it is first needed: on daisychain page 2
@@ -26,20 +25,20 @@ export function useWizardHistory(
   state: DonateState,
   dispatch: (action: Action) => void,
   formKey: string,
-  mobile: MobileCheck | null,
+  loaded: Omit<Checks, 'now'>,
 ) {
   const recorded = useRef<Step | null>(null);
   const wizard = config.layout === 'wizard';
-  const mobileRef = useRef(mobile);
+  const loadedRef = useRef(loaded);
   useEffect(() => {
-    mobileRef.current = mobile;
-  }, [mobile]);
+    loadedRef.current = loaded;
+  }, [loaded]);
   useEffect(() => {
     if (!wizard) return;
     const onPop = (event: PopStateEvent) => {
       const step = (event.state as HistoryState | null)?.coral?.[formKey] ?? 'amount';
       recorded.current = step;
-      dispatch({type: 'go', step, checks: {now: new Date(), mobile: mobileRef.current}});
+      dispatch({type: 'go', step, checks: {now: new Date(), ...loadedRef.current}});
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);

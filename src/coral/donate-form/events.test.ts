@@ -1,15 +1,16 @@
 import {describe, expect, it} from 'vitest';
-import {loadMobileChecks} from '../shared/fields';
+import {loadMobileChecks, loadPaymentChecks} from '../shared/fields';
 import {dataLayerFor, eventFor} from './events';
 import {initialState, reduce, type Action, type Checks, type DonateState} from './machine';
 import {parseDonateFormConfig} from './parse';
 
 const {normaliseMobile} = await loadMobileChecks();
+const payment = await loadPaymentChecks();
 
 const parsed = parseDonateFormConfig({campaign: 'reef', rgUpgrade: {enabled: true}, coverFees: {enabled: true}, analytics: true});
 if (!parsed.ok) throw new Error('bad test config');
 const config = parsed.config;
-const checks: Checks = {now: new Date('2026-11-22'), mobile: (v) => normaliseMobile(v)};
+const checks: Checks = {now: new Date('2026-11-22'), mobile: (v) => normaliseMobile(v), payment};
 
 const flow: Action[] = [
   {type: 'engage'},

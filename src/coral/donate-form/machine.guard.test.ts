@@ -6,7 +6,7 @@ import {parseDonateFormConfig} from './parse';
 const parsed = parseDonateFormConfig({campaign: 'reef', gateway: {type: 'http', endpoint: 'https://give.example.org/checkout'}});
 if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
 const cfg = parsed.config;
-const checks: Checks = {now: new Date('2026-11-25T10:00:00+11:00'), mobile: null};
+const checks: Checks = {now: new Date('2026-11-25T10:00:00+11:00'), mobile: null, payment: null};
 const run = (actions: Action[], state: DonateState = initialState(cfg)) => actions.reduce((s, a) => reduce(cfg, s, a), state);
 
 const ready = run(

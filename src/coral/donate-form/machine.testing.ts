@@ -1,10 +1,11 @@
 /** What the donate form's machine tests share: a config, the checks a submit runs with, and the actions a supporter takes. */
-import {loadMobileChecks} from '../shared/fields';
+import {loadMobileChecks, loadPaymentChecks} from '../shared/fields';
 import {initialState, reduce, type Action, type Checks, type DonateState} from './machine';
 import {type DonateFormConfig, type DonateFormConfigInput} from './schema';
 import {parseDonateFormConfig} from './parse';
 
 const {normaliseMobile} = await loadMobileChecks();
+const payment = await loadPaymentChecks();
 
 export function config(input: Partial<DonateFormConfigInput> = {}): DonateFormConfig {
   const result = parseDonateFormConfig({campaign: 'reef', ...input});
@@ -12,7 +13,8 @@ export function config(input: Partial<DonateFormConfigInput> = {}): DonateFormCo
   return result.config;
 }
 
-export const checks: Checks = {now: new Date('2026-11-22T10:00:00+11:00'), mobile: (v) => normaliseMobile(v)};
+/** The checks once everything loaded on demand is here: the mobile check and the sandbox's card and bank checks. */
+export const checks: Checks = {now: new Date('2026-11-22T10:00:00+11:00'), mobile: (v) => normaliseMobile(v), payment};
 
 export const run = (cfg: DonateFormConfig, actions: Action[], state = initialState(cfg)): DonateState =>
   actions.reduce((s, a) => reduce(cfg, s, a), state);

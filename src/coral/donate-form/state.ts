@@ -4,7 +4,7 @@
  * derive.ts reads decisions off a state; machine.ts moves it.
  */
 import type {ReadFailure, ReadResult, SupporterHandoff} from '../daisychain';
-import {SUPPORTER_FIELDS, type FieldChecks, type SupporterField, type Prefill, type Utm} from '../shared/fields';
+import {SUPPORTER_FIELDS, type FieldChecks, type PaymentChecks, type SupporterField, type Prefill, type Utm} from '../shared/fields';
 import {type Outbox, type Sent} from '../shared/reducer';
 import {withOverrides} from '../shared/basics';
 import type {ChargeResult, FieldsStatus, GiftIntent, Method, TestPayment} from '../shared/gateways';
@@ -97,8 +97,12 @@ export type DonateState = {
   detailsFolded: boolean;
 } & Outbox<Notice>;
 
-/** Checks that depend on the outside world: today's date and the (lazily loaded) mobile check. */
-export type Checks = FieldChecks & {now: Date};
+/**
+ * Checks that depend on the outside world: today's date and the checks loaded
+ * on demand, the mobile check and (for the sandbox's test fields alone) the
+ * card and bank checks; null until they are here.
+ */
+export type Checks = FieldChecks & {now: Date; payment: PaymentChecks | null};
 
 export type Action =
   | {type: 'frequency'; frequency: Frequency}

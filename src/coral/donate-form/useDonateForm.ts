@@ -6,12 +6,12 @@
  */
 import {useEffect, useId, useImperativeHandle, useMemo, useReducer, useRef, type Ref, type RefObject} from 'react';
 import {useBlurAfterPress, useGateway, useOutbox, useSend, useUrlPrefill, type Announcer} from '../shared/form';
-import {useMobileCheck, parseUrlParams} from '../shared/fields';
+import {useMobileCheck, parseUrlParams, usePaymentChecks} from '../shared/fields';
 import type {Gateway} from '../shared/gateways';
 import {dollars, formatMoney, type Cents} from '../shared/money';
 import {newBotCheckSlot, withBotCheck} from './botCheck';
 import type {DonateFormContextValue} from './context';
-import {shownProblems, totalOf} from './derive';
+import {entryOf, primaryAction, shownProblems, totalOf} from './derive';
 import {useExternalHandles, useGiftHandoff, useHostedPage, useSignerHandoff, useWizardHistory} from './effects';
 import {dataLayerFor, eventFor} from './events';
 import {reduce} from './machine';
@@ -54,6 +54,9 @@ export function useDonateForm({
   );
   const phoneShown = config.fields.phone !== 'hidden';
   const [mobile, loadMobile, onFieldUse] = useMobileCheck(config.locale, messages);
+  const testFields = entryOf(config) === 'test-fields';
+  const paymentChecks = usePaymentChecks(testFields);
+  const payment = paymentChecks.checks;
   const root = useRef<HTMLFormElement>(null);
   const dispatch = useBlurAfterPress(root, dispatchNow);
   const opened = useRef(false);
@@ -93,11 +96,11 @@ export function useDonateForm({
     },
     (key, result) => dispatch({type: 'charged', key, result, date: today()}),
   );
-  useWizardHistory(config, state, dispatch, id ?? config.campaign, mobile);
+  useWizardHistory(config, state, dispatch, id ?? config.campaign, {mobile, payment});
   useExternalHandles(config, state, root, id, dispatch);
   useUrlPrefill(config.urlParams, phoneShown, loadMobile, (search, check) => {
     const {values, warnings} = parseUrlParams(search, {frequencies: config.frequencies, steps: STEPS, mobile: check});
-    const action: Action = {type: 'prefill', values, checks: {now: new Date(), mobile: check}};
+    const action: Action = {type: 'prefill', values, checks: {now: new Date(), mobile: check, payment}};
     return {warnings, apply: () => dispatch(action)};
   });
   useSignerHandoff(config, state, dispatch);
@@ -109,19 +112,25 @@ export function useDonateForm({
     state,
     dispatch,
     messages,
-    shown: shownProblems(config, state, {now: new Date(), mobile}),
+    shown: shownProblems(config, state, {now: new Date(), mobile, payment}),
     fieldId: (name) => `${id ?? uid}-${name}`,
     money: (cents: Cents) => formatMoney(cents, config),
     SubHeading: `h${headingLevel + 1}` as 'h3',
     gateway,
     botCheck,
     opened,
-    // Checks that need the phone metadata wait for it, so a step change or a submit never skips the mobile check.
-    checksReady: async (): Promise<Checks> => ({
-      now: new Date(),
-      mobile: phoneShown && state.values.phone.trim() !== '' ? await loadMobile() : mobile,
-    }),
+    // Checks that need the phone metadata wait for it, so a step change or a submit never skips the mobile check. A
+    // submit waits for the sandbox's card checks too (opening the form or a step before payment needs none of them);
+    // when they cannot load, the payment is held back with a message.
+    checksReady: async (): Promise<Checks> => {
+      const [mobileCheck, paymentCheck] = await Promise.all([
+        phoneShown && state.values.phone.trim() !== '' ? loadMobile() : mobile,
+        testFields && primaryAction(config, state) === 'submit' ? paymentChecks.load() : payment,
+      ]);
+      return {now: new Date(), mobile: mobileCheck, payment: paymentCheck};
+    },
     onFieldUse,
+    paymentChecks,
     root,
   };
 }

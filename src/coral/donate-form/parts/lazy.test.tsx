@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import {afterEach, expect, it, vi} from 'vitest';
 import type {Gateway} from '../../shared/gateways';
 import {DonateForm} from '..';
-import {base, fillCard, fillDetails} from '../DonateForm.testing';
+import {base, fillDetails} from '../DonateForm.testing';
 
 vi.mock('./later', () => {
   throw new Error('the connection dropped');
@@ -29,9 +29,10 @@ it('says the payment fields could not load, offers to try again, and holds the g
 
 it('still thanks the supporter with the gift’s reference when the receipt’s code cannot load', async () => {
   const user = userEvent.setup();
-  render(<DonateForm config={{...base, gateway: {type: 'sandbox', delayMs: 0}}} />);
+  // A gateway that asks for no card here: the sandbox's test fields, like a processor's, come with the later parts.
+  const gateway: Gateway = {charge: () => Promise.resolve({status: 'approved', reference: 'CRL-0A1B2C3D'})};
+  render(<DonateForm config={{...base, gateway: {type: 'http', endpoint: 'https://give.example.org/checkout'}}} gateway={gateway} />);
   await fillDetails(user);
-  await fillCard(user);
   await user.click(screen.getByRole('button', {name: 'Give $60'}));
   expect(await screen.findByText(/^Thank you! Reference: CRL-[0-9A-F]{8}$/)).toHaveAttribute('role', 'status');
 });

@@ -35,6 +35,22 @@ function FieldsWaiting({failed, retry}: WaitingProps): ReactNode {
 /** A processor's own payment fields: the `stripe` gateway's. */
 export const ProcessorFields = lazyPart(() => later().then((module) => module.ProcessorFields), FieldsWaiting);
 
+const TestFieldsPart = lazyPart(() => later().then((module) => module.TestFields), FieldsWaiting);
+
+/**
+ * The sandbox's own test fields. Their checks load apart from their code (the
+ * form began fetching them as it first rendered): the same room waits for
+ * both, and says so, with a way to try again, when either cannot load.
+ */
+export function TestFields(): ReactNode {
+  const {paymentChecks} = useDonateFormContext();
+  const {checks, failed, load} = paymentChecks;
+  // The fields' code is fetched alongside their checks, not after them.
+  useEffect(() => TestFieldsPart.preload(), []);
+  if (checks) return <TestFieldsPart checks={checks} />;
+  return <FieldsWaiting failed={failed} retry={() => void load()} />;
+}
+
 function BotCheckWaiting({failed}: WaitingProps): ReactNode {
   const {botCheck} = useDonateFormContext();
   useEffect(() => {

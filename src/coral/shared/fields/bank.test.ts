@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {validateAccountName, validateAccountNumber, validateBsb} from './bank';
+import {checkDebit, validateAccountName, validateAccountNumber, validateBsb} from './bank';
 
 describe('direct debit details', () => {
   it('reads a BSB with or without its dash', () => {
@@ -28,5 +28,17 @@ describe('direct debit details', () => {
     expect(validateAccountName('  Jo   Citizen ')).toEqual({ok: true, value: 'Jo Citizen'});
     expect(validateAccountName('').ok).toBe(false);
     expect(validateAccountName('x'.repeat(33)).ok).toBe(false);
+  });
+});
+
+describe('the test direct debit fields together', () => {
+  it('give the account once every field passes, and each field’s problem otherwise', () => {
+    expect(checkDebit({bsb: '062 000', account: '12345678', accountName: ' Jo  Citizen'})).toEqual({
+      found: {},
+      value: {bsb: '062-000', account: '12345678', name: 'Jo Citizen'},
+    });
+    const checked = checkDebit({bsb: '06', account: '', accountName: ''});
+    expect(checked.value).toBeNull();
+    expect(Object.keys(checked.found)).toEqual(['bsb', 'account', 'accountName']);
   });
 });

@@ -1,5 +1,6 @@
 /** Australian direct debit details: BSB, account number and account name. */
 import {BANK_MESSAGES, type Messages, accept, refuse, type Check, fill} from '../basics';
+import type {FieldsChecked} from './card';
 
 type BankMessages = Messages<typeof BANK_MESSAGES>;
 
@@ -22,4 +23,22 @@ export function validateAccountName(input: string, messages: BankMessages = BANK
   if (name === '') return refuse(messages.accountNameMissing);
   if (name.length > 32) return refuse(fill(messages.accountNameTooLong, {max: 32}));
   return accept(name);
+}
+
+/** The sandbox's test direct debit fields checked together. */
+export function checkDebit(
+  typed: {bsb: string; account: string; accountName: string},
+  messages: BankMessages = BANK_MESSAGES,
+): FieldsChecked<'bsb' | 'account' | 'accountName', {bsb: string; account: string; name: string}> {
+  const bsb = validateBsb(typed.bsb, messages);
+  const account = validateAccountNumber(typed.account, messages);
+  const name = validateAccountName(typed.accountName, messages);
+  return {
+    found: {
+      ...(bsb.ok ? {} : {bsb: bsb.reason}),
+      ...(account.ok ? {} : {account: account.reason}),
+      ...(name.ok ? {} : {accountName: name.reason}),
+    },
+    value: bsb.ok && account.ok && name.ok ? {bsb: bsb.value, account: account.value, name: name.value} : null,
+  };
 }

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {cardBrand, formatCardNumber, formatExpiry, luhn, validateCardNumber, validateCvc, validateExpiry} from './card';
+import {cardBrand, checkCard, formatCardNumber, formatExpiry, luhn, validateCardNumber, validateCvc, validateExpiry} from './card';
 
 const now = new Date(2026, 10, 22); // 22 November 2026
 
@@ -130,5 +130,29 @@ describe('CVC', () => {
   it('asks for an empty security code and expiry date by name', () => {
     expect(validateCvc(' ', 'visa')).toEqual({ok: false, reason: 'Enter the security code.'});
     expect(validateExpiry('', new Date(2026, 10, 24))).toEqual({ok: false, reason: 'Enter the expiry date.'});
+  });
+});
+
+describe('the test card fields together', () => {
+  const now = new Date(2026, 10, 24);
+
+  it('give the card once every field passes', () => {
+    expect(checkCard({cardNumber: '4242 4242 4242 4242', expiry: '12/29', cvc: '123'}, now)).toEqual({
+      found: {},
+      value: {number: '4242424242424242', expiry: {month: 12, year: 2029}, cvc: '123'},
+    });
+  });
+
+  it('name each field’s problem, in the fields’ order, and give nothing', () => {
+    const checked = checkCard({cardNumber: '4242 4242 4242 4241', expiry: '', cvc: '12'}, now);
+    expect(checked.value).toBeNull();
+    expect(Object.keys(checked.found)).toEqual(['cardNumber', 'expiry', 'cvc']);
+    expect(checked.found.expiry).toBe('Enter the expiry date.');
+  });
+
+  it('ask an American Express card for its 4-digit code', () => {
+    const amex = {cardNumber: '3782 822463 10005', expiry: '12/29'};
+    expect(checkCard({...amex, cvc: '123'}, now).found.cvc).toMatch(/4-digit security code from the front/);
+    expect(checkCard({...amex, cvc: '1234'}, now).value?.cvc).toBe('1234');
   });
 });

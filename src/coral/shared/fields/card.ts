@@ -1,25 +1,14 @@
 /** Card checks done before a payment is attempted: number, expiry and CVC. */
 import {CARD_MESSAGES, type Messages, accept, refuse, type Check, fill} from '../basics';
+import {luhn} from './luhn';
+
+export {luhn};
 
 type CardMessages = Messages<typeof CARD_MESSAGES>;
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'unknown';
 
 const digitsOnly = (input: string): string => input.replace(/[\s-]/g, '');
-
-export function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  // Number(' ') is 0, so anything but digits must fail here rather than count as zeros.
-  return /^\d+$/.test(digits) && sum % 10 === 0;
-}
 
 export function cardBrand(input: string): CardBrand {
   const digits = digitsOnly(input);
@@ -112,4 +101,26 @@ export function validateCvc(input: string, brand: CardBrand, messages: CardMessa
     return refuse(fill(brand === 'amex' ? messages.cvcFront : messages.cvcBack, {digits: length}));
   }
   return accept(digits);
+}
+
+/** What was typed in a set of fields, checked: each field's problem, and once every field passes, what they hold. */
+export type FieldsChecked<F extends string, T> = {found: Partial<Record<F, string>>; value: T | null};
+
+/** The sandbox's test card fields checked together: the CVC's length follows the number's brand (a Visa's until it is known). */
+export function checkCard(
+  typed: {cardNumber: string; expiry: string; cvc: string},
+  now: Date,
+  messages: CardMessages = CARD_MESSAGES,
+): FieldsChecked<'cardNumber' | 'expiry' | 'cvc', {number: string; expiry: {month: number; year: number}; cvc: string}> {
+  const card = validateCardNumber(typed.cardNumber, messages);
+  const expiry = validateExpiry(typed.expiry, now, messages);
+  const cvc = validateCvc(typed.cvc, card.ok ? card.value.brand : 'visa', messages);
+  return {
+    found: {
+      ...(card.ok ? {} : {cardNumber: card.reason}),
+      ...(expiry.ok ? {} : {expiry: expiry.reason}),
+      ...(cvc.ok ? {} : {cvc: cvc.reason}),
+    },
+    value: card.ok && expiry.ok && cvc.ok ? {number: card.value.number, expiry: expiry.value, cvc: cvc.value} : null,
+  };
 }

@@ -1,6 +1,8 @@
-/** The supporter fields: one row each, their checks and what the checks say, URL prefill, the card and bank checks, the mobile check. */
-export {validateAccountName, validateAccountNumber, validateBsb} from './bank';
-export {cardBrand, formatCardNumber, formatExpiry, luhn, validateCardNumber, validateCvc, validateExpiry} from './card';
+/**
+ * The supporter fields: one row each, their checks and what the checks say,
+ * URL prefill, the Luhn checksum, and two sets of checks loaded on demand:
+ * the mobile check, and the sandbox's card and bank checks.
+ */
 export {suggestEmail, validateEmail} from './email';
 export {
   checkField,
@@ -12,6 +14,7 @@ export {
   SUPPORTER_FIELDS,
   type SupporterField,
 } from './fields';
+export {luhn} from './luhn';
 export {
   paramReader,
   type ParsedParams,
@@ -22,7 +25,11 @@ export {
   type Utm,
   UTM_PARAMS,
 } from './urlParams';
+export {type PaymentChecks, type PaymentChecksLoad, usePaymentChecks} from './usePaymentChecks';
 export {type FieldUse, type MobileCheck, useMobileCheck} from './useMobileCheck';
 
 /** The mobile check's code and metadata, which a form fetches when a phone field is first used. */
 export const loadMobileChecks = () => import('./phone');
+
+/** The sandbox's card and bank checks, which only a form with the sandbox's test fields fetches, as it first renders. */
+export const loadPaymentChecks = () => import('./payment');
