@@ -18,6 +18,8 @@ const STYLES_MODULE = resolve('src/embed/styles.ts');
  * The only CSS the first script may hold: the shared form parts' and the donate form's. A page's first form is most
  * often a donate form, which is smaller with its rules compressed alongside the shared ones than in a file of its own.
  */
+/** The sandbox's gateway and its test fields' checks: fetched together by a sandbox form, never by any other. */
+const SANDBOX_ONLY = /\/src\/coral\/shared\/(gateways\/(sandbox|sandboxCards)|fields\/(payment|card|bank))\.ts$/;
 const FIRST_LOAD_CSS = /\/src\/coral\/(shared\/ui\/ui|donate-form\/DonateForm)\.module\.css$/;
 
 /**
@@ -193,7 +195,13 @@ export default defineConfig({
         chunkFileNames: 'chunks/[name]-[hash].js',
         minify: true,
         comments: {legal: true, annotation: false, jsdoc: false},
-        codeSplitting: {groups: [{name: 'elements', test: (id: string) => elements.holds(id) || FIRST_LOAD_CSS.test(id)}]},
+        codeSplitting: {
+          groups: [
+            {name: 'elements', test: (id: string) => elements.holds(id) || FIRST_LOAD_CSS.test(id)},
+            // What only the sandbox uses, its gateway and its test fields' checks, comes in one file.
+            {name: 'sandbox', test: SANDBOX_ONLY},
+          ],
+        },
       },
     },
   },
