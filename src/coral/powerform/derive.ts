@@ -5,7 +5,7 @@
  * what the summary lists, how the button and the failure read).
  */
 import type {SupporterHandoff} from '../daisychain';
-import {suggestEmail, checkField, FIELD_TABLE, fieldProblems, parseUrlParams, UTM_PARAMS, type ParsedParams} from '../shared/fields';
+import {checkField, FIELD_TABLE, fieldProblems, parseUrlParams, UTM_PARAMS, type ParsedParams} from '../shared/fields';
 import type {Signup} from '../shared/gateways';
 import {accept, refuse, type Check, fill} from '../shared/basics';
 import type {PowerformMessages} from './messages';
@@ -76,7 +76,9 @@ export function shownProblems(config: PowerformConfig, state: PowerformState, ch
 }
 
 /** "Did you mean …?" for a typo in a common email domain, once the signer has left the field. */
-export const emailSuggestion = (state: PowerformState): string | null => (state.touched.email ? suggestEmail(state.values.email) : null);
+/** The corrected address to offer once the email field is left, given the suggester (fetched on demand; null until it is here). */
+export const emailSuggestion = (state: PowerformState, suggest: ((email: string) => string | null) | null): string | null =>
+  state.touched.email && suggest ? suggest(state.values.email) : null;
 
 /** The signup as the gateway receives it, once everything checks out. */
 export function buildSignup(config: PowerformConfig, state: PowerformState, checks: Checks): Signup | null {

@@ -5,7 +5,7 @@
  */
 import {edited, keyFor, locked, notifier, touch} from '../shared/reducer';
 import {withLiveCount, withSignature} from './counter';
-import {buildSignup, emailSuggestion, problems, visibleFields} from './derive';
+import {buildSignup, problems, visibleFields} from './derive';
 import type {PowerformConfig} from './schema';
 import type {Action, FieldName, PowerformState} from './state';
 
@@ -24,10 +24,9 @@ export function reduce(config: PowerformConfig, state: PowerformState, action: A
       return edited({...state, answer: action.value});
     case 'blur':
       return touch(state, action.field);
-    case 'accept-suggestion': {
-      const suggestion = emailSuggestion(state);
-      return suggestion ? edited({...state, values: {...state.values, email: suggestion}}) : state;
-    }
+    case 'accept-suggestion':
+      // The address the "did you mean …?" line offered; taking what is already there changes nothing.
+      return action.email === state.values.email ? state : edited({...state, values: {...state.values, email: action.email}});
     case 'submit': {
       const fields = Object.keys(problems(config, state, action.checks)) as FieldName[];
       if (fields.length > 0) {

@@ -59,7 +59,7 @@ export type Action =
   | {type: 'consent'; value: boolean}
   | {type: 'answer'; value: string}
   | {type: 'blur'; field: FieldName}
-  | {type: 'accept-suggestion'}
+  | {type: 'accept-suggestion'; email: string}
   | {type: 'submit'; checks: Checks; key: string}
   | {type: 'answered'; key: string; result: SignupResult}
   | {type: 'prefill'; values: Prefill<never, never>}

@@ -1,6 +1,6 @@
 /** The supporter's details: the fields the config shows, from the shared field table, and the consent box. */
 import type {ReactNode} from 'react';
-import {suggestEmail, inputOf} from '../../shared/fields';
+import {inputOf, useEmailSuggester} from '../../shared/fields';
 import {fill} from '../../shared/basics';
 import {Checkbox, TextField} from '../../shared/ui';
 import ui from '../../shared/ui/ui.module.css';
@@ -12,7 +12,8 @@ import {useFocusOnOpen} from './focus';
 export function DetailsStep(): ReactNode {
   const {config, state, dispatch, messages, fieldId, shown, SubHeading: Heading, opened} = useDonateFormContext();
   const heading = useFocusOnOpen(opened);
-  const suggestion = state.touched.email ? suggestEmail(state.values.email) : null;
+  const suggest = useEmailSuggester(state.values.email);
+  const suggestion = state.touched.email && suggest ? suggest(state.values.email) : null;
   const fields = visibleSupporterFields(config);
   // Folded while every detail handed over still checks out; a problem opens the fields, so it can be seen and fixed.
   const folded = state.detailsFolded && !fields.some((field) => shown[field]);

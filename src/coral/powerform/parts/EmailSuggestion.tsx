@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import {fill} from '../../shared/basics';
+import {useEmailSuggester} from '../../shared/fields';
 import ui from '../../shared/ui/ui.module.css';
 import {usePowerformContext} from '../context';
 import {emailSuggestion} from '../derive';
@@ -8,7 +9,7 @@ import styles from '../Powerform.module.css';
 /** The "did you mean …?" line; its region is always there, so a new suggestion is announced. Accepting it fixes the field. */
 export function EmailSuggestion({onAccepted}: {onAccepted: () => void}): ReactNode {
   const {messages, state, dispatch} = usePowerformContext();
-  const suggestion = emailSuggestion(state);
+  const suggestion = emailSuggestion(state, useEmailSuggester(state.values.email));
   return (
     <p className={styles.suggestion} aria-live="polite" part="email-suggestion">
       {suggestion && (
@@ -18,7 +19,7 @@ export function EmailSuggestion({onAccepted}: {onAccepted: () => void}): ReactNo
             type="button"
             className={ui.linkButton}
             onClick={() => {
-              dispatch({type: 'accept-suggestion'});
+              dispatch({type: 'accept-suggestion', email: suggestion});
               onAccepted();
             }}
           >

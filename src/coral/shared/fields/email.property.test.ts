@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
-import {suggestEmail, validateEmail} from './email';
+import {validateEmail} from './email';
+import {suggestEmail} from './emailSuggestion';
 import {hostileString, MARKUP, PROPERTY_TIMEOUT_MS, XSS_PAYLOADS} from '../testing';
 
 const typo = fc

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {suggestEmail, validateEmail} from './email';
+import {validateEmail} from './email';
+import {suggestEmail} from './emailSuggestion';
 
 describe('validateEmail', () => {
   it.each(['jo@example.com', ' jo.citizen+reef@mail.example.org.au '])('accepts %j', (input) => {
