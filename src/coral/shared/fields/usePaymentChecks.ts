@@ -29,7 +29,10 @@ export function usePaymentChecks(wanted: boolean): PaymentChecksLoad {
   const [failed, setFailed] = useState(false);
   const load = useCallback(async (): Promise<PaymentChecks | null> => {
     const ready = code.loaded();
-    if (ready) return ready;
+    if (ready) {
+      setChecks(ready);
+      return ready;
+    }
     setFailed(false);
     try {
       // A give pressed while the first load is on its way waits for that same load.
@@ -42,8 +45,17 @@ export function usePaymentChecks(wanted: boolean): PaymentChecksLoad {
     }
   }, []);
   useEffect(() => {
-    if (!wanted || code.loaded()) return;
-    code.get().then(setChecks, () => setFailed(true));
+    if (!wanted) return;
+    // Asked even when a load has finished since this form first drew (another form's, or its own before a new config
+    // drew it again): the answer then comes at once, and the form takes it rather than wait on nothing.
+    let live = true;
+    code.get().then(
+      (module) => live && setChecks(module),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
   }, [wanted]);
   return {checks, failed, load};
 }
