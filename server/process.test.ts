@@ -3,89 +3,46 @@
  * plain JavaScript with no TypeScript loader, its records in the embedded
  * database's folder, stopped and started again.
  */
-import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {spawnSync} from 'node:child_process';
+import {randomUUID} from 'node:crypto';
 import {mkdtempSync, rmSync} from 'node:fs';
-import {createServer} from 'node:net';
+import {Agent, createServer as createHttpServer, request as httpRequest, type Server as HttpServer} from 'node:http';
+import {createServer, type AddressInfo, type Server as NetServer} from 'node:net';
 import {tmpdir} from 'node:os';
-import {join, resolve} from 'node:path';
-import {build} from 'vite';
+import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {
+  buildEndpoint,
+  count,
+  DOCTOR,
+  endpointEnv,
+  EXPORT_TOKEN,
+  launch,
+  MAIN,
+  MIGRATE,
+  ORIGIN,
+  run,
+  sign,
+  signatureBody,
+  start,
+  stop,
+} from './testing/endpointProcess';
 import {WEBHOOK_SECRET} from './testing/fixtures';
 import {STAND_IN_SECRET_KEY, startStripeStandIn} from './testing/stripeStandIn';
 import {WEBHOOK_API_VERSION, WEBHOOK_EVENTS} from './webhooks';
 
-const SERVER = resolve(import.meta.dirname);
-const MAIN = join(SERVER, 'dist/main.mjs');
-const ORIGIN = 'https://www.example.org';
-/** Obviously fake, as every secret in a test must be. */
-const EXPORT_TOKEN = 'export-token-for-tests-only-0000000000';
-const CAMPAIGNS = JSON.stringify({
-  powerforms: [{campaign: 'ban-deep-sea-mining', counter: {count: 100, goal: 1000}, fields: {postcode: 'optional'}}],
-});
-
 let dataDir: string;
 beforeAll(async () => {
-  await build({configFile: join(SERVER, 'vite.config.mts'), logLevel: 'error'});
+  await buildEndpoint();
   dataDir = mkdtempSync(join(tmpdir(), 'coral-data-'));
 }, 120_000);
 afterAll(() => rmSync(dataDir, {recursive: true, force: true}));
 
-/** Only what the endpoint is given here reaches it: no variable from the machine. */
-const baseEnv = () => ({
-  PATH: process.env.PATH,
-  CORAL_ALLOWED_ORIGINS: ORIGIN,
-  CORAL_CAMPAIGNS: CAMPAIGNS,
-  CORAL_DATA_DIR: dataDir,
-  PORT: '0',
-  CORAL_EXPORT_TOKEN: EXPORT_TOKEN,
-});
-
-type Running = {child: ChildProcess; base: string; output: () => string};
-
-async function start(env: Record<string, string | undefined> = baseEnv()): Promise<Running> {
-  const child = spawn(process.execPath, [MAIN], {env, stdio: ['ignore', 'pipe', 'pipe']});
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const base = await new Promise<string>((found, failed) => {
-    const timer = setTimeout(() => failed(new Error(`the endpoint did not start:\n${output}`)), 60_000);
-    const look = () => {
-      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        found(`http://127.0.0.1:${match[1]}`);
-      }
-    };
-    child.stdout!.on('data', look);
-    child.once('exit', () => failed(new Error(`the endpoint stopped:\n${output}`)));
-  });
-  return {child, base, output: () => output};
-}
-
-const stop = (running: Running) =>
-  new Promise<number | null>((done) => {
-    running.child.once('exit', (code) => done(code));
-    running.child.kill('SIGTERM');
-  });
-
-const sign = (base: string, email: string, key: string) =>
-  fetch(`${base}/signatures`, {
-    method: 'POST',
-    headers: {origin: ORIGIN, 'content-type': 'application/json', 'idempotency-key': key},
-    body: JSON.stringify({
-      campaign: 'ban-deep-sea-mining',
-      variant: 'petition',
-      supporter: {firstName: 'Ada', email, consent: true},
-      utm: {},
-    }),
-  });
-
-const count = async (base: string) =>
-  ((await (await fetch(`${base}/campaigns/ban-deep-sea-mining/count`)).json()) as {count: number}).count;
+const baseEnv = () => endpointEnv(dataDir);
 
 describe('node server/dist/main.mjs', () => {
   it('keeps signatures across a restart, counts each signer once, and logs JSON lines without their details', async () => {
-    const first = await start();
+    const first = await start(baseEnv());
     const health = await fetch(`${first.base}/health`);
     expect(health.status).toBe(200);
     expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
@@ -103,7 +60,7 @@ describe('node server/dist/main.mjs', () => {
     expect(logged.some((line) => line.msg === 'request' && line.route === '/signatures' && typeof line.requestId === 'string')).toBe(true);
     expect(first.output()).not.toContain('grace@example.org');
 
-    const second = await start();
+    const second = await start(baseEnv());
     expect(await count(second.base)).toBe(101);
     const again = await sign(second.base, 'Grace@Example.org', 'process-test-key-0002');
     expect(await again.json()).toEqual({status: 'accepted', reference, alreadySigned: true});
@@ -117,20 +74,21 @@ describe('node server/dist/main.mjs', () => {
   }, 120_000);
 
   it('stops with one line naming a missing variable, a bad port or a port in use', async () => {
-    const run = (env: Record<string, string | undefined>) => spawnSync(process.execPath, [MAIN], {env, encoding: 'utf8', timeout: 60_000});
-    const missing = run({PATH: process.env.PATH, CORAL_ALLOWED_ORIGINS: ORIGIN});
+    const runNow = (env: Record<string, string | undefined>) =>
+      spawnSync(process.execPath, [MAIN], {env, encoding: 'utf8', timeout: 60_000});
+    const missing = runNow({PATH: process.env.PATH, CORAL_ALLOWED_ORIGINS: ORIGIN});
     expect(missing.status).toBe(1);
     expect(missing.stderr).toBe('coral endpoint: CORAL_CAMPAIGNS is not set (see server/README.md for what it holds)\n');
 
-    const noStripe = run({...baseEnv(), CORAL_CAMPAIGNS: '[{"campaign": "save-the-reef"}]'});
+    const noStripe = runNow({...baseEnv(), CORAL_CAMPAIGNS: '[{"campaign": "save-the-reef"}]'});
     expect(noStripe.stderr).toBe('coral endpoint: STRIPE_SECRET_KEY is not set (see server/README.md for what it holds)\n');
 
-    expect(run({...baseEnv(), PORT: 'eighty'}).stderr).toBe('coral endpoint: PORT: "eighty" is not a port number (0 to 65535)\n');
+    expect(runNow({...baseEnv(), PORT: 'eighty'}).stderr).toBe('coral endpoint: PORT: "eighty" is not a port number (0 to 65535)\n');
 
     const taken = createServer();
     await new Promise<void>((listening) => taken.listen(0, '0.0.0.0', listening));
     const port = (taken.address() as {port: number}).port;
-    const inUse = run({...baseEnv(), PORT: String(port)});
+    const inUse = runNow({...baseEnv(), PORT: String(port)});
     taken.close();
     expect(inUse.status).toBe(1);
     expect(inUse.stderr).toBe(`coral endpoint: port ${port} is already in use: set PORT to another\n`);
@@ -138,16 +96,10 @@ describe('node server/dist/main.mjs', () => {
 });
 
 describe('node server/dist/doctor.mjs', () => {
-  /** Runs the built doctor without blocking this process, where the stand-in answers it. */
-  const doctor = (env: Record<string, string | undefined>) =>
-    new Promise<{code: number | null; stdout: string; stderr: string}>((done) => {
-      const child = spawn(process.execPath, [join(SERVER, 'dist/doctor.mjs')], {env, stdio: ['ignore', 'pipe', 'pipe']});
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('close', (code) => done({code, stdout, stderr}));
-    });
+  const doctor = async (env: Record<string, string | undefined>) => {
+    const {code, stdout, stderr} = await run(DOCTOR, env);
+    return {code, stdout, stderr};
+  };
 
   it('prints ok and exits 0 only when the account has all the endpoint needs', async () => {
     const stripe = await startStripeStandIn();
@@ -177,6 +129,173 @@ describe('node server/dist/doctor.mjs', () => {
       expect(await doctor(env)).toEqual({code: 0, stdout: 'ok\n', stderr: ''});
     } finally {
       await stripe.close();
+    }
+  }, 120_000);
+});
+
+describe('one process per CORAL_DATA_DIR', () => {
+  const folders: string[] = [];
+  const freshFolder = () => {
+    const folder = mkdtempSync(join(tmpdir(), 'coral-held-'));
+    folders.push(folder);
+    return folder;
+  };
+  afterAll(() => folders.forEach((folder) => rmSync(folder, {recursive: true, force: true})));
+  const inUse = (folder: string, by: string, pid: number | undefined) =>
+    `the embedded database in ${folder} is in use by ${by} (pid ${pid}): stop that process first, or set CORAL_DATA_DIR to another folder`;
+
+  it('refuses a second endpoint, or a migration, while one runs: one line naming the folder and the pid', async () => {
+    const folder = freshFolder();
+    const first = await start(endpointEnv(folder));
+    expect((await sign(first.base, 'grace@example.org', 'held-folder-key-0001')).status).toBe(200);
+
+    const second = launch(endpointEnv(folder));
+    const secondPort = await second.port;
+    if (secondPort !== null) second.child.kill('SIGKILL');
+    expect(secondPort).toBe(null);
+    expect(second.child.exitCode).toBe(1);
+    expect(second.output()).toBe(`coral endpoint: ${inUse(folder, 'coral endpoint', first.child.pid)}\n`);
+    const migrating = await run(MIGRATE, {PATH: process.env.PATH, CORAL_DATA_DIR: folder});
+    expect(migrating).toMatchObject({code: 1, stdout: '', stderr: `coral migrate: ${inUse(folder, 'coral endpoint', first.child.pid)}\n`});
+
+    expect(await count(first.base)).toBe(101);
+    expect(await stop(first)).toBe(0);
+    // A clean exit lets go of the folder.
+    expect(await run(MIGRATE, {PATH: process.env.PATH, CORAL_DATA_DIR: folder})).toMatchObject({
+      code: 0,
+      stdout: 'coral migrate: the database is up to date\n',
+    });
+    const next = await start(endpointEnv(folder));
+    expect(await count(next.base)).toBe(101);
+    expect(await stop(next)).toBe(0);
+  }, 120_000);
+
+  it('gives the folder to one of two endpoints started at the same instant', async () => {
+    for (let round = 0; round < 2; round++) {
+      const folder = freshFolder();
+      const both = [launch(endpointEnv(folder)), launch(endpointEnv(folder))];
+      const ports = await Promise.all(both.map((launched) => launched.port));
+      const winner = both[ports.findIndex((port) => port !== null)]!;
+      const loser = both[ports.findIndex((port) => port === null)];
+      expect(ports.filter((port) => port !== null)).toHaveLength(1);
+      expect(loser?.child.exitCode).toBe(1);
+      expect(loser?.output()).toBe(`coral endpoint: ${inUse(folder, 'coral endpoint', winner.child.pid)}\n`);
+      expect(await stop({...winner, base: '', port: 0})).toBe(0);
+    }
+  }, 120_000);
+
+  it('takes the folder over from an endpoint that was killed, keeping what it acknowledged', async () => {
+    const folder = freshFolder();
+    const killed = await start(endpointEnv(folder));
+    expect((await sign(killed.base, 'grace@example.org', 'killed-endpoint-key-0001')).status).toBe(200);
+    expect(await stop(killed, 'SIGKILL')).toBe(null);
+
+    const next = await start(endpointEnv(folder));
+    expect(await count(next.base)).toBe(101);
+    expect(await stop(next)).toBe(0);
+  }, 120_000);
+});
+
+describe('a DATABASE_URL where no Postgres answers', () => {
+  /** Obviously fake; it must never be printed. */
+  const PASSWORD = 'not-a-real-password-0000';
+
+  it('stops within 10 s with one line naming the host and port and what to check, never the password', async () => {
+    const listen = async (server: NetServer | HttpServer) => {
+      await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+      return (server.address() as AddressInfo).port;
+    };
+    // Accepts, and never says a word: as a black-holed address, the endpoint hears nothing back.
+    const silent = createServer(() => {});
+    const web = createHttpServer((_, response) => response.end('not a database'));
+    const closed = createServer();
+    const [silentPort, webPort, closedPort] = [await listen(silent), await listen(web), await listen(closed)];
+    await new Promise((done) => closed.close(done));
+    try {
+      const cases = [
+        [`127.0.0.1:${closedPort}`, 'refuses connections: check its host and port, and that Postgres is running there'],
+        ['coral-db.invalid:5432', 'cannot be found: no host is named coral-db.invalid; check the host name, and this machine’s DNS'],
+        [`127.0.0.1:${webPort}`, 'answers, but not as Postgres: check its port (Postgres listens on 5432 unless set otherwise)'],
+        [`127.0.0.1:${silentPort}`, 'did not answer within 7 s: check its host and port, and that a firewall lets this machine reach it'],
+      ];
+      const ran = await Promise.all(
+        cases.map(([where]) => run(MAIN, {...baseEnv(), DATABASE_URL: `postgres://coral:${PASSWORD}@${where}/coral`}, 15_000)),
+      );
+      ran.forEach((result, i) => {
+        const [where, what] = cases[i]!;
+        expect(result).toMatchObject({code: 1, stdout: '', stderr: `coral endpoint: the database at DATABASE_URL (${where}) ${what}\n`});
+        expect(result.ms).toBeLessThan(10_000);
+      });
+      const migrating = await run(
+        MIGRATE,
+        {PATH: process.env.PATH, DATABASE_URL: `postgres://coral:${PASSWORD}@${cases[2]![0]}/coral`},
+        15_000,
+      );
+      expect(migrating).toMatchObject({code: 1, stderr: `coral migrate: the database at DATABASE_URL (${cases[2]![0]}) ${cases[2]![1]}\n`});
+      expect(JSON.stringify([...ran, migrating])).not.toContain(PASSWORD);
+    } finally {
+      silent.close();
+      web.close();
+    }
+  }, 60_000);
+});
+
+describe('SIGTERM under keep-alive load', () => {
+  const CONNECTIONS = 50;
+  type Outcome = {kind: 'answered'; status: number; close: boolean} | {kind: 'refused'} | {kind: 'reset'; code: string};
+
+  /** One signature over the agent's connections, and what became of it. */
+  const post = (agent: Agent, port: number, email: string) =>
+    new Promise<Outcome>((done) => {
+      const headers = {origin: ORIGIN, 'content-type': 'application/json', 'idempotency-key': randomUUID()};
+      const request = httpRequest({host: '127.0.0.1', port, path: '/signatures', method: 'POST', agent, headers}, (response) => {
+        response.resume();
+        response.on('end', () => done({kind: 'answered', status: response.statusCode!, close: response.headers.connection === 'close'}));
+        response.on('close', () => response.complete || done({kind: 'reset', code: 'the answer was cut'}));
+      });
+      request.on('error', (error: NodeJS.ErrnoException) =>
+        done(error.code === 'ECONNREFUSED' ? {kind: 'refused'} : {kind: 'reset', code: error.code ?? error.message}),
+      );
+      request.end(signatureBody(email));
+    });
+
+  it('answers every request that reached it, closes each connection after, and refuses new ones: none is reset', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'coral-drain-'));
+    const agent = new Agent({keepAlive: true, maxSockets: CONNECTIONS});
+    try {
+      const running = await start(endpointEnv(folder));
+      const outcomes: Outcome[] = [];
+      let warm: () => void;
+      const warmed = new Promise<void>((done) => (warm = done));
+      // Each connection sends one signature after another, until the endpoint refuses a new connection.
+      const sender = async (connection: number) => {
+        for (let i = 0; ; i++) {
+          const outcome = await post(agent, running.port, `drain-${connection}-${i}@example.org`);
+          outcomes.push(outcome);
+          if (outcomes.length === 3 * CONNECTIONS) warm();
+          if (outcome.kind !== 'answered') return;
+        }
+      };
+      const senders = Promise.all(Array.from({length: CONNECTIONS}, (_, connection) => sender(connection)));
+      await warmed;
+      const exited = stop(running);
+      await senders;
+      expect(await exited).toBe(0);
+
+      expect(outcomes.filter((outcome) => outcome.kind === 'reset')).toEqual([]);
+      expect(outcomes.filter((outcome) => outcome.kind === 'refused')).toHaveLength(CONNECTIONS);
+      const answered = outcomes.filter((outcome) => outcome.kind === 'answered');
+      expect(new Set(answered.map((outcome) => outcome.status))).toEqual(new Set([200]));
+      // Each connection's last answer said it would close; the next request found the listener closed.
+      expect(answered.filter((outcome) => outcome.close)).toHaveLength(CONNECTIONS);
+
+      // Every signature acknowledged was kept.
+      const after = await start(endpointEnv(folder));
+      expect(await count(after.base)).toBe(100 + answered.length);
+      expect(await stop(after)).toBe(0);
+    } finally {
+      agent.destroy();
+      rmSync(folder, {recursive: true, force: true});
     }
   }, 120_000);
 });
