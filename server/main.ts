@@ -7,11 +7,9 @@ if (!started.ok) {
   process.exit(1);
 }
 const {env, port, stop} = started;
-const mode = env.stripe ? `Stripe ${env.stripe.secretKey.includes('_live_') ? 'LIVE' : 'test'} mode` : 'signatures only (no Stripe keys)';
-const records = env.databaseUrl ? 'records in the Postgres server at DATABASE_URL' : `records in ${env.dataDir}`;
-console.log(`coral endpoint: listening on http://localhost:${port}, ${mode}, ${records}`);
 
-// A deploy's SIGTERM: take no new requests, finish the ones in flight, then close the database.
+// A deploy's SIGTERM: take no new connections, answer the requests on open ones, then close the database. Heard
+// before the line below is printed, so a signal sent as soon as it is read is not missed.
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
@@ -23,3 +21,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     );
   });
 }
+
+const mode = env.stripe ? `Stripe ${env.stripe.secretKey.includes('_live_') ? 'LIVE' : 'test'} mode` : 'signatures only (no Stripe keys)';
+const records = env.databaseUrl ? 'records in the Postgres server at DATABASE_URL' : `records in ${env.dataDir}`;
+console.log(`coral endpoint: listening on http://localhost:${port}, ${mode}, ${records}`);

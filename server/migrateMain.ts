@@ -4,7 +4,7 @@ import {openMigrated} from './db/open';
 const databaseUrl = process.env.DATABASE_URL?.trim() || null;
 const dataDir = process.env.CORAL_DATA_DIR?.trim() || '.coral-data';
 try {
-  const {db, applied} = await openMigrated({databaseUrl, dataDir});
+  const {db, applied} = await openMigrated({databaseUrl, dataDir, by: 'coral migrate'});
   await db.close();
   console.log(applied.length > 0 ? `coral migrate: applied ${applied.join(', ')}` : 'coral migrate: the database is up to date');
 } catch (error) {

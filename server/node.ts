@@ -13,9 +13,10 @@ import {pipeline} from 'node:stream/promises';
 import type {ReadableStream as NodeReadableStream} from 'node:stream/web';
 import {pino} from 'pino';
 import Stripe from 'stripe';
-import type {Database} from './db/database';
+import {CannotOpen, type Database} from './db/database';
 import {openMigrated} from './db/open';
 import {createPgStore} from './db/store';
+import {closeGently} from './drain';
 import {readEndpointEnv, type EndpointEnv} from './env';
 import {createForwarder} from './forward';
 import type {RequestContext} from './guard/guard';
@@ -118,6 +119,7 @@ export async function startNodeEndpoint(
     db = opened.db;
     if (opened.applied.length > 0) log.info({applied: opened.applied}, 'migrations applied');
   } catch (error) {
+    if (error instanceof CannotOpen) return {ok: false, message: `coral endpoint: ${error.message}`};
     const where = env.databaseUrl ? 'the database at DATABASE_URL' : `the embedded database in ${env.dataDir}`;
     return {ok: false, message: `coral endpoint: ${where} could not be opened (${error instanceof Error ? error.message : String(error)})`};
   }
@@ -154,16 +156,12 @@ export async function startNodeEndpoint(
   const stopForwarding = env.forward ? createForwarder({db, ...env.forward, log}).start() : async () => {};
 
   const stop = async () => {
-    log.info({inFlight: listener.active()}, 'stopping: no new requests; finishing those in flight');
-    listener.close();
+    log.info({inFlight: listener.active()}, 'stopping: no new connections; answering the requests on open ones');
     const cut = setTimeout(() => {
       log.warn({inFlight: listener.active(), afterMs: SHUTDOWN_GRACE_MS}, 'stopping: cutting the requests still running');
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
+    await closeGently(server, listener.close);
     clearTimeout(cut);
     // A gift answered "not yet known" may still be waiting for Stripe: it keeps its record before the database closes.
     await handler.settled();

@@ -242,10 +242,12 @@ describe('a DATABASE_URL where no Postgres answers', () => {
 
 describe('SIGTERM under keep-alive load', () => {
   const CONNECTIONS = 50;
+  /** Connections opened while the endpoint is busy, waiting to be accepted as the SIGTERM arrives. */
+  const LATE = 5;
   type Outcome = {kind: 'answered'; status: number; close: boolean} | {kind: 'refused'} | {kind: 'reset'; code: string};
 
-  /** One signature over the agent's connections, and what became of it. */
-  const post = (agent: Agent, port: number, email: string) =>
+  /** One signature over the agent's connections, and what became of it; `sent` once it is on the wire. */
+  const post = (agent: Agent, port: number, email: string, sent: () => void) =>
     new Promise<Outcome>((done) => {
       const headers = {origin: ORIGIN, 'content-type': 'application/json', 'idempotency-key': randomUUID()};
       const request = httpRequest({host: '127.0.0.1', port, path: '/signatures', method: 'POST', agent, headers}, (response) => {
@@ -253,43 +255,57 @@ describe('SIGTERM under keep-alive load', () => {
         response.on('end', () => done({kind: 'answered', status: response.statusCode!, close: response.headers.connection === 'close'}));
         response.on('close', () => response.complete || done({kind: 'reset', code: 'the answer was cut'}));
       });
+      request.on('finish', sent);
       request.on('error', (error: NodeJS.ErrnoException) =>
         done(error.code === 'ECONNREFUSED' ? {kind: 'refused'} : {kind: 'reset', code: error.code ?? error.message}),
       );
       request.end(signatureBody(email));
     });
 
+  const until = async (condition: () => boolean) => {
+    while (!condition()) await new Promise((wake) => setTimeout(wake, 20));
+  };
+
   it('answers every request that reached it, closes each connection after, and refuses new ones: none is reset', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'coral-drain-'));
-    const agent = new Agent({keepAlive: true, maxSockets: CONNECTIONS});
+    const agent = new Agent({keepAlive: true, maxSockets: CONNECTIONS + LATE});
     try {
       const running = await start(endpointEnv(folder));
-      const outcomes: Outcome[] = [];
-      let warm: () => void;
-      const warmed = new Promise<void>((done) => (warm = done));
+      const outcomes: Outcome[][] = [];
+      let lateSent = 0;
       // Each connection sends one signature after another, until the endpoint refuses a new connection.
       const sender = async (connection: number) => {
+        const mine: Outcome[] = (outcomes[connection] = []);
         for (let i = 0; ; i++) {
-          const outcome = await post(agent, running.port, `drain-${connection}-${i}@example.org`);
-          outcomes.push(outcome);
-          if (outcomes.length === 3 * CONNECTIONS) warm();
+          const sent = () => (connection >= CONNECTIONS && i === 0 ? (lateSent += 1) : 0);
+          const outcome = await post(agent, running.port, `drain-${connection}-${i}@example.org`, sent);
+          mine.push(outcome);
           if (outcome.kind !== 'answered') return;
         }
       };
-      const senders = Promise.all(Array.from({length: CONNECTIONS}, (_, connection) => sender(connection)));
-      await warmed;
+      const senders = Array.from({length: CONNECTIONS}, (_, connection) => sender(connection));
+      await until(() => outcomes.length === CONNECTIONS && outcomes.every((mine) => mine.length > 0));
+      // Held as a busy endpoint is between two turns of its event loop: requests arrive on the open connections
+      // unread, and new connections wait to be accepted, as the SIGTERM comes.
+      running.child.kill('SIGSTOP');
+      senders.push(...Array.from({length: LATE}, (_, late) => sender(CONNECTIONS + late)));
+      await until(() => lateSent === LATE);
       const exited = stop(running);
-      await senders;
+      running.child.kill('SIGCONT');
+      await Promise.all(senders);
       expect(await exited).toBe(0);
 
-      expect(outcomes.filter((outcome) => outcome.kind === 'reset')).toEqual([]);
-      expect(outcomes.filter((outcome) => outcome.kind === 'refused')).toHaveLength(CONNECTIONS);
-      const answered = outcomes.filter((outcome) => outcome.kind === 'answered');
-      expect(new Set(answered.map((outcome) => outcome.status))).toEqual(new Set([200]));
-      // Each connection's last answer said it would close; the next request found the listener closed.
-      expect(answered.filter((outcome) => outcome.close)).toHaveLength(CONNECTIONS);
+      const all = outcomes.flat();
+      expect(all.filter((outcome) => outcome.kind === 'reset')).toEqual([]);
+      // Each connection was answered until its last answer said it would close; the next request found the listener closed.
+      for (const mine of outcomes) {
+        expect(mine.at(-1)).toEqual({kind: 'refused'});
+        expect(mine.at(-2)).toEqual({kind: 'answered', status: 200, close: true});
+        expect(mine.slice(0, -2).every((outcome) => outcome.kind === 'answered' && outcome.status === 200 && !outcome.close)).toBe(true);
+      }
 
       // Every signature acknowledged was kept.
+      const answered = all.filter((outcome) => outcome.kind === 'answered');
       const after = await start(endpointEnv(folder));
       expect(await count(after.base)).toBe(100 + answered.length);
       expect(await stop(after)).toBe(0);

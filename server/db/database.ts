@@ -53,3 +53,8 @@ export function isUnavailable(error: unknown): boolean {
   if (typeof code !== 'string') return false;
   return NETWORK_CODES.has(code) || (code.length === 5 && UNAVAILABLE_CLASSES.has(code.slice(0, 2)));
 }
+
+/** The database cannot be opened, for a reason the operator can put right: the message says which, and how. */
+export class CannotOpen extends Error {
+  override name = 'CannotOpen';
+}

@@ -7,16 +7,22 @@ import {resolve} from 'node:path';
 import type {Database} from './database';
 import {migrate} from './migrate';
 import {openPostgres} from './postgres';
+import {reachPostgres} from './reach';
 
-export type DatabaseSettings = {databaseUrl: string | null; dataDir: string};
+/** `by` names the program opening it ("coral endpoint", "coral migrate") to another that finds the folder held. */
+export type DatabaseSettings = {databaseUrl: string | null; dataDir: string; by?: string};
 
-export async function openDatabase({databaseUrl, dataDir}: DatabaseSettings): Promise<Database> {
-  if (databaseUrl) return openPostgres(databaseUrl);
+/** Throws CannotOpen, with a line for the operator, when the server does not answer or another process holds the folder. */
+export async function openDatabase({databaseUrl, dataDir, by}: DatabaseSettings): Promise<Database> {
+  if (databaseUrl) {
+    await reachPostgres(databaseUrl);
+    return openPostgres(databaseUrl);
+  }
   const folder = resolve(dataDir);
   mkdirSync(folder, {recursive: true});
   // Loaded only here, so a host with a Postgres server never loads the embedded one.
   const {openPglite} = await import('./pglite');
-  return openPglite(folder);
+  return openPglite(folder, by);
 }
 
 /** Opens the database and applies the migrations it lacks; answers both. */
