@@ -138,6 +138,36 @@ describe('relative paths', {timeout: 60_000}, () => {
   });
 });
 
+describe('starting where the records cannot be opened', {timeout: 60_000}, () => {
+  const PETITIONS = {CORAL_ALLOWED_ORIGINS: ORIGIN, CORAL_CAMPAIGNS: '{"powerforms": [{"campaign": "save-the-reef"}]}', PORT: '0'};
+
+  it('refuses a folder another endpoint in this process holds, in one line', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'coral-held-'));
+    const first = await startNodeEndpoint({...VARS, CORAL_DATA_DIR: dataDir, PORT: '0'}, {logger: memoryLogger()});
+    try {
+      expect(await startNodeEndpoint({...VARS, CORAL_DATA_DIR: dataDir, PORT: '0'}, {logger: memoryLogger()})).toEqual({
+        ok: false,
+        message: `coral endpoint: the embedded database in ${dataDir} is in use by this process (pid ${process.pid}): stop that process first, or set CORAL_DATA_DIR to another folder`,
+      });
+    } finally {
+      if (first.ok) await first.stop();
+      rmSync(dataDir, {recursive: true, force: true});
+    }
+  });
+
+  it('names the host and port of a DATABASE_URL where nothing listens, and what to check', async () => {
+    const started = await startNodeEndpoint(
+      {...PETITIONS, DATABASE_URL: 'postgres://coral:not-a-real-password-0000@127.0.0.1:1/coral'},
+      {logger: memoryLogger()},
+    );
+    expect(started).toEqual({
+      ok: false,
+      message:
+        'coral endpoint: the database at DATABASE_URL (127.0.0.1:1) refuses connections: check its host and port, and that Postgres is running there',
+    });
+  });
+});
+
 describe('the endpoint on Node', () => {
   let stripe: StripeStandIn;
   let stop: () => Promise<void>;

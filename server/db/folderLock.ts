@@ -103,27 +103,40 @@ const inUse = (folder: string, holder: Holder) =>
     `the embedded database in ${folder} is in use by ${holder.by} (pid ${holder.pid}): stop that process first, or set CORAL_DATA_DIR to another folder`,
   );
 
-/** The living holder among the locks other than `mine`, if any: one still being written counts as living. */
+/** The living holder among the locks other than `mine`, if any. */
 async function rivalOf(folder: string, mine: string): Promise<Holder | null> {
   for (const lock of locksIn(folder)) {
     if (lock.file === mine) continue;
     const holder = await holderOf(folder, lock);
-    if (holder === 'gone') continue;
-    if (holder === null) return {pid: 0, started: null, by: 'a process starting at the same time'};
-    if (isAlive(holder)) return holder;
+    if (holder !== 'gone' && holder !== null && isAlive(holder)) return holder;
   }
   return null;
 }
 
-/**
- * Takes the folder for this process, `by` naming it in the refusal another would get ("coral endpoint"). Throws
- * CannotOpen, naming the holder, when a living process has it. Answers the release, which a clean exit runs too.
- */
-export async function lockFolder(dataDir: string, by: string): Promise<() => void> {
-  const folder = resolve(dataDir);
-  const ours = held.get(folder);
-  if (ours !== undefined) throw inUse(folder, {pid: process.pid, started: null, by: 'this process'});
-  const me: Holder = {pid: process.pid, started: startOf(process.pid), by};
+/** What a lock file holds: the process, when it started, and what it is. */
+export const lockRecord = (pid: number, by: string) => `${JSON.stringify({pid, started: startOf(pid), by} satisfies Holder)}\n`;
+
+/** Makes the lock file `file`, naming this process; false when another process made it first. */
+function create(folder: string, file: string, by: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(join(folder, file), 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    writeSync(fd, lockRecord(process.pid, by));
+  } catch (error) {
+    remove(join(folder, file));
+    throw error;
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+async function take(folder: string, by: string): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const newest = locksIn(folder).at(-1);
     if (newest) {
@@ -132,36 +145,42 @@ export async function lockFolder(dataDir: string, by: string): Promise<() => voi
       if (holder !== null && isAlive(holder)) throw inUse(folder, holder);
     }
     const file = `coral.lock.${(newest?.number ?? 0) + 1}`;
-    let fd: number;
-    try {
-      fd = openSync(join(folder, file), 'wx');
-    } catch (error) {
-      // Another process made this number first: look at it.
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
-      throw error;
-    }
-    try {
-      writeSync(fd, `${JSON.stringify(me)}\n`);
-    } finally {
-      closeSync(fd);
-    }
+    // Another process made this number first: look at it.
+    if (!create(folder, file, by)) continue;
     const rival = await rivalOf(folder, file);
     if (rival !== null) {
       remove(join(folder, file));
       throw inUse(folder, rival);
     }
-    // The stale ones: no living process names them, and no process takes a lower number than the newest it saw.
+    // The stale ones: no living process names them, and none takes a number lower than the newest it saw.
     for (const lock of locksIn(folder)) if (lock.file !== file) remove(join(folder, lock.file));
-    held.set(folder, file);
-    return () => release(folder);
+    return file;
   }
-  throw new CannotOpen(`the embedded database in ${folder} could not be locked: its lock files keep changing; try again`);
+  throw new CannotOpen(`the embedded database in ${folder} could not be locked: its lock files kept changing; try again`);
+}
+
+/**
+ * Takes the folder for this process, `by` naming it in the refusal another would get ("coral endpoint"). Throws
+ * CannotOpen, naming the holder, when a living process has it. Answers the release, which a clean exit runs too.
+ */
+export async function lockFolder(dataDir: string, by: string): Promise<() => void> {
+  const folder = resolve(dataDir);
+  if (held.has(folder)) throw inUse(folder, {pid: process.pid, started: null, by: 'this process'});
+  // Noted before the first wait, so a second open in this process is refused rather than raced.
+  held.set(folder, '');
+  try {
+    held.set(folder, await take(folder, by));
+  } catch (error) {
+    held.delete(folder);
+    throw error;
+  }
+  return () => release(folder);
 }
 
 /** Lets the folder go, deleting the lock file only while it still names this process. */
 function release(folder: string) {
   const file = held.get(folder);
-  if (file === undefined) return;
+  if (!file) return;
   held.delete(folder);
   const path = join(folder, file);
   try {
