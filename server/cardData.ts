@@ -165,12 +165,13 @@ const normalisedKey = (key: string): string =>
 
 /**
  * A key as an answer may name it: one that could hold part of a card number, or holds a control or format character
- * (a line break, a direction override) that would garble the answer or a log, is named `[key]`, never echoed.
+ * (a line break, a direction override) or a lone surrogate that would garble the answer or a log, is named `[key]`,
+ * never echoed.
  */
 function shownKey(key: string): string {
   let digits = 0;
   for (const char of key.normalize('NFKC')) if (digitOf(char) !== null) digits += 1;
-  return key.length <= 64 && digits <= 4 && !/[\p{Cc}\p{Cf}]/u.test(key) ? key : '[key]';
+  return key.length <= 64 && digits <= 4 && !/[\p{Cc}\p{Cf}\p{Cs}]/u.test(key) ? key : '[key]';
 }
 
 /** Where a value is, as an answer names it: its keys as `shownKey` shows them, joined by dots; `(body)` for the body itself. */

@@ -96,6 +96,16 @@ describe.each(DATABASES)('control characters on $name', ({create}) => {
     },
   );
 
+  it('refuses a lone surrogate, which no encoding carries to Stripe or to the database', async () => {
+    const answer = await post(handler, '/gifts', giftBody({supporter: supporter({firstName: 'Ada\ud800'})}));
+    expect({status: answer.status, body: answer.body}).toEqual({
+      status: 400,
+      body: {status: 'rejected', reason: 'supporter.firstName: a lone surrogate (here U+D800) is not text; send well-formed UTF-16'},
+    });
+    expect(stripe.requests).toEqual([]);
+    expect(await rows()).toEqual(empty);
+  });
+
   it('refuses one in a key, without naming the key', async () => {
     const answer = await post(handler, '/gifts', giftBody({utm: {'utm_source\u0000': 'x'}}));
     expect(answer.body.reason).toBe('utm.[key]: a key with a control character (here U+0000) is not accepted');

@@ -49,38 +49,51 @@ export function readingFor(route: string): ReadingOf {
   return (path) => readings.get(JSON.stringify(path)) ?? 'typed';
 }
 
-/** C0 controls and DEL: a NUL Postgres refuses in text, and line breaks and tabs, which no field holds. */
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/**
+ * What no text a form sends holds: the C0 controls and DEL (a NUL, which Postgres refuses in text; line breaks and
+ * tabs, which no field takes, every field being one line), and a lone surrogate, half of a UTF-16 pair, which no
+ * encoding can carry to Stripe or to the database.
+ */
+const UNWRITABLE = /[\u0000-\u001f\u007f]|\p{Cs}/u;
 
-type ControlFinding = {at: string; codePoint: number; inKey: boolean};
+type ControlFinding = {at: string; codeUnit: number; inKey: boolean};
 
 const controlIn = (text: string): number | null => {
-  const found = CONTROL.exec(text);
+  const found = UNWRITABLE.exec(text);
   return found === null ? null : found[0].charCodeAt(0);
 };
 
-/** The first control character in a body, in body order, in a key or a string value; the body is already within BODY_LIMITS. */
+/** The first such character in a body, in body order, in a key or a string value; the body is already within BODY_LIMITS. */
 function findControl(value: unknown, path: readonly string[] = []): ControlFinding | null {
   if (typeof value === 'string') {
-    const codePoint = controlIn(value);
-    return codePoint === null ? null : {at: pathOf(path), codePoint, inKey: false};
+    const codeUnit = controlIn(value);
+    return codeUnit === null ? null : {at: pathOf(path), codeUnit, inKey: false};
   }
   if (value === null || typeof value !== 'object') return null;
   const entries: Array<[string, unknown]> = Array.isArray(value) ? value.map((item, i) => [String(i), item]) : Object.entries(value);
   for (const [key, item] of entries) {
     const inKey = Array.isArray(value) ? null : controlIn(key);
-    if (inKey !== null) return {at: pathOf([...path, key]), codePoint: inKey, inKey: true};
+    if (inKey !== null) return {at: pathOf([...path, key]), codeUnit: inKey, inKey: true};
     const found = findControl(item, [...path, key]);
     if (found) return found;
   }
   return null;
 }
 
-const hex = (codePoint: number) => `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+const hex = (codeUnit: number) => `U+${codeUnit.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** Why a character `findControl` found is refused, naming where it was. */
+function controlReason({at, codeUnit, inKey}: ControlFinding): string {
+  const here = hex(codeUnit);
+  if (codeUnit >= 0xd800) return `${at}: a lone surrogate (here ${here}) is not text; send well-formed UTF-16`;
+  if (inKey) return `${at}: a key with a control character (here ${here}) is not accepted`;
+  return `${at}: control characters (here ${here}) are not accepted; no field takes a line break or a tab`;
+}
 
 /**
  * The answer to a posted body the doorway refuses, or null to go on: card data anywhere (a value named only by
- * where it was), a body too deep or too big to read through, or a control character in any key or string value.
+ * where it was), a body too deep or too big to read through, or a control character or a lone surrogate in any key
+ * or string value.
  */
 export function screenBody(route: string, body: unknown): Answer | null {
   const found = findCardData(body, readingFor(route));
@@ -90,11 +103,5 @@ export function screenBody(route: string, body: unknown): Answer | null {
     return rejected(`card details are never sent here (found at ${found.at}): Stripe.js sends them to Stripe`);
   }
   const control = findControl(body);
-  if (control === null) return null;
-  const here = hex(control.codePoint);
-  return rejected(
-    control.inKey
-      ? `${control.at}: a key with a control character (here ${here}) is not accepted`
-      : `${control.at}: control characters (here ${here}) are not accepted; no field takes a line break or a tab`,
-  );
+  return control === null ? null : rejected(controlReason(control));
 }
