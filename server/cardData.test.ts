@@ -1,7 +1,17 @@
-/** The card-data tripwire: what it catches, however written, the honest long numbers it lets through, and the bodies it will not read. */
+/** The card-data tripwire: what it catches, however written, the honest values it lets through, each value read as its writer calls for, and the bodies it will not read. */
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import {BODY_LIMITS, findCardData} from './cardData';
+import {luhn} from '../src/coral/contract/library';
+import {BODY_LIMITS, findCardData, pathOf, type Reading, type ReadingOf} from './cardData';
+import {AD_IDS} from './testing/corpus/adIds';
+import {CARD_NUMBERS, DISGUISES, SURROUNDINGS} from './testing/corpus/cardNumbers';
+import {formatAndIgnorableCodePoints, INVISIBLES} from './testing/corpus/invisibles';
+import {ADDRESSES, EMAILS, FIRST_NAMES, LAST_NAMES} from './testing/corpus/people';
+import {PHONES} from './testing/corpus/phones';
+import {PACIFIC_POSTCODES, POSTCODES} from './testing/corpus/postcodes';
+import {DIGITS, drawn, readsAsCard, search, seeded} from './testing/corpus/search';
+import {CLICK_IDS} from './testing/corpus/clickIds';
+import {typedEveryWay} from './testing/corpus/typing';
 
 const cardAt = (at: string) => ({kind: 'card-data', at});
 
@@ -154,5 +164,241 @@ describe('findCardData', () => {
     expect(findCardData({list: Array.from({length: BODY_LIMITS.values}, () => 0)})).toEqual({kind: 'too-many-values'});
     const wide = Object.fromEntries(Array.from({length: 100_000}, (_, i) => [`k${i}`, 'x']));
     expect(findCardData(wide)).toEqual({kind: 'too-many-values'});
+  });
+});
+
+describe('findCardData, with each value read as its writer calls for', () => {
+  const reading =
+    (readings: Record<string, Reading>): ReadingOf =>
+    (path) =>
+      readings[path.join('.')] ?? 'typed';
+
+  it('reads a machine’s value not at all, and its key as any other', () => {
+    const machine = reading({'utm.utm_content': 'machine', 'utm.4242424242424242': 'machine', 'utm.cvc': 'machine'});
+    expect(findCardData({utm: {utm_content: '4242 4242 4242 4242'}}, machine)).toBeNull();
+    expect(findCardData({utm: {utm_content: '4242 4242 4242 4242'}})).toEqual(cardAt('utm.utm_content'));
+    expect(findCardData({utm: {'4242424242424242': 'x'}}, machine)).toEqual(cardAt('utm.[key]'));
+    expect(findCardData({utm: {cvc: 'x'}}, machine)).toEqual(cardAt('utm.cvc'));
+    expect(findCardData({utm: {utm_term: '4242 4242 4242 4242'}}, machine)).toEqual(cardAt('utm.utm_term'));
+  });
+
+  it('ends a number written across fields at a machine’s value, as at any other value', () => {
+    const between = reading({m: 'machine'});
+    expect(findCardData({a: '4242 4242 4242', m: 'x', b: '4242'}, between)).toBeNull();
+    expect(findCardData({a: '4242 4242 4242', m: '4242', b: '4242'}, between)).toBeNull();
+    expect(findCardData({a: '4242 4242', m: '4242', b: '4242 4242'}, between)).toBeNull();
+    expect(findCardData({a: '4242 4242', m: '4242', b: '4242 4242'})).toEqual(cardAt('a, m and b'));
+  });
+
+  it('compares a path key by key, so a key holding a dot is not the field it spells', () => {
+    const machine: ReadingOf = (path) => (path.length === 2 && path[0] === 'utm' && path[1] === 'utm_content' ? 'machine' : 'typed');
+    expect(findCardData({'utm.utm_content': '4242424242424242'}, machine)).toEqual(cardAt('utm.utm_content'));
+    expect(findCardData({utm: {utm_content: '4242424242424242'}}, machine)).toBeNull();
+  });
+
+  it('hands the reading each value’s raw path: keys as sent, an item’s index as a string', () => {
+    const asked: string[][] = [];
+    findCardData({a: ['x', {'b\u200b': 'y'}], c: 1}, (path) => {
+      asked.push([...path]);
+      return 'typed';
+    });
+    expect(asked).toEqual([
+      ['a', '0'],
+      ['a', '1', 'b\u200b'],
+    ]);
+  });
+
+  const next = seeded(7);
+  // Found by search: a mobile and a postcode whose digits, read on from one into the other, pass the Luhn check.
+  const [mobile, postcode] = search(
+    () => [`0491 ${drawn(next, DIGITS, 3)} ${drawn(next, DIGITS, 3)}`, '2000'] as const,
+    ([m, p]) => luhn(`${m}${p}`.replace(/\D/g, '')),
+    1,
+  )[0]!;
+
+  it('lets a phone number stand alone: it never joins the digits of the fields beside it', () => {
+    const phone = reading({'supporter.phone': 'phone'});
+    const body = {supporter: {phone: mobile, postcode}};
+    expect(findCardData(body)).toEqual(cardAt('supporter.phone and supporter.postcode'));
+    expect(findCardData(body, phone)).toBeNull();
+    expect(findCardData({supporter: {address: '4242 4242 4242', phone: '4242'}}, phone)).toBeNull();
+    expect(findCardData({supporter: {phone: '4242 4242', postcode: '4242 4242'}}, phone)).toBeNull();
+  });
+
+  it('reads a number dialled abroad in a phone field as a phone number, however it passes the Luhn check', () => {
+    const phone = reading({phone: 'phone'});
+    const [dialled] = search(
+      () => `0011 64 21 ${drawn(next, DIGITS, 7)}`,
+      (n) => luhn(n.replace(/\D/g, '')),
+      1,
+    );
+    const [fromNz] = search(
+      () => `00 61 491 ${drawn(next, DIGITS, 6)}`,
+      (n) => luhn(n.replace(/\D/g, '')),
+      1,
+    );
+    for (const number of [dialled!, fromNz!]) {
+      expect(findCardData({phone: number})).toEqual(cardAt('phone'));
+      expect(findCardData({phone: number}, phone)).toBeNull();
+      // Elsewhere, a run of digits after 00 is read as any other.
+      expect(findCardData({address: number}, phone)).toEqual(cardAt('address'));
+    }
+  });
+
+  it('still finds a card number in a phone field, or after an international prefix longer than any phone number', () => {
+    const phone = reading({phone: 'phone'});
+    for (const number of [
+      '4242 4242 4242 4242',
+      '00 4242 4242 4242 4242',
+      '0011 4242424242424242',
+      '+4242424242424242',
+      '４２４２４２４２４２４２４２４２',
+    ]) {
+      expect(findCardData({phone: number}, phone)).toEqual(cardAt('phone'));
+    }
+    // Fifteen digits after the prefix are a phone number's length, and no more: the prefix is 00 or 0011, nothing shorter.
+    expect(findCardData({phone: '00 378282246310005'}, phone)).toBeNull();
+    expect(findCardData({phone: '0011 378282246310005'}, phone)).toBeNull();
+    expect(findCardData({phone: '0 378282246310005'}, phone)).toEqual(cardAt('phone'));
+  });
+});
+
+describe('findCardData, against characters that show nothing', () => {
+  const hidden = (between: string) => ({address: ['4242', '4242', '4242', '4242'].join(between)});
+
+  it('reads past every format character and every default-ignorable code point Unicode has', () => {
+    const missed = formatAndIgnorableCodePoints().filter((codePoint) => findCardData(hidden(String.fromCodePoint(codePoint))) === null);
+    expect(missed.map((codePoint) => codePoint.toString(16))).toEqual([]);
+  });
+
+  it('reads past every punctuation mark, space, control and combining mark of the Basic Multilingual Plane', () => {
+    const between = /^[\p{P}\p{Z}\p{Cc}\p{M}]$/u;
+    const missed: string[] = [];
+    for (let codePoint = 0; codePoint <= 0xffff; codePoint += 1) {
+      const char = String.fromCodePoint(codePoint);
+      if (between.test(char) && findCardData(hidden(char)) === null) missed.push(codePoint.toString(16));
+    }
+    expect(missed).toEqual([]);
+  });
+
+  it.each(INVISIBLES.map(({name, char}) => [name, char]))('reads past a %s', (_, char) => {
+    expect(findCardData(hidden(char))).toEqual(cardAt('address'));
+    expect(findCardData({address: `4242${char}${char}4242 4242${char}, 4242`})).toEqual(cardAt('address'));
+  });
+
+  it('does not read past letters, symbols other than the minus sign, or a plus sign between groups', () => {
+    for (const between of ['a', 'O', '+', '=', '$', '×', '~', '|', '€', '🙂']) expect(findCardData(hidden(between))).toBeNull();
+  });
+
+  it('names a key that holds a control or format character, or a lone surrogate, as [key]', () => {
+    for (const key of ['a\u202e', 'a\u0000', 'line\nbreak', 'a\u200b', 'a\ud800', 'a\u0085']) {
+      expect(findCardData({[key]: {cvc: ''}})).toEqual(cardAt('[key].cvc'));
+    }
+    expect(findCardData({'Māori ʻokina': {cvc: ''}})).toEqual(cardAt('Māori ʻokina.cvc'));
+  });
+});
+
+describe('pathOf', () => {
+  it.each([
+    [[], '(body)'],
+    [['supporter', 'address'], 'supporter.address'],
+    [['list', '12'], 'list.12'],
+    [['utm', '4242 4242'], 'utm.[key]'],
+    [['utm', '1234'], 'utm.1234'],
+    [['utm', '12345'], 'utm.[key]'],
+    [['k'.repeat(64)], 'k'.repeat(64)],
+    [['k'.repeat(65)], '[key]'],
+    [['a\tb', 'c'], '[key].c'],
+  ])('shows %j as %s', (path, shown) => {
+    expect(pathOf(path)).toBe(shown);
+  });
+});
+
+describe('findCardData, against the corpus', () => {
+  const TYPED_FIELDS = ['firstName', 'lastName', 'email', 'postcode', 'address', 'answer'];
+
+  it('finds every card number in every disguise, with any words around it, in every field a person types into', () => {
+    const missed: string[] = [];
+    for (const {brand, digits} of CARD_NUMBERS) {
+      for (const {name, write} of DISGUISES) {
+        for (const [i, around] of SURROUNDINGS.entries()) {
+          const field = TYPED_FIELDS[(i + name.length) % TYPED_FIELDS.length]!;
+          if (findCardData({supporter: {[field]: around(write(digits))}}) === null) missed.push(`${brand} ${digits}, ${name}, in ${field}`);
+        }
+      }
+    }
+    expect(missed).toEqual([]);
+  });
+
+  it('finds every card number written in a phone field, in any disguise', () => {
+    const phone: ReadingOf = (path) => (path.join('.') === 'supporter.phone' ? 'phone' : 'typed');
+    const missed = CARD_NUMBERS.flatMap(({digits}) =>
+      DISGUISES.filter(({write}) => findCardData({supporter: {phone: write(digits)}}, phone) === null).map(
+        ({name}) => `${digits}, ${name}`,
+      ),
+    );
+    expect(missed).toEqual([]);
+  });
+
+  it('finds a card number split across typed fields however its pieces are disguised', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CARD_NUMBERS),
+        fc.constantFrom(...DISGUISES),
+        fc.integer({min: 1, max: 3}),
+        ({digits}, {write}, parts) => {
+          const cut = Math.ceil(digits.length / (parts + 1));
+          const pieces = Array.from({length: parts + 1}, (_, i) => write(digits.slice(i * cut, (i + 1) * cut))).filter(
+            (piece) => piece !== '',
+          );
+          const supporter = Object.fromEntries(pieces.map((piece, i) => [['address', 'postcode', 'firstName', 'lastName'][i]!, piece]));
+          expect(findCardData({supporter})).toMatchObject({kind: 'card-data'});
+        },
+      ),
+      {numRuns: 300},
+    );
+  });
+
+  it('lets every honest value through in the field it belongs to, however typed', () => {
+    const phone: ReadingOf = (path) => (path.join('.') === 'supporter.phone' ? 'phone' : 'typed');
+    const values: Array<[string, readonly string[]]> = [
+      ['firstName', typedEveryWay(FIRST_NAMES)],
+      ['lastName', typedEveryWay(LAST_NAMES)],
+      ['email', EMAILS],
+      ['phone', PHONES],
+      ['postcode', [...POSTCODES, ...PACIFIC_POSTCODES.map(({written}) => written)]],
+      ['address', typedEveryWay(ADDRESSES)],
+    ];
+    const refused = values.flatMap(([field, all]) => all.filter((value) => findCardData({supporter: {[field]: value}}, phone) !== null));
+    expect(refused).toEqual([]);
+  });
+
+  it('lets honest supporters through whole: a phone beside a postcode, a postcode beside an address', () => {
+    const phone: ReadingOf = (path) => (path.join('.') === 'supporter.phone' ? 'phone' : 'typed');
+    const supporter = fc.record({
+      firstName: fc.constantFrom(...FIRST_NAMES),
+      lastName: fc.constantFrom(...LAST_NAMES),
+      email: fc.constantFrom(...EMAILS),
+      phone: fc.constantFrom(...PHONES),
+      postcode: fc.constantFrom(...POSTCODES),
+      address: fc.constantFrom(...ADDRESSES),
+    });
+    fc.assert(
+      fc.property(supporter, (typed) => {
+        expect(findCardData({supporter: typed}, phone)).toBeNull();
+      }),
+      {numRuns: 2000},
+    );
+  });
+
+  it('would refuse the ad ids that pass the Luhn check, read as a person’s typing: which is why a machine’s values are not', () => {
+    const passing = AD_IDS.filter((id) => id.passesLuhn);
+    expect(new Set(passing.map((id) => id.platform))).toEqual(new Set(['Meta', 'Microsoft Ads', 'TikTok', 'X', 'Snapchat', 'Pinterest']));
+    for (const id of passing) expect(findCardData({utm: {utm_content: id.value}})).toEqual(cardAt('utm.utm_content'));
+    for (const id of AD_IDS.filter((one) => !one.passesLuhn)) expect(findCardData({utm: {utm_content: id.value}})).toBeNull();
+    for (const {name, value} of CLICK_IDS)
+      expect({name, value, found: findCardData({x: value}) !== null}).toEqual({name, value, found: readsAsCard(value)});
+    const machine: ReadingOf = () => 'machine';
+    for (const id of AD_IDS) expect(findCardData({utm: {utm_content: id.value}}, machine)).toBeNull();
   });
 });

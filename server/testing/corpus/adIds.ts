@@ -5,8 +5,7 @@
  * 13 to 19 digits are card-number lengths, and one in ten passes the Luhn check; each shape is searched for ids that
  * pass it and ids that fail it, so the tests meet both.
  */
-import {luhn} from '../../../src/coral/contract/library';
-import {BASE36, DIGITS, drawn, luhnRun, search, seeded, uuid} from './search';
+import {BASE36, DIGITS, drawn, readsAsCard, search, seeded, uuid} from './search';
 
 export type Platform = 'Meta' | 'Google Ads' | 'Microsoft Ads' | 'TikTok' | 'LinkedIn' | 'X' | 'Snapchat' | 'Pinterest';
 
@@ -42,7 +41,7 @@ export const NUMERIC_ID_SHAPES: readonly NumericIdShape[] = [
   {platform: 'Pinterest', kind: 'ad id', macro: '{adid}', prefix: '687', digits: 9},
 ];
 
-/** An id as a link carries it, and whether a run of its digits passes the Luhn check, as a card number's would. */
+/** An id as a link carries it, and whether it reads as a card number when read as a person's typing (`readsAsCard`). */
 export type AdId = {platform: Platform; kind: string; macro: string; value: string; passesLuhn: boolean};
 
 const next = seeded(0x1d5);
@@ -50,31 +49,33 @@ const next = seeded(0x1d5);
 /** For each shape, ids that pass the Luhn check and ids that fail it (when the shape is long enough to be read as a card). */
 function idsOf(shape: NumericIdShape): AdId[] {
   const make = () => `${shape.prefix}${drawn(next, DIGITS, shape.digits)}`;
-  const of = (value: string): AdId => ({platform: shape.platform, kind: shape.kind, macro: shape.macro, value, passesLuhn: luhnRun(value)});
+  const of = (value: string): AdId => ({
+    platform: shape.platform,
+    kind: shape.kind,
+    macro: shape.macro,
+    value,
+    passesLuhn: readsAsCard(value),
+  });
   if (shape.prefix.replace(/\D/g, '').length + shape.digits < 13) return search(make, () => true, 3).map(of);
-  return [...search(make, luhnRun, 3), ...search(make, (id) => !luhnRun(id), 3)].map(of);
+  return [...search(make, readsAsCard, 3), ...search(make, (id) => !readsAsCard(id), 3)].map(of);
 }
 
 export const NUMERIC_AD_IDS: readonly AdId[] = NUMERIC_ID_SHAPES.flatMap(idsOf);
 
 /**
- * Ids that are not numbers: Snapchat's campaign, ad squad and ad ids are UUIDs (searched for ones whose leading groups
- * are all digits, 16 of them, passing the Luhn check: one UUID in ten thousand or so), and X's campaign and line item
- * ids are a few base-36 characters.
+ * Ids that are not numbers: Snapchat's campaign, ad squad and ad ids are UUIDs (searched for ones whose groups of
+ * digits alone pass the Luhn check together, dashes read past: one UUID in some thousands), and X's campaign and
+ * line item ids are a few base-36 characters.
  */
 export const OTHER_AD_IDS: readonly AdId[] = [
-  ...search(
-    () => uuid(next),
-    (id) => /^\d{8}-\d{4}-\d{4}-/.test(id) && luhn(id.replaceAll('-', '').slice(0, 16)),
-    2,
-  ),
+  ...search(() => uuid(next), readsAsCard, 2),
   ...search(
     () => uuid(next),
     () => true,
     3,
   ),
 ]
-  .map((value): AdId => ({platform: 'Snapchat', kind: 'ad id', macro: '{{ad.id}}', value, passesLuhn: luhnRun(value)}))
+  .map((value): AdId => ({platform: 'Snapchat', kind: 'ad id', macro: '{{ad.id}}', value, passesLuhn: readsAsCard(value)}))
   .concat(
     search(
       () => drawn(next, BASE36, 5),

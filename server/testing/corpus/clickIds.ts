@@ -5,7 +5,7 @@
  * whose digits happen to make a run that passes the Luhn check.
  */
 import {AD_IDS, type AdId} from './adIds';
-import {BASE36, BASE64URL, drawn, HEX, luhnRun, search, seeded, uuid} from './search';
+import {BASE36, BASE64URL, drawn, HEX, readsAsCard, search, seeded, uuid} from './search';
 
 export type ClickIdName =
   'gclid' | 'gbraid' | 'wbraid' | 'dclid' | 'fbclid' | 'msclkid' | 'ttclid' | 'li_fat_id' | 'twclid' | 'ScCid' | 'epik';
@@ -41,11 +41,9 @@ const made = (name: ClickIdName, value: string): ClickId => ({name, platform: SH
 
 export const CLICK_IDS: readonly ClickId[] = [
   ...(Object.keys(SHAPES) as ClickIdName[]).flatMap((name) => search(SHAPES[name].make, () => true, 4).map((value) => made(name, value))),
-  // One msclkid in a few thousand holds 13 or more digits in a row that pass the Luhn check; so does a UUID's digits, dashes read past.
-  ...search(SHAPES.msclkid.make, luhnRun, 2).map((value) => made('msclkid', value)),
-  ...search(SHAPES.li_fat_id.make, (id) => /^\d{8}-\d{4}-\d{4}-/.test(id) && luhnRun(id.slice(0, 19)), 1).map((value) =>
-    made('li_fat_id', value),
-  ),
+  // One msclkid in a few thousand holds 13 or more digits in a row that pass the Luhn check; so do a UUID's, dashes read past.
+  ...search(SHAPES.msclkid.make, readsAsCard, 2).map((value) => made('msclkid', value)),
+  ...search(SHAPES.li_fat_id.make, readsAsCard, 1).map((value) => made('li_fat_id', value)),
 ];
 
 /** The utm tags each platform's ads are set up with, using the ids it writes. */

@@ -45,12 +45,19 @@ export function search<T>(make: () => T, keep: (value: T) => boolean, count: num
 }
 
 /**
- * Whether a run of 13 to 19 ASCII digits in `text`, dashes read past, passes the Luhn check: what a reading of the
- * text as a person's typing would take for a card number.
+ * Whether `text`, read as a person's typing, holds what the card-data guard takes for a card number: a stretch of
+ * whole digit groups (the digits between dashes, in a run of digits and dashes), 13 to 19 digits in all, that
+ * passes the Luhn check. For ids of digits, letters and dashes only.
  */
-export function luhnRun(text: string): boolean {
-  return text
-    .replaceAll('-', '')
-    .split(/[^0-9]+/)
-    .some((run) => run.length >= 13 && run.length <= 19 && luhn(run));
+export function readsAsCard(text: string): boolean {
+  return text.split(/[^0-9-]+/).some((run) => {
+    const groups = run.split('-').filter((group) => group !== '');
+    return groups.some((_, start) => {
+      let digits = '';
+      return groups.slice(start).some((group) => {
+        digits += group;
+        return digits.length >= 13 && digits.length <= 19 && luhn(digits);
+      });
+    });
+  });
 }
