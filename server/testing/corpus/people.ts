@@ -102,3 +102,20 @@ export const ADDRESSES: readonly string[] = [
   'Unit 1205, 1234 Smith St, Sydney NSW 2000',
   'Flat 3, 1234 Great North Road, Grey Lynn, Auckland 1021',
 ];
+
+/** Answers to a powerform's free-text question, as signers write them: dates, numbers, places, a phone number. */
+export const ANSWERS: readonly string[] = [
+  'For the whales',
+  'I dive at Ningaloo every winter.',
+  'Because my mokopuna deserve a living reef 🐠',
+  'Since 1998: 28 years of snorkelling at Moʻorea!',
+  'Bondi, Manly, Coogee',
+  'We saw 12 turtles on 3/1/2026 at Heron Island',
+  'Call me on 0491 570 006 if you need volunteers',
+  'I give $50/month already; happy to help more',
+  'Tāne Mahuta',
+  'Waipoua',
+  'Our family has fished here since 1987, and our kids since 2015.',
+  'Ko Taranaki te maunga, ko Waitara te awa',
+  'Fakaʻofaʻanga ki he moana 🇹🇴',
+];
