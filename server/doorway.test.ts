@@ -7,8 +7,8 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {parseCampaignsFile} from './campaigns';
 import {createPgStore} from './db/store';
 import {DATABASES, type TestDatabase} from './testing/databases';
+import {eachStandIn} from './testing/eachStandIn';
 import {giftBody, makeHandler, ORIGIN, post} from './testing/fixtures';
-import {startStripeStandIn, type StripeStandIn} from './testing/stripeStandIn';
 
 const CAMPAIGNS = parseCampaignsFile({
   donateForms: [{campaign: 'save-the-reef', fields: {phone: 'optional', postcode: 'optional'}}],
@@ -45,18 +45,15 @@ const supporter = (change: Record<string, unknown>) => ({
 
 const TABLES = ['gifts', 'payments', 'signatures', 'outbox', 'idempotency_keys', 'guard_counts', 'upgrade_claims'];
 
-let stripe: StripeStandIn;
-beforeEach(async () => {
-  stripe = await startStripeStandIn();
-});
-afterEach(() => stripe.close());
+const each = eachStandIn();
 
 describe.each(DATABASES)('control characters on $name', ({create}) => {
   let test: TestDatabase;
   let handler: (request: Request) => Promise<Response>;
   beforeEach(async () => {
     test = await create();
-    ({handler} = makeHandler(stripe, {campaigns: CAMPAIGNS.donateForms, powerforms: CAMPAIGNS.powerforms, store: createPgStore(test.db)}));
+    const store = createPgStore(test.db);
+    handler = makeHandler(each.stripe, {campaigns: CAMPAIGNS.donateForms, powerforms: CAMPAIGNS.powerforms, store}).handler;
   });
   afterEach(() => test.drop());
 
@@ -91,7 +88,7 @@ describe.each(DATABASES)('control characters on $name', ({create}) => {
           reason: `${at}: control characters (here U+${code}) are not accepted; no field takes a line break or a tab`,
         },
       });
-      expect(stripe.requests).toEqual([]);
+      expect(each.stripe.requests).toEqual([]);
       expect(await rows()).toEqual(empty);
     },
   );
@@ -102,14 +99,14 @@ describe.each(DATABASES)('control characters on $name', ({create}) => {
       status: 400,
       body: {status: 'rejected', reason: 'supporter.firstName: a lone surrogate (here U+D800) is not text; send well-formed UTF-16'},
     });
-    expect(stripe.requests).toEqual([]);
+    expect(each.stripe.requests).toEqual([]);
     expect(await rows()).toEqual(empty);
   });
 
   it('refuses one in a key, without naming the key', async () => {
     const answer = await post(handler, '/gifts', giftBody({utm: {'utm_source\u0000': 'x'}}));
     expect(answer.body.reason).toBe('utm.[key]: a key with a control character (here U+0000) is not accepted');
-    expect(stripe.requests).toEqual([]);
+    expect(each.stripe.requests).toEqual([]);
     expect(await rows()).toEqual(empty);
   });
 });

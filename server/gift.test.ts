@@ -19,18 +19,14 @@ import {
   type GiftRequest,
 } from './gift';
 import {ADDRESSES, EMAILS, FIRST_NAMES, LAST_NAMES} from './testing/corpus/people';
+import {CAMPAIGN_CONFIGS, giftBody} from './testing/fixtures';
 import {PHONES} from './testing/corpus/phones';
 import {FOUR_DIGIT_POSTCODES, PACIFIC_POSTCODES, POSTCODES} from './testing/corpus/postcodes';
 import {fullWidth, typedEveryWay} from './testing/corpus/typing';
 
 const CAMPAIGNS = parseCampaigns([
   {
-    campaign: 'save-the-reef',
-    sourceCode: 'REEF-2026',
-    frequencies: ['one-off', 'weekly', 'monthly', 'daily'],
-    dailyDays: 7,
-    directDebit: true,
-    coverFees: {enabled: true, percent: 3},
+    ...CAMPAIGN_CONFIGS[0],
     amounts: {'one-off': {min: 5, max: 10_000}, monthly: {min: 10, max: 2_000}},
     fields: {phone: 'optional', postcode: 'optional', address: 'required'},
     messages: {consentLabel: 'Yes, keep me posted about the reef.'},
@@ -42,18 +38,8 @@ const KIWI = CAMPAIGNS.get('kiwi-forest')!;
 
 const SUPPORTER = {firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', address: '1 Main St', consent: true};
 
-/** A good gift of $60 to save-the-reef, as the form sends it; `change` replaces fields. */
-const gift = (change: Record<string, unknown> = {}) => ({
-  campaign: 'save-the-reef',
-  amount: 6000,
-  fee: 0,
-  currency: 'AUD',
-  frequency: 'one-off',
-  method: 'card',
-  supporter: SUPPORTER,
-  utm: {utm_source: 'newsletter'},
-  ...change,
-});
+/** A good gift of $60 to save-the-reef, as the form sends it, with SUPPORTER; `change` replaces fields. */
+const gift = (change: Record<string, unknown> = {}) => giftBody({supporter: SUPPORTER, ...change});
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 

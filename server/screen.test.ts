@@ -11,9 +11,8 @@ import {MACHINE_FIELDS, PHONE_FIELD, readingFor, screenBody, type PostedRoute} f
 import {AD_IDS, COMBINED_AD_IDS} from './testing/corpus/adIds';
 import {CLICK_IDS, LANDING_PAGES} from './testing/corpus/clickIds';
 import {CARD_NUMBERS, DISGUISES} from './testing/corpus/cardNumbers';
-import {ADDRESSES, ANSWERS, EMAILS, FIRST_NAMES, LAST_NAMES} from './testing/corpus/people';
-import {PHONES} from './testing/corpus/phones';
-import {POSTCODES} from './testing/corpus/postcodes';
+import {ANSWERS} from './testing/corpus/people';
+import {honestSupporter} from './testing/corpus/supporters';
 import {FIRST_GIFTS, SOURCE_CODES, TURNSTILE_TOKENS} from './testing/corpus/tokens';
 
 const ROUTES = ['/gifts', '/checkout', '/gifts/upgrade', '/signatures'] as const satisfies readonly PostedRoute[];
@@ -190,18 +189,7 @@ describe('screenBody and control characters', () => {
 });
 
 describe('screenBody and the world’s requests', () => {
-  const supporter = fc.record(
-    {
-      firstName: fc.constantFrom(...FIRST_NAMES),
-      lastName: fc.constantFrom(...LAST_NAMES),
-      email: fc.constantFrom(...EMAILS),
-      phone: fc.constantFrom(...PHONES),
-      postcode: fc.constantFrom(...POSTCODES),
-      address: fc.constantFrom(...ADDRESSES),
-      consent: fc.boolean(),
-    },
-    {requiredKeys: ['consent']},
-  );
+  const supporter = honestSupporter;
   const adValue = fc.constantFrom(...AD_IDS.map((id) => id.value), ...COMBINED_AD_IDS, ...CLICK_IDS.map((id) => id.value));
   const utm = fc.record(
     {

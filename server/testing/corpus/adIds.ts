@@ -5,7 +5,7 @@
  * 13 to 19 digits are card-number lengths, and one in ten passes the Luhn check; each shape is searched for ids that
  * pass it and ids that fail it, so the tests meet both.
  */
-import {BASE36, DIGITS, drawn, readsAsCard, search, seeded, uuid} from './search';
+import {BASE36, chars, DIGITS, readsAsCard, search, uuid} from './search';
 
 export type Platform = 'Meta' | 'Google Ads' | 'Microsoft Ads' | 'TikTok' | 'LinkedIn' | 'X' | 'Snapchat' | 'Pinterest';
 
@@ -44,11 +44,11 @@ export const NUMERIC_ID_SHAPES: readonly NumericIdShape[] = [
 /** An id as a link carries it, and whether it reads as a card number when read as a person's typing (`readsAsCard`). */
 export type AdId = {platform: Platform; kind: string; macro: string; value: string; passesLuhn: boolean};
 
-const next = seeded(0x1d5);
+const any = () => true;
 
 /** For each shape, ids that pass the Luhn check and ids that fail it (when the shape is long enough to be read as a card). */
-function idsOf(shape: NumericIdShape): AdId[] {
-  const make = () => `${shape.prefix}${drawn(next, DIGITS, shape.digits)}`;
+function idsOf(shape: NumericIdShape, i: number): AdId[] {
+  const ids = chars(DIGITS, shape.digits).map((digits) => `${shape.prefix}${digits}`);
   const of = (value: string): AdId => ({
     platform: shape.platform,
     kind: shape.kind,
@@ -56,8 +56,8 @@ function idsOf(shape: NumericIdShape): AdId[] {
     value,
     passesLuhn: readsAsCard(value),
   });
-  if (shape.prefix.replace(/\D/g, '').length + shape.digits < 13) return search(make, () => true, 3).map(of);
-  return [...search(make, readsAsCard, 3), ...search(make, (id) => !readsAsCard(id), 3)].map(of);
+  if (shape.prefix.replace(/\D/g, '').length + shape.digits < 13) return search(ids, any, 3, i).map(of);
+  return [...search(ids, readsAsCard, 3, i), ...search(ids, (id) => !readsAsCard(id), 3, i)].map(of);
 }
 
 export const NUMERIC_AD_IDS: readonly AdId[] = NUMERIC_ID_SHAPES.flatMap(idsOf);
@@ -68,27 +68,21 @@ export const NUMERIC_AD_IDS: readonly AdId[] = NUMERIC_ID_SHAPES.flatMap(idsOf);
  * line item ids are a few base-36 characters.
  */
 export const OTHER_AD_IDS: readonly AdId[] = [
-  ...search(() => uuid(next), readsAsCard, 2),
-  ...search(
-    () => uuid(next),
-    () => true,
-    3,
-  ),
-]
-  .map((value): AdId => ({platform: 'Snapchat', kind: 'ad id', macro: '{{ad.id}}', value, passesLuhn: readsAsCard(value)}))
-  .concat(
-    search(
-      () => drawn(next, BASE36, 5),
-      () => true,
-      3,
-    ).map((value) => ({
-      platform: 'X',
-      kind: 'campaign id',
-      macro: '(campaign id)',
-      value,
-      passesLuhn: false,
-    })),
-  );
+  ...[...search(uuid(), readsAsCard, 2, 1), ...search(uuid(), any, 3, 2)].map((value): AdId => ({
+    platform: 'Snapchat',
+    kind: 'ad id',
+    macro: '{{ad.id}}',
+    value,
+    passesLuhn: readsAsCard(value),
+  })),
+  ...search(chars(BASE36, 5), any, 3, 3).map((value): AdId => ({
+    platform: 'X',
+    kind: 'campaign id',
+    macro: '(campaign id)',
+    value,
+    passesLuhn: false,
+  })),
+];
 
 export const AD_IDS: readonly AdId[] = [...NUMERIC_AD_IDS, ...OTHER_AD_IDS];
 

@@ -5,45 +5,53 @@
  * whose digits happen to make a run that passes the Luhn check.
  */
 import {AD_IDS, type AdId} from './adIds';
-import {BASE36, BASE64URL, drawn, HEX, readsAsCard, search, seeded, uuid} from './search';
+import fc from 'fast-check';
+import {BASE36, BASE64URL, chars, HEX, readsAsCard, search, uuid} from './search';
 
 export type ClickIdName =
   'gclid' | 'gbraid' | 'wbraid' | 'dclid' | 'fbclid' | 'msclkid' | 'ttclid' | 'li_fat_id' | 'twclid' | 'ScCid' | 'epik';
 
 export type ClickId = {name: ClickIdName; platform: string; value: string};
 
-const next = seeded(0xc11c);
-const pick = <T>(options: readonly T[]): T => options[Math.floor(next() * options.length)]!;
-const between = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-const b64 = (min: number, max: number) => drawn(next, BASE64URL, between(min, max));
+/** Text from one of `prefixes`, then `min` to `max` characters of base64url, then one of `suffixes`. */
+const b64 = (prefixes: readonly string[], min: number, max: number, suffixes: readonly string[] = ['']) =>
+  fc
+    .tuple(fc.constantFrom(...prefixes), chars(BASE64URL, min, max), fc.constantFrom(...suffixes))
+    .map(([prefix, body, suffix]) => `${prefix}${body}${suffix}`);
 
 /** How each click id is made, as it appears after a click. */
-const SHAPES: Record<ClickIdName, {platform: string; make: () => string}> = {
+const SHAPES: Record<ClickIdName, {platform: string; shape: fc.Arbitrary<string>}> = {
   // Google's click id on the web, and its privacy-preserving ones from iOS apps (gbraid) and the web on iOS (wbraid).
-  gclid: {platform: 'Google Ads', make: () => `${pick(['Cj0KCQjw', 'CjwKCAjw', 'EAIaIQobChMI'])}${b64(70, 90)}${pick(['BwE', '_BwE'])}`},
-  gbraid: {platform: 'Google Ads', make: () => `0AAAAAD${b64(28, 40)}`},
-  wbraid: {platform: 'Google Ads', make: () => `${pick(['CkQKCQjw', 'ClcKCAjw'])}${b64(60, 80)}`},
+  gclid: {platform: 'Google Ads', shape: b64(['Cj0KCQjw', 'CjwKCAjw', 'EAIaIQobChMI'], 70, 90, ['BwE', '_BwE'])},
+  gbraid: {platform: 'Google Ads', shape: b64(['0AAAAAD'], 28, 40)},
+  wbraid: {platform: 'Google Ads', shape: b64(['CkQKCQjw', 'ClcKCAjw'], 60, 80)},
   // Campaign Manager 360 and Display & Video 360.
-  dclid: {platform: 'Google Marketing Platform', make: () => `C${pick(['J', 'K', 'L', 'M'])}${b64(22, 26)}`},
+  dclid: {platform: 'Google Marketing Platform', shape: b64(['CJ', 'CK', 'CL', 'CM'], 22, 26)},
   fbclid: {
     platform: 'Meta',
-    make: () => pick([`IwAR${b64(56, 60)}`, `IwZXh0bgNhZW0CMTEAAR${b64(60, 80)}_aem_${b64(22, 22)}`, `IwY2xjawE${b64(80, 100)}`]),
+    shape: fc.oneof(
+      b64(['IwAR'], 56, 60),
+      fc.tuple(b64(['IwZXh0bgNhZW0CMTEAAR'], 60, 80), chars(BASE64URL, 22)).map(([id, aem]) => `${id}_aem_${aem}`),
+      b64(['IwY2xjawE'], 80, 100),
+    ),
   },
-  msclkid: {platform: 'Microsoft Ads', make: () => drawn(next, HEX, 32)},
-  ttclid: {platform: 'TikTok', make: () => `${pick(['E.C.P.', 'E_C_P_'])}${b64(100, 140)}`},
-  li_fat_id: {platform: 'LinkedIn', make: () => uuid(next)},
-  twclid: {platform: 'X', make: () => `${between(1, 2)}-${drawn(next, BASE36, 25)}`},
-  ScCid: {platform: 'Snapchat', make: () => uuid(next)},
-  epik: {platform: 'Pinterest', make: () => `dj0yJnU9${b64(90, 110)}`},
+  msclkid: {platform: 'Microsoft Ads', shape: chars(HEX, 32)},
+  ttclid: {platform: 'TikTok', shape: b64(['E.C.P.', 'E_C_P_'], 100, 140)},
+  li_fat_id: {platform: 'LinkedIn', shape: uuid()},
+  twclid: {platform: 'X', shape: fc.tuple(fc.constantFrom('1', '2'), chars(BASE36, 25)).map(([version, id]) => `${version}-${id}`)},
+  ScCid: {platform: 'Snapchat', shape: uuid()},
+  epik: {platform: 'Pinterest', shape: b64(['dj0yJnU9'], 90, 110)},
 };
 
 const made = (name: ClickIdName, value: string): ClickId => ({name, platform: SHAPES[name].platform, value});
 
 export const CLICK_IDS: readonly ClickId[] = [
-  ...(Object.keys(SHAPES) as ClickIdName[]).flatMap((name) => search(SHAPES[name].make, () => true, 4).map((value) => made(name, value))),
+  ...(Object.keys(SHAPES) as ClickIdName[]).flatMap((name, i) =>
+    search(SHAPES[name].shape, () => true, 4, i).map((value) => made(name, value)),
+  ),
   // One msclkid in a few thousand holds 13 or more digits in a row that pass the Luhn check; so do a UUID's, dashes read past.
-  ...search(SHAPES.msclkid.make, readsAsCard, 2).map((value) => made('msclkid', value)),
-  ...search(SHAPES.li_fat_id.make, readsAsCard, 1).map((value) => made('li_fat_id', value)),
+  ...search(SHAPES.msclkid.shape, readsAsCard, 2, 100).map((value) => made('msclkid', value)),
+  ...search(SHAPES.li_fat_id.shape, readsAsCard, 1, 101).map((value) => made('li_fat_id', value)),
 ];
 
 /** The utm tags each platform's ads are set up with, using the ids it writes. */
