@@ -397,3 +397,82 @@ describe('findCardData, against the corpus', () => {
     for (const id of AD_IDS) expect(findCardData({utm: {utm_content: id.value}}, machine)).toBeNull();
   });
 });
+
+describe('findCardData, reading digits', () => {
+  it.each([
+    ['Devanagari digits', '४२४२४२४२४२४२४२४३'],
+    ['Thai digits', '๔๒๔๒๔๒๔๒๔๒๔๒๔๒๔๓'],
+    ['Arabic-Indic digits', '٤٢٤٢٤٢٤٢٤٢٤٢٤٢٤٣'],
+  ])('reads %s as the digits they are: a number that fails the Luhn check goes through', (_, number) => {
+    expect(findCardData({note: number})).toBeNull();
+    expect(findCardData({note: number.replace(/.$/, (last) => String.fromCodePoint(last.codePointAt(0)! - 1))})).toEqual(cardAt('note'));
+  });
+
+  it('reads a card number as whole groups, from any group: a digit glued on makes another number', () => {
+    expect(findCardData({note: 'Unit 7, 4242 4242 4242 4242'})).toEqual(cardAt('note'));
+    expect(findCardData({note: '94242424242424242'})).toBeNull();
+    expect(findCardData({note: '7 94242424242424242'})).toBeNull();
+    expect(findCardData({note: '4222222222222'})).toEqual(cardAt('note'));
+    expect(findCardData({note: '6205500000000000004'})).toEqual(cardAt('note'));
+    expect(findCardData({note: '62055000000000000040'})).toBeNull();
+  });
+
+  it('takes a number after a + for a phone number up to 15 digits, and after a word or at the start for what it is', () => {
+    expect(findCardData({note: '+378282246310005'})).toBeNull();
+    expect(findCardData({note: 'call + 3782 822463 10005'})).toBeNull();
+    expect(findCardData({note: '378282246310005'})).toEqual(cardAt('note'));
+    expect(findCardData({note: 'amex 378282246310005'})).toEqual(cardAt('note'));
+    expect(findCardData({note: '+61 412 345 678 or 378282246310005'})).toEqual(cardAt('note'));
+  });
+
+  it('reads a key as typed, never as a phone field', () => {
+    expect(findCardData({'00378282246310005': 1})).toEqual(cardAt('[key]'));
+  });
+
+  it('reads whole numbers only, and any value but a string ends a number written across fields', () => {
+    expect(findCardData({n: 4.242424242424242})).toBeNull();
+    expect(findCardData({n: 1, note: '4242424242424242'})).toEqual(cardAt('note'));
+    expect(findCardData({a: '4242 4242 4242', n: null, b: '4242'})).toBeNull();
+    expect(findCardData({a: '4242 4242 4242', n: 7, b: '4242'})).toBeNull();
+    expect(findCardData({a: '4242 4242 4242', n: false, b: '4242'})).toBeNull();
+    expect(findCardData({n: null, note: '4242424242424242'})).toEqual(cardAt('note'));
+  });
+
+  it('carries a number across as many values as it has digits', () => {
+    // A 19-digit number none of whose shorter stretches passes the Luhn check, so only all nineteen values make it.
+    const windows = (digits: string) =>
+      [...digits].flatMap((_, i) => [13, 14, 15, 16, 17, 18].map((length) => digits.slice(i, i + length)));
+    const [longest] = search(
+      chars(DIGITS, 18).map((rest) => `4${rest}`),
+      (digits) => luhn(digits) && !windows(digits).some((window) => window.length >= 13 && luhn(window)),
+      1,
+      19,
+    ) as [string];
+    const oneEach = Object.fromEntries([...longest].map((digit, i) => [`d${i}`, digit]));
+    expect(findCardData(oneEach)).toEqual(cardAt(`${Object.keys(oneEach).slice(0, -1).join(', ')} and d18`));
+    expect(findCardData({x: '1', ...oneEach})?.kind).toBe('card-data');
+  });
+
+  it('names only card fields: a key that starts or ends like one is not', () => {
+    expect(findCardData({phoneNumber: 'x', expected: 'x', panel: 'x', ccEmail: 'x', discard: 'x', cardigan: 'x'})).toBeNull();
+  });
+});
+
+describe('findCardData, at the limits', () => {
+  it('counts every value, those still waiting to be read among them', () => {
+    expect(findCardData({a: Array.from({length: BODY_LIMITS.values - 3}, () => 0), b: 0})).toBeNull();
+    expect(findCardData({a: Array.from({length: BODY_LIMITS.values - 2}, () => 0), b: 0})).toEqual({kind: 'too-many-values'});
+  });
+
+  it('counts nesting in objects as in arrays', () => {
+    const nested = (depth: number, inner: unknown): unknown => {
+      let value = inner;
+      for (let i = 0; i < depth; i += 1) value = {a: value};
+      return value;
+    };
+    expect(findCardData(nested(BODY_LIMITS.depth, '4242 4242 4242 4242'))).toEqual(
+      cardAt(Array.from({length: BODY_LIMITS.depth}, () => 'a').join('.')),
+    );
+    expect(findCardData(nested(BODY_LIMITS.depth + 1, 'x'))).toEqual({kind: 'too-deep'});
+  });
+});

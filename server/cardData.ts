@@ -24,10 +24,10 @@ const CARD_KEY = /^(?:number|card|cards|cardnumber|ccnumber|cc|pan|cvc|cvv|cvc2|
  * What people and scripts put between a card number's digits, all read past: any spacing, punctuation of every
  * kind (commas, dots, dashes, slashes, brackets, quotes), the minus sign, and what shows nothing: controls, format
  * characters (zero-width spaces and joiners, direction marks, the soft hyphen), combining marks and variation
- * selectors, every other default-ignorable code point, and the blank braille pattern.
+ * selectors, every other default-ignorable code point, and the blank braille pattern. Tested one character at a time.
  */
-const SEPARATOR = /^[\s\p{P}\p{Cc}\p{Cf}\p{M}\p{Default_Ignorable_Code_Point}\u2212\u2800]$/u;
-const DECIMAL_DIGIT = /^\p{Nd}$/u;
+const SEPARATOR = /[\s\p{P}\p{Cc}\p{Cf}\p{M}\p{Default_Ignorable_Code_Point}\u2212\u2800]/u;
+const DECIMAL_DIGIT = /\p{Nd}/u;
 
 // E.164 allows 15 digits after the +; a card number is never written after one.
 const PHONE_DIGITS = 15;
@@ -56,25 +56,20 @@ const everyValueTyped: ReadingOf = () => 'typed';
 
 const isDecimalDigit = (codePoint: number): boolean => DECIMAL_DIGIT.test(String.fromCodePoint(codePoint));
 
-const digitValues = new Map<string, string>();
-
 /**
  * The ASCII digit a character stands for, or null. Unicode's decimal digits come in runs of ten from 0 to 9
  * (a stability policy), so a digit's value is its distance from the start of its run, modulo ten.
  */
 function digitOf(char: string): string | null {
-  if (char >= '0' && char <= '9') return char;
   if (!DECIMAL_DIGIT.test(char)) return null;
-  let value = digitValues.get(char);
-  if (value === undefined) {
-    const codePoint = char.codePointAt(0)!;
-    let start = codePoint;
-    while (isDecimalDigit(start - 1)) start -= 1;
-    value = String((codePoint - start) % 10);
-    digitValues.set(char, value);
-  }
-  return value;
+  const codePoint = char.codePointAt(0)!;
+  let start = codePoint;
+  while (isDecimalDigit(start - 1)) start -= 1;
+  return String((codePoint - start) % 10);
 }
+
+/** A run of digits being read: its groups so far, whether a separator ended the last, and whether a + stood before it. */
+type Run = {groups: string[]; separated: boolean; afterPlus: boolean};
 
 /**
  * The runs of digits in a text, each as its groups were typed (digits between separators), read as a card
@@ -83,45 +78,37 @@ function digitOf(char: string): string | null {
  * phone field, so is a number dialled abroad (00 or 0011, then no more than a phone number's digits).
  * `whole`: the text is one run and nothing else, so it may be a piece of a number written across fields.
  */
-function digitsOf(text: string, phoneField: boolean): {runs: string[][]; whole: boolean} {
+function digitsOf(text: string, phoneField = false): {runs: string[][]; whole: boolean} {
   const runs: string[][] = [];
-  let groups: string[] | null = null;
-  let group = '';
-  let afterSeparator = false;
-  let phone = false;
+  let run: Run | null = null;
+  let afterPlus = false;
   let onlyDigits = true;
-  let before = '';
-  const close = () => {
-    if (groups === null) return;
-    groups.push(group);
-    const digits = groups.join('');
+  const close = (ended: Run | null) => {
+    if (ended === null) return;
+    const digits = ended.groups.join('');
     const dialled = phoneField ? afterInternationalPrefix(digits) : null;
-    if (!(phone && digits.length <= PHONE_DIGITS) && !(dialled !== null && dialled <= PHONE_DIGITS)) runs.push(groups);
-    groups = null;
+    const phone = (ended.afterPlus && digits.length <= PHONE_DIGITS) || (dialled !== null && dialled <= PHONE_DIGITS);
+    if (!phone) runs.push(ended.groups);
   };
   for (const char of text.normalize('NFKC')) {
     const digit = digitOf(char);
-    if (digit !== null) {
-      if (groups === null) {
-        groups = [];
-        group = digit;
-        phone = before === '+';
-      } else if (afterSeparator) {
-        groups.push(group);
-        group = digit;
-      } else {
-        group += digit;
-      }
-      afterSeparator = false;
-    } else if (SEPARATOR.test(char)) {
-      afterSeparator = true;
-    } else {
-      close();
+    if (digit === null && SEPARATOR.test(char)) {
+      if (run !== null) run.separated = true;
+    } else if (digit === null) {
+      close(run);
+      run = null;
       onlyDigits = false;
-      before = char;
+      afterPlus = char === '+';
+    } else if (run === null) {
+      run = {groups: [digit], separated: false, afterPlus};
+    } else if (run.separated) {
+      run.groups.push(digit);
+      run.separated = false;
+    } else {
+      run.groups[run.groups.length - 1] += digit;
     }
   }
-  close();
+  close(run);
   return {runs, whole: onlyDigits && runs.length === 1};
 }
 
@@ -135,27 +122,20 @@ type Piece = {digits: string; at: string};
  * write, which pass it one time in ten as well, are machine values and never come here.
  */
 function cardIn(pieces: readonly Piece[]): Piece[] | null {
-  for (let start = 0; start < pieces.length; start += 1) {
-    let digits = '';
-    for (let end = start; end < pieces.length; end += 1) {
-      digits += pieces[end]!.digits;
+  for (const start of pieces.keys()) {
+    const stretch: Piece[] = [];
+    for (const piece of pieces.slice(start)) {
+      stretch.push(piece);
+      const digits = stretch.map((one) => one.digits).join('');
       if (digits.length > 19) break;
-      if (digits.length >= 13 && luhn(digits)) return pieces.slice(start, end + 1);
+      if (digits.length >= 13 && luhn(digits)) return stretch;
     }
   }
   return null;
 }
 
-/** The last pieces that could still begin a card number with what follows: fewer than 19 digits in all. */
-function tailOf(pieces: readonly Piece[]): Piece[] {
-  let digits = 0;
-  let start = pieces.length;
-  while (start > 0 && digits + pieces[start - 1]!.digits.length < 19) {
-    start -= 1;
-    digits += pieces[start]!.digits.length;
-  }
-  return pieces.slice(start);
-}
+/** A card number is at most 19 digits, so no more than 18 pieces before the next value's first digit can begin one. */
+const CARRIED_PIECES = 18;
 
 const normalisedKey = (key: string): string =>
   key
@@ -205,14 +185,14 @@ type Pending = {value: unknown; path: string[]; depth: number; key?: string};
 export function findCardData(body: unknown, readingOf: ReadingOf = everyValueTyped): CardDataFinding | null {
   const pending: Pending[] = [{value: body, path: [], depth: 0}];
   let read = 0;
-  // The digits that close the last string value read, when it held nothing else: the next such value may go on with them.
+  // The digits that close the last typed value read, when it held nothing else: the next such value may go on with them.
   let carried: Piece[] = [];
   while (pending.length > 0) {
     const {value, path, depth, key} = pending.pop()!;
     read += 1;
     if (key !== undefined) {
       if (CARD_KEY.test(normalisedKey(key))) return {kind: 'card-data', at: pathOf(path)};
-      const found = firstCard(digitsOf(key, false).runs, pathOf(path));
+      const found = firstCard(digitsOf(key).runs, pathOf(path));
       if (found) return found;
     }
     if (typeof value === 'string') {
@@ -230,14 +210,14 @@ export function findCardData(body: unknown, readingOf: ReadingOf = everyValueTyp
         const found = cardIn(run);
         if (found) return cardAt(found);
       }
-      carried = joins ? tailOf(pieces[0]!) : [];
+      carried = joins ? pieces[0]!.slice(-CARRIED_PIECES) : [];
       continue;
     }
     if (value === null || typeof value !== 'object') {
       // Any other value between two strings ends what the first could carry into the second.
       carried = [];
       if (typeof value === 'number' && Number.isInteger(value)) {
-        const found = firstCard(digitsOf(String(value), false).runs, pathOf(path));
+        const found = firstCard(digitsOf(String(value)).runs, pathOf(path));
         if (found) return found;
       }
       continue;

@@ -54,7 +54,7 @@ export function readingFor(route: string): ReadingOf {
  * tabs, which no field takes, every field being one line), and a lone surrogate, half of a UTF-16 pair, which no
  * encoding can carry to Stripe or to the database.
  */
-const UNWRITABLE = /[\u0000-\u001f\u007f]|\p{Cs}/u;
+const UNWRITABLE = /[\u0000-\u001f\u007f]|\p{Cs}/u; // eslint-disable-line no-control-regex -- finding control characters is its job
 
 type ControlFinding = {at: string; codeUnit: number; inKey: boolean};
 
