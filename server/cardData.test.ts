@@ -89,7 +89,8 @@ describe('findCardData', () => {
     [{supporter: {phone: '+61412345678', postcode: '2000'}}],
     [{supporter: {phone: '+8613800138000'}}],
     [{amount: 6000, fee: 180, method: 'card'}],
-    // A Facebook ad id in utm_content: 17 digits that fail the Luhn check, as nine in ten such numbers do.
+    // Read as typed (no reading given): a Facebook ad id of 17 digits that fails the Luhn check goes through; one that passes is a
+    // machine's value, which the routes do not read (below, and screen.test.ts).
     [{utm: {utm_content: '23851234567890124'}}],
     [{utm: {utm_campaign: 'eofy-2026', utm_term: '120208461234567'}}],
     [{reference: 'pi_3Mtw4242424242'}],
@@ -125,7 +126,7 @@ describe('findCardData', () => {
       },
       {requiredKeys: ['consent']},
     );
-    // One numeric id, of up to 12 digits: one of 13 to 19 digits, or two side by side, fail the Luhn check only nine times in ten.
+    // Read as typed, so ids too short to be a card: screen.test.ts reads utm values as a machine's, with ids of every length.
     const utm = fc.record(
       {utm_source: word, utm_medium: word, utm_campaign: word, utm_term: word, utm_content: digits(1, 12)},
       {requiredKeys: []},

@@ -69,10 +69,9 @@ function findControl(value: unknown, path: readonly string[] = []): ControlFindi
     const codeUnit = controlIn(value);
     return codeUnit === null ? null : {at: pathOf(path), codeUnit, inKey: false};
   }
-  if (value === null || typeof value !== 'object') return null;
-  const entries: Array<[string, unknown]> = Array.isArray(value) ? value.map((item, i) => [String(i), item]) : Object.entries(value);
-  for (const [key, item] of entries) {
-    const inKey = Array.isArray(value) ? null : controlIn(key);
+  // An array's entries are its items under their indices; a number's, a boolean's and null's are none.
+  for (const [key, item] of Object.entries(value ?? {})) {
+    const inKey = controlIn(key);
     if (inKey !== null) return {at: pathOf([...path, key]), codeUnit: inKey, inKey: true};
     const found = findControl(item, [...path, key]);
     if (found) return found;
