@@ -92,9 +92,11 @@ function digitsOf(text: string, phoneField = false): {runs: string[][]; whole: b
   };
   for (const char of text.normalize('NFKC')) {
     const digit = digitOf(char);
-    if (digit === null && SEPARATOR.test(char)) {
-      if (run !== null) run.separated = true;
-    } else if (digit === null) {
+    if (digit === null) {
+      if (SEPARATOR.test(char)) {
+        if (run !== null) run.separated = true;
+        continue;
+      }
       close(run);
       run = null;
       onlyDigits = false;
@@ -216,7 +218,7 @@ export function findCardData(body: unknown, readingOf: ReadingOf = everyValueTyp
     if (value === null || typeof value !== 'object') {
       // Any other value between two strings ends what the first could carry into the second.
       carried = [];
-      if (typeof value === 'number' && Number.isInteger(value)) {
+      if (Number.isInteger(value)) {
         const found = firstCard(digitsOf(String(value)).runs, pathOf(path));
         if (found) return found;
       }
