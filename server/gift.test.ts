@@ -113,6 +113,7 @@ describe('checkGift', () => {
 
   it.each([
     ['a malformed body', {amount: 'sixty'}, 'amount: got "sixty"; expected a number'],
+    ['two malformed fields', {amount: 'sixty', fee: -1}, 'amount: got "sixty"; expected a number; fee: got -1; expected at least 0'],
     ['an unknown campaign', {campaign: 'save-the-whales'}, 'campaign: "save-the-whales" is not a campaign this endpoint takes gifts for'],
     ['another currency', {currency: 'NZD'}, 'currency: expected AUD for this campaign'],
     [
@@ -266,5 +267,6 @@ describe('consentShown and consentOf', () => {
     expect(await consentOf(REEF)).toEqual({wording, version: sha256(wording).slice(0, 16)});
     expect(await consentShown('Māori kupu')).toEqual({wording: 'Māori kupu', version: sha256('Māori kupu').slice(0, 16)});
     expect((await consentOf(KIWI)).wording).toBe(DONATE_FORM_MESSAGES.consentLabel);
+    for (const wording of LAST_NAMES) expect((await consentShown(wording)).version).toBe(sha256(wording).slice(0, 16));
   });
 });
