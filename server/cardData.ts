@@ -2,7 +2,9 @@
  * Finds anything in a request body that looks like card data. Card numbers
  * are never ours: Stripe.js sends them from the supporter's browser straight to
  * Stripe, so a body that carries one is refused whole, and the value is never
- * echoed or logged, only where it was.
+ * echoed or logged, only where it was. What it reads, and why a machine's
+ * values are not read for numbers: server/README.md, "What the card-data
+ * guard reads".
  */
 import {luhn} from '../src/coral/contract/library';
 
@@ -18,78 +20,97 @@ export type CardDataFinding = {kind: 'card-data'; at: string} | {kind: 'too-deep
 // Keys a form or a script would use for card fields, in any case, with or without separators.
 const CARD_KEY = /^(?:number|card|cards|cardnumber|ccnumber|cc|pan|cvc|cvv|cvc2|cvv2|csc|securitycode|expiry|exp|expmonth|expyear)$/;
 
-// What people and scripts put between a card number's digits: any spacing, dashes, dots, slashes, underscores.
-const SEPARATOR = /^[\s\p{Pd}\u2212._/\\]$/u;
-const DECIMAL_DIGIT = /^\p{Nd}$/u;
+/**
+ * What people and scripts put between a card number's digits, all read past: any spacing, punctuation of every
+ * kind (commas, dots, dashes, slashes, brackets, quotes), the minus sign, and what shows nothing: controls, format
+ * characters (zero-width spaces and joiners, direction marks, the soft hyphen), combining marks and variation
+ * selectors, every other default-ignorable code point, and the blank braille pattern. Tested one character at a time.
+ */
+const SEPARATOR = /[\s\p{P}\p{Cc}\p{Cf}\p{M}\p{Default_Ignorable_Code_Point}\u2212\u2800]/u;
+const DECIMAL_DIGIT = /\p{Nd}/u;
 
 // E.164 allows 15 digits after the +; a card number is never written after one.
 const PHONE_DIGITS = 15;
 
-const isDecimalDigit = (codePoint: number): boolean => DECIMAL_DIGIT.test(String.fromCodePoint(codePoint));
+/**
+ * How many digits a number dialled abroad has after its international prefix (0011 from Australia, 00 from most
+ * other places), as a phone field holds one; none when it has no such prefix.
+ */
+function afterInternationalPrefix(digits: string): number | null {
+  if (digits.startsWith('0011')) return digits.length - 4;
+  return digits.startsWith('00') ? digits.length - 2 : null;
+}
 
-const digitValues = new Map<string, string>();
+/**
+ * How a value is read: `typed`, as a person types it (every disguise undone, and a value of digits alone read on
+ * into the next such value); `phone`, typed, but standing alone, with a number dialled abroad read as a phone
+ * number; `machine`, written by a machine (an ad platform, the page's address, the campaign's config, Stripe), and
+ * not read for card numbers at all. Its keys are read whatever the reading.
+ */
+export type Reading = 'typed' | 'phone' | 'machine';
+
+/** The reading of the value at a path (its keys, and an array item's index as a string). */
+export type ReadingOf = (path: readonly string[]) => Reading;
+
+const everyValueTyped: ReadingOf = () => 'typed';
+
+const isDecimalDigit = (codePoint: number): boolean => DECIMAL_DIGIT.test(String.fromCodePoint(codePoint));
 
 /**
  * The ASCII digit a character stands for, or null. Unicode's decimal digits come in runs of ten from 0 to 9
  * (a stability policy), so a digit's value is its distance from the start of its run, modulo ten.
  */
 function digitOf(char: string): string | null {
-  if (char >= '0' && char <= '9') return char;
   if (!DECIMAL_DIGIT.test(char)) return null;
-  let value = digitValues.get(char);
-  if (value === undefined) {
-    const codePoint = char.codePointAt(0)!;
-    let start = codePoint;
-    while (isDecimalDigit(start - 1)) start -= 1;
-    value = String((codePoint - start) % 10);
-    digitValues.set(char, value);
-  }
-  return value;
+  const codePoint = char.codePointAt(0)!;
+  let start = codePoint;
+  while (isDecimalDigit(start - 1)) start -= 1;
+  return String((codePoint - start) % 10);
 }
+
+/** A run of digits being read: its groups so far, whether a separator ended the last, and whether a + stood before it. */
+type Run = {groups: string[]; separated: boolean; afterPlus: boolean};
 
 /**
  * The runs of digits in a text, each as its groups were typed (digits between separators), read as a card
  * number would be: compatibility forms folded (full-width digits and punctuation), every decimal digit as its
- * ASCII one. A run after a + no longer than a phone number is a phone number, never a card, and is left out.
+ * ASCII one. A run after a + no longer than a phone number is a phone number, never a card, and is left out; in a
+ * phone field, so is a number dialled abroad (00 or 0011, then no more than a phone number's digits).
  * `whole`: the text is one run and nothing else, so it may be a piece of a number written across fields.
  */
-function digitsOf(text: string): {runs: string[][]; whole: boolean} {
+function digitsOf(text: string, phoneField = false): {runs: string[][]; whole: boolean} {
   const runs: string[][] = [];
-  let groups: string[] | null = null;
-  let group = '';
-  let afterSeparator = false;
-  let phone = false;
+  let run: Run | null = null;
+  let afterPlus = false;
   let onlyDigits = true;
-  let before = '';
-  const close = () => {
-    if (groups === null) return;
-    groups.push(group);
-    if (!(phone && groups.join('').length <= PHONE_DIGITS)) runs.push(groups);
-    groups = null;
+  const close = (ended: Run | null) => {
+    if (ended === null) return;
+    const digits = ended.groups.join('');
+    const dialled = phoneField ? afterInternationalPrefix(digits) : null;
+    const phone = (ended.afterPlus && digits.length <= PHONE_DIGITS) || (dialled !== null && dialled <= PHONE_DIGITS);
+    if (!phone) runs.push(ended.groups);
   };
   for (const char of text.normalize('NFKC')) {
     const digit = digitOf(char);
-    if (digit !== null) {
-      if (groups === null) {
-        groups = [];
-        group = digit;
-        phone = before === '+';
-      } else if (afterSeparator) {
-        groups.push(group);
-        group = digit;
-      } else {
-        group += digit;
+    if (digit === null) {
+      if (SEPARATOR.test(char)) {
+        if (run !== null) run.separated = true;
+        continue;
       }
-      afterSeparator = false;
-    } else if (SEPARATOR.test(char)) {
-      afterSeparator = true;
-    } else {
-      close();
+      close(run);
+      run = null;
       onlyDigits = false;
-      before = char;
+      afterPlus = char === '+';
+    } else if (run === null) {
+      run = {groups: [digit], separated: false, afterPlus};
+    } else if (run.separated) {
+      run.groups.push(digit);
+      run.separated = false;
+    } else {
+      run.groups[run.groups.length - 1] += digit;
     }
   }
-  close();
+  close(run);
   return {runs, whole: onlyDigits && runs.length === 1};
 }
 
@@ -98,31 +119,25 @@ type Piece = {digits: string; at: string};
 
 /**
  * The first stretch of whole groups, 13 to 19 digits long, that passes the Luhn check, as every card number
- * does; null when there is none. The check spares the long numbers a gift honestly carries (an ad id in a utm
- * parameter fails it nine times in ten) without letting a card through.
+ * does; null when there is none. The check spares the long numbers a person honestly types (a phone number and a
+ * postcode, a unit and a street number) nine times in ten without letting a card through; the ids ad platforms
+ * write, which pass it one time in ten as well, are machine values and never come here.
  */
 function cardIn(pieces: readonly Piece[]): Piece[] | null {
-  for (let start = 0; start < pieces.length; start += 1) {
-    let digits = '';
-    for (let end = start; end < pieces.length; end += 1) {
-      digits += pieces[end]!.digits;
+  for (const start of pieces.keys()) {
+    const stretch: Piece[] = [];
+    for (const piece of pieces.slice(start)) {
+      stretch.push(piece);
+      const digits = stretch.map((one) => one.digits).join('');
       if (digits.length > 19) break;
-      if (digits.length >= 13 && luhn(digits)) return pieces.slice(start, end + 1);
+      if (digits.length >= 13 && luhn(digits)) return stretch;
     }
   }
   return null;
 }
 
-/** The last pieces that could still begin a card number with what follows: fewer than 19 digits in all. */
-function tailOf(pieces: readonly Piece[]): Piece[] {
-  let digits = 0;
-  let start = pieces.length;
-  while (start > 0 && digits + pieces[start - 1]!.digits.length < 19) {
-    start -= 1;
-    digits += pieces[start]!.digits.length;
-  }
-  return pieces.slice(start);
-}
+/** A card number is at most 19 digits, so no more than 18 pieces before the next value's first digit can begin one. */
+const CARRIED_PIECES = 18;
 
 const normalisedKey = (key: string): string =>
   key
@@ -130,14 +145,19 @@ const normalisedKey = (key: string): string =>
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
 
-/** A key as the answer may name it: one that could hold part of a card number is named `[key]`, never echoed. */
+/**
+ * A key as an answer may name it: one that could hold part of a card number, or holds a control or format character
+ * (a line break, a direction override) or a lone surrogate that would garble the answer or a log, is named `[key]`,
+ * never echoed.
+ */
 function shownKey(key: string): string {
   let digits = 0;
   for (const char of key.normalize('NFKC')) if (digitOf(char) !== null) digits += 1;
-  return key.length <= 64 && digits <= 4 ? key : '[key]';
+  return key.length <= 64 && digits <= 4 && !/[\p{Cc}\p{Cf}\p{Cs}]/u.test(key) ? key : '[key]';
 }
 
-const pathOf = (path: readonly string[]): string => (path.length === 0 ? '(body)' : path.join('.'));
+/** Where a value is, as an answer names it: its keys as `shownKey` shows them, joined by dots; `(body)` for the body itself. */
+export const pathOf = (path: readonly string[]): string => (path.length === 0 ? '(body)' : path.map(shownKey).join('.'));
 
 const cardAt = (found: readonly Piece[]): CardDataFinding => {
   const places = [...new Set(found.map((piece) => piece.at))];
@@ -159,14 +179,15 @@ type Pending = {value: unknown; path: string[]; depth: number; key?: string};
 
 /**
  * The first card data in a body, in body order: a key named for a card field, a card number in a key or a
- * value, or one written across adjacent string values that hold nothing but digits (an address line, then a
- * postcode). Read without recursion, as deep as `BODY_LIMITS.depth` and as many values as `BODY_LIMITS.values`;
- * a body beyond either is answered as such, never as clean.
+ * value, or one written across adjacent typed values that hold nothing but digits (an address line, then a
+ * postcode). `readingOf` says how each value is read (`Reading`); every value is read as typed without it. Read
+ * without recursion, as deep as `BODY_LIMITS.depth` and as many values as `BODY_LIMITS.values`; a body beyond
+ * either is answered as such, never as clean.
  */
-export function findCardData(body: unknown): CardDataFinding | null {
+export function findCardData(body: unknown, readingOf: ReadingOf = everyValueTyped): CardDataFinding | null {
   const pending: Pending[] = [{value: body, path: [], depth: 0}];
   let read = 0;
-  // The digits that close the last string value read, when it held nothing else: the next such value may go on with them.
+  // The digits that close the last typed value read, when it held nothing else: the next such value may go on with them.
   let carried: Piece[] = [];
   while (pending.length > 0) {
     const {value, path, depth, key} = pending.pop()!;
@@ -177,20 +198,27 @@ export function findCardData(body: unknown): CardDataFinding | null {
       if (found) return found;
     }
     if (typeof value === 'string') {
-      const {runs, whole} = digitsOf(value);
+      const reading = readingOf(path);
+      if (reading === 'machine') {
+        carried = [];
+        continue;
+      }
+      const {runs, whole} = digitsOf(value, reading === 'phone');
+      // A phone number stands alone: read on into a postcode, a mobile's ten digits would make a card's length.
+      const joins = whole && reading === 'typed';
       const pieces = runs.map((groups) => piecesOf(groups, pathOf(path)));
-      if (whole) pieces[0] = [...carried, ...pieces[0]!];
+      if (joins) pieces[0] = [...carried, ...pieces[0]!];
       for (const run of pieces) {
         const found = cardIn(run);
         if (found) return cardAt(found);
       }
-      carried = whole ? tailOf(pieces[0]!) : [];
+      carried = joins ? pieces[0]!.slice(-CARRIED_PIECES) : [];
       continue;
     }
     if (value === null || typeof value !== 'object') {
       // Any other value between two strings ends what the first could carry into the second.
       carried = [];
-      if (typeof value === 'number' && Number.isInteger(value)) {
+      if (Number.isInteger(value)) {
         const found = firstCard(digitsOf(String(value)).runs, pathOf(path));
         if (found) return found;
       }
@@ -207,7 +235,7 @@ export function findCardData(body: unknown): CardDataFinding | null {
       pending.push(
         name === null
           ? {value: item, path: [...path, String(i)], depth: depth + 1}
-          : {value: item, path: [...path, shownKey(name)], depth: depth + 1, key: name},
+          : {value: item, path: [...path, name], depth: depth + 1, key: name},
       );
     }
   }

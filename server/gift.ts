@@ -10,11 +10,13 @@ import {
   describeError,
   donateFormConsentLabel,
   FIELD_MESSAGES,
+  FIELD_TABLE,
   formatMoney,
   giftTotal,
   limitsFor,
   parseConfig,
   RECURRING,
+  SUPPORTER_FIELDS,
   type DonateFormConfig,
   type Frequency,
   type SupporterField,
@@ -67,25 +69,40 @@ export function checkAmount(config: DonateFormConfig, amount: number, frequency:
   return {ok: true, value: amount};
 }
 
-/** What is wrong with a supporter field's (trimmed, non-empty) value, by the form's own check; null when nothing is. */
+/** The fields typed on a number pad (the postcode's numeric keyboard, the phone's): a phone keyboard in full-width mode types ２０００ there. */
+const NUMBER_PAD_FIELDS: ReadonlySet<SupporterField> = new Set(
+  SUPPORTER_FIELDS.filter((field) => FIELD_TABLE[field].inputMode === 'numeric' || FIELD_TABLE[field].inputMode === 'tel'),
+);
+
+/**
+ * A supporter field's value as the server checks and keeps it: trimmed, and in a field typed on a number pad, its
+ * full-width digits, signs and spaces folded to their plain forms (NFKC), so ２０００ is the postcode 2000.
+ */
+export function typedValue(field: SupporterField, given: string): string {
+  return (NUMBER_PAD_FIELDS.has(field) ? given.normalize('NFKC') : given).trim();
+}
+
+/** What is wrong with a supporter field's value (as `typedValue` reads it, not empty), by the form's own check; null when nothing is. */
 export function fieldProblem(field: SupporterField, value: string): string | null {
   // The phone's check loads libphonenumber on demand in the browser; here the request's length limit is enough.
   const checked = checkField(field, value, {mobile: null}, FIELD_MESSAGES);
   return checked && !checked.ok ? checked.reason : null;
 }
 
+/** The supporter's fields as the campaign asks for them, each read as `typedValue` reads it; one left blank is left out. */
 function checkSupporter(config: DonateFormConfig, given: Supporter): Checked<Supporter> {
-  const fields = ['firstName', 'lastName', 'email', 'phone', 'postcode', 'address'] as const;
-  for (const field of fields) {
-    const value = given[field]?.trim() ?? '';
+  const supporter: Supporter = {consent: given.consent};
+  for (const field of SUPPORTER_FIELDS) {
+    const value = typedValue(field, given[field] ?? '');
     if (value === '') {
       if (config.fields[field] === 'required') return refuse(`supporter.${field}: required by this campaign`);
       continue;
     }
     const problem = fieldProblem(field, value);
     if (problem !== null) return refuse(`supporter.${field}: ${problem}`);
+    supporter[field] = value;
   }
-  return {ok: true, value: given};
+  return {ok: true, value: supporter};
 }
 
 /** Parses a /gifts body and checks it against the campaign: nothing the client says about money is taken on trust. */

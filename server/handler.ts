@@ -17,8 +17,7 @@ import type Stripe from 'stripe';
 import {GIFT_ANSWER_MS, type SignatureAnswer} from '../src/coral/contract';
 import {type DonateFormConfig, type PowerformConfig} from '../src/coral/contract/library';
 import {fromStripeError, logLine, rejected, type Answer} from './answers';
-import {MAX_EVENT_BYTES, readCapped, readJson, TOO_DEEP} from './body';
-import {findCardData} from './cardData';
+import {MAX_EVENT_BYTES, readCapped, readJson} from './body';
 import {checkCheckout, createCheckout} from './checkout';
 import {type Database, isUnavailable} from './db/database';
 import {answerExport} from './export';
@@ -27,6 +26,7 @@ import type {Address} from './guard/address';
 import {createGuard, type RequestContext} from './guard/guard';
 import type {GuardSettings} from './guard/settings';
 import {consoleLogger, type Logger} from './log';
+import {screenBody} from './screen';
 import {checkSignature} from './signature';
 import {termsOf, type GiftStore} from './store';
 import {campaignProducts, createGift} from './stripeGifts';
@@ -322,17 +322,9 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
 
     const read = await readJson(request);
     if (!read.ok) return respond(read.answer, cors);
-    // Refused before anything else reads the body, and the value is never echoed: only where it was.
-    const found = findCardData(read.value);
-    if (found !== null) {
-      const reason =
-        found.kind === 'card-data'
-          ? `card details are never sent here (found at ${found.at}): Stripe.js sends them to Stripe`
-          : found.kind === 'too-deep'
-            ? TOO_DEEP
-            : 'the body holds too many values';
-      return respond(rejected(reason), cors);
-    }
+    // Refused before anything else reads the body or anything is kept, and a value is never echoed: only where it was.
+    const refused = screenBody(route, read.value);
+    if (refused !== null) return respond(refused, cors);
     const key = request.headers.get('idempotency-key') ?? '';
     if (!IDEMPOTENCY_KEY.test(key)) {
       return respond(rejected('expected an Idempotency-Key header of 16 to 200 letters, digits, dashes or underscores'), cors);

@@ -2,6 +2,9 @@
 import {describe, expect, it} from 'vitest';
 import {giftBody, newKey, ORIGIN, post} from './testing/fixtures';
 import {eachStandIn} from './testing/eachStandIn';
+import {COMBINED_AD_IDS, NUMERIC_AD_IDS} from './testing/corpus/adIds';
+import {LANDING_PAGES} from './testing/corpus/clickIds';
+import {INVISIBLES} from './testing/corpus/invisibles';
 
 const each = eachStandIn();
 
@@ -109,5 +112,99 @@ describe('a card number written to slip past the search', () => {
     const utm = {utm_source: 'facebook', utm_campaign: 'eofy-2026', utm_term: '120208461234567', utm_content: '23851234567890124'};
     const answer = await post(each.setup.handler, '/gifts', giftBody({supporter, utm}));
     expect({status: answer.status, reason: answer.body.reason}).toEqual({status: 200, reason: undefined});
+  });
+});
+
+describe('an ad’s link', () => {
+  const luhnPassing = NUMERIC_AD_IDS.filter((id) => id.passesLuhn);
+
+  it('carries ids that pass the Luhn check: every platform’s gift goes through with its utm values kept whole', async () => {
+    expect(new Set(luhnPassing.map((id) => id.platform)).size).toBeGreaterThanOrEqual(4);
+    for (const [i, id] of luhnPassing.entries()) {
+      const utm = {
+        utm_source: id.platform,
+        utm_campaign: COMBINED_AD_IDS[i % COMBINED_AD_IDS.length]!,
+        utm_content: id.value,
+        utm_term: id.value,
+      };
+      // One supporter each: the card-testing guard counts gifts per email.
+      const supporter = {firstName: 'Ada', lastName: 'Lovelace', email: `ada+${i}@example.org`, consent: false};
+      const answer = await post(each.setup.handler, '/gifts', giftBody({utm, supporter}));
+      expect({id, status: answer.status, reason: answer.body.reason}).toEqual({id, status: 200, reason: undefined});
+      expect(each.setup.store.gifts.at(-1)?.utm).toEqual(utm);
+      expect(each.stripe.paymentIntents.get(String(answer.body.reference))?.metadata).toMatchObject(utm);
+    }
+  });
+
+  it('reaches a hosted checkout in its landing page’s address, with its click id', async () => {
+    for (const [i, page] of LANDING_PAGES.entries()) {
+      const {method: _method, ...gift} = giftBody({
+        supporter: {firstName: 'Ada', lastName: 'Lovelace', email: `ada+${i}@example.org`, consent: false},
+      });
+      const answer = await post(each.setup.handler, '/checkout', {...gift, returnUrl: `${ORIGIN}/thank-you`, cancelUrl: page});
+      expect({page, status: answer.status, reason: answer.body.reason}).toEqual({page, status: 200, reason: undefined});
+    }
+  });
+});
+
+describe('a card number hidden by characters that show nothing', () => {
+  it.each(INVISIBLES.map(({name, char}) => [name, char]))('%s between its groups: refused, and never reaches Stripe', async (_, char) => {
+    const supporter = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.org',
+      address: ['4242', '4242', '4242', '4242'].join(char),
+      consent: false,
+    };
+    const answer = await post(each.setup.handler, '/gifts', giftBody({supporter}));
+    expect({status: answer.status, body: answer.body}).toEqual(refusedCard('supporter.address'));
+    expect(each.stripe.requests).toHaveLength(0);
+    expect(each.setup.store.gifts).toHaveLength(0);
+  });
+
+  it('or by commas between its groups, is refused too', async () => {
+    const supporter = {firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', address: '4242,4242,4242,4242', consent: false};
+    const answer = await post(each.setup.handler, '/gifts', giftBody({supporter}));
+    expect({status: answer.status, body: answer.body}).toEqual(refusedCard('supporter.address'));
+  });
+});
+
+describe('a control character', () => {
+  const supporter = (change: Record<string, unknown>) => ({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.org',
+    consent: false,
+    ...change,
+  });
+  const refusedControl = (at: string, code: string) => ({
+    status: 400,
+    body: {status: 'rejected', reason: `${at}: control characters (here U+${code}) are not accepted; no field takes a line break or a tab`},
+  });
+
+  it.each([
+    [giftBody({supporter: supporter({address: '1 Main St\nSydney'})}), 'supporter.address', '000A'],
+    [giftBody({supporter: supporter({address: '1 Main St\r\nSydney'})}), 'supporter.address', '000D'],
+    [giftBody({supporter: supporter({firstName: '\tAda'})}), 'supporter.firstName', '0009'],
+    [giftBody({supporter: supporter({phone: '+61412345678\u001b'})}), 'supporter.phone', '001B'],
+    [giftBody({sourceCode: 'REEF\u007f'}), 'sourceCode', '007F'],
+    [giftBody({botCheck: 'token\u0008'}), 'botCheck', '0008'],
+    [giftBody({utm: {utm_term: 'whales\u001f'}}), 'utm.utm_term', '001F'],
+  ])('in %j is refused before Stripe hears of the gift, and nothing is kept', async (body, at, code) => {
+    const answer = await post(each.setup.handler, '/gifts', body);
+    expect({status: answer.status, body: answer.body}).toEqual(refusedControl(at, code));
+    expect(each.stripe.requests).toHaveLength(0);
+    expect(each.setup.store.gifts).toHaveLength(0);
+  });
+
+  it('in a hosted checkout’s addresses is refused too', async () => {
+    const {method: _method, ...gift} = giftBody();
+    const answer = await post(each.setup.handler, '/checkout', {
+      ...gift,
+      returnUrl: `${ORIGIN}/thank-you`,
+      cancelUrl: `${ORIGIN}/donate\t`,
+    });
+    expect({status: answer.status, body: answer.body}).toEqual(refusedControl('cancelUrl', '0009'));
+    expect(each.stripe.requests).toHaveLength(0);
   });
 });

@@ -4,6 +4,10 @@ import {describe, expect, it} from 'vitest';
 import {parsePowerformConfig, type PowerformConfig} from '../src/coral/contract/library';
 import {POWERFORM_MESSAGES} from '../src/coral/powerform/core';
 import {checkSignature} from './signature';
+import {ANSWERS, EMAILS, FIRST_NAMES, LAST_NAMES} from './testing/corpus/people';
+import {PHONES} from './testing/corpus/phones';
+import {POSTCODES} from './testing/corpus/postcodes';
+import {typedEveryWay} from './testing/corpus/typing';
 
 function powerform(input: Record<string, unknown>): PowerformConfig {
   const parsed = parsePowerformConfig(input);
@@ -194,5 +198,47 @@ describe('checkSignature', () => {
   it('refuses an answer longer than the form takes', async () => {
     const checked = await checkSignature(signature({answer: {id: 'why_it_matters', value: 'w'.repeat(501)}}), POWERFORMS);
     expect(checked).toMatchObject({ok: false, reason: expect.stringMatching(/^answer\.value: got "w+…; expected at most 500 characters$/)});
+  });
+});
+
+describe('checkSignature, with the values people type', () => {
+  const signer = async (change: Record<string, string>, campaign = 'ban-deep-sea-mining') => {
+    const supporter = {firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', postcode: '2000', consent: true, ...change};
+    const checked = await checkSignature(
+      signature({campaign, supporter, ...(campaign === 'reef-chain' ? {answer: undefined} : {})}),
+      POWERFORMS,
+    );
+    return checked.ok ? checked.value.supporter : checked.reason;
+  };
+
+  it('takes every name of the corpus, typed every way, and keeps it trimmed', async () => {
+    for (const [field, names] of [
+      ['firstName', typedEveryWay(FIRST_NAMES)],
+      ['lastName', typedEveryWay(LAST_NAMES)],
+    ] as const) {
+      for (const name of names) expect(await signer({[field]: name})).toMatchObject({[field]: name.trim()});
+    }
+  });
+
+  it('takes every email of the corpus, lower-cased', async () => {
+    for (const email of EMAILS) expect(await signer({email: ` ${email}`})).toMatchObject({email: email.toLowerCase()});
+  });
+
+  it('takes every Australian and New Zealand postcode typed every way, keeping its four plain digits', async () => {
+    for (const postcode of POSTCODES) expect(await signer({postcode})).toMatchObject({postcode: postcode.normalize('NFKC').trim()});
+    expect(await signer({postcode: '２０００'})).toMatchObject({postcode: '2000'});
+  });
+
+  it('takes every phone number of the corpus within the request’s 20 characters, where the campaign asks for one', async () => {
+    for (const phone of PHONES.filter((value) => value.length <= 20)) {
+      expect(await signer({phone}, 'reef-chain')).toMatchObject({phone: phone.normalize('NFKC').trim()});
+    }
+  });
+
+  it('takes every answer of the corpus to a free-text question, trimmed', async () => {
+    for (const value of ANSWERS) {
+      const checked = await checkSignature(signature({answer: {id: 'why_it_matters', value: ` ${value} `}}), POWERFORMS);
+      expect(checked.ok && checked.value.answer).toEqual({id: 'why_it_matters', value});
+    }
   });
 });

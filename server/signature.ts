@@ -5,7 +5,7 @@
  */
 import {signatureRequestSchema, type SignatureRequest} from '../src/coral/contract';
 import {describeError, parseConfig, powerformConsentLabel, type PowerformConfig, type Utm} from '../src/coral/contract/library';
-import {consentShown, fieldProblem, refuse, type Checked, type ConsentShown} from './gift';
+import {consentShown, fieldProblem, refuse, typedValue, type Checked, type ConsentShown} from './gift';
 import type {SignatureKind} from './store';
 
 export type Signer = Omit<SignatureRequest['supporter'], 'consent'>;
@@ -16,7 +16,7 @@ export type CheckedSignature = {
   /** The variant signed, or `daisychain` when the powerform hands the signer on to a donate form. */
   kind: SignatureKind;
   sourceCode: string | undefined;
-  /** Only the fields given, trimmed; the email lower-cased. */
+  /** Only the fields given, read as `typedValue` reads them (trimmed; a number pad's full-width digits folded); the email lower-cased. */
   supporter: Signer;
   answer: {id: string; value: string} | undefined;
   utm: Utm;
@@ -29,7 +29,7 @@ function checkSigner(config: PowerformConfig, given: SignatureRequest['supporter
   const signer: Signer = {};
   for (const field of Object.keys(config.fields) as (keyof PowerformConfig['fields'])[]) {
     const mode = config.fields[field];
-    const value = given[field]?.trim() ?? '';
+    const value = typedValue(field, given[field] ?? '');
     if (value === '') {
       if (mode === 'required') return refuse(`supporter.${field}: required by this campaign`);
       continue;

@@ -1,0 +1,106 @@
+/**
+ * What the doorway reads in every posted body before a route does: card data, each field read as its writer calls
+ * for (a person's typing with every disguise undone; a machine's values not read for numbers), and control
+ * characters, which no field holds. The rules, and why: server/README.md, "What the card-data guard reads".
+ */
+import {UTM_PARAMS} from '../src/coral/contract/library';
+import {rejected, type Answer} from './answers';
+import {TOO_DEEP} from './body';
+import {findCardData, pathOf, type Reading, type ReadingOf} from './cardData';
+
+export type PostedRoute = '/gifts' | '/checkout' | '/gifts/upgrade' | '/signatures';
+
+const UTM_FIELDS = UTM_PARAMS.map((name) => `utm.${name}`);
+const GIFT_MACHINE_FIELDS = [
+  'campaign',
+  'sourceCode',
+  'currency',
+  'frequency',
+  'method',
+  'upgrade.from.frequency',
+  'botCheck',
+  ...UTM_FIELDS,
+];
+
+/**
+ * The string fields of each route's request (src/coral/contract) that a machine writes, by path: the campaign's
+ * config (`campaign`, `sourceCode`), the form's own choices, the bot check's token, the page's address (its utm
+ * values; a hosted checkout's `returnUrl` and `cancelUrl`, which carry the ad's click id), and Stripe
+ * (`reference`, `clientSecret`). A person types the rest: the supporter's fields and the answer to a powerform's
+ * question. A field no route defines is read as typed: the route refuses it anyway.
+ */
+export const MACHINE_FIELDS: Readonly<Record<PostedRoute, readonly string[]>> = {
+  '/gifts': GIFT_MACHINE_FIELDS,
+  '/checkout': [...GIFT_MACHINE_FIELDS, 'returnUrl', 'cancelUrl'],
+  '/gifts/upgrade': ['reference', 'clientSecret', 'currency'],
+  '/signatures': ['campaign', 'sourceCode', 'variant', 'answer.id', ...UTM_FIELDS],
+};
+
+/** The one field that holds a phone number, on every route that has it. */
+export const PHONE_FIELD = 'supporter.phone';
+
+/** How a route's values are read for card data: by their paths, compared key by key (a key may hold a dot). */
+export function readingFor(route: string): ReadingOf {
+  const machine = (MACHINE_FIELDS as Readonly<Record<string, readonly string[] | undefined>>)[route] ?? [];
+  const readings = new Map<string, Reading>([
+    [JSON.stringify(PHONE_FIELD.split('.')), 'phone'],
+    ...machine.map((field): [string, Reading] => [JSON.stringify(field.split('.')), 'machine']),
+  ]);
+  return (path) => readings.get(JSON.stringify(path)) ?? 'typed';
+}
+
+/**
+ * What no text a form sends holds: the C0 controls and DEL (a NUL, which Postgres refuses in text; line breaks and
+ * tabs, which no field takes, every field being one line), and a lone surrogate, half of a UTF-16 pair, which no
+ * encoding can carry to Stripe or to the database.
+ */
+const UNWRITABLE = /[\u0000-\u001f\u007f]|\p{Cs}/u; // eslint-disable-line no-control-regex -- finding control characters is its job
+
+type ControlFinding = {at: string; codeUnit: number; inKey: boolean};
+
+const controlIn = (text: string): number | null => {
+  const found = UNWRITABLE.exec(text);
+  return found === null ? null : found[0].charCodeAt(0);
+};
+
+/** The first such character in a body, in body order, in a key or a string value; the body is already within BODY_LIMITS. */
+function findControl(value: unknown, path: readonly string[] = []): ControlFinding | null {
+  if (typeof value === 'string') {
+    const codeUnit = controlIn(value);
+    return codeUnit === null ? null : {at: pathOf(path), codeUnit, inKey: false};
+  }
+  // An array's entries are its items under their indices; a number's, a boolean's and null's are none.
+  for (const [key, item] of Object.entries(value ?? {})) {
+    const inKey = controlIn(key);
+    if (inKey !== null) return {at: pathOf([...path, key]), codeUnit: inKey, inKey: true};
+    const found = findControl(item, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+const hex = (codeUnit: number) => `U+${codeUnit.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** Why a character `findControl` found is refused, naming where it was. */
+function controlReason({at, codeUnit, inKey}: ControlFinding): string {
+  const here = hex(codeUnit);
+  if (codeUnit >= 0xd800) return `${at}: a lone surrogate (here ${here}) is not text; send well-formed UTF-16`;
+  if (inKey) return `${at}: a key with a control character (here ${here}) is not accepted`;
+  return `${at}: control characters (here ${here}) are not accepted; no field takes a line break or a tab`;
+}
+
+/**
+ * The answer to a posted body the doorway refuses, or null to go on: card data anywhere (a value named only by
+ * where it was), a body too deep or too big to read through, or a control character or a lone surrogate in any key
+ * or string value.
+ */
+export function screenBody(route: string, body: unknown): Answer | null {
+  const found = findCardData(body, readingFor(route));
+  if (found !== null) {
+    if (found.kind === 'too-deep') return rejected(TOO_DEEP);
+    if (found.kind === 'too-many-values') return rejected('the body holds too many values');
+    return rejected(`card details are never sent here (found at ${found.at}): Stripe.js sends them to Stripe`);
+  }
+  const control = findControl(body);
+  return control === null ? null : rejected(controlReason(control));
+}
