@@ -83,12 +83,13 @@ export function strykerOptions(name, module, {concurrency, force}) {
     htmlReporter: {fileName: `${dir}/mutation.html`},
     clearTextReporter: {allowEmojis: false, logTests: false},
     thresholds: {high: TARGET_SCORE, low: 80, break: null},
-    // The sandbox needs only the code, the tests and their config: not the docs, the images or a build.
+    // The sandbox needs only the code, the tests, their config and the docs some tests read: not the images or a build.
     ignorePatterns: [
       '/*',
       '!/src',
       '!/server',
       '!/scripts',
+      '!/docs',
       '!/package.json',
       '!/tsconfig.json',
       '!/vitest.mutate.config.mts',
