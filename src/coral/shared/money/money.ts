@@ -47,12 +47,10 @@ const formatters = new Map<string, Intl.NumberFormat>();
 
 function formatter(locale: string, currency: string, digits: 0 | 2): Intl.NumberFormat {
   const key = `${locale}|${currency}|${digits}`;
-  let found = formatters.get(key);
-  // Stryker disable next-line ConditionalExpression: a new formatter formats the same; the cache only saves time.
-  if (found === undefined) {
-    found = new Intl.NumberFormat(locale, {style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits});
-    formatters.set(key, found);
-  }
+  const found =
+    formatters.get(key) ??
+    new Intl.NumberFormat(locale, {style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits});
+  formatters.set(key, found);
   return found;
 }
 
