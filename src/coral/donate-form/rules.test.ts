@@ -12,9 +12,10 @@ function config(input: Partial<DonateFormConfigInput> = {}): DonateFormConfig {
 describe('other amounts', () => {
   const limits = limitsFor(config(), 'monthly'); // $5 to $2,000
 
-  it('accepts an amount within the limits exactly as typed', () => {
+  it('accepts an amount within the limits exactly as typed, the limits themselves included', () => {
     expect(checkOtherAmount('$1,000', limits)).toEqual({ok: true, value: 100000});
     expect(checkOtherAmount('5', limits)).toEqual({ok: true, value: 500});
+    expect(checkOtherAmount('2,000.00', limits)).toEqual({ok: true, value: 200000});
   });
 
   it('names the limit an amount falls outside', () => {
