@@ -183,13 +183,15 @@ describe('supporter fields', () => {
 });
 
 describe('the payment fields', () => {
-  it('hold the sandbox’s gift back until its card checks have loaded', () => {
+  it('hold the sandbox’s gift back as still loading until its card checks have loaded, so nothing is sent unchecked', () => {
     const cfg = config();
-    const state = run(cfg, [...details, ...card()]);
-    const loading = {...checks, payment: null};
-    expect(problems(cfg, state, loading)).toEqual({paymentFields: 'The secure payment fields are still loading.'});
-    expect(buildIntent(cfg, state, loading)).toBeNull();
-    expect(testPaymentOf(cfg, state, loading)).toBeUndefined();
+    const typed = run(cfg, [...details, ...card()]);
+    const waiting = {...checks, payment: null};
+    expect(problems(cfg, typed, waiting)).toEqual({paymentFields: 'The secure payment fields are still loading.'});
+    expect(buildIntent(cfg, typed, waiting)).toBeNull();
+    expect(testPaymentOf(cfg, typed, waiting)).toBeUndefined();
+    expect(run(cfg, [{type: 'submit', checks: waiting, key: 'key-1', date: DATE}], typed).submission.status).toBe('idle');
+    expect(run(cfg, [submit()], typed).submission.status).toBe('sending');
   });
 
   it('say so when a processor’s fields could not load', () => {
