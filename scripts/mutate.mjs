@@ -65,9 +65,10 @@ for (const name of names) {
   if (!module) continue;
   const missing = module.tests.filter((pattern) => existing(pattern).length === 0);
   const present = module.tests.filter((pattern) => !missing.includes(pattern));
-  if (missing.length > 0) console.warn(`${name}: no test file ${missing.join(', ')} yet; its mutants run against the others.`);
+  if (present.length > 0 && missing.length > 0)
+    console.warn(`${name}: no test file ${missing.join(', ')} yet; its mutants run against the others.`);
   if (present.length === 0) {
-    console.error(`${name}: none of its own tests exist yet, so there is nothing to run its mutants against.`);
+    console.error(`${name}: none of its own tests (${missing.join(', ')}) exist yet, so there is nothing to run its mutants against.`);
     summary.push(`${name}: not run (no tests of its own)`);
     process.exitCode = 1;
     continue;

@@ -29,10 +29,12 @@ export const MUTATION_MODULES = {
     mutate: ['server/guard/address.ts', 'server/guard/settings.ts'],
     tests: ['server/guard/address.test.ts', 'server/guard/docs.test.ts'],
   },
+  // gift.ts's checks have no test of their own yet (gifts.test.ts goes through the endpoint and the Stripe stand-in): theirs go in gift.test.ts.
   'gift-signature': {
     mutate: ['server/gift.ts', 'server/signature.ts'],
     tests: ['server/gift.test.ts', 'server/signature.test.ts'],
   },
+  // The same for webhooks.ts (webhooks.test.ts sends signed events through the endpoint): what an event means goes in webhookOutcomes.test.ts.
   webhooks: {
     mutate: ['server/webhooks.ts'],
     tests: ['server/webhookOutcomes.test.ts'],
