@@ -10,8 +10,6 @@ import userEvent from '@testing-library/user-event';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import type {Gateway} from '../shared/gateways';
 import {base, fillCard, fillDetails} from './DonateForm.testing';
-import {buildIntent, problems} from './derive';
-import {card, checks, config, details, run, submit} from './machine.testing';
 
 const payment = {loads: 0, arrive: Promise.resolve()};
 
@@ -133,17 +131,5 @@ describe('the sandbox’s card and bank checks', () => {
     expect(await screen.findByText(/^Thank you/)).toBeInTheDocument();
     await settle();
     expect(payment.loads).toBe(0);
-  });
-});
-
-describe('a sandbox form’s machine without the card checks', () => {
-  it('holds the payment back as still loading, so nothing is sent unchecked', () => {
-    const cfg = config();
-    const typed = run(cfg, [...details, ...card()]);
-    const waiting = {...checks, payment: null};
-    expect(problems(cfg, typed, waiting)).toEqual({paymentFields: 'The secure payment fields are still loading.'});
-    expect(buildIntent(cfg, typed, waiting)).toBeNull();
-    expect(run(cfg, [{type: 'submit', checks: waiting, key: 'key-1', date: '2026-11-22'}], typed).submission.status).toBe('idle');
-    expect(run(cfg, [submit()], typed).submission.status).toBe('sending');
   });
 });

@@ -32,34 +32,34 @@ export function amountOf(config: DonateFormConfig, state: DonateState, frequency
   const messages = messagesFor(config);
   const checked = checkOtherAmount(selection.text, limitsFor(config, frequency), messages, formatMoney(0, config));
   if (checked.ok) return checked;
-  if ('problem' in checked) {
-    const {problem} = checked;
-    return refuse(problem.kind === 'unreadable' ? problem.reason : limitMessage(config, frequency, problem));
-  }
-  return checked;
+  const {problem} = checked;
+  return refuse(problem.kind === 'unreadable' ? problem.reason : limitMessage(config, frequency, problem));
 }
+
+const LIMIT_MESSAGES = {'below-min': 'amountBelowMin', 'above-max': 'amountAboveMax'} as const;
 
 /** "The smallest monthly gift we can take is $5.", or the largest. */
 function limitMessage(config: DonateFormConfig, frequency: Frequency, problem: {kind: 'below-min' | 'above-max'; limit: Cents}): string {
   const messages = messagesFor(config);
-  const name = messages[`frequency.${frequency}`].toLowerCase();
   const limit = formatMoney(problem.limit, config);
-  return problem.kind === 'below-min'
-    ? fill(messages.amountBelowMin, {frequency: name, min: limit})
-    : fill(messages.amountAboveMax, {frequency: name, max: limit});
+  // Each template names its own limit, {min} or {max}.
+  return fill(messages[LIMIT_MESSAGES[problem.kind]], {
+    frequency: messages[`frequency.${frequency}`].toLowerCase(),
+    min: limit,
+    max: limit,
+  });
 }
 
 /** The frequency an amount from the page goes to: the one asked for when the form offers it, else the current one. */
 export const frequencyFor = (config: DonateFormConfig, current: Frequency, asked: Frequency | undefined): Frequency =>
-  asked !== undefined && config.frequencies.includes(asked) ? asked : current;
+  config.frequencies.find((frequency) => frequency === asked) ?? current;
 
 /**
  * Why an amount from outside the form (a page's button, setAmount(), the URL)
- * is not applied: it is outside the frequency's limits. A handle's own amount
- * is always taken. Null when the amount may be set.
+ * is not applied: it is outside the frequency's limits (which the schema
+ * keeps every handle within). Null when the amount may be set.
  */
 export function refusedAmount(config: DonateFormConfig, amount: Cents, frequency: Frequency): string | null {
-  if (config.amounts[frequency].handles.some((handle) => Math.round(handle.amount * 100) === amount)) return null;
   const {min, max} = limitsFor(config, frequency);
   if (amount < min) return limitMessage(config, frequency, {kind: 'below-min', limit: min});
   if (amount > max) return limitMessage(config, frequency, {kind: 'above-max', limit: max});
@@ -81,10 +81,12 @@ export function chargeFor(config: DonateFormConfig, state: DonateState, amount: 
   }).perPayment;
 }
 
-/** What the give button names: the gift as it stands, or while the amount is being corrected, the last one that was valid. */
+/**
+ * What the give button names: the gift as it stands, or while the amount is
+ * being corrected, the last one that was valid. The machine keeps the last
+ * valid amount, which is the current one whenever that is valid.
+ */
 export function buttonAmountOf(config: DonateFormConfig, state: DonateState): Cents | null {
-  const total = totalOf(config, state);
-  if (total) return total.perPayment;
   const last = state.lastAmount[state.frequency];
   return last === undefined ? null : chargeFor(config, state, last, state.frequency);
 }
@@ -128,6 +130,7 @@ function checkPayment(
   const messages = messagesFor(config);
   const {values} = state;
   const entry = entryOf(config);
+  // Stryker disable next-line ObjectLiteral: with no `found` the problems are as empty as with an empty one.
   if (entry === 'hosted-page') return {found: {}, test: null};
   if (entry === 'processor-fields') {
     const {fields} = state;
@@ -256,6 +259,7 @@ export function impactOf(config: DonateFormConfig, state: DonateState): string |
   const selection = state.selection[state.frequency];
   const block = config.amounts[state.frequency];
   if (selection.kind === 'handle') {
+    // Stryker disable next-line OptionalChaining: a handle selected is always one of the block's handles.
     return block.handles.find((h) => Math.round(h.amount * 100) === selection.amount)?.impact ?? null;
   }
   const amount = amountOf(config, state);
@@ -290,9 +294,8 @@ export function upsellAsk(config: DonateFormConfig, state: DonateState): Cents |
     : null;
 }
 
-/** The wizard offers a way back from every step but the first. */
-export const canGoBack = (config: DonateFormConfig, state: DonateState): boolean =>
-  config.layout === 'wizard' && state.step !== stepsFor(config)[0];
+/** The wizard offers a way back from every step but the first (the one-page form has only the one). */
+export const canGoBack = (config: DonateFormConfig, state: DonateState): boolean => state.step !== stepsFor(config)[0];
 
 /** The message keys of the labels of the controls that are not supporter fields (those are in the field table). */
 const LABELS = {

@@ -1,6 +1,5 @@
 /** The donate form's arithmetic: limits, totals and cover fees. */
 import {dollars, parseAmount, percentOf, type Cents, type AmountLimits} from '../shared/money';
-import type {Check} from '../shared/basics';
 import type {DonateFormConfig, Frequency} from './schema';
 
 export const limitsFor = (config: DonateFormConfig, frequency: Frequency): AmountLimits => ({
@@ -16,7 +15,7 @@ export function checkOtherAmount(
   limits: AmountLimits,
   messages?: Parameters<typeof parseAmount>[1],
   zero?: string,
-): Check<Cents> | {ok: false; problem: AmountProblem} {
+): {ok: true; value: Cents} | {ok: false; problem: AmountProblem} {
   const parsed = parseAmount(text, messages, zero);
   if (!parsed.ok) return {ok: false, problem: {kind: 'unreadable', reason: parsed.reason}};
   if (parsed.value < limits.min) return {ok: false, problem: {kind: 'below-min', limit: limits.min}};
@@ -38,7 +37,7 @@ export type GiftTotal = {
 };
 
 export function giftTotal(amount: Cents, frequency: Frequency, options: {dailyDays: number; coverFeesPercent: number | null}): GiftTotal {
-  const fee = options.coverFeesPercent === null ? 0 : percentOf(amount, options.coverFeesPercent);
+  const fee = percentOf(amount, options.coverFeesPercent ?? 0);
   const perPayment = amount + fee;
   const payments = frequency === 'daily' ? options.dailyDays : null;
   return {amount, fee, perPayment, total: payments === null ? perPayment : perPayment * payments, payments};

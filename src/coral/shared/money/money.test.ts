@@ -10,6 +10,8 @@ describe('parseAmount', () => {
     [' 25 ', 2500],
     ['$25', 2500],
     ['$ 35', 3500],
+    [' $25', 2500],
+    ['  NZ$ 40 ', 4000],
     ['25.50', 2550],
     ['25.5', 2550],
     ['$1,000', 100000],
@@ -30,6 +32,8 @@ describe('parseAmount', () => {
     ['0', /above \$0/],
     ['$0.00', /above \$0/],
     ['12abc', /not an amount/],
+    ['12$50', /not an amount/],
+    ['1€000', /not an amount/],
     ['٣٥', /not an amount/],
   ])('refuses %j and says why', (input, reason) => {
     const result = parseAmount(input);
@@ -37,6 +41,16 @@ describe('parseAmount', () => {
     if (!result.ok) {
       expect(result.reason).toMatch(reason);
     }
+  });
+
+  it('asks for an amount when none is typed, a currency sign alone included, rather than calling nothing "not an amount"', () => {
+    for (const input of ['', '   ', '$', ' NZ$ ']) {
+      expect(parseAmount(input)).toEqual({ok: false, reason: 'Enter an amount. Enter an amount in dollars, like 25 or 25.50.'});
+    }
+  });
+
+  it('quotes what was typed when it is not an amount, without the spaces around it', () => {
+    expect(parseAmount('  12abc ')).toEqual({ok: false, reason: '"12abc" is not an amount. Enter an amount in dollars, like 25 or 25.50.'});
   });
 
   it('never throws, whatever is typed', () => {

@@ -17,16 +17,16 @@ export function parseAmount(input: string, messages: Messages<typeof AMOUNT_MESS
   const say = (template: string) => refuse<Cents>(fill(template, {allowed: messages.amountAllowed, input: input.trim(), zero}));
   const text = input
     .trim()
-    // A currency sign typed before the amount ("$", "NZ$", "€") is not part of it.
-    .replace(/^[A-Z]{0,3}\p{Sc}\s*/u, '')
-    .trim();
+    // A currency sign typed before the amount ("$", "NZ$", "€") is not part of it, nor the spaces after it.
+    .replace(/^[A-Z]{0,3}\p{Sc}\s*/u, '');
   if (text === '') {
     return say(messages.amountMissing);
   }
   if (!AMOUNT.test(text)) {
     return say(messages.amountUnreadable);
   }
-  const [whole = '0', fraction = ''] = text.replace(/[, ]/g, '').split('.');
+  // AMOUNT puts a digit before any point, so there is always a whole part.
+  const [whole, fraction = ''] = text.replace(/[, ]/g, '').split('.');
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   if (!Number.isSafeInteger(cents)) {
     return say(messages.amountTooLarge);
@@ -47,11 +47,10 @@ const formatters = new Map<string, Intl.NumberFormat>();
 
 function formatter(locale: string, currency: string, digits: 0 | 2): Intl.NumberFormat {
   const key = `${locale}|${currency}|${digits}`;
-  let found = formatters.get(key);
-  if (found === undefined) {
-    found = new Intl.NumberFormat(locale, {style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits});
-    formatters.set(key, found);
-  }
+  const found =
+    formatters.get(key) ??
+    new Intl.NumberFormat(locale, {style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits});
+  formatters.set(key, found);
   return found;
 }
 
@@ -62,11 +61,9 @@ export function formatMoney(cents: Cents, {locale, currency}: MoneyFormat): stri
 
 /** The currency's sign as the locale writes it before an amount ("$" for AUD in en-AU, "€" for EUR), for an amount field's prefix. */
 export function currencySymbol({locale, currency}: MoneyFormat): string {
-  return (
-    formatter(locale, currency, 0)
-      .formatToParts(0)
-      .find((part) => part.type === 'currency')?.value ?? currency
-  );
+  const parts = formatter(locale, currency, 0).formatToParts(0);
+  // Stryker disable next-line OptionalChaining: Intl writes a currency part for every currency; the fallback is for a runtime that would not.
+  return parts.find((part) => part.type === 'currency')?.value ?? currency;
 }
 
 /** A percentage of an amount, rounded to the nearest cent. */
