@@ -156,12 +156,15 @@ export async function startNodeEndpoint(
   const stopForwarding = env.forward ? createForwarder({db, ...env.forward, log}).start() : async () => {};
 
   const stop = async () => {
-    log.info({inFlight: listener.active()}, 'stopping: no new connections; answering the requests on open ones');
+    log.info({inFlight: listener.active()}, 'stopping: taking the connections already waiting, then refusing new ones');
     const cut = setTimeout(() => {
       log.warn({inFlight: listener.active(), afterMs: SHUTDOWN_GRACE_MS}, 'stopping: cutting the requests still running');
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
-    await closeGently(server, listener.close);
+    await closeGently(server, () => {
+      listener.close();
+      log.info({inFlight: listener.active()}, 'stopping: new connections refused; answering the requests on open ones');
+    });
     clearTimeout(cut);
     // A gift answered "not yet known" may still be waiting for Stripe: it keeps its record before the database closes.
     await handler.settled();
