@@ -11,12 +11,14 @@
 import type {Frequency} from '../src/coral/contract/library';
 
 /**
- * What became of a payment: `paid`, `failed`, `ended` (a regular gift
- * cancelled), `upgraded` (the one-tap monthly gift made), `refunded` (in part
- * or in full), `disputed` (the supporter's bank questioned it), then
- * `dispute-won` (the payment stands) or `dispute-lost` (the bank took it back).
+ * What became of a payment: `upgraded` (the one-tap monthly gift made), `failed`, `paid`, `refunded` (in part or
+ * in full), `disputed` (the supporter's bank questioned it), then `dispute-won` (the payment stands) or
+ * `dispute-lost` (the bank took it back), and `ended` (a regular gift cancelled). In that order, the order of a
+ * gift's life, which decides between two outcomes Stripe reported in the same second.
  */
-export type GiftOutcome = 'paid' | 'failed' | 'ended' | 'upgraded' | 'refunded' | 'disputed' | 'dispute-won' | 'dispute-lost';
+export const GIFT_OUTCOMES = ['upgraded', 'failed', 'paid', 'refunded', 'disputed', 'dispute-won', 'dispute-lost', 'ended'] as const;
+
+export type GiftOutcome = (typeof GIFT_OUTCOMES)[number];
 
 /** A payment's outcome, as Stripe reported it (or as the endpoint made it, for an upgrade). */
 export type GiftRecord = {
@@ -35,6 +37,11 @@ export type GiftRecord = {
   currency: string | null;
   /** The Stripe event that told us, or null when the endpoint recorded it itself (an upgrade). */
   eventId: string | null;
+  /**
+   * When that event happened, by Stripe's clock (its `created`, seconds since the epoch), or null with no event.
+   * Stripe delivers events in any order, so this, not the order they arrived in, says which outcome is the latest.
+   */
+  eventCreated: number | null;
   /** Seconds since the epoch, from the handler's clock. */
   recordedAt: number;
 };

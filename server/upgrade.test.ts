@@ -236,6 +236,7 @@ describe.each(DATABASES)('one monthly gift per first gift, on $name', ({create})
       amount: 3000,
       currency: 'AUD',
       eventId: null,
+      eventCreated: null,
       recordedAt: NOW_MS / 1000,
     });
     expect(await migrate(test.db)).toEqual(['0002_upgrade_claims']);

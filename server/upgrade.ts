@@ -151,6 +151,7 @@ export async function upgradeGift(deps: UpgradeDeps, body: unknown): Promise<Ans
       amount: gift.perPayment,
       currency: config.currency,
       eventId: null,
+      eventCreated: null,
       recordedAt: deps.nowSeconds,
     });
     await deps.store.upgradeMade(first.id, reference);

@@ -76,7 +76,7 @@ const idOf = (value: string | {id: string} | null | undefined): string | null =>
   return typeof id === 'string' && id !== '' ? id : null;
 };
 
-type Found = {key: string; record: Omit<GiftRecord, 'eventId' | 'recordedAt'>};
+type Found = {key: string; record: Omit<GiftRecord, 'eventId' | 'eventCreated' | 'recordedAt'>};
 
 /** The gift a payment belongs to, as its record names it. */
 type GiftOf = Pick<GiftRecord, 'reference' | 'campaign' | 'frequency'>;
@@ -325,5 +325,6 @@ export async function recordEvent(event: Stripe.Event, store: GiftStore, nowSeco
   const read = READERS[event.type] as Reader<WebhookEventType>;
   const found = await read(event as EventOf<WebhookEventType>, stripe);
   if (!found) return false;
-  return store.recordOnce(found.key, {...found.record, eventId: event.id, recordedAt: nowSeconds});
+  const eventCreated = amountOf(event.created, 'created');
+  return store.recordOnce(found.key, {...found.record, eventId: event.id, eventCreated, recordedAt: nowSeconds});
 }
