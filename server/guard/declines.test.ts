@@ -75,6 +75,48 @@ describe('declined confirmations of one gift', () => {
   });
 });
 
+describe('declined confirmations of a regular gift’s first payment', () => {
+  /** A monthly gift whose first invoice waits for the browser: its client secret is the invoice's PaymentIntent's. */
+  const startMonthly = async () => {
+    const {body} = await post(each.setup.handler, '/gifts', smallestGift(1, {frequency: 'monthly', amount: 2500}));
+    const invoice = String(each.stripe.subscriptions.get(String(body.reference))?.latest_invoice);
+    return {invoice, clientSecret: String(body.clientSecret)};
+  };
+  const intentOf = (invoice: string) => each.stripe.paymentIntents.get(String(each.stripe.invoices.get(invoice)?._payment_intent));
+  const voids = () => each.stripe.requests.filter((request) => request.path.endsWith('/void'));
+
+  it('lets a supporter whose card was declined three times pay with the fourth', async () => {
+    const gift = await startMonthly();
+    for (let i = 0; i < DEFAULT_GUARD.declinesPerGift - 1; i += 1) await confirm(gift.clientSecret, 'pm_card_chargeDeclined');
+    await confirm(gift.clientSecret, 'pm_card_visa');
+    expect(each.stripe.invoices.get(gift.invoice)?.status).toBe('paid');
+    expect(voids()).toEqual([]);
+  });
+
+  it('voids the first invoice at the limit, so its client secret takes no more cards', async () => {
+    const gift = await startMonthly();
+    for (let i = 0; i < DEFAULT_GUARD.declinesPerGift; i += 1) await confirm(gift.clientSecret, 'pm_card_chargeDeclined');
+    expect(each.stripe.invoices.get(gift.invoice)?.status).toBe('void');
+    expect(intentOf(gift.invoice)).toMatchObject({status: 'canceled', cancellation_reason: 'void_invoice'});
+    expect(voids().map((request) => [request.path, request.idempotencyKey])).toEqual([
+      [`/v1/invoices/${gift.invoice}/void`, `coral:void:${gift.invoice}`],
+    ]);
+    expect(warned()).toEqual(['a gift was cancelled after repeated declines']);
+    expect(() => each.stripe.confirm(gift.clientSecret, 'pm_card_visa')).toThrow(/payment_intent_unexpected_state/);
+  });
+
+  it('answers Stripe 200 when the invoice was paid before the last failure arrived', async () => {
+    const gift = await startMonthly();
+    const failures = [];
+    for (let i = 0; i < DEFAULT_GUARD.declinesPerGift; i += 1)
+      failures.push(...each.stripe.confirm(gift.clientSecret, 'pm_card_chargeDeclined'));
+    const paid = each.stripe.confirm(gift.clientSecret, 'pm_card_visa');
+    for (const event of [...failures, ...paid]) expect((await deliver(each.setup.handler, event)).status).toBe(200);
+    expect(each.stripe.invoices.get(gift.invoice)?.status).toBe('paid');
+    expect(each.setup.logger.lines.filter((line) => line.msg === 'a declined gift had already ended')).toHaveLength(1);
+  });
+});
+
 describe('the Stripe stand-in, cancelling as Stripe does', () => {
   it('refuses a PaymentIntent that succeeded or was cancelled, one an invoice made, and an unknown reason', async () => {
     const client = each.stripe.client();
@@ -94,5 +136,23 @@ describe('the Stripe stand-in, cancelling as Stripe does', () => {
     await expect(client.paymentIntents.cancel(String(invoiceIntent.id))).rejects.toMatchObject({
       message: expect.stringContaining('created by an invoice'),
     });
+  });
+
+  it('voids an open invoice once, and refuses one paid or already void, or one it does not know', async () => {
+    const client = each.stripe.client();
+    const monthly = async (n: number) => {
+      const {body} = await post(each.setup.handler, '/gifts', smallestGift(n, {frequency: 'monthly', amount: 2500}));
+      return {
+        invoice: String(each.stripe.subscriptions.get(String(body.reference))?.latest_invoice),
+        clientSecret: String(body.clientSecret),
+      };
+    };
+    const open = await monthly(3);
+    expect(await client.invoices.voidInvoice(open.invoice)).toMatchObject({id: open.invoice, status: 'void'});
+    await expect(client.invoices.voidInvoice(open.invoice)).rejects.toMatchObject({type: 'StripeInvalidRequestError'});
+    const paid = await monthly(4);
+    each.stripe.confirm(paid.clientSecret, 'pm_card_visa');
+    await expect(client.invoices.voidInvoice(paid.invoice)).rejects.toMatchObject({message: expect.stringContaining('is paid')});
+    await expect(client.invoices.voidInvoice('in_nothing')).rejects.toMatchObject({code: 'resource_missing'});
   });
 });

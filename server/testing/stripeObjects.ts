@@ -214,6 +214,32 @@ export function createLedger(clock: () => number, apiVersion: string) {
       return ok(sub);
     },
 
+    /**
+     * POST /v1/invoices/:id/void. Stripe voids only a finalized invoice not yet paid (`open` or `uncollectible`), and
+     * cancels its PaymentIntent (`cancellation_reason: void_invoice`), whose client secret then takes no payment.
+     */
+    voidInvoice(invoiceId: string): Reply {
+      const invoice = invoices.get(invoiceId);
+      if (!invoice) return missing('invoice', invoiceId);
+      if (invoice.status !== 'open' && invoice.status !== 'uncollectible') {
+        return invalid(`You can only void an open or uncollectible invoice. This invoice is ${String(invoice.status)}.`);
+      }
+      invoice.status = 'void';
+      (invoice.status_transitions as Json).voided_at = clock();
+      const intent = paymentIntents.get(String(invoice._payment_intent));
+      if (intent && CANCELLABLE.has(String(intent.status))) {
+        Object.assign(intent, {status: 'canceled', canceled_at: clock(), cancellation_reason: 'void_invoice'});
+        event('payment_intent.canceled', intent);
+      }
+      for (const payment of invoicePayments.values()) {
+        if (payment.invoice === invoiceId && payment.status === 'open') {
+          Object.assign(payment, {status: 'canceled', status_transitions: {canceled_at: clock(), paid_at: null}});
+        }
+      }
+      event('invoice.voided', publicInvoice(invoice, false));
+      return ok(publicInvoice(invoice, false));
+    },
+
     /** Its item shows the billing period Stripe's clock is in now, as `current_period_start` and `current_period_end`. */
     retrieveSubscription(subId: string): Reply {
       const sub = subscriptions.get(subId);

@@ -125,6 +125,12 @@ export async function startStripeStandIn({
       run: (params) => ledger.createCheckoutSession(params),
     },
     {
+      method: 'POST',
+      path: /^\/v1\/invoices\/([^/]+)\/void$/,
+      params: ['Invoices.d.ts', 'InvoiceVoidInvoiceParams'],
+      run: (_, id) => ledger.voidInvoice(id),
+    },
+    {
       method: 'GET',
       path: /^\/v1\/invoice_payments$/,
       params: ['InvoicePayments.d.ts', 'InvoicePaymentListParams'],
