@@ -203,7 +203,13 @@ describe('Stripe’s events about a hosted checkout', () => {
 
   it('records a monthly gift’s first payment once, whether the session or the invoice tells of it first', async () => {
     const {session, events} = await checkoutAndPay({frequency: 'monthly', amount: 2500});
-    expect(events.map((e) => e.type)).toEqual(['payment_intent.succeeded', 'invoice.paid', 'checkout.session.completed']);
+    expect(events.map((e) => e.type)).toEqual([
+      'customer.subscription.created',
+      'payment_intent.succeeded',
+      'invoice.paid',
+      'customer.subscription.updated',
+      'checkout.session.completed',
+    ]);
     for (const event of [...events].reverse().concat(events)) expect((await deliver(each.setup.handler, event)).status).toBe(200);
     expect(each.setup.store.all()).toEqual([
       [`paid:${String(session.invoice)}`, expect.objectContaining({outcome: 'paid', reference: session.subscription, amount: 2500})],

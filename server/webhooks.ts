@@ -267,12 +267,15 @@ const READERS = {
   'payment_intent.succeeded': (event) => fromPaymentIntent(event.data.object, 'paid', event.id),
   'payment_intent.payment_failed': (event) => fromPaymentIntent(event.data.object, 'failed', event.id),
   'invoice.paid': async (event, stripe) => {
-    // A daily gift's first payment makes its subscription active: its end is set then, before anything is recorded.
-    const details = event.data.object.parent?.subscription_details;
+    // A daily gift's first payment makes its subscription active: one that has no end yet (a hosted checkout's
+    // direct debit, cleared after its session completed) gets it then, before anything is recorded.
+    const invoice = event.data.object;
+    const details = invoice.parent?.subscription_details;
     const subscription = idOf(details?.subscription);
-    if (campaignOf(details?.metadata) && details?.metadata?.coral_frequency === 'daily' && subscription)
+    const first = invoice.billing_reason === 'subscription_create';
+    if (first && campaignOf(details?.metadata) && details?.metadata?.coral_frequency === 'daily' && subscription)
       await endDailyGift(stripe, subscription);
-    return fromInvoice(event.data.object, 'paid', event.id);
+    return fromInvoice(invoice, 'paid', event.id);
   },
   'invoice.payment_failed': (event) => fromInvoice(event.data.object, 'failed', event.id),
   'customer.subscription.deleted': (event) => fromSubscription(event.data.object),

@@ -39,7 +39,8 @@ export function createCore(clock: () => number, apiVersion: string) {
   const attached = new Map<string, string>();
   const events: Json[] = [];
 
-  const event = (type: string, object: Json) => {
+  /** An event Stripe sends about `object` as it is now; an `*.updated` one names the fields that changed and their old values. */
+  const event = (type: string, object: Json, previous?: Json) => {
     const created = {
       id: id('evt'),
       object: 'event',
@@ -47,7 +48,7 @@ export function createCore(clock: () => number, apiVersion: string) {
       type,
       created: clock(),
       livemode: false,
-      data: {object: structuredClone(object)},
+      data: {object: structuredClone(object), ...(previous ? {previous_attributes: structuredClone(previous)} : {})},
     };
     events.push(created);
     return created;
@@ -104,13 +105,22 @@ export function createCore(clock: () => number, apiVersion: string) {
         status_transitions: {canceled_at: null, paid_at: clock()},
       });
     }
-    const sub = subscriptions.get(str(obj(obj(invoice.parent as FormValue).subscription_details as FormValue).subscription) ?? '');
-    if (sub) {
-      sub.status = 'active';
-      const settings = sub.payment_settings as Json;
-      if (settings.save_default_payment_method === 'on_subscription') sub.default_payment_method = paymentMethod;
-    }
+    const sub = subscriptionOf(invoice);
+    const settings = sub?.payment_settings as Json | undefined;
+    if (sub && settings?.save_default_payment_method === 'on_subscription') sub.default_payment_method = paymentMethod;
     event('invoice.paid', publicInvoice(invoice, false));
+    if (sub) moveSubscription(sub, 'active');
+  }
+
+  const subscriptionOf = (invoice: Json): Json | undefined =>
+    subscriptions.get(str(obj(obj(invoice.parent as FormValue).subscription_details as FormValue).subscription) ?? '');
+
+  /** A subscription's status changed, as a payment or Stripe's retries change it: `customer.subscription.updated` says so. */
+  function moveSubscription(sub: Json, status: string) {
+    if (sub.status === status) return;
+    const previous = {status: sub.status};
+    sub.status = status;
+    event('customer.subscription.updated', sub, previous);
   }
 
   /**
@@ -123,7 +133,7 @@ export function createCore(clock: () => number, apiVersion: string) {
     event('invoice.payment_failed', publicInvoice(invoice, false));
   }
 
-  function createInvoiceFor(sub: Json, amount: number, currency: string): Json {
+  function createInvoiceFor(sub: Json, amount: number, currency: string, billingReason = 'subscription_create'): Json {
     const invoiceId = id('in');
     const types = (sub.payment_settings as Json).payment_method_types as string[];
     const intent = newPaymentIntent(amount, currency, String(sub.customer), {payment_method_types: types.length > 0 ? types : ['card']});
@@ -136,7 +146,7 @@ export function createCore(clock: () => number, apiVersion: string) {
       amount_due: amount,
       amount_paid: 0,
       status: 'open',
-      billing_reason: 'subscription_create',
+      billing_reason: billingReason,
       attempt_count: 0,
       attempted: false,
       next_payment_attempt: null,
@@ -198,7 +208,18 @@ export function createCore(clock: () => number, apiVersion: string) {
     const intent = paymentIntents.get(String(intentId));
     return expandSecret ? {...shown, confirmation_secret: {client_secret: intent?.client_secret, type: 'payment_intent'}} : shown;
   };
-  const helpers = {event, newPaymentIntent, needCurrency, settleInvoice, failInvoice, createInvoiceFor, newCharge, publicInvoice};
+  const helpers = {
+    event,
+    newPaymentIntent,
+    needCurrency,
+    settleInvoice,
+    failInvoice,
+    subscriptionOf,
+    moveSubscription,
+    createInvoiceFor,
+    newCharge,
+    publicInvoice,
+  };
   return {clock, id, objects, ...objects, invoiceOfIntent, checkoutPlans, attached, events, ...helpers};
 }
 

@@ -119,6 +119,18 @@ export async function startStripeStandIn({
       run: (_, id) => ledger.retrieveSubscription(id),
     },
     {
+      method: 'DELETE',
+      path: /^\/v1\/subscriptions\/([^/]+)$/,
+      params: ['Subscriptions.d.ts', 'SubscriptionCancelParams'],
+      run: (_, id) => ledger.cancelSubscription(id),
+    },
+    {
+      method: 'GET',
+      path: /^\/v1\/subscriptions$/,
+      params: ['Subscriptions.d.ts', 'SubscriptionListParams'],
+      run: (query) => ledger.listSubscriptions(query),
+    },
+    {
       method: 'POST',
       path: /^\/v1\/checkout\/sessions$/,
       params: ['Checkout/Sessions.d.ts', 'Checkout.SessionCreateParams'],
@@ -181,7 +193,8 @@ export async function startStripeStandIn({
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const method = req.method ?? 'GET';
-    const params = decodeForm(method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8'));
+    // The SDK sends a GET's and a DELETE's parameters in the query, a POST's in the body.
+    const params = decodeForm(method === 'POST' ? Buffer.concat(chunks).toString('utf8') : url.search.slice(1));
     const key = method === 'POST' ? ((req.headers['idempotency-key'] as string | undefined) ?? null) : null;
     const recorded: RecordedRequest = {method, path: url.pathname, params, idempotencyKey: key, replayed: false};
     requests.push(recorded);
