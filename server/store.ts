@@ -150,10 +150,11 @@ export interface GiftStore {
   /** Records the monthly gift made for `firstGift`: every later claim answers it. */
   upgradeMade(firstGift: string, subscription: string): Promise<void>;
   /**
-   * Gives the claim back, no gift made. `declined`: Stripe refused this attempt (and would answer its key
-   * with that refusal again), so the next claim gets the next attempt; otherwise the same one, as the gift may exist.
+   * Gives the claim back, no gift known to be made. `nextKey`: Stripe keeps this attempt's failure under its key (a
+   * decline, a 500) and would answer the key with it again, so the next claim gets the next attempt; otherwise the
+   * same one, whose key meets whatever Stripe made.
    */
-  releaseUpgrade(firstGift: string, attempt: number, declined: boolean): Promise<void>;
+  releaseUpgrade(firstGift: string, attempt: number, nextKey: boolean): Promise<void>;
   /**
    * Claims an Idempotency-Key for the route it was sent to, once: answers the route it was first sent to, which is
    * `route` unless an earlier request used the key on another.
@@ -232,10 +233,10 @@ export function createMemoryGiftStore(): GiftStore & {
       const claim = claims.get(firstGift);
       if (claim && claim.subscription === null) claims.set(firstGift, {...claim, heldUntil: null, subscription});
     },
-    releaseUpgrade: async (firstGift, attempt, declined) => {
+    releaseUpgrade: async (firstGift, attempt, nextKey) => {
       const claim = claims.get(firstGift);
       if (claim && claim.subscription === null && claim.attempt === attempt) {
-        claims.set(firstGift, {...claim, heldUntil: null, attempt: attempt + (declined ? 1 : 0)});
+        claims.set(firstGift, {...claim, heldUntil: null, attempt: attempt + (nextKey ? 1 : 0)});
       }
     },
     claimKey: async (key, route) => {

@@ -220,6 +220,16 @@ export async function createGift(
   return createSubscription(stripe, gift, customer, await productFor(gift.campaign), key);
 }
 
+/**
+ * The monthly gift an earlier attempt made for `firstGift`, if any, by the `coral_upgrade_of` its metadata carries:
+ * Stripe may make the subscription and still answer 500. The first gift's Customer is its own, so it holds its
+ * upgrades alone, and a page of them is all of them.
+ */
+export async function findUpgrade(stripe: Stripe, customer: string, firstGift: string): Promise<string | null> {
+  const {data} = await stripe.subscriptions.list({customer, status: 'all', limit: 100});
+  return data.find((subscription) => subscription.metadata?.coral_upgrade_of === firstGift)?.id ?? null;
+}
+
 /** A monthly gift charged now, off-session, to a payment method the supporter let us keep. */
 export async function createUpgrade(
   stripe: Stripe,

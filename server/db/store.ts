@@ -269,12 +269,12 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
       ]);
     },
 
-    releaseUpgrade: async (firstGift, attempt, declined) => {
+    releaseUpgrade: async (firstGift, attempt, nextKey) => {
       // Only the attempt released moves on, so two requests refused under one key move it once.
       await db.query(
         `update upgrade_claims set held_until = null, attempt = attempt + $3
          where first_gift = $1 and attempt = $2 and subscription is null`,
-        [firstGift, attempt, declined ? 1 : 0],
+        [firstGift, attempt, nextKey ? 1 : 0],
       );
     },
 

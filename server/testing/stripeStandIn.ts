@@ -32,7 +32,12 @@ import {stripeError, type Reply, type Route} from './stripeValues';
 /** Obviously not a real key: the stand-in accepts any `sk_test_` key. */
 export const STAND_IN_SECRET_KEY = 'sk_test_coral_standin';
 
-export type Failure = 'decline' | 'rate-limit' | 'drop' | 'drop-after-acting';
+/**
+ * How a coming call fails: a card declined; a rate limit (not kept under the key); a connection dropped before
+ * Stripe acts, or after it acted; or a Stripe 500, before it acts or after (Stripe may have made the object). Stripe
+ * keeps a 500 under its idempotency key as any other answer of a request it began, and answers the key with it again.
+ */
+export type Failure = 'decline' | 'rate-limit' | 'drop' | 'drop-after-acting' | 'server-error' | 'server-error-after-acting';
 
 export type RecordedRequest = {
   method: string;
@@ -183,6 +188,17 @@ export async function startStripeStandIn({
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 
+  /** What Stripe answers a request it takes on, or the failure planned for it. */
+  function answer(failure: Failure | null, method: string, path: string, params: Record<string, FormValue>): Reply {
+    if (failure === 'decline') {
+      return stripeError(402, 'card_error', 'Your card was declined.', {code: 'card_declined', decline_code: 'generic_decline'});
+    }
+    const serverError = stripeError(500, 'api_error', 'An unknown error occurred.');
+    if (failure === 'server-error') return serverError;
+    const reply = route(method, path, params);
+    return failure === 'server-error-after-acting' ? serverError : reply;
+  }
+
   const send = (res: ServerResponse, reply: Reply, headers: Record<string, string> = {}) => {
     res.writeHead(reply.status, {'content-type': 'application/json', 'request-id': `req_standin${requests.length}`, ...headers});
     res.end(JSON.stringify(reply.body));
@@ -219,16 +235,14 @@ export async function startStripeStandIn({
       return send(res, earlier.reply, {'idempotent-replayed': 'true'});
     }
 
-    const reply =
-      failure === 'decline'
-        ? stripeError(402, 'card_error', 'Your card was declined.', {code: 'card_declined', decline_code: 'generic_decline'})
-        : route(method, url.pathname, params);
+    const reply = answer(failure, method, url.pathname, params);
     // Kept once the endpoint has acted; a request refused in validation (a 400) may be sent again with the same key.
     if (key !== null && reply.status !== 400 && reply.status !== 401 && reply.status !== 404) {
       kept.set(key, {method, path: url.pathname, params: fingerprint, reply});
     }
     if (failure === 'drop-after-acting') return req.socket.destroy();
-    send(res, reply);
+    // Stripe asks its SDKs not to retry a 500 under the same key, which would only meet the same 500.
+    send(res, reply, reply.status >= 500 ? {'stripe-should-retry': 'false'} : {});
   }
 
   const server = createServer((req, res) => {
