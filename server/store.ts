@@ -136,8 +136,11 @@ export interface GiftStore {
   get(key: string): Promise<GiftRecord | undefined>;
   /** Keeps a gift and its supporter's details once per reference; answers whether this call kept it. */
   keepGift(gift: KeptGift): Promise<boolean>;
-  /** Ties a hosted checkout's gift (its session) to the PaymentIntent or Subscription Stripe made for it, whose payments are recorded under that. */
-  linkCheckout(session: string, reference: string): Promise<void>;
+  /**
+   * Ties a hosted checkout's gift (its session) to the PaymentIntent or Subscription Stripe made for it, whose
+   * payments are recorded under that, once; and keeps the way the supporter paid on Stripe's page, when Stripe says.
+   */
+  linkCheckout(session: string, reference: string, method: string | null): Promise<void>;
   /** Keeps a signature once per idempotency key and once per email and campaign. */
   sign(signature: KeptSignature): Promise<Signed>;
   /** The signatures kept for a campaign. */
@@ -206,8 +209,10 @@ export function createMemoryGiftStore(): GiftStore & {
       gifts.push(gift);
       return true;
     },
-    linkCheckout: async (session, reference) => {
+    linkCheckout: async (session, reference, method) => {
       if (!links.has(session)) links.set(session, reference);
+      const gift = gifts.find((kept) => kept.reference === session);
+      if (gift && method !== null) gift.method = method;
     },
     sign: async (signature) => {
       const email = signature.supporter.email;

@@ -9,7 +9,7 @@
  */
 import Stripe from 'stripe';
 import {FREQUENCIES, type Frequency} from '../src/coral/contract/library';
-import {settleCheckout} from './checkout';
+import {methodPaidWith, settleCheckout} from './checkout';
 import {endDailyGift} from './stripeGifts';
 import type {GiftOutcome, GiftRecord, GiftStore} from './store';
 
@@ -304,13 +304,13 @@ export const WEBHOOK_EVENTS = Object.keys(READERS) as readonly WebhookEventType[
 const isRead = (type: string): type is WebhookEventType => Object.hasOwn(READERS, type);
 
 /** The PaymentIntent or Subscription a Coral Checkout Session made, once Stripe says so. */
-function checkoutPayment(event: Stripe.Event): {session: string; reference: string} | null {
+function checkoutPayment(event: Stripe.Event): {session: Stripe.Checkout.Session; reference: string} | null {
   if (!event.type.startsWith('checkout.session.')) return null;
   const session = event.data.object as Stripe.Checkout.Session;
   if (!campaignOf(session.metadata)) return null;
-  const id = given(session.id, 'data.object.id');
+  given(session.id, 'data.object.id');
   const reference = idOf(session.mode === 'subscription' ? session.subscription : session.payment_intent);
-  return reference ? {session: id, reference} : null;
+  return reference ? {session, reference} : null;
 }
 
 /**
@@ -321,9 +321,10 @@ function checkoutPayment(event: Stripe.Event): {session: string; reference: stri
 export async function recordEvent(event: Stripe.Event, store: GiftStore, nowSeconds: number, stripe: Stripe): Promise<boolean> {
   checkEvent(event);
   if (!isRead(event.type)) return false;
-  // A hosted gift was kept under its session; its payments are recorded under what the session made.
+  // A hosted gift was kept under its session; its payments are recorded under what the session made, and the way
+  // the supporter paid on Stripe's page is known now.
   const link = checkoutPayment(event);
-  if (link) await store.linkCheckout(link.session, link.reference);
+  if (link) await store.linkCheckout(link.session.id, link.reference, await methodPaidWith(stripe, link.session));
   // The table pairs each type with its reader; TypeScript cannot follow that pairing through a lookup.
   const read = READERS[event.type] as Reader<WebhookEventType>;
   const found = await read(event as EventOf<WebhookEventType>, stripe);

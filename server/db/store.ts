@@ -193,8 +193,11 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
       );
     },
 
-    linkCheckout: async (session, reference) => {
-      await db.query('update gifts set payment_reference = $2 where reference = $1 and payment_reference is null', [session, reference]);
+    linkCheckout: async (session, reference, method) => {
+      await db.query(
+        'update gifts set payment_reference = coalesce(payment_reference, $2), method = coalesce($3, method) where reference = $1',
+        [session, reference, method],
+      );
     },
 
     sign: async (signature) => {

@@ -12,7 +12,21 @@ import {checkoutMethods} from './stripeCheckout';
 import {createCore} from './stripeCore';
 import {outcomeMethods} from './stripeOutcomes';
 import {subscriptionMethods} from './stripeSubscriptions';
-import {int, invalid, isReply, list, metadataOf, missing, obj, ok, str, type Json, type Params, type Reply} from './stripeValues';
+import {
+  int,
+  invalid,
+  isReply,
+  list,
+  metadataOf,
+  methodType,
+  missing,
+  obj,
+  ok,
+  str,
+  type Json,
+  type Params,
+  type Reply,
+} from './stripeValues';
 
 const CANCELLABLE = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture', 'processing']);
 const CANCELLATION_REASONS = new Set(['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']);
@@ -80,9 +94,13 @@ export function createLedger(clock: () => number, apiVersion: string) {
       return ok(intent);
     },
 
-    retrievePaymentIntent(intentId: string): Reply {
+    /** With `expand[]=payment_method`, the PaymentMethod it was confirmed with, as an object that says its `type`. */
+    retrievePaymentIntent(intentId: string, query: Params = {}): Reply {
       const intent = paymentIntents.get(intentId);
-      return intent ? ok(intent) : missing('payment_intent', intentId);
+      if (!intent) return missing('payment_intent', intentId);
+      const method = intent.payment_method;
+      if (typeof method !== 'string' || !list(query.expand).includes('payment_method')) return ok(intent);
+      return ok({...intent, payment_method: {id: method, object: 'payment_method', type: methodType(method), customer: intent.customer}});
     },
 
     /**

@@ -97,7 +97,7 @@ export async function startStripeStandIn({
       method: 'GET',
       path: /^\/v1\/payment_intents\/([^/]+)$/,
       params: ['PaymentIntents.d.ts', 'PaymentIntentRetrieveParams'],
-      run: (_, id) => ledger.retrievePaymentIntent(id),
+      run: (query, id) => ledger.retrievePaymentIntent(id, query),
     },
     {
       method: 'POST',
