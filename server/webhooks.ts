@@ -65,7 +65,7 @@ export function checkEvent(event: unknown): asserts event is Stripe.Event {
 /** The campaign a Coral object's metadata names; null for anyone else's object. */
 const campaignOf = (metadata: Metadata): string | null => {
   const campaign: unknown = isObject(metadata) ? metadata.coral_campaign : undefined;
-  return typeof campaign === 'string' && campaign !== '' ? campaign : null;
+  return typeof campaign === 'string' ? campaign || null : null;
 };
 
 const frequencyOf = (metadata: Metadata): Frequency | null =>
@@ -73,7 +73,7 @@ const frequencyOf = (metadata: Metadata): Frequency | null =>
 
 const idOf = (value: string | {id: string} | null | undefined): string | null => {
   const id: unknown = isObject(value) ? value.id : value;
-  return typeof id === 'string' && id !== '' ? id : null;
+  return typeof id === 'string' ? id || null : null;
 };
 
 type Found = {key: string; record: Omit<GiftRecord, 'eventId' | 'eventCreated' | 'recordedAt'>};
@@ -251,7 +251,7 @@ async function fromDispute(dispute: Stripe.Dispute, closed: boolean, stripe: Str
     key: closed ? `dispute-closed:${id}:${status}` : `disputed:${id}`,
     record: {
       ...gift,
-      outcome: closed && Object.hasOwn(CLOSED_DISPUTE, status) ? (CLOSED_DISPUTE[status] ?? 'disputed') : 'disputed',
+      outcome: (closed && Object.hasOwn(CLOSED_DISPUTE, status) && CLOSED_DISPUTE[status]) || 'disputed',
       stripeId: id,
       amount: amountOf(dispute.amount, 'data.object.amount'),
       currency: currencyOf(dispute.currency),
@@ -273,8 +273,9 @@ const READERS = {
     const details = invoice.parent?.subscription_details;
     const subscription = idOf(details?.subscription);
     const first = invoice.billing_reason === 'subscription_create';
-    if (first && campaignOf(details?.metadata) && details?.metadata?.coral_frequency === 'daily' && subscription)
+    if (first && frequencyOf(details?.metadata) === 'daily' && campaignOf(details?.metadata) && subscription) {
       await endDailyGift(stripe, subscription);
+    }
     return fromInvoice(invoice, 'paid', event.id);
   },
   'invoice.payment_failed': (event) => fromInvoice(event.data.object, 'failed', event.id),

@@ -38,6 +38,10 @@ describe('the gift a failed payment is about', () => {
     expect(declinedGift(invoiceFailed({...CORAL, coral_via: 'checkout'}))).toBeNull();
     expect(declinedGift(invoiceFailed(CORAL, 'subscription_cycle'))).toBeNull();
     expect(declinedGift(invoiceFailed(CORAL, 'subscription_create', null))).toBeNull();
+    expect(declinedGift(intentFailed(null as unknown as Record<string, string>))).toBeNull();
+    const noDetails = invoiceFailed(CORAL);
+    (noDetails.data.object as unknown as {parent: object}).parent = {type: 'quote_details'};
+    expect(declinedGift(noDetails)).toBeNull();
     const paid = {...intentFailed(CORAL), type: 'payment_intent.succeeded'} as Stripe.Event;
     expect(declinedGift(paid)).toBeNull();
     expect(declinedGift({...invoiceFailed(CORAL), type: 'invoice.paid'} as Stripe.Event)).toBeNull();
