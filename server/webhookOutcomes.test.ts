@@ -84,6 +84,20 @@ const invoice = (change: Json = {}, metadata: Json | null = CORAL): Json => ({
   ...change,
 });
 
+const DAILY = {...CORAL, coral_frequency: 'daily', coral_payments: '7'};
+
+/** A daily gift's subscription, active in its first day, with no end yet. */
+const dailySubscription = (change: Json = {}): Json => ({
+  id: 'sub_1',
+  status: 'active',
+  start_date: CREATED,
+  cancel_at: null,
+  cancel_at_period_end: false,
+  metadata: DAILY,
+  items: {data: [{current_period_end: CREATED + DAY}]},
+  ...change,
+});
+
 describe('an event Stripe always sends whole', () => {
   it.each([
     ['event', null],
@@ -229,18 +243,8 @@ describe('a regular gift’s invoice', () => {
   });
 
   it('paid first, of a daily gift, gives its subscription an end if it has none, before recording', async () => {
-    const daily = {...CORAL, coral_frequency: 'daily', coral_payments: '7'};
-    const subscription = {
-      id: 'sub_1',
-      status: 'active',
-      start_date: CREATED,
-      cancel_at: null,
-      cancel_at_period_end: false,
-      metadata: daily,
-      items: {data: [{current_period_end: CREATED + DAY}]},
-    };
-    const {stripe, calls} = fakeStripe({subscriptions: {sub_1: subscription}});
-    const event = eventOf('invoice.paid', invoice({billing_reason: 'subscription_create'}, daily));
+    const {stripe, calls} = fakeStripe({subscriptions: {sub_1: dailySubscription()}});
+    const event = eventOf('invoice.paid', invoice({billing_reason: 'subscription_create'}, DAILY));
     expect((await record(event, stripe)).recorded).toBe(true);
     const end = CREATED + 7 * DAY;
     expect(calls).toEqual([
@@ -250,9 +254,8 @@ describe('a regular gift’s invoice', () => {
   });
 
   it('paid later, or of a gift that is not daily, asks Stripe nothing', async () => {
-    const daily = {...CORAL, coral_frequency: 'daily', coral_payments: '7'};
     const {stripe, calls} = fakeStripe();
-    await record(eventOf('invoice.paid', invoice({billing_reason: 'subscription_cycle'}, daily)), stripe);
+    await record(eventOf('invoice.paid', invoice({billing_reason: 'subscription_cycle'}, DAILY)), stripe);
     await record(eventOf('invoice.paid', invoice({billing_reason: 'subscription_create'})), stripe);
     await record(eventOf('invoice.paid', invoice({billing_reason: 'subscription_create'}, {coral_frequency: 'daily'})), stripe);
     expect(calls).toEqual([]);
@@ -260,20 +263,9 @@ describe('a regular gift’s invoice', () => {
 });
 
 describe('a daily gift’s end, from its first invoice.paid', () => {
-  const daily = {...CORAL, coral_frequency: 'daily', coral_payments: '7'};
-  const subscription = (change: Json): Json => ({
-    id: 'sub_1',
-    status: 'active',
-    start_date: CREATED,
-    cancel_at: null,
-    cancel_at_period_end: false,
-    metadata: daily,
-    items: {data: [{current_period_end: CREATED + DAY}]},
-    ...change,
-  });
   const updates = async (change: Json) => {
-    const {stripe, calls} = fakeStripe({subscriptions: {sub_1: subscription(change)}});
-    await record(eventOf('invoice.paid', invoice({billing_reason: 'subscription_create'}, daily)), stripe);
+    const {stripe, calls} = fakeStripe({subscriptions: {sub_1: dailySubscription(change)}});
+    await record(eventOf('invoice.paid', invoice({billing_reason: 'subscription_create'}, DAILY)), stripe);
     return calls.filter(([name]) => name === 'subscriptions.update').map(([, , params]) => params);
   };
 
@@ -293,7 +285,7 @@ describe('a daily gift’s end, from its first invoice.paid', () => {
 
   it('is not set for a subscription whose days Coral did not count', async () => {
     for (const payments of ['0', 'seven', '1.5', undefined]) {
-      expect(await updates({metadata: {...daily, coral_payments: payments}})).toEqual([]);
+      expect(await updates({metadata: {...DAILY, coral_payments: payments}})).toEqual([]);
     }
     expect(await updates({metadata: {coral_payments: '7'}})).toEqual([]);
   });

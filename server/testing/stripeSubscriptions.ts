@@ -8,8 +8,8 @@
 import type {LedgerCore} from './stripeCore';
 import {
   DECLINING_METHODS,
-  incompleteRefusal,
   INTERVAL_SECONDS,
+  incompleteRefusal,
   int,
   invalid,
   isReply,

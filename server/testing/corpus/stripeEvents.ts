@@ -9,6 +9,7 @@
  * order and come out with the same records. Each sequence names the
  * outcomes its gift should have, and the latest of them.
  */
+import type Stripe from 'stripe';
 import type {GiftOutcome} from '../../store';
 import type {StripeStandIn} from '../stripeStandIn';
 import type {Json} from '../stripeValues';
@@ -86,80 +87,27 @@ export const STRIPE_SEQUENCES: Record<string, (world: StripeWorld) => Promise<St
    * A monthly gift paid twice, then cancelled by the supporter in the customer portal at the end of the period
    * (`cancel_at_period_end`, which `cancel_at` shows), and deleted when that period ends.
    */
-  'a subscription cancelled in the customer portal': async (world) => {
-    const first = await paidMonthly(world);
-    const from = world.stripe.events.length;
-    world.advance(MONTH);
-    world.stripe.renew(first.reference);
-    world.advance(10 * DAY);
-    await world.stripe.client().subscriptions.update(first.reference, {cancel_at_period_end: true});
-    world.advance(MONTH - 10 * DAY);
-    world.stripe.renew(first.reference);
-    return {
-      reference: first.reference,
-      events: [...first.events, ...since(world, from)],
-      outcomes: ['paid', 'paid', 'ended'],
-      latestOutcome: 'ended',
-    };
-  },
+  'a subscription cancelled in the customer portal': (world) => endedInSecondMonth(world, () => ({cancel_at_period_end: true})),
 
   /** A monthly gift whose end date was set in the Dashboard (`cancel_at`), deleted on that day. */
-  'a subscription given an end date in the Dashboard': async (world) => {
-    const first = await paidMonthly(world);
-    const from = world.stripe.events.length;
-    const start = Number(world.stripe.subscriptions.get(first.reference)?.start_date);
-    world.advance(3 * DAY);
-    await world.stripe.client().subscriptions.update(first.reference, {cancel_at: start + 2 * MONTH});
-    world.advance(MONTH - 3 * DAY);
-    world.stripe.renew(first.reference);
-    world.advance(MONTH);
-    world.stripe.renew(first.reference);
-    return {
-      reference: first.reference,
-      events: [...first.events, ...since(world, from)],
-      outcomes: ['paid', 'paid', 'ended'],
-      latestOutcome: 'ended',
-    };
-  },
+  'a subscription given an end date in the Dashboard': (world) => endedInSecondMonth(world, (start) => ({cancel_at: start + 2 * MONTH})),
 
   /**
    * A monthly gift's second payment refused by the bank: the subscription goes past due while Stripe retries the
    * invoice (`attempt_count` rising, `next_payment_attempt` three days on), and the third attempt pays it.
    */
-  'retries while past due, then paid': async (world) => {
-    const first = await paidMonthly(world);
-    const from = world.stripe.events.length;
-    world.advance(MONTH);
-    const renewal = objectOf(ofType(world.stripe.renew(first.reference, {fail: true}), 'invoice.payment_failed'));
-    world.advance(3 * DAY);
-    world.stripe.retryInvoice(String(renewal.id), {fail: true});
-    world.advance(3 * DAY);
-    world.stripe.retryInvoice(String(renewal.id));
-    return {
-      reference: first.reference,
-      events: [...first.events, ...since(world, from)],
-      outcomes: ['paid', 'failed', 'failed', 'paid'],
-      latestOutcome: 'paid',
-    };
-  },
+  'retries while past due, then paid': async (world) => ({
+    ...(await pastDue(world, false)),
+    outcomes: ['paid', 'failed', 'failed', 'paid'],
+    latestOutcome: 'paid',
+  }),
 
   /** The same, but every retry refused: after the last, the account's settings cancel the subscription. */
-  'retries while past due, then cancelled': async (world) => {
-    const first = await paidMonthly(world);
-    const from = world.stripe.events.length;
-    world.advance(MONTH);
-    const renewal = objectOf(ofType(world.stripe.renew(first.reference, {fail: true}), 'invoice.payment_failed'));
-    world.advance(3 * DAY);
-    world.stripe.retryInvoice(String(renewal.id), {fail: true});
-    world.advance(3 * DAY);
-    world.stripe.retryInvoice(String(renewal.id), {fail: true, last: true});
-    return {
-      reference: first.reference,
-      events: [...first.events, ...since(world, from)],
-      outcomes: ['paid', 'failed', 'failed', 'failed', 'ended'],
-      latestOutcome: 'ended',
-    };
-  },
+  'retries while past due, then cancelled': async (world) => ({
+    ...(await pastDue(world, true)),
+    outcomes: ['paid', 'failed', 'failed', 'failed', 'ended'],
+    latestOutcome: 'ended',
+  }),
 
   /** A one-off gift paid, partly refunded a day later, then disputed by the card's bank; Stripe delivers the newest first. */
   'a one-off gift paid, refunded, then disputed, delivered newest first': async (world) => {
@@ -211,6 +159,41 @@ export const STRIPE_SEQUENCES: Record<string, (world: StripeWorld) => Promise<St
     };
   },
 };
+
+/**
+ * A monthly gift paid for two months, changed ten days into the second as `change` says (given the subscription's
+ * start), so that it ends when the second month does.
+ */
+async function endedInSecondMonth(world: StripeWorld, change: (start: number) => Stripe.SubscriptionUpdateParams): Promise<StripeSequence> {
+  const first = await paidMonthly(world);
+  const from = world.stripe.events.length;
+  const start = Number(world.stripe.subscriptions.get(first.reference)?.start_date);
+  world.advance(MONTH);
+  world.stripe.renew(first.reference);
+  world.advance(10 * DAY);
+  await world.stripe.client().subscriptions.update(first.reference, change(start));
+  world.advance(MONTH - 10 * DAY);
+  world.stripe.renew(first.reference);
+  return {
+    reference: first.reference,
+    events: [...first.events, ...since(world, from)],
+    outcomes: ['paid', 'paid', 'ended'],
+    latestOutcome: 'ended',
+  };
+}
+
+/** A monthly gift paid, whose second payment fails and is retried twice three days apart; `lastFails`: so does the last retry. */
+async function pastDue(world: StripeWorld, lastFails: boolean) {
+  const first = await paidMonthly(world);
+  const from = world.stripe.events.length;
+  world.advance(MONTH);
+  const renewal = objectOf(ofType(world.stripe.renew(first.reference, {fail: true}), 'invoice.payment_failed'));
+  world.advance(3 * DAY);
+  world.stripe.retryInvoice(String(renewal.id), {fail: true});
+  world.advance(3 * DAY);
+  world.stripe.retryInvoice(String(renewal.id), {fail: lastFails, last: lastFails});
+  return {reference: first.reference, events: [...first.events, ...since(world, from)]};
+}
 
 /** A monthly gift by direct debit, confirmed in the browser: Stripe answers it processing. */
 async function processingDebit(world: StripeWorld) {
