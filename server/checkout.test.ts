@@ -187,6 +187,24 @@ describe('/checkout idempotency and Stripe’s failures', () => {
 });
 
 describe('Stripe’s events about a hosted checkout', () => {
+  it('keep the way the supporter paid on Stripe’s page: a direct debit as direct-debit, a card as card', async () => {
+    const paidBy = async (paymentMethod: string) => {
+      const {body} = await post(each.setup.handler, '/checkout', checkoutBody({frequency: 'monthly', amount: 2500}));
+      const session = String(body.reference);
+      const events = each.stripe.completeCheckout(session, paymentMethod);
+      if (paymentMethod.startsWith('pm_au_becs_debit')) events.push(...each.stripe.settleCheckout(session, 'succeeded'));
+      for (const event of events) expect((await deliver(each.setup.handler, event)).status).toBe(200);
+      return session;
+    };
+    const debit = await paidBy('pm_au_becs_debit_success');
+    const card = await paidBy('pm_card_visa');
+    expect(each.setup.store.gifts.map((gift) => [gift.reference, gift.via, gift.method])).toEqual([
+      [debit, 'checkout', 'direct-debit'],
+      [card, 'checkout', 'card'],
+    ]);
+    expect(each.setup.store.all().map(([, record]) => record.outcome)).toEqual(['paid', 'paid']);
+  });
+
   it('records a one-off gift once, though the session’s event comes three times and the PaymentIntent’s too', async () => {
     const {session, events} = await checkoutAndPay({amount: 6000, fee: 180});
     expect(events.map((e) => e.type)).toEqual(['payment_intent.succeeded', 'checkout.session.completed']);
@@ -203,7 +221,13 @@ describe('Stripe’s events about a hosted checkout', () => {
 
   it('records a monthly gift’s first payment once, whether the session or the invoice tells of it first', async () => {
     const {session, events} = await checkoutAndPay({frequency: 'monthly', amount: 2500});
-    expect(events.map((e) => e.type)).toEqual(['payment_intent.succeeded', 'invoice.paid', 'checkout.session.completed']);
+    expect(events.map((e) => e.type)).toEqual([
+      'customer.subscription.created',
+      'payment_intent.succeeded',
+      'invoice.paid',
+      'customer.subscription.updated',
+      'checkout.session.completed',
+    ]);
     for (const event of [...events].reverse().concat(events)) expect((await deliver(each.setup.handler, event)).status).toBe(200);
     expect(each.setup.store.all()).toEqual([
       [`paid:${String(session.invoice)}`, expect.objectContaining({outcome: 'paid', reference: session.subscription, amount: 2500})],

@@ -8,7 +8,9 @@
  * gift one in `subscription` mode. Checkout creates the subscription only
  * when the supporter pays, so a daily gift's end is set when Stripe reports
  * the session complete (`checkout.session.completed`) or its first invoice
- * paid, as on /gifts (`endDailyGift`).
+ * paid, as on /gifts (`endDailyGift`). The supporter chooses how to pay on
+ * Stripe's page, so the gift is kept as `card` until the session's event says
+ * how they paid (`methodPaidWith`).
  */
 import type Stripe from 'stripe';
 import {checkoutRequestSchema, type Method} from '../src/coral/contract';
@@ -127,6 +129,32 @@ export async function createCheckout(
   const session = await stripe.checkout.sessions.create(params, {idempotencyKey: `${key}:checkout`});
   if (!session.url) throw new Error('Stripe answered a Checkout Session without its address');
   return {url: session.url, reference: session.id};
+}
+
+/** The form's name for each of Stripe's ways to pay that it offers: `au_becs_debit` is `direct-debit`. */
+const FORM_METHOD = new Map<string, Method>(Object.entries(STRIPE_METHOD).map(([form, stripe]) => [stripe, form as Method]));
+
+const idOf = (value: string | {id: string} | null | undefined): string | null => (typeof value === 'string' ? value : value?.id) || null;
+
+/** The PaymentIntent of a subscription session's first invoice, which Stripe names through the invoice's payments. */
+async function firstInvoiceIntent(stripe: Stripe, invoice: string | null): Promise<string | null> {
+  if (!invoice) return null;
+  const {data} = await stripe.invoicePayments.list({invoice, limit: 1});
+  const payment = data[0]?.payment;
+  return payment?.type === 'payment_intent' ? idOf(payment.payment_intent) : null;
+}
+
+/**
+ * How the supporter paid on Stripe's page, in the form's words (`card`, `direct-debit`): the type of the
+ * PaymentMethod that confirmed the session's payment, its PaymentIntent (payment mode) or its first invoice's
+ * (subscription mode), read from Stripe, since the session itself does not say. Wallets are cards. Null while
+ * Stripe names none, or one the form does not offer.
+ */
+export async function methodPaidWith(stripe: Stripe, session: Stripe.Checkout.Session): Promise<Method | null> {
+  const intent = session.mode === 'subscription' ? await firstInvoiceIntent(stripe, idOf(session.invoice)) : idOf(session.payment_intent);
+  if (!intent) return null;
+  const {payment_method: method} = await stripe.paymentIntents.retrieve(intent, {expand: ['payment_method']});
+  return (typeof method === 'object' && method !== null && FORM_METHOD.get(method.type)) || null;
 }
 
 /**

@@ -3,7 +3,7 @@ import {parse} from 'csv-parse/sync';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {createPgStore} from './db/store';
 import {answerExport, parseSince} from './export';
-import type {GiftStore} from './store';
+import type {GiftRecord, GiftStore} from './store';
 import {DATABASES, type TestDatabase} from './testing/databases';
 import {keptGift, keptSignature, paidRecord} from './testing/records';
 
@@ -210,6 +210,49 @@ describe.each(DATABASES)('export on $name', ({create}) => {
       paid_count: '2',
       paid_total_cents: '5000',
     });
+  });
+
+  it('says a gift’s latest outcome by when Stripe reported it, not by the order its events arrived in', async () => {
+    await store.keepGift(keptGift());
+    const day = (n: number) => JAN_1 + n * DAY;
+    // Paid on day 1, refunded on day 2, disputed on day 3; Stripe delivers them on day 4, newest first.
+    await store.recordOnce('disputed:du_1', paidRecord({outcome: 'disputed', stripeId: 'du_1', eventCreated: day(3), recordedAt: day(4)}));
+    await store.recordOnce(
+      'refunded:ch_1:6120',
+      paidRecord({outcome: 'refunded', stripeId: 'ch_1', eventCreated: day(2), recordedAt: day(4) + 1}),
+    );
+    await store.recordOnce('paid:pi_1', paidRecord({eventCreated: day(1), recordedAt: day(4) + 2}));
+    const [row] = await exported('kind=gifts');
+    expect(row).toMatchObject({
+      latest_outcome: 'disputed',
+      latest_outcome_at: new Date(day(3) * 1000).toISOString(),
+      paid_count: '1',
+      paid_total_cents: '6120',
+    });
+  });
+
+  it('takes the later step of a gift’s life when Stripe reported two in the same second', async () => {
+    await store.keepGift(keptGift());
+    await store.keepGift(keptGift({reference: 'pi_2', createdAt: JAN_1 + 1}));
+    const second = JAN_1 + 60;
+    // Arrived newest first, all of one second: the dispute's close, the dispute, the refund, the payment.
+    const steps: Array<[string, Partial<GiftRecord>]> = [
+      ['dispute-closed:du_1:lost', {outcome: 'dispute-lost', stripeId: 'du_1'}],
+      ['disputed:du_1', {outcome: 'disputed', stripeId: 'du_1'}],
+      ['refunded:ch_1:100', {outcome: 'refunded', stripeId: 'ch_1'}],
+      ['paid:pi_1', {}],
+      // Another gift declined, then paid by another card, in one second.
+      ['paid:pi_2', {reference: 'pi_2', stripeId: 'pi_2'}],
+      ['failed:evt_zzz', {outcome: 'failed', reference: 'pi_2', stripeId: 'pi_2'}],
+    ];
+    for (const [n, [key, change]] of steps.entries()) {
+      await store.recordOnce(key, paidRecord({...change, eventCreated: second, recordedAt: second + n}));
+    }
+    const rows = await exported('kind=gifts');
+    expect(rows.map((row) => [row.reference, row.latest_outcome, row.latest_outcome_at])).toEqual([
+      ['pi_1', 'dispute-lost', '2026-01-01T00:01:00.000Z'],
+      ['pi_2', 'paid', '2026-01-01T00:01:00.000Z'],
+    ]);
   });
 
   it('answers a gift Stripe has said nothing of with empty outcome columns', async () => {

@@ -8,6 +8,7 @@ import {stringify} from 'csv-stringify/sync';
 import {UTM_PARAMS} from '../src/coral/contract/library';
 import {rejected, type Answer} from './answers';
 import {isUnavailable, type Database} from './db/database';
+import {GIFT_OUTCOMES} from './store';
 
 export type ExportDeps = {
   db: Database;
@@ -51,9 +52,10 @@ const SIGNATURE_COLUMNS: readonly Column[] = [
 
 /**
  * A gift as the supporter started it, and what Stripe has said of it since:
- * `latest_outcome` is the newest payment record's outcome (paid, failed, ended,
- * upgraded, refunded, disputed, dispute-won, dispute-lost), `paid_count` and `paid_total_cents` count and sum its
- * paid records (fees included, in the gift's currency).
+ * `latest_outcome` is the outcome Stripe reported last (paid, failed, ended,
+ * upgraded, refunded, disputed, dispute-won, dispute-lost) and `latest_outcome_at`
+ * when, by Stripe's events' own times; `paid_count` and `paid_total_cents` count
+ * and sum its paid records (fees included, in the gift's currency).
  */
 const GIFT_COLUMNS: readonly Column[] = [
   ['reference', 'g.reference'],
@@ -102,6 +104,15 @@ const pageOf = (table: string, alias: string, columns: readonly Column[], join =
   order by ${alias}.created_at, ${alias}.reference collate "C"
   limit $4`;
 
+/** When Stripe reported a payment's outcome: its event's time, or for one the endpoint made itself, when it was recorded. */
+const REPORTED_AT = 'coalesce(p.event_created, p.recorded_at)';
+
+/**
+ * A gift's payment records, latest first: by Stripe's time, whatever order the events arrived in; in one second,
+ * by the gift's lifecycle (a refund after its payment, a dispute after that); then by key, so the order is total.
+ */
+const NEWEST_FIRST = `${REPORTED_AT} desc, array_position(array[${GIFT_OUTCOMES.map((outcome) => `'${outcome}'`).join(', ')}]::text[], p.outcome) desc, p.key collate "C" desc`;
+
 const QUERIES: Record<ExportKind, {columns: readonly Column[]; sql: string}> = {
   signatures: {columns: SIGNATURE_COLUMNS, sql: pageOf('signatures', 's', SIGNATURE_COLUMNS)},
   gifts: {
@@ -111,8 +122,8 @@ const QUERIES: Record<ExportKind, {columns: readonly Column[]; sql: string}> = {
       'g',
       GIFT_COLUMNS,
       `left join lateral (
-         select (array_agg(p.outcome order by p.recorded_at desc, p.key collate "C" desc))[1] as latest_outcome,
-           max(p.recorded_at) as latest_outcome_at,
+         select (array_agg(p.outcome order by ${NEWEST_FIRST}))[1] as latest_outcome,
+           (array_agg(${REPORTED_AT} order by ${NEWEST_FIRST}))[1] as latest_outcome_at,
            count(*) filter (where p.outcome = 'paid') as paid_count,
            coalesce(sum(p.amount) filter (where p.outcome = 'paid'), 0) as paid_total
          from payments p where p.reference = coalesce(g.payment_reference, g.reference)

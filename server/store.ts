@@ -11,12 +11,14 @@
 import type {Frequency} from '../src/coral/contract/library';
 
 /**
- * What became of a payment: `paid`, `failed`, `ended` (a regular gift
- * cancelled), `upgraded` (the one-tap monthly gift made), `refunded` (in part
- * or in full), `disputed` (the supporter's bank questioned it), then
- * `dispute-won` (the payment stands) or `dispute-lost` (the bank took it back).
+ * What became of a payment: `upgraded` (the one-tap monthly gift made), `failed`, `paid`, `refunded` (in part or
+ * in full), `disputed` (the supporter's bank questioned it), then `dispute-won` (the payment stands) or
+ * `dispute-lost` (the bank took it back), and `ended` (a regular gift cancelled). In that order, the order of a
+ * gift's life, which decides between two outcomes Stripe reported in the same second.
  */
-export type GiftOutcome = 'paid' | 'failed' | 'ended' | 'upgraded' | 'refunded' | 'disputed' | 'dispute-won' | 'dispute-lost';
+export const GIFT_OUTCOMES = ['upgraded', 'failed', 'paid', 'refunded', 'disputed', 'dispute-won', 'dispute-lost', 'ended'] as const;
+
+export type GiftOutcome = (typeof GIFT_OUTCOMES)[number];
 
 /** A payment's outcome, as Stripe reported it (or as the endpoint made it, for an upgrade). */
 export type GiftRecord = {
@@ -35,6 +37,11 @@ export type GiftRecord = {
   currency: string | null;
   /** The Stripe event that told us, or null when the endpoint recorded it itself (an upgrade). */
   eventId: string | null;
+  /**
+   * When that event happened, by Stripe's clock (its `created`, seconds since the epoch), or null with no event.
+   * Stripe delivers events in any order, so this, not the order they arrived in, says which outcome is the latest.
+   */
+  eventCreated: number | null;
   /** Seconds since the epoch, from the handler's clock. */
   recordedAt: number;
 };
@@ -129,8 +136,11 @@ export interface GiftStore {
   get(key: string): Promise<GiftRecord | undefined>;
   /** Keeps a gift and its supporter's details once per reference; answers whether this call kept it. */
   keepGift(gift: KeptGift): Promise<boolean>;
-  /** Ties a hosted checkout's gift (its session) to the PaymentIntent or Subscription Stripe made for it, whose payments are recorded under that. */
-  linkCheckout(session: string, reference: string): Promise<void>;
+  /**
+   * Ties a hosted checkout's gift (its session) to the PaymentIntent or Subscription Stripe made for it, whose
+   * payments are recorded under that, once; and keeps the way the supporter paid on Stripe's page, when Stripe says.
+   */
+  linkCheckout(session: string, reference: string, method: string | null): Promise<void>;
   /** Keeps a signature once per idempotency key and once per email and campaign. */
   sign(signature: KeptSignature): Promise<Signed>;
   /** The signatures kept for a campaign. */
@@ -143,10 +153,11 @@ export interface GiftStore {
   /** Records the monthly gift made for `firstGift`: every later claim answers it. */
   upgradeMade(firstGift: string, subscription: string): Promise<void>;
   /**
-   * Gives the claim back, no gift made. `declined`: Stripe refused this attempt (and would answer its key
-   * with that refusal again), so the next claim gets the next attempt; otherwise the same one, as the gift may exist.
+   * Gives the claim back, no gift known to be made. `nextKey`: Stripe keeps this attempt's failure under its key (a
+   * decline, a 500) and would answer the key with it again, so the next claim gets the next attempt; otherwise the
+   * same one, whose key meets whatever Stripe made.
    */
-  releaseUpgrade(firstGift: string, attempt: number, declined: boolean): Promise<void>;
+  releaseUpgrade(firstGift: string, attempt: number, nextKey: boolean): Promise<void>;
   /**
    * Claims an Idempotency-Key for the route it was sent to, once: answers the route it was first sent to, which is
    * `route` unless an earlier request used the key on another.
@@ -198,8 +209,10 @@ export function createMemoryGiftStore(): GiftStore & {
       gifts.push(gift);
       return true;
     },
-    linkCheckout: async (session, reference) => {
+    linkCheckout: async (session, reference, method) => {
       if (!links.has(session)) links.set(session, reference);
+      const gift = gifts.find((kept) => kept.reference === session);
+      if (gift && method !== null) gift.method = method;
     },
     sign: async (signature) => {
       const email = signature.supporter.email;
@@ -225,10 +238,10 @@ export function createMemoryGiftStore(): GiftStore & {
       const claim = claims.get(firstGift);
       if (claim && claim.subscription === null) claims.set(firstGift, {...claim, heldUntil: null, subscription});
     },
-    releaseUpgrade: async (firstGift, attempt, declined) => {
+    releaseUpgrade: async (firstGift, attempt, nextKey) => {
       const claim = claims.get(firstGift);
       if (claim && claim.subscription === null && claim.attempt === attempt) {
-        claims.set(firstGift, {...claim, heldUntil: null, attempt: attempt + (declined ? 1 : 0)});
+        claims.set(firstGift, {...claim, heldUntil: null, attempt: attempt + (nextKey ? 1 : 0)});
       }
     },
     claimKey: async (key, route) => {

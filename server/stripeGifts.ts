@@ -61,7 +61,7 @@ const fullName = (supporter: Supporter): string | undefined =>
  * A Customer of the gift's own. An email is typed, not proven: looking a Customer up by it would let anyone
  * add a gift, or a kept card, to another person's Customer.
  */
-async function customerFor(stripe: Stripe, supporter: Supporter, key: string): Promise<string> {
+async function customerFor(stripe: Stripe, supporter: Supporter, key: string): Promise<Stripe.Customer> {
   const email = supporter.email?.trim();
   const customer = await stripe.customers.create(
     {
@@ -72,7 +72,7 @@ async function customerFor(stripe: Stripe, supporter: Supporter, key: string): P
     },
     {idempotencyKey: `${key}:customer`},
   );
-  return customer.id;
+  return customer;
 }
 
 /**
@@ -127,21 +127,28 @@ function firstPaymentSecret(subscription: Stripe.Subscription): string {
 }
 
 /**
- * Ends a daily gift's subscription after its `coral_payments` days, counted from Stripe's own start date:
- * `cancel_at` is start + days, the end of the last day's period, so nothing is prorated and no further day
- * starts. Stripe takes it once the first payment has made the subscription active (an `incomplete` one
- * takes only metadata), so the events that say so set it: `invoice.paid` and `checkout.session.completed`.
- * The date depends on the start alone, so a late or repeated event sets the same one. Other subscriptions,
- * and one already ending then, need nothing.
+ * When a daily gift of `days` payments ends, given when Stripe started it: `days` days on, the end of the last
+ * day's period, so no further day starts.
+ */
+export const dailyGiftEnd = (start: number, days: number): number => start + days * DAY_SECONDS;
+
+/**
+ * Ends a hosted checkout's daily gift after its `coral_payments` days, counted from Stripe's own start date.
+ * Checkout takes no `cancel_at` for the subscription it makes, and Stripe takes one only once the first payment
+ * has made the subscription active (an `incomplete` one takes only metadata), so the events that say so set it:
+ * `checkout.session.completed`, or for a direct debit still processing then, the first `invoice.paid`. The date
+ * depends on the start alone, so a late or repeated event sets the same one. An end already set is never moved,
+ * whoever set it (this endpoint, the customer portal, the Dashboard), nor one set for the period's end, nor a
+ * subscription that has ended: a late event must not undo a supporter's cancellation.
  */
 export async function endDailyGift(stripe: Stripe, subscriptionId: string): Promise<void> {
   const subscription = await stripe.subscriptions.retrieve(subscriptionId);
   const payments = Number(subscription.metadata.coral_payments);
   if (!subscription.metadata.coral_campaign || !Number.isInteger(payments) || payments < 1) return;
   if (subscription.status !== 'active' && subscription.status !== 'past_due') return;
+  if (subscription.cancel_at !== null || subscription.cancel_at_period_end) return;
   // Told after its last day (a delivery days late), it ends as soon as it can: with the period under way.
-  const end = Math.max(subscription.start_date + payments * DAY_SECONDS, subscription.items.data[0]?.current_period_end ?? 0);
-  if (subscription.cancel_at === end) return;
+  const end = Math.max(dailyGiftEnd(subscription.start_date, payments), subscription.items.data[0]?.current_period_end ?? 0);
   await stripe.subscriptions.update(
     subscription.id,
     {cancel_at: end, proration_behavior: 'none'},
@@ -149,11 +156,34 @@ export async function endDailyGift(stripe: Stripe, subscriptionId: string): Prom
   );
 }
 
-async function createSubscription(stripe: Stripe, gift: CheckedGift, customer: string, product: string, key: string): Promise<PendingGift> {
+/**
+ * A daily gift's end, fixed as its subscription is made, so nothing after (a late event, a retry) can move it and a
+ * cancellation in the portal or the Dashboard stands. Stripe's start is the moment it makes the subscription, which
+ * the endpoint cannot know beforehand; the Customer made just before is stamped by the same clock, so its `created`
+ * is that start or a moment earlier, and stays the same when a retry meets the same Customer, as Stripe's
+ * idempotency wants of the same request. The end then falls at most that moment before the last day's period ends:
+ * that day is charged (less a proration of that moment, which rounds away) and no further day starts.
+ * `proration_behavior: none` keeps a one-day gift, whose end falls within its first period, whole.
+ */
+function dailyEndParams(
+  gift: CheckedGift,
+  customer: Stripe.Customer,
+): Pick<Stripe.SubscriptionCreateParams, 'cancel_at' | 'proration_behavior'> {
+  if (gift.frequency !== 'daily' || gift.payments === null) return {};
+  return {cancel_at: dailyGiftEnd(customer.created, gift.payments), proration_behavior: 'none'};
+}
+
+async function createSubscription(
+  stripe: Stripe,
+  gift: CheckedGift,
+  customer: Stripe.Customer,
+  product: string,
+  key: string,
+): Promise<PendingGift> {
   if (gift.frequency === 'one-off') throw new Error('a one-off gift is not a subscription');
   const subscription = await stripe.subscriptions.create(
     {
-      customer,
+      customer: customer.id,
       items: [
         {
           price_data: {
@@ -169,6 +199,7 @@ async function createSubscription(stripe: Stripe, gift: CheckedGift, customer: s
       payment_behavior: 'default_incomplete',
       payment_settings: {save_default_payment_method: 'on_subscription', payment_method_types: elementMethods(gift.config, gift.frequency)},
       expand: ['latest_invoice.confirmation_secret'],
+      ...dailyEndParams(gift, customer),
       description: `${gift.frequency} gift to ${gift.campaign}`,
       metadata: giftMetadata(gift),
     },
@@ -185,8 +216,18 @@ export async function createGift(
   key: string,
 ): Promise<PendingGift> {
   const customer = await customerFor(stripe, gift.supporter, key);
-  if (gift.frequency === 'one-off') return createPayment(stripe, gift, customer, key);
+  if (gift.frequency === 'one-off') return createPayment(stripe, gift, customer.id, key);
   return createSubscription(stripe, gift, customer, await productFor(gift.campaign), key);
+}
+
+/**
+ * The monthly gift an earlier attempt made for `firstGift`, if any, by the `coral_upgrade_of` its metadata carries:
+ * Stripe may make the subscription and still answer 500. The first gift's Customer is its own, so it holds its
+ * upgrades alone, and a page of them is all of them.
+ */
+export async function findUpgrade(stripe: Stripe, customer: string, firstGift: string): Promise<string | null> {
+  const {data} = await stripe.subscriptions.list({customer, status: 'all', limit: 100});
+  return data.find((subscription) => subscription.metadata?.coral_upgrade_of === firstGift)?.id ?? null;
 }
 
 /** A monthly gift charged now, off-session, to a payment method the supporter let us keep. */

@@ -196,6 +196,42 @@ describe.each(DATABASES)('one monthly gift per first gift, on $name', ({create})
     expect(stripe.subscriptions.size).toBe(1);
   });
 
+  it('lets the supporter try again after Stripe answered 500, which Stripe keeps under its key for a day', async () => {
+    const first = await firstGift();
+    const key = newKey();
+    stripe.failNext('server-error', {path: /^\/v1\/subscriptions$/});
+    const failed = await post(setup.handler, '/gifts/upgrade', ask(first), {key});
+    expect(failed).toMatchObject({status: 503, body: {status: 'error', outcome: 'unknown', retryable: true}});
+    const retried = await post(setup.handler, '/gifts/upgrade', ask(first), {key});
+    expect(retried).toMatchObject({status: 200, body: {status: 'approved', kind: 'subscription'}});
+    expect(stripe.subscriptions.size).toBe(1);
+    expect(subscriptionCalls().map((r) => [r.idempotencyKey, r.replayed])).toEqual([
+      [`coral-upgrade:${first.reference}:1:upgrade`, false],
+      [`coral-upgrade:${first.reference}:2:upgrade`, false],
+    ]);
+  });
+
+  it('makes no second monthly gift when Stripe made the first and still answered 500', async () => {
+    const first = await firstGift();
+    stripe.failNext('server-error-after-acting', {path: /^\/v1\/subscriptions$/});
+    expect((await post(setup.handler, '/gifts/upgrade', ask(first))).status).toBe(503);
+    const [made] = [...stripe.subscriptions.keys()];
+    expect(made).toMatch(/^sub_/);
+    // The next attempt looks for what the last one made, on the first gift's own Customer, before making anything.
+    const again = await post(setup.handler, '/gifts/upgrade', ask(first));
+    expect(again).toMatchObject({status: 200, body: {status: 'approved', reference: made}});
+    expect(stripe.subscriptions.size).toBe(1);
+    expect(subscriptionCalls()).toHaveLength(1);
+    const customer = String(stripe.paymentIntents.get(first.reference)?.customer);
+    expect(stripe.requests.filter((r) => r.method === 'GET' && r.path === '/v1/subscriptions').map((r) => r.params)).toEqual([
+      {customer, status: 'all', limit: '100'},
+    ]);
+    expect(await test.db.query('select via, reference from gifts where via = $1', ['upgrade'])).toEqual([
+      {via: 'upgrade', reference: made},
+    ]);
+    expect((await post(setup.handler, '/gifts/upgrade', ask(first))).body).toEqual(again.body);
+  });
+
   it('lets the supporter try again after a decline, under the same key or a new one', async () => {
     const first = await firstGift();
     const key = newKey();
@@ -236,6 +272,7 @@ describe.each(DATABASES)('one monthly gift per first gift, on $name', ({create})
       amount: 3000,
       currency: 'AUD',
       eventId: null,
+      eventCreated: null,
       recordedAt: NOW_MS / 1000,
     });
     expect(await migrate(test.db)).toEqual(['0002_upgrade_claims']);

@@ -7,7 +7,9 @@
  * One monthly gift per first gift, for the amount the page offered, however
  * many taps, keys, instances or restarts ask: the first gift is claimed in the
  * database before Stripe is called, and Stripe's idempotency key comes from the
- * first gift, not from the browser's key.
+ * first gift and the attempt, not from the browser's key. An attempt after one
+ * whose failure Stripe keeps under its key (a decline, a 500) gets a new key,
+ * and first looks for a gift the last one made.
  */
 import type Stripe from 'stripe';
 import {upgradeRequestSchema, type UpgradeAnswer} from '../src/coral/contract';
@@ -21,7 +23,7 @@ import {
 } from '../src/coral/contract/library';
 import {rejected, type Answer} from './answers';
 import {checkAmount, coverFeeFor, type CheckedGift} from './gift';
-import {createUpgrade} from './stripeGifts';
+import {createUpgrade, findUpgrade} from './stripeGifts';
 import type {GiftStore} from './store';
 
 /** How long after the first gift the one-tap ask stays open. */
@@ -67,8 +69,17 @@ const IN_FLIGHT: Answer = {
 /** Stripe's key for an attempt at a first gift's monthly gift: the same for every request, so Stripe makes it once. */
 const upgradeKey = (firstGift: string, attempt: number) => `coral-upgrade:${firstGift}:${attempt}`;
 
-/** A card refused: with error_if_incomplete, Stripe made no subscription. */
-const isDecline = (error: unknown) => (error as {type?: unknown} | null)?.type === 'StripeCardError';
+/**
+ * A failure Stripe keeps under the attempt's idempotency key, and would answer the key with again: a card refused
+ * (with error_if_incomplete, Stripe made no subscription), or a Stripe 5xx, which Stripe's idempotency layer saves
+ * for 24 hours like any result of a request it began. The next attempt needs a new key. Anything else (no answer, a
+ * rate limit, a refusal in validation, a failure of ours after Stripe answered) leaves the key to be used again:
+ * Stripe then answers it with whatever it did.
+ */
+function keptUnderKey(error: unknown): boolean {
+  const {type, statusCode} = (error ?? {}) as {type?: unknown; statusCode?: unknown};
+  return type === 'StripeCardError' || (typeof statusCode === 'number' && statusCode >= 500);
+}
 
 /** Checks the ask against the first gift and the campaign, then creates the monthly subscription once. Stripe's errors are thrown. */
 export async function upgradeGift(deps: UpgradeDeps, body: unknown): Promise<Answer> {
@@ -131,14 +142,19 @@ export async function upgradeGift(deps: UpgradeDeps, body: unknown): Promise<Ans
   if (claim.status === 'made') return approved(claim.subscription);
   if (claim.status === 'held') return IN_FLIGHT;
   try {
-    const reference = await createUpgrade(deps.stripe, {
-      customer,
-      paymentMethod,
-      product: await deps.productFor(config.campaign),
-      gift,
-      firstGift: first.id,
-      key: upgradeKey(first.id, claim.attempt),
-    });
+    // A later attempt follows a failure Stripe kept under the last key, a 500 among them: Stripe may have made the
+    // gift and still answered 500, so the first gift's own Customer is searched before a new key makes another.
+    const made = claim.attempt > 1 ? await findUpgrade(deps.stripe, customer, first.id) : null;
+    const reference =
+      made ??
+      (await createUpgrade(deps.stripe, {
+        customer,
+        paymentMethod,
+        product: await deps.productFor(config.campaign),
+        gift,
+        firstGift: first.id,
+        key: upgradeKey(first.id, claim.attempt),
+      }));
     // The gift first, then its payment: records are forwarded in the order they are kept. The claim is settled last,
     // so a failure before it leaves the next ask to meet the same subscription under the same key and keep it.
     await deps.keep?.(gift, reference);
@@ -151,14 +167,15 @@ export async function upgradeGift(deps: UpgradeDeps, body: unknown): Promise<Ans
       amount: gift.perPayment,
       currency: config.currency,
       eventId: null,
+      eventCreated: null,
       recordedAt: deps.nowSeconds,
     });
     await deps.store.upgradeMade(first.id, reference);
     return approved(reference);
   } catch (error) {
-    // A decline frees the next ask to try under a new key; any other failure may have made the gift, so the next
-    // ask uses this key again and meets it. Should the release fail too, the claim's lease runs out instead.
-    await deps.store.releaseUpgrade(first.id, claim.attempt, isDecline(error)).catch(() => {});
+    // A failure Stripe kept under this key frees the next ask to try under a new one; any other may have made the
+    // gift, so the next ask uses this key again and meets it. Should the release fail too, the lease runs out instead.
+    await deps.store.releaseUpgrade(first.id, claim.attempt, keptUnderKey(error)).catch(() => {});
     throw error;
   }
 }

@@ -32,7 +32,7 @@ describe('a signed event', () => {
 
   it('records a subscription’s payment from its invoice, once, and not again from the invoice’s PaymentIntent', async () => {
     const {reference, events} = await giveAndConfirm({frequency: 'monthly', amount: 2500});
-    expect(events.map((e) => e.type)).toEqual(['payment_intent.succeeded', 'invoice.paid']);
+    expect(events.map((e) => e.type)).toEqual(['payment_intent.succeeded', 'invoice.paid', 'customer.subscription.updated']);
     for (const event of [...events, ...events]) expect((await deliver(each.setup.handler, event)).status).toBe(200);
     const records = each.setup.store.all();
     expect(records).toHaveLength(1);

@@ -9,7 +9,7 @@
  */
 import Stripe from 'stripe';
 import {FREQUENCIES, type Frequency} from '../src/coral/contract/library';
-import {settleCheckout} from './checkout';
+import {methodPaidWith, settleCheckout} from './checkout';
 import {endDailyGift} from './stripeGifts';
 import type {GiftOutcome, GiftRecord, GiftStore} from './store';
 
@@ -65,7 +65,7 @@ export function checkEvent(event: unknown): asserts event is Stripe.Event {
 /** The campaign a Coral object's metadata names; null for anyone else's object. */
 const campaignOf = (metadata: Metadata): string | null => {
   const campaign: unknown = isObject(metadata) ? metadata.coral_campaign : undefined;
-  return typeof campaign === 'string' && campaign !== '' ? campaign : null;
+  return typeof campaign === 'string' ? campaign || null : null;
 };
 
 const frequencyOf = (metadata: Metadata): Frequency | null =>
@@ -73,10 +73,10 @@ const frequencyOf = (metadata: Metadata): Frequency | null =>
 
 const idOf = (value: string | {id: string} | null | undefined): string | null => {
   const id: unknown = isObject(value) ? value.id : value;
-  return typeof id === 'string' && id !== '' ? id : null;
+  return typeof id === 'string' ? id || null : null;
 };
 
-type Found = {key: string; record: Omit<GiftRecord, 'eventId' | 'recordedAt'>};
+type Found = {key: string; record: Omit<GiftRecord, 'eventId' | 'eventCreated' | 'recordedAt'>};
 
 /** The gift a payment belongs to, as its record names it. */
 type GiftOf = Pick<GiftRecord, 'reference' | 'campaign' | 'frequency'>;
@@ -251,7 +251,7 @@ async function fromDispute(dispute: Stripe.Dispute, closed: boolean, stripe: Str
     key: closed ? `dispute-closed:${id}:${status}` : `disputed:${id}`,
     record: {
       ...gift,
-      outcome: closed && Object.hasOwn(CLOSED_DISPUTE, status) ? (CLOSED_DISPUTE[status] ?? 'disputed') : 'disputed',
+      outcome: (closed && Object.hasOwn(CLOSED_DISPUTE, status) && CLOSED_DISPUTE[status]) || 'disputed',
       stripeId: id,
       amount: amountOf(dispute.amount, 'data.object.amount'),
       currency: currencyOf(dispute.currency),
@@ -267,12 +267,16 @@ const READERS = {
   'payment_intent.succeeded': (event) => fromPaymentIntent(event.data.object, 'paid', event.id),
   'payment_intent.payment_failed': (event) => fromPaymentIntent(event.data.object, 'failed', event.id),
   'invoice.paid': async (event, stripe) => {
-    // A daily gift's first payment makes its subscription active: its end is set then, before anything is recorded.
-    const details = event.data.object.parent?.subscription_details;
+    // A daily gift's first payment makes its subscription active: one that has no end yet (a hosted checkout's
+    // direct debit, cleared after its session completed) gets it then, before anything is recorded.
+    const invoice = event.data.object;
+    const details = invoice.parent?.subscription_details;
     const subscription = idOf(details?.subscription);
-    if (campaignOf(details?.metadata) && details?.metadata?.coral_frequency === 'daily' && subscription)
+    const first = invoice.billing_reason === 'subscription_create';
+    if (first && frequencyOf(details?.metadata) === 'daily' && campaignOf(details?.metadata) && subscription) {
       await endDailyGift(stripe, subscription);
-    return fromInvoice(event.data.object, 'paid', event.id);
+    }
+    return fromInvoice(invoice, 'paid', event.id);
   },
   'invoice.payment_failed': (event) => fromInvoice(event.data.object, 'failed', event.id),
   'customer.subscription.deleted': (event) => fromSubscription(event.data.object),
@@ -301,13 +305,13 @@ export const WEBHOOK_EVENTS = Object.keys(READERS) as readonly WebhookEventType[
 const isRead = (type: string): type is WebhookEventType => Object.hasOwn(READERS, type);
 
 /** The PaymentIntent or Subscription a Coral Checkout Session made, once Stripe says so. */
-function checkoutPayment(event: Stripe.Event): {session: string; reference: string} | null {
+function checkoutPayment(event: Stripe.Event): {session: Stripe.Checkout.Session; reference: string} | null {
   if (!event.type.startsWith('checkout.session.')) return null;
   const session = event.data.object as Stripe.Checkout.Session;
   if (!campaignOf(session.metadata)) return null;
-  const id = given(session.id, 'data.object.id');
+  given(session.id, 'data.object.id');
   const reference = idOf(session.mode === 'subscription' ? session.subscription : session.payment_intent);
-  return reference ? {session: id, reference} : null;
+  return reference ? {session, reference} : null;
 }
 
 /**
@@ -318,12 +322,14 @@ function checkoutPayment(event: Stripe.Event): {session: string; reference: stri
 export async function recordEvent(event: Stripe.Event, store: GiftStore, nowSeconds: number, stripe: Stripe): Promise<boolean> {
   checkEvent(event);
   if (!isRead(event.type)) return false;
-  // A hosted gift was kept under its session; its payments are recorded under what the session made.
+  // A hosted gift was kept under its session; its payments are recorded under what the session made, and the way
+  // the supporter paid on Stripe's page is known now.
   const link = checkoutPayment(event);
-  if (link) await store.linkCheckout(link.session, link.reference);
+  if (link) await store.linkCheckout(link.session.id, link.reference, await methodPaidWith(stripe, link.session));
   // The table pairs each type with its reader; TypeScript cannot follow that pairing through a lookup.
   const read = READERS[event.type] as Reader<WebhookEventType>;
   const found = await read(event as EventOf<WebhookEventType>, stripe);
   if (!found) return false;
-  return store.recordOnce(found.key, {...found.record, eventId: event.id, recordedAt: nowSeconds});
+  const eventCreated = amountOf(event.created, 'created');
+  return store.recordOnce(found.key, {...found.record, eventId: event.id, eventCreated, recordedAt: nowSeconds});
 }

@@ -1,7 +1,7 @@
 /** The records in Postgres, on the embedded database and (with TEST_DATABASE_URL) on a server. */
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {DATABASES, type TestDatabase} from '../testing/databases';
-import {keptSignature, paidRecord} from '../testing/records';
+import {keptGift, keptSignature, paidRecord} from '../testing/records';
 import {migrate, migrationsOf, MIGRATIONS} from './migrate';
 import {createPgStore} from './store';
 
@@ -47,6 +47,19 @@ describe.each(DATABASES)('records on $name', ({create}) => {
     expect(again.every((answer) => !answer.created)).toBe(true);
     expect(await store.count('ban-deep-sea-mining')).toBe(1);
     expect(await store.count('another-campaign')).toBe(0);
+  });
+
+  it('ties a hosted checkout’s gift to what Stripe made, once, with the way the supporter paid when Stripe said it', async () => {
+    const store = createPgStore(test.db);
+    await store.keepGift(keptGift({reference: 'cs_1', via: 'checkout', frequency: 'monthly'}));
+    await store.keepGift(keptGift({reference: 'cs_2', via: 'checkout', frequency: 'monthly'}));
+    await store.linkCheckout('cs_1', 'sub_1', 'direct-debit');
+    await store.linkCheckout('cs_1', 'sub_other', null);
+    await store.linkCheckout('cs_2', 'sub_2', null);
+    expect(await test.db.query('select reference, payment_reference, method from gifts order by reference')).toEqual([
+      {reference: 'cs_1', payment_reference: 'sub_1', method: 'direct-debit'},
+      {reference: 'cs_2', payment_reference: 'sub_2', method: 'card'},
+    ]);
   });
 
   it('keeps the records across a restart', async () => {

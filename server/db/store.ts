@@ -50,8 +50,13 @@ export function giftPayload(gift: KeptGift): ForwardedRecord {
 }
 
 export function paymentPayload(key: string, record: GiftRecord): ForwardedRecord {
-  const {recordedAt, ...data} = record;
-  return {id: `payment:${key}`, type: 'payment', occurredAt: iso(recordedAt), data: {key, ...data}};
+  const {recordedAt, eventCreated, ...data} = record;
+  return {
+    id: `payment:${key}`,
+    type: 'payment',
+    occurredAt: iso(recordedAt),
+    data: {key, ...data, eventCreated: eventCreated === null ? null : iso(eventCreated)},
+  };
 }
 
 export function signaturePayload(reference: string, signature: KeptSignature): ForwardedRecord {
@@ -81,6 +86,7 @@ type PaymentRow = {
   amount: number | null;
   currency: string | null;
   event_id: string | null;
+  event_created: Date | null;
   recorded_at: Date;
 };
 
@@ -111,8 +117,8 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
       insertOnce(
         db,
         outbox,
-        `insert into payments (key, outcome, reference, stripe_id, campaign, frequency, amount, currency, event_id, recorded_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, to_timestamp($10))
+        `insert into payments (key, outcome, reference, stripe_id, campaign, frequency, amount, currency, event_id, recorded_at, event_created)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, to_timestamp($10), to_timestamp($11))
          on conflict (key) do nothing returning key`,
         [
           key,
@@ -125,6 +131,7 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
           record.currency,
           record.eventId,
           record.recordedAt,
+          record.eventCreated,
         ],
         paymentPayload(key, record),
       ),
@@ -141,6 +148,7 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
         amount: row.amount,
         currency: row.currency,
         eventId: row.event_id,
+        eventCreated: row.event_created === null ? null : Math.floor(row.event_created.getTime() / 1000),
         recordedAt: Math.floor(row.recorded_at.getTime() / 1000),
       };
     },
@@ -185,8 +193,11 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
       );
     },
 
-    linkCheckout: async (session, reference) => {
-      await db.query('update gifts set payment_reference = $2 where reference = $1 and payment_reference is null', [session, reference]);
+    linkCheckout: async (session, reference, method) => {
+      await db.query(
+        'update gifts set payment_reference = coalesce(payment_reference, $2), method = coalesce($3, method) where reference = $1',
+        [session, reference, method],
+      );
     },
 
     sign: async (signature) => {
@@ -261,12 +272,12 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
       ]);
     },
 
-    releaseUpgrade: async (firstGift, attempt, declined) => {
+    releaseUpgrade: async (firstGift, attempt, nextKey) => {
       // Only the attempt released moves on, so two requests refused under one key move it once.
       await db.query(
         `update upgrade_claims set held_until = null, attempt = attempt + $3
          where first_gift = $1 and attempt = $2 and subscription is null`,
-        [firstGift, attempt, declined ? 1 : 0],
+        [firstGift, attempt, nextKey ? 1 : 0],
       );
     },
 

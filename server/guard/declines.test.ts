@@ -12,6 +12,16 @@ async function confirm(clientSecret: string, paymentMethod: string) {
   for (const event of each.stripe.confirm(clientSecret, paymentMethod)) expect((await deliver(each.setup.handler, event)).status).toBe(200);
 }
 
+/** A card tester's run on one client secret, to the limit: the events Stripe sends, not yet delivered. */
+function declinedToTheLimit(clientSecret: string) {
+  return Array.from({length: DEFAULT_GUARD.declinesPerGift}, () => each.stripe.confirm(clientSecret, 'pm_card_chargeDeclined')).flat();
+}
+
+/** A card tester's run on one client secret: declined `times` times, each told to the endpoint. */
+async function declined(clientSecret: string, times: number) {
+  for (let i = 0; i < times; i += 1) await confirm(clientSecret, 'pm_card_chargeDeclined');
+}
+
 const startGift = async () => {
   const {body} = await post(each.setup.handler, '/gifts', smallestGift(1));
   return {reference: String(body.reference), clientSecret: String(body.clientSecret)};
@@ -20,17 +30,21 @@ const cancels = () => each.stripe.requests.filter((request) => request.path.ends
 const warned = () => each.setup.logger.lines.filter((line) => line.level === 'warn').map((line) => line.msg);
 
 describe('declined confirmations of one gift', () => {
-  it('lets a supporter whose card was declined three times pay with the fourth', async () => {
-    const gift = await startGift();
-    for (let i = 0; i < DEFAULT_GUARD.declinesPerGift - 1; i += 1) await confirm(gift.clientSecret, 'pm_card_chargeDeclined');
-    await confirm(gift.clientSecret, 'pm_card_visa');
-    expect(each.stripe.paymentIntents.get(gift.reference)?.status).toBe('succeeded');
-    expect(cancels()).toEqual([]);
+  it.each([
+    ['a one-off gift', {}],
+    ['a regular gift', {frequency: 'monthly', amount: 2500}],
+  ])('let a supporter of %s whose card was declined three times pay with the fourth', async (_, change) => {
+    const {body} = await post(each.setup.handler, '/gifts', smallestGift(1, change));
+    const clientSecret = String(body.clientSecret);
+    await declined(clientSecret, DEFAULT_GUARD.declinesPerGift - 1);
+    await confirm(clientSecret, 'pm_card_visa');
+    expect([...each.stripe.paymentIntents.values()].find((intent) => intent.client_secret === clientSecret)?.status).toBe('succeeded');
+    expect(each.stripe.requests.filter((request) => /\/(cancel|void)$/.test(request.path))).toEqual([]);
   });
 
   it('cancels the PaymentIntent at the limit, so its client secret cannot be confirmed again', async () => {
     const gift = await startGift();
-    for (let i = 0; i < DEFAULT_GUARD.declinesPerGift; i += 1) await confirm(gift.clientSecret, 'pm_card_chargeDeclined');
+    await declined(gift.clientSecret, DEFAULT_GUARD.declinesPerGift);
     expect(each.stripe.paymentIntents.get(gift.reference)).toMatchObject({status: 'canceled', cancellation_reason: 'abandoned'});
     expect(cancels()).toHaveLength(1);
     expect(warned()).toEqual(['a gift was cancelled after repeated declines']);
@@ -43,9 +57,7 @@ describe('declined confirmations of one gift', () => {
 
   it('answers Stripe 200 when it sends the last failure again, or when the gift was paid in the meantime', async () => {
     const gift = await startGift();
-    const failures = [];
-    for (let i = 0; i < DEFAULT_GUARD.declinesPerGift; i += 1)
-      failures.push(...each.stripe.confirm(gift.clientSecret, 'pm_card_chargeDeclined'));
+    const failures = declinedToTheLimit(gift.clientSecret);
     // Paid before the failures arrive: Stripe refuses to cancel a PaymentIntent that succeeded.
     const paid = each.stripe.confirm(gift.clientSecret, 'pm_card_visa');
     for (const event of [...failures, ...failures.slice(-1), ...paid]) expect((await deliver(each.setup.handler, event)).status).toBe(200);
@@ -55,9 +67,7 @@ describe('declined confirmations of one gift', () => {
 
   it('answers 500 when the cancel could not reach Stripe, so Stripe sends the failure again and the cancel is retried', async () => {
     const gift = await startGift();
-    const failures = [];
-    for (let i = 0; i < DEFAULT_GUARD.declinesPerGift; i += 1)
-      failures.push(...each.stripe.confirm(gift.clientSecret, 'pm_card_chargeDeclined'));
+    const failures = declinedToTheLimit(gift.clientSecret);
     for (const event of failures.slice(0, -1)) await deliver(each.setup.handler, event);
     each.stripe.failNext('rate-limit', {path: /\/cancel$/});
     expect((await deliver(each.setup.handler, failures.at(-1)!)).status).toBe(500);
@@ -72,6 +82,38 @@ describe('declined confirmations of one gift', () => {
     for (let i = 0; i < DEFAULT_GUARD.declinesPerGift; i += 1) await confirm(intent.client_secret!, 'pm_card_chargeDeclined');
     expect(cancels()).toEqual([]);
     expect(each.stripe.paymentIntents.get(intent.id)?.status).toBe('requires_payment_method');
+  });
+});
+
+describe('declined confirmations of a regular gift’s first payment', () => {
+  /** A monthly gift whose first invoice waits for the browser: its client secret is the invoice's PaymentIntent's. */
+  const startMonthly = async () => {
+    const {body} = await post(each.setup.handler, '/gifts', smallestGift(1, {frequency: 'monthly', amount: 2500}));
+    const invoice = String(each.stripe.subscriptions.get(String(body.reference))?.latest_invoice);
+    return {invoice, clientSecret: String(body.clientSecret)};
+  };
+  const intentOf = (invoice: string) => each.stripe.paymentIntents.get(String(each.stripe.invoices.get(invoice)?._payment_intent));
+  const voids = () => each.stripe.requests.filter((request) => request.path.endsWith('/void'));
+
+  it('voids the first invoice at the limit, so its client secret takes no more cards', async () => {
+    const gift = await startMonthly();
+    await declined(gift.clientSecret, DEFAULT_GUARD.declinesPerGift);
+    expect(each.stripe.invoices.get(gift.invoice)?.status).toBe('void');
+    expect(intentOf(gift.invoice)).toMatchObject({status: 'canceled', cancellation_reason: 'void_invoice'});
+    expect(voids().map((request) => [request.path, request.idempotencyKey])).toEqual([
+      [`/v1/invoices/${gift.invoice}/void`, `coral:void:${gift.invoice}`],
+    ]);
+    expect(warned()).toEqual(['a gift was cancelled after repeated declines']);
+    expect(() => each.stripe.confirm(gift.clientSecret, 'pm_card_visa')).toThrow(/payment_intent_unexpected_state/);
+  });
+
+  it('answers Stripe 200 when the invoice was paid before the last failure arrived', async () => {
+    const gift = await startMonthly();
+    const failures = declinedToTheLimit(gift.clientSecret);
+    const paid = each.stripe.confirm(gift.clientSecret, 'pm_card_visa');
+    for (const event of [...failures, ...paid]) expect((await deliver(each.setup.handler, event)).status).toBe(200);
+    expect(each.stripe.invoices.get(gift.invoice)?.status).toBe('paid');
+    expect(each.setup.logger.lines.filter((line) => line.msg === 'a declined gift had already ended')).toHaveLength(1);
   });
 });
 
@@ -94,5 +136,23 @@ describe('the Stripe stand-in, cancelling as Stripe does', () => {
     await expect(client.paymentIntents.cancel(String(invoiceIntent.id))).rejects.toMatchObject({
       message: expect.stringContaining('created by an invoice'),
     });
+  });
+
+  it('voids an open invoice once, and refuses one paid or already void, or one it does not know', async () => {
+    const client = each.stripe.client();
+    const monthly = async (n: number) => {
+      const {body} = await post(each.setup.handler, '/gifts', smallestGift(n, {frequency: 'monthly', amount: 2500}));
+      return {
+        invoice: String(each.stripe.subscriptions.get(String(body.reference))?.latest_invoice),
+        clientSecret: String(body.clientSecret),
+      };
+    };
+    const open = await monthly(3);
+    expect(await client.invoices.voidInvoice(open.invoice)).toMatchObject({id: open.invoice, status: 'void'});
+    await expect(client.invoices.voidInvoice(open.invoice)).rejects.toMatchObject({type: 'StripeInvalidRequestError'});
+    const paid = await monthly(4);
+    each.stripe.confirm(paid.clientSecret, 'pm_card_visa');
+    await expect(client.invoices.voidInvoice(paid.invoice)).rejects.toMatchObject({message: expect.stringContaining('is paid')});
+    await expect(client.invoices.voidInvoice('in_nothing')).rejects.toMatchObject({code: 'resource_missing'});
   });
 });

@@ -4,8 +4,9 @@
  * route creates anything at Stripe, `admit` counts the request per client
  * address and per email (429 once either is over its limit) and, when the bot
  * check is needed, verifies the Turnstile token (403 without a pass). After
- * each webhook event, `afterEvent` cancels a one-off gift's PaymentIntent
- * once its confirmations have been declined too often. A breaker watches the
+ * each webhook event, `afterEvent` stops a gift whose first payment has been
+ * declined too often: a one-off gift's PaymentIntent is cancelled, a regular
+ * gift's first invoice voided. A breaker watches the
  * share of recent payments declined: while it is open, every gift needs the
  * bot check, and one warn line says when it opens and one when it closes.
  */
@@ -47,6 +48,27 @@ const addressText = (address: Address): string => {
   if (address.family === 4) return [24n, 16n, 8n, 0n].map((shift) => String((address.value >> shift) & 0xffn)).join('.');
   return Array.from({length: 8}, (_, i) => ((address.value >> BigInt(112 - 16 * i)) & 0xffffn).toString(16)).join(':');
 };
+
+/**
+ * The Coral gift whose first payment a failure event is about, by the Stripe object its failures are recorded under:
+ * a one-off gift's PaymentIntent, or the first invoice of a regular gift, which the browser confirms. A hosted
+ * checkout's payments are Stripe's page's to retry (Stripe lets only its session be expired), and a later invoice
+ * is Stripe's own retries, with no client secret in any page.
+ */
+export function declinedGift(event: Stripe.Event): {kind: 'paymentIntent' | 'invoice'; id: string} | null {
+  if (event.type === 'payment_intent.payment_failed') {
+    const intent = event.data.object;
+    if (!intent.metadata?.coral_campaign || intent.metadata.coral_via === 'checkout') return null;
+    return {kind: 'paymentIntent', id: intent.id};
+  }
+  if (event.type === 'invoice.payment_failed') {
+    const invoice = event.data.object;
+    const metadata = invoice.parent?.subscription_details?.metadata;
+    if (!metadata?.coral_campaign || metadata.coral_via === 'checkout' || invoice.billing_reason !== 'subscription_create') return null;
+    return invoice.id ? {kind: 'invoice', id: invoice.id} : null;
+  }
+  return null;
+}
 
 export function createGuard(options: GuardOptions) {
   const settings = options.settings ?? DEFAULT_GUARD;
@@ -138,26 +160,35 @@ export function createGuard(options: GuardOptions) {
     },
 
     /**
-     * After a webhook event is recorded: a one-off gift's PaymentIntent declined `declinesPerGift` times is
-     * cancelled, so its client secret can never be confirmed again. Runs on every delivery of the event, so a
-     * cancel that failed is tried again when Stripe sends the event again.
+     * After a webhook event is recorded: a gift whose first payment was declined `declinesPerGift` times is stopped,
+     * so its client secret takes no more cards: a one-off gift's PaymentIntent is cancelled, a regular gift's first
+     * invoice voided (Stripe lets no one cancel an invoice's PaymentIntent; voiding cancels it). Runs on every
+     * delivery of the event, so a call that failed is tried again when Stripe sends the event again.
      */
     async afterEvent(event: Stripe.Event, log: Logger): Promise<void> {
-      if (event.type !== 'payment_intent.payment_failed' || !stripe || settings.declinesPerGift === 0) return;
-      const intent = event.data.object;
-      // A hosted checkout's PaymentIntent is Stripe's page's to retry; Stripe lets only its session be expired.
-      if (!intent.metadata?.coral_campaign || intent.metadata.coral_via === 'checkout') return;
-      const declines = await store.failuresOf(intent.id);
+      if (!stripe || settings.declinesPerGift === 0) return;
+      const declined = declinedGift(event);
+      if (!declined) return;
+      const declines = await store.failuresOf(declined.id);
       if (declines < settings.declinesPerGift) return;
+      const details = {[declined.kind]: declined.id, declines};
       try {
-        // Cancellable while it waits for a payment method (as after a decline), a confirmation or an action.
-        await stripe.paymentIntents.cancel(intent.id, {cancellation_reason: 'abandoned'}, {idempotencyKey: `coral:cancel:${intent.id}`});
-        log.warn({paymentIntent: intent.id, declines}, 'a gift was cancelled after repeated declines');
+        if (declined.kind === 'paymentIntent') {
+          // Cancellable while it waits for a payment method (as after a decline), a confirmation or an action.
+          await stripe.paymentIntents.cancel(
+            declined.id,
+            {cancellation_reason: 'abandoned'},
+            {idempotencyKey: `coral:cancel:${declined.id}`},
+          );
+        } else {
+          await stripe.invoices.voidInvoice(declined.id, {}, {idempotencyKey: `coral:void:${declined.id}`});
+        }
+        log.warn(details, 'a gift was cancelled after repeated declines');
       } catch (error) {
-        // Stripe refused the cancel, so it would refuse it again: already cancelled, or paid in the meantime
-        // (payment_intent_unexpected_state). Anything else (no answer, a rate limit) is tried again with the event.
+        // Stripe refused, so it would refuse again: already cancelled or void, or paid in the meantime. Anything else
+        // (no answer, a rate limit) is tried again with the event.
         if ((error as {type?: unknown}).type !== 'StripeInvalidRequestError') throw error;
-        log.info({paymentIntent: intent.id, declines, error: logLine(error)}, 'a declined gift had already ended');
+        log.info({...details, error: logLine(error)}, 'a declined gift had already ended');
       }
     },
   };

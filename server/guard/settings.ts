@@ -18,7 +18,7 @@ export type GuardSettings = {
   giftsPerEmail: number;
   /** The rate limits' window, in seconds. */
   windowSeconds: number;
-  /** Declined confirmations after which a one-off gift's PaymentIntent is cancelled; 0: never. */
+  /** Declined confirmations of a gift's first payment after which it is stopped (a PaymentIntent cancelled, a first invoice voided); 0: never. */
   declinesPerGift: number;
   /** The breaker opens when at least this share (percent) of the recent payments were declined… */
   breakerPercent: number;

@@ -58,11 +58,12 @@ export function giftBody(change: Record<string, unknown> = {}): Record<string, u
   };
 }
 
-/** The whole record the store keeps of an outcome of a one-off gift to save-the-reef, recorded at NOW_MS. */
+/** The whole record the store keeps of an outcome of a one-off gift to save-the-reef, told and recorded at NOW_MS. */
 export const oneOffRecord = (fields: {outcome: string; reference: string; stripeId: string; amount: number; eventId: unknown}) => ({
   campaign: 'save-the-reef',
   frequency: 'one-off',
   currency: 'AUD',
+  eventCreated: NOW_MS / 1000,
   recordedAt: NOW_MS / 1000,
   ...fields,
 });
@@ -89,15 +90,20 @@ export async function post(
 
 /**
  * Delivers an event as Stripe does: the raw JSON, signed with the endpoint's secret. Every event Stripe
- * sends names the API version it is rendered in; one made by hand without `api_version` is given the
- * version the endpoint reads (the SDK's), as a webhook endpoint made the way the docs say would send it.
+ * sends names the API version it is rendered in and when it happened; one made by hand without `api_version`
+ * is given the version the endpoint reads (the SDK's), as a webhook endpoint made the way the docs say would
+ * send it, and one without `created` the handler's time.
  */
 export async function deliver(
   handler: (request: Request) => Promise<Response>,
   event: object,
   {secret = WEBHOOK_SECRET, timestamp = NOW_MS / 1000}: {secret?: string; timestamp?: number} = {},
 ): Promise<Answered> {
-  const payload = JSON.stringify('api_version' in event ? event : {...event, api_version: Stripe.API_VERSION});
+  const payload = JSON.stringify({
+    ...('created' in event ? {} : {created: NOW_MS / 1000}),
+    ...('api_version' in event ? {} : {api_version: Stripe.API_VERSION}),
+    ...event,
+  });
   const signature = Stripe.webhooks.generateTestHeaderString({payload, secret, timestamp});
   const response = await handler(
     new Request('https://coral.example.org/webhooks/stripe', {

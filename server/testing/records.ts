@@ -47,7 +47,7 @@ export const keptSignature = (change: Partial<KeptSignature> = {}): KeptSignatur
   ...change,
 });
 
-/** The payment for `keptGift()`: its amount and fee, a minute after it was kept. */
+/** The payment for `keptGift()`: its amount and fee, a minute after it was kept; its event's time is when it was recorded unless told. */
 export const paidRecord = (change: Partial<GiftRecord> = {}): GiftRecord => ({
   outcome: 'paid',
   reference: 'pi_1',
@@ -58,5 +58,6 @@ export const paidRecord = (change: Partial<GiftRecord> = {}): GiftRecord => ({
   currency: 'AUD',
   eventId: 'evt_1',
   recordedAt: JAN_1 + 60,
+  eventCreated: change.recordedAt ?? JAN_1 + 60,
   ...change,
 });

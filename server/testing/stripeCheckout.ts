@@ -11,6 +11,7 @@ import {
   isReply,
   list,
   metadataOf,
+  methodType,
   missing,
   obj,
   ok,
@@ -24,10 +25,11 @@ type Paying = {
   createCustomer(params: Params): Reply;
   createSubscription(params: Params): Reply;
   confirm(clientSecret: string, paymentMethod: string): Json[];
+  settle(intentId: string, outcome: 'succeeded' | 'failed'): Json[];
 };
 
 export function checkoutMethods(core: LedgerCore, ledger: Paying) {
-  const {clock, id, event, events, products, checkoutSessions, checkoutPlans, needCurrency, newPaymentIntent} = core;
+  const {clock, id, event, events, products, invoices, checkoutSessions, checkoutPlans, needCurrency, newPaymentIntent} = core;
   return {
     /**
      * A Checkout Session for Stripe's hosted page (ui_mode `hosted_page`, the default), in `payment` or
@@ -122,9 +124,11 @@ export function checkoutMethods(core: LedgerCore, ledger: Paying) {
     },
 
     /**
-     * What happens on Stripe's page when the supporter pays an open session by card: the PaymentIntent
-     * (payment mode) or the Customer and Subscription (subscription mode) are made and paid, the session
-     * completes, and the events Stripe would send are queued. Answers those events.
+     * What happens on Stripe's page when the supporter pays an open session, by card unless told (a
+     * `pm_au_becs_debit…` method is a direct debit): the PaymentIntent (payment mode) or the Customer and
+     * Subscription (subscription mode) are made and paid, the session completes, and the events Stripe would
+     * send are queued. A direct debit is still processing then: the session completes `unpaid`, and its
+     * outcome comes when the bank answers (`settleCheckout`). Answers those events.
      */
     completeCheckout(sessionId: string, paymentMethod = 'pm_card_visa'): Json[] {
       const session = checkoutSessions.get(sessionId);
@@ -161,8 +165,24 @@ export function checkoutMethods(core: LedgerCore, ledger: Paying) {
         ledger.confirm(String((invoice.confirmation_secret as Json).client_secret), paymentMethod);
         Object.assign(session, {customer: customer.id, subscription: created.body.id, invoice: invoice.id});
       }
-      Object.assign(session, {status: 'complete', payment_status: 'paid'});
+      const processing = methodType(paymentMethod) === 'au_becs_debit';
+      Object.assign(session, {status: 'complete', payment_status: processing ? 'unpaid' : 'paid'});
       event('checkout.session.completed', session);
+      return events.slice(from);
+    },
+
+    /**
+     * The bank's answer to a session's direct debit, still processing when the session completed: the payment's
+     * own events, then `checkout.session.async_payment_succeeded` or `…_failed`. Answers the events.
+     */
+    settleCheckout(sessionId: string, outcome: 'succeeded' | 'failed'): Json[] {
+      const session = checkoutSessions.get(sessionId);
+      if (session?.status !== 'complete' || session.payment_status !== 'unpaid') throw new Error(`${sessionId} has no payment processing`);
+      const from = events.length;
+      const invoice = invoices.get(String(session.invoice));
+      ledger.settle(String(invoice ? invoice._payment_intent : session.payment_intent), outcome);
+      if (outcome === 'succeeded') session.payment_status = 'paid';
+      event(`checkout.session.async_payment_${outcome}`, session);
       return events.slice(from);
     },
   };

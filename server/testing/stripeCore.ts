@@ -39,7 +39,8 @@ export function createCore(clock: () => number, apiVersion: string) {
   const attached = new Map<string, string>();
   const events: Json[] = [];
 
-  const event = (type: string, object: Json) => {
+  /** An event Stripe sends about `object` as it is now; an `*.updated` one names the fields that changed and their old values. */
+  const event = (type: string, object: Json, previous?: Json) => {
     const created = {
       id: id('evt'),
       object: 'event',
@@ -47,7 +48,7 @@ export function createCore(clock: () => number, apiVersion: string) {
       type,
       created: clock(),
       livemode: false,
-      data: {object: structuredClone(object)},
+      data: {object: structuredClone(object), ...(previous ? {previous_attributes: structuredClone(previous)} : {})},
     };
     events.push(created);
     return created;
@@ -80,10 +81,22 @@ export function createCore(clock: () => number, apiVersion: string) {
     return currency && /^[a-z]{3}$/.test(currency) ? currency : invalid('Invalid currency', 'currency');
   }
 
+  /**
+   * An attempt to pay an invoice, as Stripe counts them in `attempt_count`: the first attempt, however made, and then
+   * only Stripe's automatic retries; a supporter trying card after card in the browser does not move it.
+   */
+  function countAttempt(invoice: Json, automatic: boolean) {
+    if (automatic || Number(invoice.attempt_count) === 0) invoice.attempt_count = Number(invoice.attempt_count) + 1;
+    invoice.attempted = true;
+  }
+
   /** Pays an invoice's PaymentIntent and moves its subscription on, as Stripe does once a payment succeeds. */
-  function settleInvoice(invoice: Json, paymentMethod: string) {
+  function settleInvoice(invoice: Json, paymentMethod: string, automatic = false) {
     invoice.status = 'paid';
     invoice.amount_paid = invoice.amount_due;
+    countAttempt(invoice, automatic);
+    invoice.next_payment_attempt = null;
+    (invoice.status_transitions as Json).paid_at = clock();
     for (const payment of invoicePayments.values()) {
       if (payment.invoice !== invoice.id) continue;
       Object.assign(payment, {
@@ -92,16 +105,35 @@ export function createCore(clock: () => number, apiVersion: string) {
         status_transitions: {canceled_at: null, paid_at: clock()},
       });
     }
-    const sub = subscriptions.get(str(obj(obj(invoice.parent as FormValue).subscription_details as FormValue).subscription) ?? '');
-    if (sub) {
-      sub.status = 'active';
-      const settings = sub.payment_settings as Json;
-      if (settings.save_default_payment_method === 'on_subscription') sub.default_payment_method = paymentMethod;
-    }
-    event('invoice.paid', invoice);
+    const sub = subscriptionOf(invoice);
+    const settings = sub?.payment_settings as Json | undefined;
+    if (sub && settings?.save_default_payment_method === 'on_subscription') sub.default_payment_method = paymentMethod;
+    event('invoice.paid', publicInvoice(invoice, false));
+    if (sub) moveSubscription(sub, 'active');
   }
 
-  function createInvoiceFor(sub: Json, amount: number, currency: string): Json {
+  const subscriptionOf = (invoice: Json): Json | undefined =>
+    subscriptions.get(str(obj(obj(invoice.parent as FormValue).subscription_details as FormValue).subscription) ?? '');
+
+  /** A subscription's status changed, as a payment or Stripe's retries change it: `customer.subscription.updated` says so. */
+  function moveSubscription(sub: Json, status: string) {
+    if (sub.status === status) return;
+    const previous = {status: sub.status};
+    sub.status = status;
+    event('customer.subscription.updated', sub, previous);
+  }
+
+  /**
+   * A payment of an invoice that failed. Stripe never retries the first invoice of a subscription left for the browser
+   * to confirm; it retries a later one by itself (`automatic`) at `retryAt`, or, null, no more.
+   */
+  function failInvoice(invoice: Json, {automatic = false, retryAt = null}: {automatic?: boolean; retryAt?: number | null} = {}) {
+    countAttempt(invoice, automatic);
+    invoice.next_payment_attempt = retryAt;
+    event('invoice.payment_failed', publicInvoice(invoice, false));
+  }
+
+  function createInvoiceFor(sub: Json, amount: number, currency: string, billingReason = 'subscription_create'): Json {
     const invoiceId = id('in');
     const types = (sub.payment_settings as Json).payment_method_types as string[];
     const intent = newPaymentIntent(amount, currency, String(sub.customer), {payment_method_types: types.length > 0 ? types : ['card']});
@@ -114,8 +146,12 @@ export function createCore(clock: () => number, apiVersion: string) {
       amount_due: amount,
       amount_paid: 0,
       status: 'open',
-      billing_reason: 'subscription_create',
+      billing_reason: billingReason,
+      attempt_count: 0,
+      attempted: false,
+      next_payment_attempt: null,
       created: clock(),
+      status_transitions: {finalized_at: clock(), paid_at: null, voided_at: null},
       parent: {type: 'subscription_details', quote_details: null, subscription_details: {subscription: sub.id, metadata: sub.metadata}},
       // Not part of the public object: where the stand-in keeps the invoice's payment.
       _payment_intent: intent.id,
@@ -172,7 +208,18 @@ export function createCore(clock: () => number, apiVersion: string) {
     const intent = paymentIntents.get(String(intentId));
     return expandSecret ? {...shown, confirmation_secret: {client_secret: intent?.client_secret, type: 'payment_intent'}} : shown;
   };
-  const helpers = {event, newPaymentIntent, needCurrency, settleInvoice, createInvoiceFor, newCharge, publicInvoice};
+  const helpers = {
+    event,
+    newPaymentIntent,
+    needCurrency,
+    settleInvoice,
+    failInvoice,
+    subscriptionOf,
+    moveSubscription,
+    createInvoiceFor,
+    newCharge,
+    publicInvoice,
+  };
   return {clock, id, objects, ...objects, invoiceOfIntent, checkoutPlans, attached, events, ...helpers};
 }
 

@@ -3,27 +3,26 @@
  * them. Shapes and errors follow Stripe's API reference for the fields the
  * endpoint reads (docs.stripe.com/api); this copies documented behaviour,
  * not Stripe's code, and covers only what Coral's endpoint calls. Hosted
- * checkout is in `stripeCheckout.ts`, what happens after a payment is
- * confirmed in `stripeOutcomes.ts`, and the objects all three share, with
- * the steps they take on them, in `stripeCore.ts`.
+ * checkout is in `stripeCheckout.ts`, subscriptions in
+ * `stripeSubscriptions.ts`, what happens after a payment is confirmed in
+ * `stripeOutcomes.ts`, and the objects all of them share, with the steps
+ * they take on them, in `stripeCore.ts`.
  */
 import {checkoutMethods} from './stripeCheckout';
 import {createCore} from './stripeCore';
 import {outcomeMethods} from './stripeOutcomes';
+import {subscriptionMethods} from './stripeSubscriptions';
 import {
-  DECLINING_METHODS,
-  incompleteRefusal,
-  INTERVAL_SECONDS,
   int,
   invalid,
   isReply,
   list,
   metadataOf,
+  methodType,
   missing,
   obj,
   ok,
   str,
-  stripeError,
   type Json,
   type Params,
   type Reply,
@@ -35,8 +34,8 @@ const CANCELLATION_REASONS = new Set(['duplicate', 'fraudulent', 'requested_by_c
 /** The stand-in's objects and what each endpoint, Stripe.js and the supporter's bank do to them. */
 export function createLedger(clock: () => number, apiVersion: string) {
   const core = createCore(clock, apiVersion);
-  const {id, customers, products, prices, paymentIntents, subscriptions, invoicePayments, invoices, attached} = core;
-  const {newPaymentIntent, needCurrency, createInvoiceFor, newCharge, settleInvoice, publicInvoice, invoiceOfIntent, event} = core;
+  const {id, customers, products, paymentIntents, invoicePayments, invoices} = core;
+  const {newPaymentIntent, needCurrency, publicInvoice, invoiceOfIntent, event} = core;
   const ledger = {
     ...core.objects,
     events: core.events,
@@ -95,9 +94,13 @@ export function createLedger(clock: () => number, apiVersion: string) {
       return ok(intent);
     },
 
-    retrievePaymentIntent(intentId: string): Reply {
+    /** With `expand[]=payment_method`, the PaymentMethod it was confirmed with, as an object that says its `type`. */
+    retrievePaymentIntent(intentId: string, query: Params = {}): Reply {
       const intent = paymentIntents.get(intentId);
-      return intent ? ok(intent) : missing('payment_intent', intentId);
+      if (!intent) return missing('payment_intent', intentId);
+      const method = intent.payment_method;
+      if (typeof method !== 'string' || !list(query.expand).includes('payment_method')) return ok(intent);
+      return ok({...intent, payment_method: {id: method, object: 'payment_method', type: methodType(method), customer: intent.customer}});
     },
 
     /**
@@ -120,109 +123,30 @@ export function createLedger(clock: () => number, apiVersion: string) {
       return ok(intent);
     },
 
-    createSubscription(params: Params): Reply {
-      const customer = str(params.customer) ?? '';
-      if (!customers.has(customer)) return missing('customer', customer, 'customer');
-      const item = obj(list(params.items)[0]);
-      const data = obj(item.price_data);
-      const currency = needCurrency(data);
-      if (isReply(currency)) return currency;
-      const product = str(data.product) ?? '';
-      if (!products.has(product)) return missing('product', product, 'items[0][price_data][product]');
-      const unitAmount = int(data.unit_amount);
-      const interval = str(obj(data.recurring).interval) ?? '';
-      if (unitAmount === null || unitAmount < 50) return invalid('Amount must be at least 50 cents', 'items[0][price_data][unit_amount]');
-      if (!(interval in INTERVAL_SECONDS)) return invalid('Invalid interval', 'items[0][price_data][recurring][interval]');
-      const metadata = metadataOf(params);
-      if (isReply(metadata)) return metadata;
-      const behavior = str(params.payment_behavior) ?? 'allow_incomplete';
-      const paymentMethod = str(params.default_payment_method) ?? null;
-      if (paymentMethod !== null && attached.get(paymentMethod) !== customer) {
-        return missing('payment_method', paymentMethod, 'default_payment_method');
-      }
-      const decline = paymentMethod ? DECLINING_METHODS[paymentMethod] : undefined;
-      // error_if_incomplete: a payment that cannot go through fails the call and leaves no subscription behind.
-      if (decline && behavior === 'error_if_incomplete') return stripeError(402, 'card_error', decline.message, {code: decline.code});
-
-      const price = {
-        id: id('price'),
-        object: 'price',
-        currency,
-        product,
-        unit_amount: unitAmount,
-        type: 'recurring',
-        recurring: {interval, interval_count: 1},
-      };
-      prices.set(price.id, price);
-      const now = clock();
-      const settings = obj(params.payment_settings);
-      const sub: Json = {
-        id: id('sub'),
-        object: 'subscription',
-        customer,
-        currency,
-        status: 'incomplete',
-        start_date: now,
-        billing_cycle_anchor: now,
-        cancel_at: null,
-        schedule: null,
-        created: now,
-        default_payment_method: paymentMethod,
-        description: str(params.description) ?? null,
-        items: {object: 'list', data: [{id: id('si'), object: 'subscription_item', price, quantity: int(item.quantity) ?? 1}]},
-        payment_settings: {
-          payment_method_types: list(settings.payment_method_types).map(String),
-          save_default_payment_method: str(settings.save_default_payment_method) ?? 'off',
-        },
-        metadata,
-      };
-      subscriptions.set(String(sub.id), sub);
-      const invoice = createInvoiceFor(sub, unitAmount, currency);
-      sub.latest_invoice = invoice.id;
-      if (paymentMethod && params.off_session === 'true') {
-        const intent = paymentIntents.get(String(invoice._payment_intent))!;
-        Object.assign(intent, {status: 'succeeded', payment_method: paymentMethod, amount_received: intent.amount});
-        newCharge(intent, paymentMethod);
-        settleInvoice(invoice, paymentMethod);
-      }
-      const expand = list(params.expand).map(String);
-      return ok({
-        ...sub,
-        latest_invoice: expand.includes('latest_invoice.confirmation_secret') ? publicInvoice(invoice, true) : invoice.id,
-      });
-    },
-
     /**
-     * POST /v1/subscriptions/:id. Stripe documents that an `incomplete` subscription (its first payment not
-     * made) takes only `metadata` and `default_source`; `cancel_at` ends it at that time.
+     * POST /v1/invoices/:id/void. Stripe voids only a finalized invoice not yet paid (`open` or `uncollectible`), and
+     * cancels its PaymentIntent (`cancellation_reason: void_invoice`), whose client secret then takes no payment.
      */
-    updateSubscription(subId: string, params: Params): Reply {
-      const sub = subscriptions.get(subId);
-      if (!sub) return missing('subscription', subId);
-      const other = Object.keys(params).find((name) => name !== 'metadata' && name !== 'default_source' && name !== 'expand');
-      if (sub.status === 'incomplete' && other) return incompleteRefusal(other);
-      if (params.cancel_at !== undefined) {
-        const at = int(params.cancel_at);
-        if (at === null) return invalid('Invalid integer', 'cancel_at');
-        sub.cancel_at = at;
+    voidInvoice(invoiceId: string): Reply {
+      const invoice = invoices.get(invoiceId);
+      if (!invoice) return missing('invoice', invoiceId);
+      if (invoice.status !== 'open' && invoice.status !== 'uncollectible') {
+        return invalid(`You can only void an open or uncollectible invoice. This invoice is ${String(invoice.status)}.`);
       }
-      if (params.metadata !== undefined) {
-        const metadata = metadataOf(params);
-        if (isReply(metadata)) return metadata;
-        sub.metadata = {...(sub.metadata as Json), ...metadata};
+      invoice.status = 'void';
+      (invoice.status_transitions as Json).voided_at = clock();
+      const intent = paymentIntents.get(String(invoice._payment_intent));
+      if (intent && CANCELLABLE.has(String(intent.status))) {
+        Object.assign(intent, {status: 'canceled', canceled_at: clock(), cancellation_reason: 'void_invoice'});
+        event('payment_intent.canceled', intent);
       }
-      return ok(sub);
-    },
-
-    /** Its item shows the billing period Stripe's clock is in now, as `current_period_start` and `current_period_end`. */
-    retrieveSubscription(subId: string): Reply {
-      const sub = subscriptions.get(subId);
-      if (!sub) return missing('subscription', subId);
-      const item = (sub.items as {data: Json[]}).data[0]!;
-      const step = INTERVAL_SECONDS[String(((item.price as Json).recurring as Json).interval)]!;
-      const start = Number(sub.start_date) + Math.max(0, Math.floor((clock() - Number(sub.start_date)) / step)) * step;
-      Object.assign(item, {current_period_start: start, current_period_end: start + step});
-      return ok(sub);
+      for (const payment of invoicePayments.values()) {
+        if (payment.invoice === invoiceId && payment.status === 'open') {
+          Object.assign(payment, {status: 'canceled', status_transitions: {canceled_at: clock(), paid_at: null}});
+        }
+      }
+      event('invoice.voided', publicInvoice(invoice, false));
+      return ok(publicInvoice(invoice, false));
     },
 
     /** GET /v1/invoice_payments, by `invoice` or by `payment[type]=payment_intent` and `payment[payment_intent]`; `data.invoice` expands. */
@@ -246,7 +170,8 @@ export function createLedger(clock: () => number, apiVersion: string) {
     },
   };
   const outcomes = outcomeMethods(core);
-  return {...ledger, ...outcomes, ...checkoutMethods(core, {...ledger, ...outcomes})};
+  const subscriptionsOf = subscriptionMethods(core);
+  return {...ledger, ...subscriptionsOf, ...outcomes, ...checkoutMethods(core, {...ledger, ...subscriptionsOf, ...outcomes})};
 }
 
 export type Ledger = ReturnType<typeof createLedger>;

@@ -22,6 +22,7 @@ export function outcomeMethods(core: LedgerCore) {
     attached,
     newCharge,
     settleInvoice,
+    failInvoice,
   } = core;
   return {
     /**
@@ -58,7 +59,7 @@ export function outcomeMethods(core: LedgerCore) {
           last_payment_error: {type: 'card_error', code: decline.code, message: decline.message},
         });
         event('payment_intent.payment_failed', intent);
-        if (invoice) event('invoice.payment_failed', invoice);
+        if (invoice) failInvoice(invoice);
         return events.slice(from);
       }
       Object.assign(intent, {status: 'succeeded', payment_method: paymentMethod, amount_received: intent.amount});
@@ -86,7 +87,7 @@ export function outcomeMethods(core: LedgerCore) {
           last_payment_error: {type: 'invalid_request_error', code: 'debit_not_authorized', message},
         });
         event('payment_intent.payment_failed', intent);
-        if (invoice) event('invoice.payment_failed', invoice);
+        if (invoice) failInvoice(invoice);
         return events.slice(from);
       }
       Object.assign(intent, {status: 'succeeded', amount_received: intent.amount});

@@ -23,6 +23,7 @@ const STAND_IN_FILES = [
   'Checkout/Sessions.d.ts',
   'Customers.d.ts',
   'InvoicePayments.d.ts',
+  'Invoices.d.ts',
   'PaymentIntents.d.ts',
   'PaymentMethodDomains.d.ts',
   'Products.d.ts',

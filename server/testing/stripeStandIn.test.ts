@@ -141,3 +141,67 @@ describe('the stand-in’s charges, refunds and disputes', () => {
     expect(standIn.disputes.get(dispute.id)).toMatchObject({status: 'won'});
   });
 });
+
+describe('the stand-in’s subscriptions', () => {
+  const price = {currency: 'aud', product: 'prod_gift', unit_amount: 500, recurring: {interval: 'day' as const}};
+  const NOW = 1_767_225_600;
+  const DAY = 86_400;
+
+  async function subscribe(params: Partial<Stripe.SubscriptionCreateParams> = {}) {
+    if (!standIn.products.has('prod_gift')) await stripe.products.create({id: 'prod_gift', name: 'Gift'});
+    const customer = await stripe.customers.create({email: 'ada@example.org'});
+    return stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{price_data: price}],
+      payment_behavior: 'default_incomplete',
+      expand: ['latest_invoice.confirmation_secret'],
+      ...params,
+    });
+  }
+
+  it('takes an end in the future as it is made, and refuses one past, or with cancel_at_period_end too', async () => {
+    expect(await subscribe({cancel_at: NOW + 7 * DAY, proration_behavior: 'none'})).toMatchObject({
+      status: 'incomplete',
+      cancel_at: NOW + 7 * DAY,
+      cancel_at_period_end: false,
+    });
+    await expect(subscribe({cancel_at: NOW})).rejects.toMatchObject({param: 'cancel_at'});
+    await expect(subscribe({cancel_at: NOW + DAY, cancel_at_period_end: true})).rejects.toMatchObject({
+      message: 'You may only specify one of these parameters: cancel_at, cancel_at_period_end.',
+    });
+    await expect(subscribe({proration_behavior: 'sometimes'})).rejects.toMatchObject({param: 'proration_behavior'});
+  });
+
+  it('takes only metadata while incomplete, and only metadata once canceled', async () => {
+    const sub = await subscribe();
+    await expect(stripe.subscriptions.update(sub.id, {cancel_at: NOW + DAY})).rejects.toMatchObject({param: 'cancel_at'});
+    await stripe.subscriptions.update(sub.id, {metadata: {note: 'kept'}});
+    const invoice = sub.latest_invoice as Stripe.Invoice;
+    standIn.confirm(invoice.confirmation_secret!.client_secret, 'pm_card_visa');
+    const cancelled = await stripe.subscriptions.cancel(sub.id);
+    expect(cancelled).toMatchObject({status: 'canceled', canceled_at: NOW, cancellation_details: {reason: 'cancellation_requested'}});
+    await expect(stripe.subscriptions.update(sub.id, {cancel_at_period_end: true})).rejects.toMatchObject({
+      param: 'cancel_at_period_end',
+    });
+    await expect(stripe.subscriptions.cancel(sub.id)).rejects.toMatchObject({type: 'StripeInvalidRequestError'});
+    expect(standIn.events.slice(-1).map((event) => event.type)).toEqual(['customer.subscription.deleted']);
+  });
+
+  it('says what the portal changed, and lists a customer’s subscriptions, the canceled ones with status all', async () => {
+    const sub = await subscribe();
+    standIn.confirm((sub.latest_invoice as Stripe.Invoice).confirmation_secret!.client_secret, 'pm_card_visa');
+    await stripe.subscriptions.update(sub.id, {cancel_at_period_end: true});
+    expect(standIn.events.at(-1)).toMatchObject({
+      type: 'customer.subscription.updated',
+      data: {
+        object: {cancel_at_period_end: true, cancel_at: NOW + DAY},
+        previous_attributes: {cancel_at_period_end: false, cancel_at: null},
+      },
+    });
+    const customer = sub.customer as string;
+    expect((await stripe.subscriptions.list({customer})).data.map((listed) => listed.id)).toEqual([sub.id]);
+    await stripe.subscriptions.cancel(sub.id);
+    expect((await stripe.subscriptions.list({customer})).data).toEqual([]);
+    expect((await stripe.subscriptions.list({customer, status: 'all'})).data.map((listed) => listed.id)).toEqual([sub.id]);
+  });
+});

@@ -32,7 +32,12 @@ import {stripeError, type Reply, type Route} from './stripeValues';
 /** Obviously not a real key: the stand-in accepts any `sk_test_` key. */
 export const STAND_IN_SECRET_KEY = 'sk_test_coral_standin';
 
-export type Failure = 'decline' | 'rate-limit' | 'drop' | 'drop-after-acting';
+/**
+ * How a coming call fails: a card declined; a rate limit (not kept under the key); a connection dropped before
+ * Stripe acts, or after it acted; or a Stripe 500, before it acts or after (Stripe may have made the object). Stripe
+ * keeps a 500 under its idempotency key as any other answer of a request it began, and answers the key with it again.
+ */
+export type Failure = 'decline' | 'rate-limit' | 'drop' | 'drop-after-acting' | 'server-error' | 'server-error-after-acting';
 
 export type RecordedRequest = {
   method: string;
@@ -92,7 +97,7 @@ export async function startStripeStandIn({
       method: 'GET',
       path: /^\/v1\/payment_intents\/([^/]+)$/,
       params: ['PaymentIntents.d.ts', 'PaymentIntentRetrieveParams'],
-      run: (_, id) => ledger.retrievePaymentIntent(id),
+      run: (query, id) => ledger.retrievePaymentIntent(id, query),
     },
     {
       method: 'POST',
@@ -119,10 +124,28 @@ export async function startStripeStandIn({
       run: (_, id) => ledger.retrieveSubscription(id),
     },
     {
+      method: 'DELETE',
+      path: /^\/v1\/subscriptions\/([^/]+)$/,
+      params: ['Subscriptions.d.ts', 'SubscriptionCancelParams'],
+      run: (_, id) => ledger.cancelSubscription(id),
+    },
+    {
+      method: 'GET',
+      path: /^\/v1\/subscriptions$/,
+      params: ['Subscriptions.d.ts', 'SubscriptionListParams'],
+      run: (query) => ledger.listSubscriptions(query),
+    },
+    {
       method: 'POST',
       path: /^\/v1\/checkout\/sessions$/,
       params: ['Checkout/Sessions.d.ts', 'Checkout.SessionCreateParams'],
       run: (params) => ledger.createCheckoutSession(params),
+    },
+    {
+      method: 'POST',
+      path: /^\/v1\/invoices\/([^/]+)\/void$/,
+      params: ['Invoices.d.ts', 'InvoiceVoidInvoiceParams'],
+      run: (_, id) => ledger.voidInvoice(id),
     },
     {
       method: 'GET',
@@ -165,6 +188,17 @@ export async function startStripeStandIn({
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 
+  /** What Stripe answers a request it takes on, or the failure planned for it. */
+  function answer(failure: Failure | null, method: string, path: string, params: Record<string, FormValue>): Reply {
+    if (failure === 'decline') {
+      return stripeError(402, 'card_error', 'Your card was declined.', {code: 'card_declined', decline_code: 'generic_decline'});
+    }
+    const serverError = stripeError(500, 'api_error', 'An unknown error occurred.');
+    if (failure === 'server-error') return serverError;
+    const reply = route(method, path, params);
+    return failure === 'server-error-after-acting' ? serverError : reply;
+  }
+
   const send = (res: ServerResponse, reply: Reply, headers: Record<string, string> = {}) => {
     res.writeHead(reply.status, {'content-type': 'application/json', 'request-id': `req_standin${requests.length}`, ...headers});
     res.end(JSON.stringify(reply.body));
@@ -175,7 +209,8 @@ export async function startStripeStandIn({
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const method = req.method ?? 'GET';
-    const params = decodeForm(method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8'));
+    // The SDK sends a GET's and a DELETE's parameters in the query, a POST's in the body.
+    const params = decodeForm(method === 'POST' ? Buffer.concat(chunks).toString('utf8') : url.search.slice(1));
     const key = method === 'POST' ? ((req.headers['idempotency-key'] as string | undefined) ?? null) : null;
     const recorded: RecordedRequest = {method, path: url.pathname, params, idempotencyKey: key, replayed: false};
     requests.push(recorded);
@@ -200,16 +235,14 @@ export async function startStripeStandIn({
       return send(res, earlier.reply, {'idempotent-replayed': 'true'});
     }
 
-    const reply =
-      failure === 'decline'
-        ? stripeError(402, 'card_error', 'Your card was declined.', {code: 'card_declined', decline_code: 'generic_decline'})
-        : route(method, url.pathname, params);
+    const reply = answer(failure, method, url.pathname, params);
     // Kept once the endpoint has acted; a request refused in validation (a 400) may be sent again with the same key.
     if (key !== null && reply.status !== 400 && reply.status !== 401 && reply.status !== 404) {
       kept.set(key, {method, path: url.pathname, params: fingerprint, reply});
     }
     if (failure === 'drop-after-acting') return req.socket.destroy();
-    send(res, reply);
+    // Stripe asks its SDKs not to retry a 500 under the same key, which would only meet the same 500.
+    send(res, reply, reply.status >= 500 ? {'stripe-should-retry': 'false'} : {});
   }
 
   const server = createServer((req, res) => {
