@@ -20,16 +20,17 @@ export const MUTATION_MODULES = {
     mutate: ['src/coral/donate-form/derive.ts', 'src/coral/donate-form/rules.ts'],
     tests: ['src/coral/donate-form/derive.test.ts', 'src/coral/donate-form/rules.test.ts', 'src/coral/donate-form/machine*.test.ts'],
   },
+  // The doorway's screen decides which values are read for card data and refuses control characters; cardData.ts finds the numbers.
   'card-data': {
-    mutate: ['server/cardData.ts'],
-    tests: ['server/cardData.test.ts'],
+    mutate: ['server/cardData.ts', 'server/screen.ts'],
+    tests: ['server/cardData.test.ts', 'server/screen.test.ts'],
   },
   // The rate limit's window and the breaker's sums sit in guard.ts with the store; what is pure is the address bucket and the limits.
   guard: {
     mutate: ['server/guard/address.ts', 'server/guard/settings.ts'],
     tests: ['server/guard/address.test.ts', 'server/guard/docs.test.ts'],
   },
-  // gift.ts's checks have no test of their own yet (gifts.test.ts goes through the endpoint and the Stripe stand-in): theirs go in gift.test.ts.
+  // The checks' own tests; gifts.test.ts goes through the endpoint and the Stripe stand-in, too slow to run per mutant.
   'gift-signature': {
     mutate: ['server/gift.ts', 'server/signature.ts'],
     tests: ['server/gift.test.ts', 'server/signature.test.ts'],
