@@ -6,9 +6,10 @@
  *
  * A one-off gift is a session in `payment` mode, a weekly, monthly or daily
  * gift one in `subscription` mode. Checkout creates the subscription only
- * when the supporter pays, so a daily gift's end is set when Stripe reports
- * the session complete (`checkout.session.completed`) or its first invoice
- * paid, as on /gifts (`endDailyGift`). The supporter chooses how to pay on
+ * when the supporter pays, and takes no `cancel_at` for it, so a daily gift's
+ * end is set when Stripe reports the session complete
+ * (`checkout.session.completed`) or its first invoice paid (`endDailyGift`),
+ * where /gifts makes its subscription with it. The supporter chooses how to pay on
  * Stripe's page, so the gift is kept as `card` until the session's event says
  * how they paid (`methodPaidWith`).
  */

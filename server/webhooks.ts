@@ -268,7 +268,8 @@ const READERS = {
   'payment_intent.payment_failed': (event) => fromPaymentIntent(event.data.object, 'failed', event.id),
   'invoice.paid': async (event, stripe) => {
     // A daily gift's first payment makes its subscription active: one that has no end yet (a hosted checkout's
-    // direct debit, cleared after its session completed) gets it then, before anything is recorded.
+    // direct debit, cleared after its session completed, or one made before /gifts gave the end as it made the
+    // subscription) gets it then, before anything is recorded.
     const invoice = event.data.object;
     const details = invoice.parent?.subscription_details;
     const subscription = idOf(details?.subscription);
