@@ -28,7 +28,7 @@ export const MUTATION_MODULES = {
   // The rate limit's window and the breaker's sums sit in guard.ts with the store; what is pure is the address bucket and the limits.
   guard: {
     mutate: ['server/guard/address.ts', 'server/guard/settings.ts'],
-    tests: ['server/guard/address.test.ts', 'server/guard/docs.test.ts'],
+    tests: ['server/guard/address.test.ts', 'server/guard/settings.test.ts', 'server/guard/docs.test.ts'],
   },
   // The checks' own tests; gifts.test.ts goes through the endpoint and the Stripe stand-in, too slow to run per mutant.
   'gift-signature': {
