@@ -26,6 +26,7 @@ describe('trusted proxies', () => {
     ['10.0.0.0/8, 10.0.0.1:8080', '"10.0.0.1:8080" is not an IP address'],
     ['10.0.0.0/8, [2001:db8::1]', '"[2001:db8::1]" is not an IP address'],
     ['10.0.0.0/8/8', '"10.0.0.0/8/8" is not an IP address'],
+    ['10.0.0.1:8080 /32', '"10.0.0.1:8080 /32" is not an IP address'],
     ['10.0.0.0/8, 10.0.0.0/33', '"10.0.0.0/33" has a prefix length outside 0 to 32'],
     ['2001:db8::/129', '"2001:db8::/129" has a prefix length outside 0 to 128'],
     ['10.0.0.0/8.0', '"10.0.0.0/8.0" has a prefix length outside 0 to 32'],
