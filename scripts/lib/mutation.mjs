@@ -25,10 +25,15 @@ export const MUTATION_MODULES = {
     mutate: ['server/cardData.ts', 'server/screen.ts'],
     tests: ['server/cardData.test.ts', 'server/screen.test.ts'],
   },
-  // The rate limit's window and the breaker's sums sit in guard.ts with the store; what is pure is the address bucket and the limits.
+  // What the guard decides without its store: the client's address and bucket, the limits, the rate window and the breaker's threshold.
   guard: {
-    mutate: ['server/guard/address.ts', 'server/guard/settings.ts'],
-    tests: ['server/guard/address.test.ts', 'server/guard/docs.test.ts'],
+    mutate: ['server/guard/address.ts', 'server/guard/settings.ts', 'server/guard/arithmetic.ts'],
+    tests: [
+      'server/guard/address.test.ts',
+      'server/guard/settings.test.ts',
+      'server/guard/arithmetic.test.ts',
+      'server/guard/docs.test.ts',
+    ],
   },
   // The checks' own tests; gifts.test.ts goes through the endpoint and the Stripe stand-in, too slow to run per mutant.
   'gift-signature': {

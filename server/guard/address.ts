@@ -34,7 +34,8 @@ function parseV6(text: string): bigint | null {
   const wanted = v4 === null ? 8 : 6;
   const missing = wanted - head.length - tail.length;
   if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
-  const all = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
+  // Without "::" nothing is missing by now.
+  const all = [...head, ...Array<string>(missing).fill('0'), ...tail];
   if (all.some((group) => !/^[0-9a-f]{1,4}$/i.test(group))) return null;
   const value = all.reduce((sum, group) => (sum << 16n) | BigInt(`0x${group}`), 0n);
   return v4 === null ? value : (value << 32n) | v4;
@@ -54,20 +55,21 @@ export function parseAddress(text: string): Address | null {
   const trimmed = port ? (port[1] ?? port[2]!) : text.trim();
   const v4 = parseV4(trimmed);
   if (v4 !== null) return {family: 4, value: v4};
-  const v6 = trimmed.includes(':') ? parseV6(trimmed) : null;
+  const v6 = parseV6(trimmed);
   if (v6 === null) return null;
   return v6 >> 32n === 0xffffn ? {family: 4, value: v6 - MAPPED_V4} : {family: 6, value: v6};
 }
 
 /** An address or a range (CIDR: `10.0.0.0/8`, `2001:db8::/32`), or why not. */
 export function parseRange(text: string): AddressRange | string {
-  const [host = '', bitsText, extra] = text.trim().split('/');
+  const [host, bitsText, extra] = text.trim().split('/') as [string, string?, string?];
   // A proxy is named by its address alone: a port or brackets mean a paste from somewhere else.
   const address = WITH_PORT.test(host.trim()) ? null : parseAddress(host);
   if (address === null || extra !== undefined) return `"${text.trim()}" is not an IP address or a range like 10.0.0.0/8`;
   const most = BITS[address.family];
   const bits = bitsText === undefined ? most : /^\d{1,3}$/.test(bitsText) ? Number(bitsText) : NaN;
-  if (!(bits >= 0 && bits <= most)) return `"${text.trim()}" has a prefix length outside 0 to ${most}`;
+  // Refuses NaN too; the digits alone keep it from being negative.
+  if (!(bits <= most)) return `"${text.trim()}" has a prefix length outside 0 to ${most}`;
   return {...address, bits};
 }
 
@@ -98,9 +100,9 @@ export function clientAddress(
 ): Address | null {
   let client = peer ? parseAddress(peer) : null;
   const isTrusted = (address: Address) => trusted.some((range) => within(address, range));
-  if (client === null || !isTrusted(client)) return client;
+  if (client === null || forwardedFor === null || !isTrusted(client)) return client;
   // Each proxy appends the address it heard from: read from the right, past every trusted hop.
-  for (const hop of (forwardedFor ?? '').split(',').reverse()) {
+  for (const hop of forwardedFor.split(',').reverse()) {
     const address = parseAddress(hop);
     // A hop that is not an address was never written by a proxy: stop at the last one known.
     if (address === null) break;

@@ -15,6 +15,7 @@ import {type Answer, logLine, rejected} from '../answers';
 import type {Logger} from '../log';
 import type {GiftStore} from '../store';
 import {addressBucket, clientAddress, type Address} from './address';
+import {breakerOpens, rateWindow} from './arithmetic';
 import {DEFAULT_GUARD, type BotCheckSettings, type GuardSettings} from './settings';
 import {verifyBotCheck} from './turnstile';
 
@@ -82,8 +83,7 @@ export function createGuard(options: GuardOptions) {
   /** Counts the request under each of its buckets; answers the 429 when any is over its limit. */
   async function count(request: GuardedRequest): Promise<Answer | null> {
     const now = seconds();
-    const window = settings.windowSeconds;
-    const windowStart = now - (now % window);
+    const window = rateWindow(now, settings.windowSeconds);
     const buckets: Array<[string, number]> = [];
     if (request.address !== null && settings.giftsPerAddress > 0) {
       buckets.push([`address:${await sha256(addressBucket(request.address))}`, settings.giftsPerAddress]);
@@ -94,11 +94,10 @@ export function createGuard(options: GuardOptions) {
     let over = false;
     // Every bucket is counted, even once one is over, so a flood spends the email's budget and the address's alike.
     for (const [bucket, limit] of buckets) {
-      if ((await store.countRequest(bucket, windowStart, windowStart)) > limit) over = true;
+      if ((await store.countRequest(bucket, window.start, window.start)) > limit) over = true;
     }
     if (!over) return null;
-    const retryAfter = Math.max(1, windowStart + window - now);
-    return {status: 429, body: {...rejected('rate-limited', 429).body, retryAfter}};
+    return {status: 429, body: {...rejected('rate-limited', 429).body, retryAfter: window.retryAfter}};
   }
 
   /** Whether the breaker is open now, saying so in one line (from one instance) when that changes. */
@@ -106,8 +105,7 @@ export function createGuard(options: GuardOptions) {
     if (settings.breakerMinPayments === 0) return false;
     const now = seconds();
     const {paid, failed} = await store.outcomesSince(now - settings.breakerWindowSeconds);
-    const tried = paid + failed;
-    const open = tried >= settings.breakerMinPayments && failed * 100 >= settings.breakerPercent * tried;
+    const open = breakerOpens({paid, failed}, settings.breakerPercent, settings.breakerMinPayments);
     if (await store.setBreaker(open, now)) {
       const details = {breaker: open ? 'open' : 'closed', paid, failed, windowSeconds: settings.breakerWindowSeconds};
       if (!open) log.warn(details, 'card-testing breaker closed: declines are back below the threshold');
