@@ -77,7 +77,7 @@ describe('the mutation table in BENCHMARKS.md', () => {
     expect(written.startsWith(`# Benchmarks\n\nNotes.\n\n${MUTATION_START}\n\n|  | files |`)).toBe(true);
     expect(written.endsWith(`${MUTATION_END}\n\n${FIGURES_MARK}\n\nfigures\n`)).toBe(true);
     expect(written).toContain('| money | money.ts, frequency.ts, upgrade.ts | 1 | 1 | 0 | 0 | 0 | 50.0 % | 2026-11-27 | 9.5.1 |');
-    expect(written).toContain('| card-data | cardData.ts |  |  |  |  |  | not run yet |  |  |');
+    expect(written).toContain('| card-data | cardData.ts, screen.ts |  |  |  |  |  | not run yet |  |  |');
     expect(Object.keys(readMutationRows(written))).toEqual(Object.keys(MUTATION_MODULES));
   });
 
