@@ -10,6 +10,7 @@ import type {DonateFormConfig, Frequency} from './schema';
 import {
   amountOf,
   buildIntent,
+  entryOf,
   frequencyFor,
   primaryAction,
   problemsOn,
@@ -204,7 +205,9 @@ function step(config: DonateFormConfig, state: DonateState, action: Action): Don
       }
       let next = notify({...state, upsell: {status: 'accepted', oneOff, monthly}}, {type: 'upsell', action: 'accepted', oneOff, monthly});
       next = selectAmount(config, next, monthly, 'monthly', 'upsell');
-      return send(config, next, action.checks, action.key);
+      // A processor's fields check the gift they hold within the click that sends it (a wallet's sheet shows that one),
+      // and they take a change only after the click: yes changes the gift, and the give button sends it.
+      return entryOf(config) === 'processor-fields' ? next : send(config, next, action.checks, action.key);
     }
     case 'charged': {
       if (state.submission.status !== 'sending' || state.submission.key !== action.key) return state;

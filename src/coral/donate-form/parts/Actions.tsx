@@ -16,12 +16,14 @@ export function Actions(): ReactNode {
   const button = buttonAmountOf(config, state);
   const alert = useRef<HTMLDivElement>(null);
   const upsellHeading = useRef<HTMLParagraphElement>(null);
+  const give = useRef<HTMLButtonElement>(null);
   const {submission, upsell} = state;
   useLayoutEffect(() => {
     if (submission.status === 'failed') alert.current?.focus();
   }, [submission]);
   useLayoutEffect(() => {
-    if (upsell.status === 'shown') upsellHeading.current?.focus();
+    // Answered, the ask goes with the button that had the focus: the give button takes it.
+    if (upsell.status !== 'none') (upsell.status === 'shown' ? upsellHeading : give).current?.focus();
   }, [upsell.status]);
 
   const primary = primaryAction(config, state);
@@ -34,8 +36,9 @@ export function Actions(): ReactNode {
   }
 
   const answer = async (reply: 'accept' | 'decline') => {
-    // Either answer sends the gift: the processor's fields check what was typed first, within the click.
-    gateway.fields?.submit?.();
+    // No thanks sends the one-off gift the processor's fields hold: they check it first, within the click. Yes changes
+    // the gift they hold (a change they take only after the click), so the give button's click checks them instead.
+    if (reply === 'decline') gateway.fields?.submit?.();
     dispatch({type: 'upsell', answer: reply, checks: await checksReady(), key: newKey(), date: today()});
   };
 
@@ -81,7 +84,7 @@ export function Actions(): ReactNode {
           )}
           {primary === 'submit' ? (
             // aria-disabled, not disabled: the button keeps focus while the gift is sent, and the machine ignores a second press.
-            <button type="submit" className={`${ui.button} ${styles.submit}`} aria-disabled={sending || undefined} part="submit">
+            <button ref={give} type="submit" className={`${ui.button} ${styles.submit}`} aria-disabled={sending || undefined} part="submit">
               {sending ? (
                 <>
                   <span className={ui.spinner} aria-hidden="true" />
