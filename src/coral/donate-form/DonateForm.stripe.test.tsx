@@ -23,10 +23,13 @@ const CONFIG = {
 
 /** What the endpoint was sent: each gift's idempotency key, amount and frequency, in order. */
 let sent: {key: string; amount: number; frequency: string}[] = [];
+/** The endpoint's card-testing guard has cancelled the payment it makes under the first key, after repeated declines. */
+let guardCancelsFirst = false;
 
 beforeEach(() => {
   stand = stripeJsStandIn({autoApply: true});
   sent = [];
+  guardCancelsFirst = false;
   const made = new Map<string, string>();
   vi.stubGlobal(
     'fetch',
@@ -36,6 +39,7 @@ beforeEach(() => {
       sent.push({key, amount, frequency});
       // One intent per key, as the endpoint keeps them.
       const clientSecret = made.get(key) ?? stand.intent(frequency === 'one-off' ? 'payment' : 'subscription', amount);
+      if (guardCancelsFirst && made.size === 0) stand.cancel(clientSecret);
       made.set(key, clientSecret);
       const body = {status: 'requires_confirmation', clientSecret, reference: clientSecret.split('_secret_')[0]};
       return new Response(JSON.stringify(body), {status: 200, headers: {'content-type': 'application/json'}});
@@ -54,6 +58,18 @@ async function readyToGive(config: Record<string, unknown>) {
 }
 
 describe('DonateForm with the stripe gateway', () => {
+  it('after a payment the endpoint cancelled, says nothing was charged and sends the next try under a fresh key', async () => {
+    guardCancelsFirst = true;
+    const user = await readyToGive(CONFIG);
+    await user.click(screen.getByRole('button', {name: /^Give \$/}));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Nothing was charged/);
+    await user.click(screen.getByRole('button', {name: /^Give \$/}));
+    expect(await screen.findByRole('heading', {name: /^Thank you/})).toBeInTheDocument();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatchObject({amount: sent[0]!.amount, frequency: 'one-off'});
+    expect(sent[1]!.key).not.toBe(sent[0]!.key);
+  });
+
   it('turned monthly at the ask, sends the monthly gift the fields held when the give button’s click checked them', async () => {
     const user = await readyToGive({...CONFIG, rgUpgrade: {enabled: true}});
     await user.click(screen.getByRole('button', {name: /^Give \$/}));

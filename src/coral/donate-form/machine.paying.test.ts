@@ -99,6 +99,14 @@ describe('paying through a processor’s own fields', () => {
     expect(run(cfg, [submit('key-2')], state).submission).toMatchObject({status: 'sending', key: 'key-1'});
   });
 
+  it('takes a fresh key after a payment the endpoint cancelled: the first key would only meet that payment again', () => {
+    const cancelled = {status: 'error', outcome: 'not-charged', retryable: true, detail: 'payment canceled', ended: true} as const;
+    let state = run(cfg, [fields(true), submit('key-1')], withDetails);
+    state = run(cfg, [{type: 'charged', key: 'key-1', result: cancelled, date: '2026-11-22'}], state);
+    expect(state.submission).toMatchObject({status: 'failed', result: cancelled});
+    expect(run(cfg, [submit('key-2')], state).submission).toMatchObject({status: 'sending', key: 'key-2'});
+  });
+
   it('turns the gift monthly when the upgrade ask is accepted, and sends it with the give button, once the fields hold it', () => {
     const asking = config({...cfg, rgUpgrade: {enabled: true}});
     const shown = run(asking, [fields(true), {type: 'other-amount', text: '100'}, submit('key-1')], withDetails);

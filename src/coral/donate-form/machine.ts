@@ -238,8 +238,9 @@ function step(config: DonateFormConfig, state: DonateState, action: Action): Don
           {type: 'redirect', reference, intent, total},
         );
       }
-      // The guard refused before anything was made under this key, so the next try takes a fresh one, whatever the endpoint kept.
-      const sent = result.status === 'guarded' ? null : state.sent;
+      // The guard refused before anything was made under this key, or what was made under it was cancelled: the next try
+      // takes a fresh key, whatever the endpoint kept.
+      const sent = result.status === 'guarded' || (result.status === 'error' && result.ended) ? null : state.sent;
       return notify(
         {...state, sent, submission: {status: 'failed', result, key: action.key, method: intent.method}},
         {type: 'error', result},

@@ -121,4 +121,34 @@ describe('stripe gateway', () => {
     expect(result).toMatchObject({status: 'error', outcome: 'not-charged', retryable: true});
     expect(stand.calls).toEqual(['submit', 'post 7000', 'confirm']);
   });
+
+  describe('a payment the endpoint cancelled (its card-testing guard, after repeated declines)', () => {
+    /** The endpoint answers the next gift with `clientSecret`: the intent an earlier try under the same key made. */
+    const endpointAnswers = (clientSecret: string) =>
+      vi.mocked(fetch).mockResolvedValueOnce(
+        new Response(JSON.stringify({status: 'requires_confirmation', clientSecret, reference: clientSecret.split('_secret_')[0]}), {
+          status: 200,
+        }),
+      );
+    const CANCELLED = {status: 'error', outcome: 'not-charged', retryable: true, detail: 'payment canceled', ended: true};
+
+    it('is nothing charged, to be tried again under a fresh key, when Stripe.js answers the confirmation with it', async () => {
+      const {gateway} = await mountedGateway();
+      const secret = stand.intent('payment', 6000);
+      stand.cancel(secret);
+      endpointAnswers(secret);
+      stand.click(() => gateway.fields.submit());
+      expect(await gateway.charge({...intent(), amount: 6000}, {idempotencyKey: 'k6', ...THANKS})).toEqual(CANCELLED);
+    });
+
+    it('is nothing charged, to be tried again under a fresh key, when Stripe is asked after a lost confirmation', async () => {
+      const {gateway} = await mountedGateway();
+      const secret = stand.intent('payment', 6000);
+      stand.cancel(secret);
+      endpointAnswers(secret);
+      stand.loseNextConfirmation();
+      stand.click(() => gateway.fields.submit());
+      expect(await gateway.charge({...intent(), amount: 6000}, {idempotencyKey: 'k7', ...THANKS})).toEqual(CANCELLED);
+    });
+  });
 });

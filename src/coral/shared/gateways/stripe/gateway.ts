@@ -126,6 +126,10 @@ function fromIntent(intent: PaymentIntent, reference: string): ChargeResult {
       return {status: 'approved', reference};
     case 'requires_payment_method':
       return declinedBy(intent.last_payment_error);
+    // The endpoint's card-testing guard cancels a payment declined too often: nothing was charged, and its key would
+    // meet it again, so the next try takes a fresh one.
+    case 'canceled':
+      return {...notCharged('payment canceled'), ended: true};
     default:
       return {status: 'error', outcome: 'unknown', retryable: false, detail: `payment ${intent.status}`};
   }
