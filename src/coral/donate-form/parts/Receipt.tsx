@@ -6,6 +6,7 @@ import {fill} from '../../shared/basics';
 import {useDonateFormContext} from '../context';
 import {totalSentence} from '../derive';
 import styles from '../DonateForm.module.css';
+import own from './Receipt.module.css';
 
 export function Receipt(): ReactNode {
   const {config, messages, state, SubHeading: Heading} = useDonateFormContext();
@@ -23,7 +24,7 @@ export function Receipt(): ReactNode {
       </Heading>
       <p>{messages.thankYouBody}</p>
       {intent.upgrade?.accepted && <p>{fill(messages.thankYouUpgraded, {amount: formatMoney(intent.upgrade.from.amount, config)})}</p>}
-      <dl className={styles.receipt}>
+      <dl className={own.receipt}>
         <dt>{messages.receiptAmount}</dt>
         <dd>{totalSentence(config, intent.frequency, total)}</dd>
         <dt>{messages.receiptReference}</dt>

@@ -8,13 +8,14 @@ import {useEffect, type ReactNode} from 'react';
 import {lazyPart, type WaitingProps} from '../../shared/ui';
 import ui from '../../shared/ui/ui.module.css';
 import {useDonateFormContext} from '../context';
+import {entryOf, methodsFor} from '../derive';
 import styles from '../DonateForm.module.css';
 import {FieldsFailed} from './FieldsFailed';
 
 const later = () => import('./later');
 
 function FieldsWaiting({failed, retry}: WaitingProps): ReactNode {
-  const {messages, fieldId, dispatch} = useDonateFormContext();
+  const {config, state, messages, fieldId, dispatch} = useDonateFormContext();
   useEffect(() => {
     // The form holds the gift back with the fields' own message until they are there.
     if (failed) dispatch({type: 'payment-fields', status: {status: 'failed', detail: 'the payment fields’ code did not load'}});
@@ -27,6 +28,13 @@ function FieldsWaiting({failed, retry}: WaitingProps): ReactNode {
       data-status={failed ? 'failed' : 'loading'}
       aria-busy={!failed || undefined}
     >
+      {/* The sandbox's card number as it will be, unseen beneath the message: its label and hint take the lines they will. */}
+      {entryOf(config) === 'test-fields' && (
+        <div className={ui.field} data-methods={methodsFor(config, state.frequency).length}>
+          <span className={ui.label}>{messages.cardNumberLabel}</span>
+          <span className={ui.hint}>{messages.cardBrandsHint}</span>
+        </div>
+      )}
       {failed ? <FieldsFailed retry={retry} /> : <p className={ui.hint}>{messages.paymentFieldsLoading}</p>}
     </div>
   );
