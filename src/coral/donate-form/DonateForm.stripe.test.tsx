@@ -30,21 +30,11 @@ beforeEach(() => {
   stand = stripeJsStandIn({autoApply: true});
   sent = [];
   guardCancelsFirst = false;
-  const made = new Map<string, string>();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init: RequestInit) => {
-      const {amount, frequency} = JSON.parse(init.body as string) as {amount: number; frequency: string};
-      const key = new Headers(init.headers).get('idempotency-key')!;
-      sent.push({key, amount, frequency});
-      // One intent per key, as the endpoint keeps them.
-      const clientSecret = made.get(key) ?? stand.intent(frequency === 'one-off' ? 'payment' : 'subscription', amount);
-      if (guardCancelsFirst && made.size === 0) stand.cancel(clientSecret);
-      made.set(key, clientSecret);
-      const body = {status: 'requires_confirmation', clientSecret, reference: clientSecret.split('_secret_')[0]};
-      return new Response(JSON.stringify(body), {status: 200, headers: {'content-type': 'application/json'}});
-    }),
-  );
+  const endpoint = stand.endpoint((gift, clientSecret) => {
+    sent.push(gift);
+    if (guardCancelsFirst && sent.length === 1) stand.cancel(clientSecret);
+  });
+  vi.stubGlobal('fetch', vi.fn(endpoint));
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -69,25 +69,27 @@ it('makes the fields, before any amount is chosen, for the frequency and every w
 /** What the gateway was asked since the fields were made, but which gift the fields hold. */
 const asked = (calls: string[]) => calls.filter((call) => !call.startsWith('hold '));
 
-it('starts the fields’ check first in the click that sends, and in the monthly ask’s answer rather than the click that asks', async () => {
+/** A form with the monthly ask, filled in, its give button pressed: the ask is open. */
+async function atTheAsk() {
   const user = userEvent.setup();
   const {gateway, calls} = recordingGateway();
   render(<DonateForm config={{campaign: 'save-the-reef', gateway: STRIPE, rgUpgrade: {enabled: true}}} gateway={gateway} />);
   await fillDetails(user);
   await user.click(screen.getByRole('button', {name: /^Give \$/}));
   await screen.findByRole('button', {name: /^No thanks, give/});
+  return {user, calls};
+}
+
+it('starts the fields’ check first in the click that sends, and in the monthly ask’s answer rather than the click that asks', async () => {
+  const {user, calls} = await atTheAsk();
   expect(asked(calls)).toEqual([]);
   await user.click(screen.getByRole('button', {name: /^No thanks, give/}));
   await waitFor(() => expect(asked(calls)).toEqual(['check the fields', expect.stringMatching(/^charge \d+ one-off$/)]));
 });
 
 it('has the fields hold the monthly gift the ask’s yes makes before a click checks them, then sends it with the give button', async () => {
-  const user = userEvent.setup();
-  const {gateway, calls} = recordingGateway();
-  render(<DonateForm config={{campaign: 'save-the-reef', gateway: STRIPE, rgUpgrade: {enabled: true}}} gateway={gateway} />);
-  await fillDetails(user);
-  await user.click(screen.getByRole('button', {name: /^Give \$/}));
-  const yes = await screen.findByRole('button', {name: /^Yes, give \$\d+ monthly$/});
+  const {user, calls} = await atTheAsk();
+  const yes = screen.getByRole('button', {name: /^Yes, give \$\d+ monthly$/});
   const monthly = /^Yes, give \$(\d+) monthly$/.exec(yes.textContent!)![1]!;
   await user.click(yes);
   // A wallet's sheet shows the gift the fields hold when the click checks them: this click changed it, so it checks nothing.

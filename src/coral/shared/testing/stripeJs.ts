@@ -38,6 +38,11 @@ export type StripeJsStandIn = {
   loseNextConfirmation: () => void;
   /** The supporter completes the card in the fields, which say so as the Payment Element's `change` event does; throws before they are there. */
   typeCard: () => void;
+  /**
+   * The organisation's endpoint, as a `fetch`: one intent per idempotency key, made for the gift's amount and
+   * frequency and answered with its client secret. `seen` hears each gift sent, before the answer.
+   */
+  endpoint: (seen?: (gift: {key: string; amount: number; frequency: string}, clientSecret: string) => void) => typeof fetch;
   /** What `loadStripe` resolves to. */
   stripe: () => unknown;
 };
@@ -136,6 +141,18 @@ export function stripeJsStandIn({autoApply = false} = {}): StripeJsStandIn {
     },
     cancel: (clientSecret) => Object.assign(intentOf(clientSecret)!, {status: 'canceled'}),
     loseNextConfirmation: () => (losing = true),
+    endpoint(seen) {
+      const made = new Map<string, string>();
+      return async (_url, init) => {
+        const {amount, frequency} = JSON.parse(init?.body as string) as {amount: number; frequency: string};
+        const key = new Headers(init?.headers).get('idempotency-key')!;
+        const clientSecret = made.get(key) ?? this.intent(frequency === 'one-off' ? 'payment' : 'subscription', amount);
+        made.set(key, clientSecret);
+        seen?.({key, amount, frequency}, clientSecret);
+        const body = {status: 'requires_confirmation', clientSecret, reference: clientSecret.split('_secret_')[0]};
+        return new Response(JSON.stringify(body), {status: 200, headers: {'content-type': 'application/json'}});
+      };
+    },
     stripe: () => ({
       elements,
       async confirmPayment({elements: group, clientSecret}: {elements: ReturnType<typeof elements>; clientSecret: string}) {

@@ -30,20 +30,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => {
   stand = stripeJsStandIn();
-  // The endpoint: it makes the intent for the gift's amount and frequency under the key it is sent, once per key.
-  const made = new Map<string, string>();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init: RequestInit) => {
-      const {amount, frequency} = JSON.parse(init.body as string) as {amount: number; frequency: string};
-      const key = new Headers(init.headers).get('idempotency-key')!;
-      stand.calls.push(`post ${amount}`);
-      const clientSecret = made.get(key) ?? stand.intent(frequency === 'one-off' ? 'payment' : 'subscription', amount);
-      made.set(key, clientSecret);
-      const body = {status: 'requires_confirmation', clientSecret, reference: clientSecret.split('_secret_')[0]};
-      return new Response(JSON.stringify(body), {status: 200, headers: {'content-type': 'application/json'}});
-    }),
-  );
+  vi.stubGlobal('fetch', vi.fn(stand.endpoint(({amount}) => stand.calls.push(`post ${amount}`))));
 });
 afterEach(() => vi.unstubAllGlobals());
 
