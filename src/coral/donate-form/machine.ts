@@ -240,7 +240,7 @@ function step(config: DonateFormConfig, state: DonateState, action: Action): Don
       }
       // The guard refused before anything was made under this key, or what was made under it was cancelled: the next try
       // takes a fresh key, whatever the endpoint kept.
-      const sent = result.status === 'guarded' || (result.status === 'error' && result.ended) ? null : state.sent;
+      const sent = result.status === 'guarded' || 'ended' in result ? null : state.sent;
       return notify(
         {...state, sent, submission: {status: 'failed', result, key: action.key, method: intent.method}},
         {type: 'error', result},

@@ -6,7 +6,6 @@ import {fill} from '../../shared/basics';
 import {useDonateFormContext} from '../context';
 import {totalSentence} from '../derive';
 import styles from '../DonateForm.module.css';
-import own from './Receipt.module.css';
 
 export function Receipt(): ReactNode {
   const {config, messages, state, SubHeading: Heading} = useDonateFormContext();
@@ -24,7 +23,7 @@ export function Receipt(): ReactNode {
       </Heading>
       <p>{messages.thankYouBody}</p>
       {intent.upgrade?.accepted && <p>{fill(messages.thankYouUpgraded, {amount: formatMoney(intent.upgrade.from.amount, config)})}</p>}
-      <dl className={own.receipt}>
+      <dl className={styles.receipt}>
         <dt>{messages.receiptAmount}</dt>
         <dd>{totalSentence(config, intent.frequency, total)}</dd>
         <dt>{messages.receiptReference}</dt>

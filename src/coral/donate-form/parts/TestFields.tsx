@@ -8,7 +8,6 @@ import {Checkbox, TextField} from '../../shared/ui';
 import {useDonateFormContext} from '../context';
 import {activeMethod, methodsFor} from '../derive';
 import styles from '../DonateForm.module.css';
-import own from './TestFields.module.css';
 import type {TextField as TextFieldName} from '../state';
 
 /** The sandbox's own card and bank fields, with its test numbers: what is typed here goes to the sandbox alone. */
@@ -56,14 +55,14 @@ export function TestFields({checks}: {checks: PaymentChecks}): ReactNode {
             format: formatCardNumber,
             hint: brand === 'unknown' ? messages.cardBrandsHint : messages[`brand.${brand}`],
           })}
-          <div className={own.pair}>
+          <div className={styles.pair}>
             {text('expiry', messages.expiryLabel, {autoComplete: 'cc-exp', inputMode: 'numeric', format: formatExpiry})}
             {text('cvc', messages.cvcLabel, {autoComplete: 'cc-csc', inputMode: 'numeric'})}
           </div>
         </div>
       ) : (
         <div className={styles.fields}>
-          <div className={own.pair}>
+          <div className={styles.pair}>
             {text('bsb', messages.bsbLabel, {inputMode: 'numeric', autoComplete: 'off'})}
             {text('account', messages.accountNumberLabel, {inputMode: 'numeric', autoComplete: 'off'})}
           </div>

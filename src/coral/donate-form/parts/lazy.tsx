@@ -18,22 +18,15 @@ function FieldsWaiting({failed, retry}: WaitingProps): ReactNode {
   const {config, state, messages, fieldId, dispatch} = useDonateFormContext();
   useEffect(() => {
     // The form holds the gift back with the fields' own message until they are there.
-    if (failed) dispatch({type: 'payment-fields', status: {status: 'failed', detail: 'the payment fields’ code did not load'}});
+    if (failed) dispatch({type: 'payment-fields', status: {status: 'failed', detail: 'the payment fields did not load'}});
   }, [failed, dispatch]);
   return (
-    <div
-      id={fieldId('paymentFields')}
-      className={styles.processorFields}
-      tabIndex={-1}
-      data-status={failed ? 'failed' : 'loading'}
-      aria-busy={!failed || undefined}
-    >
-      {/* The sandbox's card number as it will be, unseen beneath the message: its label and hint take the lines they will. */}
+    <div id={fieldId('paymentFields')} className={styles.processorFields} tabIndex={-1} aria-busy={!failed || undefined}>
+      {/* The sandbox's card number's hint as it will be, unseen beneath the message: it takes the lines it will. */}
       {entryOf(config) === 'test-fields' && (
-        <div className={ui.field} data-methods={methodsFor(config, state.frequency).length}>
-          <span className={ui.label}>{messages.cardNumberLabel}</span>
-          <span className={ui.hint}>{messages.cardBrandsHint}</span>
-        </div>
+        <span className={ui.hint} data-methods={methodsFor(config, state.frequency).length}>
+          {messages.cardBrandsHint}
+        </span>
       )}
       {failed ? <FieldsFailed retry={retry} /> : <p className={ui.hint}>{messages.paymentFieldsLoading}</p>}
     </div>

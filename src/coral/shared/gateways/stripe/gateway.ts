@@ -164,11 +164,8 @@ const billingOf = ({supporter}: GiftIntent) => {
   };
 };
 
-/**
- * The Elements on the page, and the last change to the gift sent to them (`updated`: null once applied, else why it
- * failed); `sent` counts the changes sent, `held` those applied.
- */
-type Mounted = {elements: StripeElements; element: StripePaymentElement; updated: Promise<string | null>; sent: number; held: number};
+/** The Elements on the page, the last change to the gift sent to them (null once applied, else why it failed), and how many are on their way. */
+type Mounted = {elements: StripeElements; element: StripePaymentElement; updated: Promise<string | null>; pending: number};
 
 type Checked = Awaited<ReturnType<StripeElements['submit']>>;
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -176,13 +173,10 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 const check = (elements: StripeElements): Promise<Checked> =>
   elements.submit().catch((error: unknown): Checked => ({error: {type: 'validation_error', message: reason(error)}}));
 
-/** Waits until the Elements have applied every change sent to them, including any sent while waiting. */
+/** Waits until the Elements have taken every change sent to them, including any sent while waiting: null, or why the last failed. */
 async function settled(here: Mounted): Promise<string | null> {
-  for (;;) {
-    const awaited = here.updated;
-    const failed = await awaited;
-    if (failed !== null || awaited === here.updated) return failed;
-  }
+  while (here.pending) await here.updated;
+  return here.updated;
 }
 
 export function createStripeGateway(
@@ -202,8 +196,8 @@ export function createStripeGateway(
       },
     ));
   let mounted: Mounted | null = null;
-  /** The Element's check started by the supporter's click, for the charge that click sends, and the changes the Elements held then. */
-  let started: {elements: StripeElements; checked: Promise<Checked>; held: number} | null = null;
+  /** The Element's check started by the supporter's click, for the charge that click sends. */
+  let started: {elements: StripeElements; checked: Promise<Checked>} | null = null;
   const endpoint = `${options.endpoint.replace(/\/$/, '')}/gifts`;
   const post = {endpoint, timeoutMs: options.timeoutMs, fetch: (...args: Parameters<typeof fetch>) => globalThis.fetch(...args)};
 
@@ -228,7 +222,7 @@ export function createStripeGateway(
           element.on('ready', () => report({status: 'ready', method, complete: false}));
           element.on('loaderror', (event) => report({status: 'failed', detail: event.error.message ?? 'the payment fields did not load'}));
           element.mount(room);
-          mounted = {elements, element, updated: Promise.resolve(null), sent: 0, held: 0};
+          mounted = {elements, element, updated: Promise.resolve(null), pending: 0};
         },
         (error: unknown) => {
           if (!gone) report({status: 'failed', detail: error instanceof Error ? error.message : String(error)});
@@ -239,11 +233,13 @@ export function createStripeGateway(
           latest = next;
           const here = mounted;
           if (!here) return;
-          const change = (here.sent += 1);
-          here.updated = here.elements.update(elementsOptions(next)).then(() => {
-            here.held = change;
-            return null;
-          }, reason);
+          // A check a click started was for the gift as it was: the charge checks the new one itself.
+          started = null;
+          here.pending += 1;
+          here.updated = here.elements
+            .update(elementsOptions(next))
+            .then(() => null, reason)
+            .finally(() => (here.pending -= 1));
         },
         focus: () => mounted?.element.focus(),
         unmount() {
@@ -255,24 +251,23 @@ export function createStripeGateway(
     },
     submit() {
       // While a change is on its way, the Elements hold the gift as it was: a wallet's sheet would show that one.
-      if (!mounted || mounted.held !== mounted.sent) return;
+      if (!mounted || mounted.pending) return;
       // Read by the charge; a check no charge follows (the form found a problem first) is dropped quietly.
-      started = {elements: mounted.elements, checked: check(mounted.elements), held: mounted.held};
+      started = {elements: mounted.elements, checked: check(mounted.elements)};
     },
   };
 
   const charge = onePerKey(async (intent: GiftIntent, key: string, {returnUrl}: ChargeOptions): Promise<ChargeResult> => {
     const here = mounted;
-    const click = started && started.elements === here?.elements ? started : null;
+    const ours = started && started.elements === here?.elements ? started.checked : null;
     started = null;
     const loaded = await stripe().catch(() => null);
     if (!loaded || !here) return notCharged('the payment fields are not ready');
     // The intent is made for the gift as it stands, so the Elements must hold it too before Stripe confirms one with the other.
     const unapplied = await settled(here);
     if (unapplied !== null) return notCharged(unapplied);
-    // The click's check holds only while the gift is the one it checked. Without one (a send no click started, a gift
-    // changed since), the charge asks itself, as late as that is.
-    const checked = await (click?.held === here.held ? click.checked : check(here.elements));
+    // Without a check from the click (a send no click started, a gift changed since), the charge asks itself, as late as that is.
+    const checked = await (ours ?? check(here.elements));
     if (checked.error) return notCharged(checked.error.message ?? 'payment details incomplete');
 
     const sent = await postWithKey<{clientSecret: string; reference: string} | ChargeResult, GiftAnswer>(
