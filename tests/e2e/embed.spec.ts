@@ -276,19 +276,83 @@ test('a page’s own root font size leaves every element’s type, spacing and l
     );
   await page.setViewportSize({width: 1280, height: 900});
 
+  // Each page is measured once the sandbox's test fields, which load on demand, are in the form.
+  const fieldsArrived = () => expect(page.locator('coral-donate-form').getByLabel('Card number')).toBeVisible();
+
   await page.goto(await servePage(page, '/campaign/root-16.html', elements));
   await elementsRendered(page);
+  await fieldsArrived();
   const plain = await measure();
   // The common "62.5%" trick makes 1rem 10 px on the page; a form built on the page's rem would shrink by more than a third.
   await page.goto(
     await servePage(page, '/campaign/root-10.html', `<style>html { font-size: 62.5%; } body { font-size: 1.6rem; }</style>${elements}`),
   );
   await elementsRendered(page);
+  await fieldsArrived();
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('10px');
   const shrunk = await measure();
 
   expect(plain.length).toBeGreaterThan(100);
   expect(shrunk).toEqual(plain);
+});
+
+test('the sandbox’s test fields load in a room their own height, so nothing below them moves when they arrive', async ({page}) => {
+  test.setTimeout(120_000);
+  /** The room, or the fields that took its place: their height, and where what follows the payment step begins. */
+  const measure = () =>
+    page.evaluate(() => {
+      const section = document.querySelector('coral-donate-form')!.shadowRoot!.querySelector('[data-step="payment"]')!;
+      const parts = [...section.children].slice(1);
+      const height = parts.at(-1)!.getBoundingClientRect().bottom - parts[0]!.getBoundingClientRect().top;
+      return {
+        height,
+        below: section.nextElementSibling!.getBoundingClientRect().top,
+        waiting: section.querySelector('[aria-busy]') !== null,
+      };
+    });
+  const forms = {
+    'card only': {campaign: 'save-the-reef'},
+    'card or bank': {campaign: 'save-the-reef', frequencies: ['monthly', 'one-off'], directDebit: true},
+  };
+  for (const size of ['small', 'medium', 'large']) {
+    for (const [ways, form] of Object.entries(forms)) {
+      for (const root of [16, 10]) {
+        for (const width of [320, 390, 800, 1280]) {
+          const name = `${size} form, ${ways}, ${width} px wide, root font size ${root} px`;
+          await page.setViewportSize({width, height: 900});
+          // The fields' code is held back until the room is measured.
+          let arrive = () => {};
+          const held = new Promise<void>((resolve) => (arrive = resolve));
+          await page.unrouteAll();
+          await page.route(/\/chunks\/later-[\w-]+\.js$/, async (route) => {
+            await held;
+            await route.continue();
+          });
+          const style = root === 10 ? '<style>html { font-size: 62.5%; } body { font-size: 1.6rem; }</style>' : '';
+          const config = {...form, size};
+          await page.goto(
+            await servePage(
+              page,
+              `/campaign/room-${size}-${width}-${root}.html`,
+              style + EMBED_SCRIPT + elementTag('coral-donate-form', 'donate', config),
+            ),
+          );
+          await elementsRendered(page);
+          const donate = page.locator('coral-donate-form');
+          if (size === 'small') await donate.getByRole('button', {name: /^Donate/}).click();
+          await expect(donate.getByText('The secure payment fields are still loading.')).toBeVisible();
+          const room = await measure();
+          expect(room.waiting, name).toBe(true);
+          arrive();
+          await expect(donate.getByLabel('Card number')).toBeVisible();
+          const fields = await measure();
+          expect(fields.waiting, name).toBe(false);
+          expect(room.height, name).toBe(fields.height);
+          expect(room.below, name).toBe(fields.below);
+        }
+      }
+    }
+  }
 });
 
 test('the RG-upgrade thank-you page takes a monthly gift from a one-off donor', async ({page}) => {

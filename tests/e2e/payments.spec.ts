@@ -200,7 +200,7 @@ test.describe('taking gifts through Stripe', () => {
     expectNoCardData(stand);
   });
 
-  test('a one-off gift turned monthly at the ask: checked within the answering click, confirmed as the monthly gift', async ({
+  test('a one-off gift turned monthly at the ask: the fields hold the monthly gift before the give button’s click checks them', async ({
     page,
     watch,
   }) => {
@@ -209,8 +209,15 @@ test.describe('taking gifts through Stripe', () => {
     await fillDonor(giving.form);
     await typeCard(giving);
     await giving.form.getByRole('button', {name: 'Give $60'}).click();
-    // The answer changes the gift the fields were made for: the endpoint is asked for it once they hold it.
+    // The answer changes the gift the fields were made for. They take the change after the click, so that click checks
+    // nothing: a wallet's sheet would show A$60 once.
     await giving.form.getByRole('button', {name: 'Yes, give $20 monthly'}).click();
+    const give = giving.form.getByRole('button', {name: 'Give $20 monthly'});
+    await expect(give).toBeFocused();
+    // The fields hold the monthly gift, and with it the bank debit a monthly gift may use.
+    await expect(giving.fields.getByRole('tab', {name: 'BECS Direct Debit'})).toBeVisible();
+    expect(stand.endpointCalls()).toEqual([]);
+    await give.click();
     await expect(page.locator('coral-donate-form').getByText(/^sub_/)).toBeVisible();
     const subscription = stand.api.requests.find((request) => request.path === '/v1/subscriptions');
     expect(subscription?.params).toMatchObject({items: [{price_data: {unit_amount: '2000', recurring: {interval: 'month'}}}]});

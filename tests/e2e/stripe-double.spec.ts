@@ -81,9 +81,9 @@ async function typeCard(page: Page): Promise<void> {
   await fields.getByLabel('Security code').fill('123');
 }
 
-/** A PaymentIntent the endpoint could have made: A$60, by card, kept for nothing, captured at once. */
-function intentFor(stand: Stand): {id: string; secret: string} {
-  const made = stand.api.createPaymentIntent({amount: '6000', currency: 'aud', allowed_payment_method_types: ['card']});
+/** A PaymentIntent the endpoint could have made: A$60 (or `amount` cents), by card, kept for nothing, captured at once. */
+function intentFor(stand: Stand, amount = 6000): {id: string; secret: string} {
+  const made = stand.api.createPaymentIntent({amount: String(amount), currency: 'aud', allowed_payment_method_types: ['card']});
   const body = made.body as {id: string; client_secret: string};
   return {id: body.id, secret: body.client_secret};
 }
@@ -185,6 +185,38 @@ test.describe('the Stripe.js stand-in keeps Stripe.js’s rules', () => {
     );
     await submitNow(page);
     expect(await confirm(page, intent.secret)).toMatchObject({paymentIntent: {id: intent.id, status: 'succeeded'}});
+  });
+
+  test('submit() checks the gift the Elements hold when it is called: a change still on its way, or made after it, is not it', async ({
+    page,
+    watch,
+  }) => {
+    stand = await openBarePage(page, watch);
+    const seventy = intentFor(stand, 7000);
+    await mount(page, MATCHING, 'never');
+    await typeCard(page);
+    const refused = {
+      error: {type: 'invalid_request_error', message: 'The provided amount (7000) does not match the expected amount (6000).'},
+    };
+    // A$70 sent to the Elements in the same turn as submit(): they still hold A$60 when it checks them.
+    const submitted = await page.evaluate(async () => {
+      const w = window as unknown as {elements: {update: (o: unknown) => Promise<void>; submit: () => Promise<unknown>}};
+      const updated = w.elements.update({amount: 7000});
+      const result = await w.elements.submit();
+      await updated;
+      return result;
+    });
+    expect(submitted).toEqual({selectedPaymentMethod: 'card'});
+    expect(await confirm(page, seventy.secret)).toEqual(refused);
+    // Checked with A$60, then changed to A$70 and applied: what was checked is still A$60.
+    await page.evaluate(() => (window as unknown as {elements: {update: (o: unknown) => Promise<void>}}).elements.update({amount: 6000}));
+    await submitNow(page);
+    await page.evaluate(() => (window as unknown as {elements: {update: (o: unknown) => Promise<void>}}).elements.update({amount: 7000}));
+    expect(await confirm(page, seventy.secret)).toEqual(refused);
+    expect(stand.paymentIntent(seventy.id)).toMatchObject({status: 'requires_payment_method'});
+    // Checked again, now that they hold A$70, the same Elements confirm it.
+    await submitNow(page);
+    expect(await confirm(page, seventy.secret)).toMatchObject({paymentIntent: {id: seventy.id, status: 'succeeded'}});
   });
 
   test('paymentMethodTypes is refused: allowedPaymentMethodTypes replaces it', async ({page, watch}) => {

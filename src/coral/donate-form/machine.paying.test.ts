@@ -98,6 +98,33 @@ describe('paying through a processor’s own fields', () => {
     // The same gift meets the same payment at the processor, which takes the new card; it never charges twice.
     expect(run(cfg, [submit('key-2')], state).submission).toMatchObject({status: 'sending', key: 'key-1'});
   });
+
+  it('takes a fresh key after a payment the endpoint cancelled: the first key would only meet that payment again', () => {
+    const cancelled = {status: 'error', outcome: 'not-charged', retryable: true, detail: 'payment canceled', ended: true} as const;
+    let state = run(cfg, [fields(true), submit('key-1')], withDetails);
+    state = run(cfg, [{type: 'charged', key: 'key-1', result: cancelled, date: '2026-11-22'}], state);
+    expect(state.submission).toMatchObject({status: 'failed', result: cancelled});
+    expect(run(cfg, [submit('key-2')], state).submission).toMatchObject({status: 'sending', key: 'key-2'});
+  });
+
+  it('turns the gift monthly when the upgrade ask is accepted, and sends it with the give button, once the fields hold it', () => {
+    const asking = config({...cfg, rgUpgrade: {enabled: true}});
+    const shown = run(asking, [fields(true), {type: 'other-amount', text: '100'}, submit('key-1')], withDetails);
+    expect(shown.upsell.status).toBe('shown');
+    // The click that answers cannot check fields that still hold the one-off gift: a wallet's sheet would show that one.
+    const accepted = run(asking, [{type: 'upsell', answer: 'accept', checks, key: 'key-2', date: '2026-11-22'}], shown);
+    expect(accepted).toMatchObject({frequency: 'monthly', upsell: {status: 'accepted'}, submission: {status: 'idle'}});
+    expect(notices(accepted).slice(-2)).toEqual(['upsell', 'amount-change']);
+    expect(primaryAction(asking, accepted)).toBe('submit');
+    expect(run(asking, [submit('key-3')], accepted).submission).toMatchObject({
+      status: 'sending',
+      key: 'key-3',
+      intent: {amount: 3500, frequency: 'monthly', upgrade: {from: {amount: 10000, frequency: 'one-off'}, accepted: true}},
+    });
+    // Declined, the one-off gift the fields hold is sent at once.
+    const declined = run(asking, [{type: 'upsell', answer: 'decline', checks, key: 'key-4', date: '2026-11-22'}], shown);
+    expect(declined.submission).toMatchObject({status: 'sending', key: 'key-4', intent: {amount: 10000, frequency: 'one-off'}});
+  });
 });
 
 describe('paying on a hosted checkout page', () => {

@@ -10,6 +10,7 @@ import type {DonateFormConfig, Frequency} from './schema';
 import {
   amountOf,
   buildIntent,
+  entryOf,
   frequencyFor,
   primaryAction,
   problemsOn,
@@ -204,7 +205,9 @@ function step(config: DonateFormConfig, state: DonateState, action: Action): Don
       }
       let next = notify({...state, upsell: {status: 'accepted', oneOff, monthly}}, {type: 'upsell', action: 'accepted', oneOff, monthly});
       next = selectAmount(config, next, monthly, 'monthly', 'upsell');
-      return send(config, next, action.checks, action.key);
+      // A processor's fields check the gift they hold within the click that sends it (a wallet's sheet shows that one),
+      // and they take a change only after the click: yes changes the gift, and the give button sends it.
+      return entryOf(config) === 'processor-fields' ? next : send(config, next, action.checks, action.key);
     }
     case 'charged': {
       if (state.submission.status !== 'sending' || state.submission.key !== action.key) return state;
@@ -235,8 +238,9 @@ function step(config: DonateFormConfig, state: DonateState, action: Action): Don
           {type: 'redirect', reference, intent, total},
         );
       }
-      // The guard refused before anything was made under this key, so the next try takes a fresh one, whatever the endpoint kept.
-      const sent = result.status === 'guarded' ? null : state.sent;
+      // The guard refused before anything was made under this key, or what was made under it was cancelled: the next try
+      // takes a fresh key, whatever the endpoint kept.
+      const sent = result.status === 'guarded' || 'ended' in result ? null : state.sent;
       return notify(
         {...state, sent, submission: {status: 'failed', result, key: action.key, method: intent.method}},
         {type: 'error', result},

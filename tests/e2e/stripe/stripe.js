@@ -19,10 +19,13 @@
  * as Stripe.js does, with Stripe.js's messages:
  *
  * - `confirmPayment` before a successful `elements.submit()` throws an IntegrationError;
- * - the intent being confirmed must have the Elements' mode, amount, currency, payment method types,
- *   setup_future_usage and capture method, as they stand once every `elements.update()` has been
- *   applied; otherwise `confirmPayment` answers an `invalid_request_error` naming the first that
- *   differs, and nothing is confirmed;
+ * - `elements.update()` is not applied at once: its promise settles once the fields have applied the
+ *   change, and until then the Elements hold the options they had;
+ * - `elements.submit()` checks the fields and collects a wallet's payment for the gift the Elements
+ *   hold when it is called (a wallet's sheet shows that gift), so the intent being confirmed must have
+ *   the mode, amount, currency, payment method types, setup_future_usage and capture method the
+ *   Elements held at the last successful `submit()`, whatever changed since; otherwise `confirmPayment`
+ *   answers an `invalid_request_error` naming the first that differs, and nothing is confirmed;
  * - `paymentMethodTypes` is refused on `elements()` and `elements.update()`, as Stripe.js refuses it
  *   from the 2026-09-30.endive release on (`allowedPaymentMethodTypes` replaces it);
  * - when the Payment Element may offer Apple Pay (`wallets.applePay` other than 'never'), `submit()`
@@ -149,6 +152,8 @@
       let wallets = true;
       /** The last submit(): 'none', 'pending', 'failed' or 'done'. */
       let submitted = 'none';
+      /** The options the Elements held when the last successful submit() was called: the gift it checked. */
+      let checked = null;
       const group = {
         create(type, createOptions) {
           if (type !== 'payment') throw new IntegrationError('the stand-in draws the payment element only');
@@ -254,14 +259,16 @@
           const frame = element && element.frame();
           if (!frame) return Promise.resolve({error: {type: 'validation_error', message: 'The payment element is not mounted.'}});
           submitted = 'pending';
+          const held = {...applied};
           return ask(element, {type: 'submit'}).then((result) => {
             submitted = result.error ? 'failed' : 'done';
+            checked = result.error ? null : held;
             return result.error ? result : {selectedPaymentMethod: result.selectedPaymentMethod};
           });
         },
         frame: () => element && element.frame(),
         element: () => element,
-        settings: () => applied,
+        checked: () => checked,
         submitted: () => submitted,
       };
       return group;
@@ -277,7 +284,7 @@
         const kind = /^seti_/.test(String(clientSecret)) ? 'setup' : 'payment';
         const read = await retrieve(clientSecret);
         if (read.error) return {error: read.error};
-        const differs = mismatch(group.settings(), read.paymentIntent, kind);
+        const differs = mismatch(group.checked(), read.paymentIntent, kind);
         if (differs) return {error: {type: 'invalid_request_error', message: differs}};
         const billing = (confirmParams && confirmParams.payment_method_data && confirmParams.payment_method_data.billing_details) || {};
         return ask(group.element(), {type: 'confirm', clientSecret, billing});

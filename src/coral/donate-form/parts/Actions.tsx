@@ -15,13 +15,14 @@ export function Actions(): ReactNode {
   const {config, state, dispatch, messages, fieldId, money, checksReady, gateway} = useDonateFormContext();
   const button = buttonAmountOf(config, state);
   const alert = useRef<HTMLDivElement>(null);
-  const upsellHeading = useRef<HTMLParagraphElement>(null);
+  /** The ask's heading while it shows; once it is answered, the give button, since the answer's button is gone with it. */
+  const asked = useRef<HTMLParagraphElement & HTMLButtonElement>(null);
   const {submission, upsell} = state;
   useLayoutEffect(() => {
     if (submission.status === 'failed') alert.current?.focus();
   }, [submission]);
   useLayoutEffect(() => {
-    if (upsell.status === 'shown') upsellHeading.current?.focus();
+    if (upsell.status !== 'none') asked.current?.focus();
   }, [upsell.status]);
 
   const primary = primaryAction(config, state);
@@ -34,8 +35,9 @@ export function Actions(): ReactNode {
   }
 
   const answer = async (reply: 'accept' | 'decline') => {
-    // Either answer sends the gift: the processor's fields check what was typed first, within the click.
-    gateway.fields?.submit?.();
+    // No thanks sends the one-off gift the processor's fields hold: they check it first, within the click. Yes changes
+    // the gift they hold (a change they take only after the click), so the give button's click checks them instead.
+    if (reply === 'decline') gateway.fields?.submit?.();
     dispatch({type: 'upsell', answer: reply, checks: await checksReady(), key: newKey(), date: today()});
   };
 
@@ -53,7 +55,7 @@ export function Actions(): ReactNode {
       )}
       {upsell.status === 'shown' ? (
         <div className={styles.upsell} role="group" aria-labelledby={fieldId('upsell')} part="upsell">
-          <p ref={upsellHeading} id={fieldId('upsell')} className={styles.upsellTitle} tabIndex={-1}>
+          <p ref={asked} id={fieldId('upsell')} className={styles.upsellTitle} tabIndex={-1}>
             {fill(messages.upsellAsk, {monthly: money(upsell.monthly)})}
           </p>
           <p>{messages.upsellBody}</p>
@@ -81,7 +83,13 @@ export function Actions(): ReactNode {
           )}
           {primary === 'submit' ? (
             // aria-disabled, not disabled: the button keeps focus while the gift is sent, and the machine ignores a second press.
-            <button type="submit" className={`${ui.button} ${styles.submit}`} aria-disabled={sending || undefined} part="submit">
+            <button
+              ref={asked}
+              type="submit"
+              className={`${ui.button} ${styles.submit}`}
+              aria-disabled={sending || undefined}
+              part="submit"
+            >
               {sending ? (
                 <>
                   <span className={ui.spinner} aria-hidden="true" />

@@ -18,7 +18,7 @@ export function PaymentStep(): ReactNode {
   const heading = useFocusOnOpen(config.layout === 'wizard' ? opened : NEVER_OPENED);
   const entry = entryOf(config);
   return (
-    <div className={styles.section} data-step="payment" data-entry={entry} role="group" aria-labelledby={fieldId('payment-heading')}>
+    <div className={styles.section} data-step="payment" role="group" aria-labelledby={fieldId('payment-heading')}>
       <Heading ref={heading} id={fieldId('payment-heading')} tabIndex={-1} className={styles.stepHeading}>
         {config.layout === 'wizard' ? stepTitle(config, 'payment') : messages.paymentLegend}
       </Heading>

@@ -8,25 +8,26 @@ import {useEffect, type ReactNode} from 'react';
 import {lazyPart, type WaitingProps} from '../../shared/ui';
 import ui from '../../shared/ui/ui.module.css';
 import {useDonateFormContext} from '../context';
+import {entryOf, methodsFor} from '../derive';
 import styles from '../DonateForm.module.css';
 import {FieldsFailed} from './FieldsFailed';
 
 const later = () => import('./later');
 
 function FieldsWaiting({failed, retry}: WaitingProps): ReactNode {
-  const {messages, fieldId, dispatch} = useDonateFormContext();
+  const {config, state, messages, fieldId, dispatch} = useDonateFormContext();
   useEffect(() => {
     // The form holds the gift back with the fields' own message until they are there.
-    if (failed) dispatch({type: 'payment-fields', status: {status: 'failed', detail: 'the payment fields’ code did not load'}});
+    if (failed) dispatch({type: 'payment-fields', status: {status: 'failed', detail: 'the payment fields did not load'}});
   }, [failed, dispatch]);
   return (
-    <div
-      id={fieldId('paymentFields')}
-      className={styles.processorFields}
-      tabIndex={-1}
-      data-status={failed ? 'failed' : 'loading'}
-      aria-busy={!failed || undefined}
-    >
+    <div id={fieldId('paymentFields')} className={styles.processorFields} tabIndex={-1} aria-busy={!failed || undefined}>
+      {/* The sandbox's card number's hint as it will be, unseen beneath the message: it takes the lines it will. */}
+      {entryOf(config) === 'test-fields' && (
+        <span className={ui.hint} data-methods={methodsFor(config, state.frequency).length}>
+          {messages.cardBrandsHint}
+        </span>
+      )}
       {failed ? <FieldsFailed retry={retry} /> : <p className={ui.hint}>{messages.paymentFieldsLoading}</p>}
     </div>
   );

@@ -45,7 +45,11 @@ export type ChargeResult =
   /** `reason`: the processor's short reason, for events and logs; `code`: what the supporter is told (a plain decline without it). */
   | {status: 'declined'; reason: string; code?: DeclineCode}
   | Guarded
-  | {status: 'error'; outcome: 'not-charged' | 'unknown'; retryable: boolean; detail: string};
+  /**
+   * `ended`: the payment made under this key was cancelled (the endpoint's card-testing guard cancels one declined
+   * too often), so the same key would only meet it again: a new try needs a new key.
+   */
+  | {status: 'error'; outcome: 'not-charged' | 'unknown'; retryable: boolean; detail: string; ended?: true};
 
 /**
  * The endpoint's guard against card testing refused the gift before anything

@@ -22,4 +22,5 @@ export {listenLocally, type LocalServer} from './localServer';
 export {MemoryStorage} from './memoryStorage';
 export {BUNDLE_ENTRIES, modulesLoaded} from './moduleReach';
 export {expectSafePrefill, expectWarningsFor} from './prefill';
+export {stripeJsStandIn, type StripeJsStandIn} from './stripeJs';
 export {turnstileStandIn} from './turnstile';

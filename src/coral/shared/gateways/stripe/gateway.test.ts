@@ -1,69 +1,24 @@
 /**
  * The order the stripe gateway keeps: the Element's check (started by the
- * supporter's click) first, then every change to the gift applied to the
- * Elements, then the endpoint, then Stripe's confirmation. Stripe.js is a small
- * stand-in here that refuses what Stripe.js refuses on that path; the browser
- * tests (tests/e2e/payments.spec.ts) run the whole flow against a fuller one.
+ * supporter's click, for the gift the Elements hold then) first, then the
+ * endpoint, then Stripe's confirmation; and what a confirmation's answer
+ * says about the gift. Stripe.js is a small stand-in here that refuses what
+ * Stripe.js refuses on that path; the browser tests (tests/e2e/payments.spec.ts)
+ * run the whole flow against a fuller one.
  */
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import type {FieldsSetup} from '../gateway';
-import {intent} from '../../testing';
+import {intent, stripeJsStandIn, type StripeJsStandIn} from '../../testing';
 
-type Options = {amount: number; currency: string; mode: string};
+let stand: StripeJsStandIn;
 
-/** What happened, in order: Stripe.js calls and the endpoint's POST. */
-let calls: string[] = [];
-/** Updates sent to the Elements, each applied when the test lets it. */
-let pendingUpdates: Array<() => void> = [];
-
-function standInStripe() {
-  let applied: Options | null = null;
-  let submitted = false;
-  const element = {on: () => element, mount: () => undefined, destroy: () => undefined, focus: () => undefined};
-  const elements = {
-    create: () => element,
-    update: (next: Partial<Options>) => {
-      calls.push(`update ${next.amount}`);
-      // Stripe.js resolves once the fields have taken the change; until then the Elements keep the old options.
-      return new Promise<void>((resolve) =>
-        pendingUpdates.push(() => {
-          applied = {...applied!, ...next};
-          resolve();
-        }),
-      );
-    },
-    submit: async () => {
-      calls.push('submit');
-      submitted = true;
-      return {selectedPaymentMethod: 'card'};
-    },
-  };
-  return {
-    elements: (options: Options) => {
-      applied = {...options};
-      return elements;
-    },
-    confirmPayment: async ({clientSecret}: {clientSecret: string}) => {
-      calls.push('confirm');
-      if (!submitted) throw new Error('IntegrationError: elements.submit() must be called before stripe.confirmPayment().');
-      const amount = Number(/amount(\d+)/.exec(clientSecret)?.[1]);
-      if (applied!.amount !== amount) {
-        const message = `The provided amount (${amount}) does not match the expected amount (${applied!.amount}).`;
-        return {error: {type: 'invalid_request_error', message}};
-      }
-      return {paymentIntent: {id: 'pi_standin', status: 'succeeded'}};
-    },
-    retrievePaymentIntent: async () => ({paymentIntent: {id: 'pi_standin', status: 'requires_payment_method', last_payment_error: null}}),
-  };
-}
-
-vi.mock('@stripe/stripe-js/pure', () => ({loadStripe: async () => standInStripe()}));
+vi.mock('@stripe/stripe-js/pure', () => ({loadStripe: async () => stand.stripe()}));
 
 const LOOK = {dark: false, accent: '#000', surface: '#fff', text: '#000', muted: '#444', error: '#c00', radius: '4px', font: 'serif'};
-const setup = (amount: number): FieldsSetup => ({
+const setup = (amount: number, frequency: FieldsSetup['frequency'] = 'one-off'): FieldsSetup => ({
   amount,
   currency: 'AUD',
-  frequency: 'one-off',
+  frequency,
   methods: ['card'],
   saveCard: false,
   locale: 'en-AU',
@@ -74,27 +29,17 @@ const setup = (amount: number): FieldsSetup => ({
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => {
-  calls = [];
-  pendingUpdates = [];
-  // The endpoint: it makes the intent for the gift's amount, which the client secret carries here.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init: RequestInit) => {
-      const {amount} = JSON.parse(init.body as string) as {amount: number};
-      calls.push(`post ${amount}`);
-      const body = {status: 'requires_confirmation', clientSecret: `pi_standin_secret_amount${amount}`, reference: 'pi_standin'};
-      return new Response(JSON.stringify(body), {status: 200, headers: {'content-type': 'application/json'}});
-    }),
-  );
+  stand = stripeJsStandIn();
+  vi.stubGlobal('fetch', vi.fn(stand.endpoint(({amount}) => stand.calls.push(`post ${amount}`))));
 });
 afterEach(() => vi.unstubAllGlobals());
 
-async function mountedGateway() {
+async function mountedGateway({wallets = true} = {}) {
   const {createStripeGateway} = await import('./gateway');
   const gateway = createStripeGateway({
     publishableKey: 'pk_test_coralunit',
     endpoint: 'https://pay.example.org',
-    wallets: true,
+    wallets,
     saveCardForUpgrade: false,
     timeoutMs: 5000,
   });
@@ -103,33 +48,94 @@ async function mountedGateway() {
   return {gateway, fields};
 }
 
+const THANKS = {returnUrl: 'https://example.org/thanks'};
+
 describe('stripe gateway', () => {
   it('checks the fields with the check the click started, before anything else', async () => {
     const {gateway} = await mountedGateway();
-    gateway.fields.submit();
-    const result = await gateway.charge({...intent(), amount: 6000}, {idempotencyKey: 'k1', returnUrl: 'https://example.org/thanks'});
-    expect(result).toEqual({status: 'approved', reference: 'pi_standin'});
-    expect(calls).toEqual(['submit', 'post 6000', 'confirm']);
+    stand.click(() => gateway.fields.submit());
+    const result = await gateway.charge({...intent(), amount: 6000}, {idempotencyKey: 'k1', ...THANKS});
+    expect(result).toEqual({status: 'approved', reference: 'pi_standin1'});
+    expect(stand.calls).toEqual(['submit', 'post 6000', 'confirm']);
   });
 
-  it('sends the gift only once the Elements hold it, so the intent and the Elements agree', async () => {
+  it('starts no check in a click while a change to the gift is still on its way to the Elements: a wallet would show the old gift', async () => {
     const {gateway, fields} = await mountedGateway();
     fields.update(setup(12000));
-    gateway.fields.submit();
-    const charged = gateway.charge({...intent(), amount: 12000}, {idempotencyKey: 'k2', returnUrl: 'https://example.org/thanks'});
+    stand.click(() => gateway.fields.submit());
+    expect(stand.calls).toEqual(['update 12000']);
+    const charged = gateway.charge({...intent(), amount: 12000}, {idempotencyKey: 'k2', ...THANKS});
+    stand.applyUpdate();
+    // Checked once the Elements hold the gift, outside the click: where Apple Pay may be offered, Stripe.js refuses, and nothing is made.
+    expect(await charged).toMatchObject({status: 'error', outcome: 'not-charged', retryable: true});
+    expect(stand.calls).toEqual(['update 12000', 'submit']);
+    expect(stand.submitted).toEqual([]);
+  });
+
+  it('without wallets, checks a gift changed just before the click once the Elements hold it, and sends it', async () => {
+    const {gateway, fields} = await mountedGateway({wallets: false});
+    fields.update(setup(12000));
+    stand.click(() => gateway.fields.submit());
+    const charged = gateway.charge({...intent(), amount: 12000}, {idempotencyKey: 'k3', ...THANKS});
     await settle();
-    expect(calls).toEqual(['update 12000', 'submit']);
-    pendingUpdates.shift()!();
-    expect(await charged).toEqual({status: 'approved', reference: 'pi_standin'});
-    expect(calls).toEqual(['update 12000', 'submit', 'post 12000', 'confirm']);
+    expect(stand.calls).toEqual(['update 12000']);
+    stand.applyUpdate();
+    expect(await charged).toEqual({status: 'approved', reference: 'pi_standin1'});
+    expect(stand.calls).toEqual(['update 12000', 'submit', 'post 12000', 'confirm']);
+    expect(stand.submitted).toMatchObject([{mode: 'payment', amount: 12000}]);
+  });
+
+  it('does not send a gift changed after the click’s check on that check: what the wallet approved is not what would be charged', async () => {
+    const {gateway, fields} = await mountedGateway({wallets: false});
+    stand.click(() => gateway.fields.submit());
+    // The click's own answer changes the gift: A$60 once becomes A$20 a month.
+    fields.update(setup(2000, 'monthly'));
+    const charged = gateway.charge({...intent(), amount: 2000, frequency: 'monthly'}, {idempotencyKey: 'k4', ...THANKS});
+    stand.applyUpdate();
+    expect(await charged).toEqual({status: 'approved', reference: 'sub_standin1'});
+    expect(stand.submitted).toMatchObject([
+      {mode: 'payment', amount: 6000},
+      {mode: 'subscription', amount: 2000},
+    ]);
+    expect(stand.calls).toEqual(['submit', 'update 2000', 'submit', 'post 2000', 'confirm']);
   });
 
   it('reads a confirmation Stripe.js refused before trying any payment as nothing charged, not as a decline', async () => {
     const {gateway} = await mountedGateway();
-    gateway.fields.submit();
-    // The Elements still hold A$60: Stripe.js refuses to confirm an intent for A$70 with them, and the intent is untouched.
-    const result = await gateway.charge({...intent(), amount: 7000}, {idempotencyKey: 'k3', returnUrl: 'https://example.org/thanks'});
+    stand.click(() => gateway.fields.submit());
+    // The Elements held A$60 when checked: Stripe.js refuses to confirm an intent for A$70 with them, and the intent is untouched.
+    const result = await gateway.charge({...intent(), amount: 7000}, {idempotencyKey: 'k5', ...THANKS});
     expect(result).toMatchObject({status: 'error', outcome: 'not-charged', retryable: true});
-    expect(calls).toEqual(['submit', 'post 7000', 'confirm']);
+    expect(stand.calls).toEqual(['submit', 'post 7000', 'confirm']);
+  });
+
+  describe('a payment the endpoint cancelled (its card-testing guard, after repeated declines)', () => {
+    /** The endpoint answers the next gift with `clientSecret`: the intent an earlier try under the same key made. */
+    const endpointAnswers = (clientSecret: string) =>
+      vi.mocked(fetch).mockResolvedValueOnce(
+        new Response(JSON.stringify({status: 'requires_confirmation', clientSecret, reference: clientSecret.split('_secret_')[0]}), {
+          status: 200,
+        }),
+      );
+    const CANCELLED = {status: 'error', outcome: 'not-charged', retryable: true, detail: 'payment canceled', ended: true};
+
+    it('is nothing charged, to be tried again under a fresh key, when Stripe.js answers the confirmation with it', async () => {
+      const {gateway} = await mountedGateway();
+      const secret = stand.intent('payment', 6000);
+      stand.cancel(secret);
+      endpointAnswers(secret);
+      stand.click(() => gateway.fields.submit());
+      expect(await gateway.charge({...intent(), amount: 6000}, {idempotencyKey: 'k6', ...THANKS})).toEqual(CANCELLED);
+    });
+
+    it('is nothing charged, to be tried again under a fresh key, when Stripe is asked after a lost confirmation', async () => {
+      const {gateway} = await mountedGateway();
+      const secret = stand.intent('payment', 6000);
+      stand.cancel(secret);
+      endpointAnswers(secret);
+      stand.loseNextConfirmation();
+      stand.click(() => gateway.fields.submit());
+      expect(await gateway.charge({...intent(), amount: 6000}, {idempotencyKey: 'k7', ...THANKS})).toEqual(CANCELLED);
+    });
   });
 });

@@ -5,14 +5,19 @@
  *
  * A gift goes in three steps. The Element checks what was typed
  * (`elements.submit()`, started by the form first thing in the supporter's
- * click, since Safari opens Apple Pay's sheet only within that gesture); once
- * the Element has taken every change to the gift (`elements.update()`), the
- * endpoint checks the gift again and creates its
- * PaymentIntent or Subscription under the form's idempotency key, answering a
- * client secret; Stripe.js confirms that secret with what the Element holds,
- * running a bank's check (3-D Secure) when the card needs one. Nothing is
- * charged before the confirmation, and the same key always meets the same
- * intent, so sending again after any failure never charges twice.
+ * click, since Safari opens Apple Pay's sheet only within that gesture), for
+ * the gift the Elements hold at that moment: the sheet shows it, and Stripe.js
+ * confirms only an intent that matches it. A change to the gift reaches the
+ * Elements asynchronously (`elements.update()` settles once the fields have
+ * applied it), so a click while one is on its way, or a change after the
+ * click's check, leaves the check to the charge once the Elements hold the
+ * gift: outside the gesture, where a wallet may refuse, and nothing is charged.
+ * Then the endpoint checks the gift again and creates its PaymentIntent or
+ * Subscription under the form's idempotency key, answering a client secret;
+ * Stripe.js confirms that secret with what the Element holds, running a bank's
+ * check (3-D Secure) when the card needs one. Nothing is charged before the
+ * confirmation, and the same key always meets the same intent, so sending
+ * again after any failure never charges twice.
  *
  * This module is loaded only when a form with this gateway appears, and it
  * loads Stripe.js from js.stripe.com only then.
@@ -87,7 +92,12 @@ export function appearanceOf(look: FieldsLook): Appearance {
   };
 }
 
-const notCharged = (detail: string, retryable = true): ChargeResult => ({status: 'error', outcome: 'not-charged', retryable, detail});
+const notCharged = (detail: string, retryable = true): Extract<ChargeResult, {status: 'error'}> => ({
+  status: 'error',
+  outcome: 'not-charged',
+  retryable,
+  detail,
+});
 
 /** Stripe's decline codes: a short reason for events and logs, and what the supporter is told. Any other code is a plain decline. */
 const REASONS: Record<string, readonly [string, DeclineCode]> = {
@@ -116,6 +126,10 @@ function fromIntent(intent: PaymentIntent, reference: string): ChargeResult {
       return {status: 'approved', reference};
     case 'requires_payment_method':
       return declinedBy(intent.last_payment_error);
+    // The endpoint's card-testing guard cancels a payment declined too often: nothing was charged, and its key would
+    // meet it again, so the next try takes a fresh one.
+    case 'canceled':
+      return {...notCharged('payment canceled'), ended: true};
     default:
       return {status: 'error', outcome: 'unknown', retryable: false, detail: `payment ${intent.status}`};
   }
@@ -150,8 +164,8 @@ const billingOf = ({supporter}: GiftIntent) => {
   };
 };
 
-/** The Elements on the page, and the last change to the gift sent to them: null once applied, else why it failed. */
-type Mounted = {elements: StripeElements; element: StripePaymentElement; updated: Promise<string | null>};
+/** The Elements on the page, the last change to the gift sent to them (null once applied, else why it failed), and how many are on their way. */
+type Mounted = {elements: StripeElements; element: StripePaymentElement; updated: Promise<string | null>; pending: number};
 
 type Checked = Awaited<ReturnType<StripeElements['submit']>>;
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -159,13 +173,10 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 const check = (elements: StripeElements): Promise<Checked> =>
   elements.submit().catch((error: unknown): Checked => ({error: {type: 'validation_error', message: reason(error)}}));
 
-/** Waits until the Elements have applied every change sent to them, including any sent while waiting. */
+/** Waits until the Elements have taken every change sent to them, including any sent while waiting: null, or why the last failed. */
 async function settled(here: Mounted): Promise<string | null> {
-  for (;;) {
-    const awaited = here.updated;
-    const failed = await awaited;
-    if (failed !== null || awaited === here.updated) return failed;
-  }
+  while (here.pending) await here.updated;
+  return here.updated;
 }
 
 export function createStripeGateway(
@@ -211,7 +222,7 @@ export function createStripeGateway(
           element.on('ready', () => report({status: 'ready', method, complete: false}));
           element.on('loaderror', (event) => report({status: 'failed', detail: event.error.message ?? 'the payment fields did not load'}));
           element.mount(room);
-          mounted = {elements, element, updated: Promise.resolve(null)};
+          mounted = {elements, element, updated: Promise.resolve(null), pending: 0};
         },
         (error: unknown) => {
           if (!gone) report({status: 'failed', detail: error instanceof Error ? error.message : String(error)});
@@ -220,7 +231,15 @@ export function createStripeGateway(
       return {
         update(next) {
           latest = next;
-          if (mounted) mounted.updated = mounted.elements.update(elementsOptions(next)).then(() => null, reason);
+          const here = mounted;
+          if (!here) return;
+          // A check a click started was for the gift as it was: the charge checks the new one itself.
+          started = null;
+          here.pending += 1;
+          here.updated = here.elements
+            .update(elementsOptions(next))
+            .then(() => null, reason)
+            .finally(() => (here.pending -= 1));
         },
         focus: () => mounted?.element.focus(),
         unmount() {
@@ -231,7 +250,8 @@ export function createStripeGateway(
       };
     },
     submit() {
-      if (!mounted) return;
+      // While a change is on its way, the Elements hold the gift as it was: a wallet's sheet would show that one.
+      if (!mounted || mounted.pending) return;
       // Read by the charge; a check no charge follows (the form found a problem first) is dropped quietly.
       started = {elements: mounted.elements, checked: check(mounted.elements)};
     },
@@ -243,12 +263,12 @@ export function createStripeGateway(
     started = null;
     const loaded = await stripe().catch(() => null);
     if (!loaded || !here) return notCharged('the payment fields are not ready');
-    // Without a check from the click (a send no click started), the charge asks itself, as late as that is.
-    const checked = await (ours ?? check(here.elements));
-    if (checked.error) return notCharged(checked.error.message ?? 'payment details incomplete');
     // The intent is made for the gift as it stands, so the Elements must hold it too before Stripe confirms one with the other.
     const unapplied = await settled(here);
     if (unapplied !== null) return notCharged(unapplied);
+    // Without a check from the click (a send no click started, a gift changed since), the charge asks itself, as late as that is.
+    const checked = await (ours ?? check(here.elements));
+    if (checked.error) return notCharged(checked.error.message ?? 'payment details incomplete');
 
     const sent = await postWithKey<{clientSecret: string; reference: string} | ChargeResult, GiftAnswer>(
       post,
