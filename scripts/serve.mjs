@@ -122,6 +122,12 @@ export function createSiteServer({dir = 'build', base = '/gpap-coral/'} = {}) {
       res.end();
       return;
     }
+    if (found.kind === 'missing' && (await fileAt(join(root, '404.html'))) !== 'file') {
+      // A folder of one's own (a test page) has no not-found page: say so in words rather than drop the connection.
+      res.writeHead(404, {'content-type': 'text/plain; charset=utf-8'});
+      res.end('Not found');
+      return;
+    }
     const status = found.kind === 'file' ? 200 : 404;
     const path = found.kind === 'file' ? found.path : join(root, '404.html');
     const type = TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';

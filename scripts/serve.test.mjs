@@ -88,3 +88,37 @@ describe('GitHub Pages-like server', () => {
     expect((await get('/gpap-coral/')).status).toBe(200);
   });
 });
+
+describe('a folder of your own, served at the root', () => {
+  /** @type {string} */
+  let own;
+  /** @type {import('node:http').Server} */
+  let ownServer;
+  /** @type {string} */
+  let ownOrigin;
+
+  beforeAll(async () => {
+    own = await mkdtemp(join(tmpdir(), 'coral-serve-own-'));
+    await writeFile(join(own, 'index.html'), 'petition');
+    ownServer = createSiteServer({dir: own, base: '/'});
+    ownOrigin = await listenLocally(ownServer);
+  });
+
+  afterAll(async () => {
+    await new Promise((done) => ownServer.close(done));
+    await rm(own, {recursive: true, force: true});
+  });
+
+  it('serves its index.html at /', async () => {
+    const res = await fetch(`${ownOrigin}/`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('petition');
+  });
+
+  it('answers 404 in words for a file it lacks (a browser’s /favicon.ico) when the folder has no 404.html', async () => {
+    const res = await fetch(`${ownOrigin}/favicon.ico`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await res.text()).toBe('Not found');
+  });
+});
