@@ -81,7 +81,12 @@ afterAll(async () => {
 
 /** The [vars] Wrangler listed, by name, with the start of each value as it shows it. */
 const listedVars = () =>
-  new Map([...dryRun.output.matchAll(/^env\.(\w+) \("(.*)$/gm)].map((match) => [match[1]!, match[2]!.replace(/"\)\s+Environment Variable\s*$/, '')]));
+  new Map(
+    [...dryRun.output.matchAll(/^env\.(\w+) \("(.*)$/gm)].map((match) => [
+      match[1]!,
+      match[2]!.replace(/"\)\s+Environment Variable\s*$/, ''),
+    ]),
+  );
 
 describe('wrangler deploy --dry-run with server/wrangler.example.toml', () => {
   it('builds the Worker without an account or a network', () => {
@@ -166,7 +171,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the Worker the dry run built, in 
       compatibilityFlags: JSON.parse(/^compatibility_flags = (\[.*\])$/m.exec(EXAMPLE)![1]!) as string[],
       bindings: {
         CORAL_ALLOWED_ORIGINS: ORIGIN,
-        CORAL_CAMPAIGNS: JSON.stringify({powerforms: [{campaign: CAMPAIGN}]}),
+        CORAL_CAMPAIGNS: JSON.stringify({powerforms: [{campaign: CAMPAIGN, fields: {postcode: 'optional'}}]}),
         DATABASE_URL: database.url!,
       },
     });
