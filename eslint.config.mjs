@@ -20,6 +20,7 @@ export default tseslint.config(
       'static/',
       'server/dist/',
       '.coral-data/',
+      '**/.wrangler/',
     ],
   },
   js.configs.recommended,

@@ -9,9 +9,12 @@
  * Records need a Postgres server: DATABASE_URL, or a Hyperdrive binding
  * named HYPERDRIVE in front of one. An isolate forgets everything, so there
  * is no embedded database here, and the Worker refuses to start without one.
- * Its Cron Trigger (`scheduled`) forwards new records to the CRM.
+ * Workers let a request use only the connections it opened itself, so each
+ * request (and each Cron Trigger run) opens its own and closes it when its
+ * work is done. The Cron Trigger (`scheduled`) forwards new records to the CRM.
  */
 import Stripe from 'stripe';
+import type {Database} from './db/database';
 import {migrate} from './db/migrate';
 import {openPostgres} from './db/postgres';
 import {createPgStore} from './db/store';
@@ -26,9 +29,8 @@ import type {GiftStore} from './store';
 export type WorkerEnv = Readonly<Record<string, unknown>> & {HYPERDRIVE?: {connectionString: string}};
 
 type Built = {
-  handle: (request: Request, context?: RequestContext) => Promise<Response>;
-  /** Resolves once every gift answered before Stripe did has been kept. */
-  settled: () => Promise<void>;
+  /** Answers one request; `done` resolves once its late work is kept and its connection closed. */
+  serve: (request: Request, context?: RequestContext) => Promise<{response: Response; done: Promise<void>}>;
   forward: (() => Promise<unknown>) | null;
 };
 
@@ -38,8 +40,10 @@ let built: {source: WorkerEnv; ready: Built} | null = null;
 
 const notConfigured = (detail: string): Built => ({
   // The operator reads the reason in the Worker's log; the browser only learns that nothing was done.
-  handle: async () => Response.json({status: 'error', outcome: 'not-sent', retryable: false, detail}, {status: 500}),
-  settled: async () => {},
+  serve: async () => ({
+    response: Response.json({status: 'error', outcome: 'not-sent', retryable: false, detail}, {status: 500}),
+    done: Promise.resolve(),
+  }),
   forward: null,
 });
 
@@ -48,8 +52,9 @@ function strings(vars: WorkerEnv): Record<string, string | undefined> {
 }
 
 /**
- * The handler for an environment, built once per isolate or process (and
- * again if the environment object changes). `store` replaces the database, for tests.
+ * The handler for an environment, its settings read once per isolate or
+ * process (and again if the environment object changes). `store` replaces
+ * the database, for tests.
  */
 export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
   if (built?.source === vars) return built.ready;
@@ -67,56 +72,63 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
   } else {
     const {env} = read;
     const logger = consoleLogger({service: 'coral-endpoint'}, env.logLevel);
-    // Hyperdrive pools connections for the Worker, so the Worker itself keeps few.
-    const db = databaseUrl ? openPostgres(databaseUrl, {max: 5}) : null;
-    // Each isolate checks the migrations before its first request (an up-to-date database answers at once),
-    // and again on the next request should that fail.
-    let migrated: Promise<unknown> | null = null;
-    const migrateOnce = () => {
-      migrated ??= (db ? migrate(db) : Promise.resolve()).catch((error: unknown) => {
-        migrated = null;
-        throw error;
-      });
-      return migrated;
+    const stripe = env.stripe
+      ? new Stripe(env.stripe.secretKey, {...env.stripe.api, httpClient: Stripe.createFetchHttpClient(), ...STRIPE_CALL_LIMITS})
+      : null;
+    // Hyperdrive pools connections for the Worker, so each request keeps few.
+    const open = () => (databaseUrl ? openPostgres(databaseUrl, {max: 5}) : null);
+    // Each isolate applies the migrations before its first request (an up-to-date database answers at once), and
+    // on each request until that succeeds; two at once are safe, as migrate() holds a lock.
+    let migrated = false;
+    const migrateOn = async (db: Database | null) => {
+      if (migrated || !db) return;
+      await migrate(db);
+      migrated = true;
     };
-    const handle = createCoralHandler({
-      stripe: env.stripe
-        ? new Stripe(env.stripe.secretKey, {
-            ...env.stripe.api,
-            httpClient: Stripe.createFetchHttpClient(),
-            ...STRIPE_CALL_LIMITS,
-          })
-        : null,
-      webhookSecret: env.stripe?.webhookSecret ?? null,
-      allowedOrigins: env.allowedOrigins,
-      campaigns: env.campaigns.donateForms,
-      powerforms: env.campaigns.powerforms,
-      store: store ?? createPgStore(db!, {outbox: env.forward !== null}),
-      ...(db ? {db} : {}),
-      exportToken: env.exportToken,
-      basePath: env.basePath,
-      logger,
-      guard: env.guard,
-    });
-    const forwarder = db && env.forward ? createForwarder({db, ...env.forward, log: logger}) : null;
+    const forwarding = env.forward;
     ready = {
-      handle: async (request, context) => {
+      serve: async (request, context) => {
+        const db = open();
+        const close = async () => {
+          await db?.close();
+        };
         try {
-          await migrateOnce();
+          await migrateOn(db);
         } catch (error) {
           logger.error({error: error instanceof Error ? error.message : String(error)}, 'migrations failed');
-          return Response.json(
+          const response = Response.json(
             {status: 'error', outcome: 'not-sent', retryable: true, detail: 'the records could not be reached'},
             {status: 503},
           );
+          return {response, done: close()};
         }
-        return handle(request, context);
+        const handle = createCoralHandler({
+          stripe,
+          webhookSecret: env.stripe?.webhookSecret ?? null,
+          allowedOrigins: env.allowedOrigins,
+          campaigns: env.campaigns.donateForms,
+          powerforms: env.campaigns.powerforms,
+          store: store ?? createPgStore(db!, {outbox: forwarding !== null}),
+          ...(db ? {db} : {}),
+          exportToken: env.exportToken,
+          basePath: env.basePath,
+          logger,
+          guard: env.guard,
+        });
+        const response = await handle(request, context);
+        // A gift answered before Stripe did is still kept before the connection closes.
+        return {response, done: handle.settled().finally(close)};
       },
-      settled: handle.settled,
-      forward: forwarder
+      forward: forwarding
         ? async () => {
-            await migrateOnce();
-            return forwarder.runOnce();
+            const db = open();
+            if (!db) return null;
+            try {
+              await migrateOn(db);
+              return await createForwarder({db, ...forwarding, log: logger}).runOnce();
+            } finally {
+              await db.close();
+            }
           }
         : null,
     };
@@ -126,15 +138,19 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
 }
 
 /** For Vercel and Netlify functions: `handlerFromEnv(process.env)(request)`. */
-export const handlerFromEnv = (vars: WorkerEnv, store?: GiftStore) => buildFromEnv(vars, store).handle;
+export const handlerFromEnv = (vars: WorkerEnv, store?: GiftStore) => async (request: Request) => {
+  const {response, done} = await buildFromEnv(vars, store).serve(request);
+  // These hosts keep the process for the work still running; a failure in it is in the log already.
+  done.catch(() => {});
+  return response;
+};
 
 export default {
   fetch: async (request: Request, env: WorkerEnv, context?: Context): Promise<Response> => {
-    const ready = buildFromEnv(env);
     // Cloudflare sets CF-Connecting-IP to the visitor's address, replacing any a visitor sent; no other host's is believed.
-    const response = await ready.handle(request, {clientAddress: request.headers.get('cf-connecting-ip')});
-    // A gift answered before Stripe did is still kept: the Worker lives on until it is.
-    context?.waitUntil(ready.settled());
+    const {response, done} = await buildFromEnv(env).serve(request, {clientAddress: request.headers.get('cf-connecting-ip')});
+    // The Worker lives on until the request's late work is kept and its connection closed.
+    context?.waitUntil(done);
     return response;
   },
   /** A Cron Trigger (e.g. every minute) forwards what is waiting in the outbox. */

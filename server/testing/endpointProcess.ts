@@ -16,7 +16,9 @@ export const EXPORT_TOKEN = 'export-token-for-tests-only-0000000000';
 export const CAMPAIGN = 'ban-deep-sea-mining';
 const CAMPAIGNS = JSON.stringify({powerforms: [{campaign: CAMPAIGN, counter: {count: 100, goal: 1000}, fields: {postcode: 'optional'}}]});
 
-export const buildEndpoint = () => build({configFile: join(SERVER, 'vite.config.mts'), logLevel: 'error'});
+/** Builds the endpoint into server/dist, or into `outDir` for a test that must not touch the build others run. */
+export const buildEndpoint = (outDir?: string) =>
+  build({configFile: join(SERVER, 'vite.config.mts'), logLevel: 'error', ...(outDir ? {build: {outDir}} : {})});
 
 /** Only what the endpoint is given here reaches it: no variable from the machine. */
 export const endpointEnv = (dataDir: string): Record<string, string | undefined> => ({
