@@ -333,10 +333,11 @@ describe('one folder, whichever folder a command starts in', () => {
   });
   afterAll(() => rmSync(root, {recursive: true, force: true}));
 
-  // As npm starts a workspace's script: in server/, with INIT_CWD where `npm run` was typed.
-  const fromRoot = () => ({cwd: join(root, 'server'), INIT_CWD: root});
-  const fromServer = () => ({cwd: join(root, 'server'), INIT_CWD: join(root, 'server')});
-  const env = (INIT_CWD: string) => ({
+  // As npm starts a workspace's script: in server/, with INIT_CWD where `npm run` was typed; and as a service runs it.
+  const fromRoot = () => ({cwd: join(root, 'server'), INIT_CWD: root, dist: 'dist'});
+  const fromServer = () => ({cwd: join(root, 'server'), INIT_CWD: join(root, 'server'), dist: 'dist'});
+  const asService = () => ({cwd: root, INIT_CWD: undefined, dist: 'server/dist'});
+  const env = (INIT_CWD: string | undefined) => ({
     PATH: process.env.PATH,
     INIT_CWD,
     CORAL_ALLOWED_ORIGINS: ORIGIN,
@@ -352,21 +353,21 @@ describe('one folder, whichever folder a command starts in', () => {
       [fromRoot(), `coral migrate: applied ${MIGRATION_NAMES} to the embedded database in ${records}\n`],
       [fromServer(), `coral migrate: the embedded database in ${records} is up to date\n`],
     ] as const) {
-      expect(await run(MIGRATE, env(at.INIT_CWD), 30_000, at.cwd)).toMatchObject({
+      expect(await run(`${at.dist}/migrate.mjs`, env(at.INIT_CWD), 30_000, at.cwd)).toMatchObject({
         code: 0,
         stdout: expected,
         stderr: `coral migrate: ${misspelt}\n`,
       });
     }
-    for (const at of [fromRoot(), fromServer()]) {
-      const started = await start(env(at.INIT_CWD), {cwd: at.cwd});
+    for (const at of [fromRoot(), fromServer(), asService()]) {
+      const started = await start(env(at.INIT_CWD), {file: `${at.dist}/main.mjs`, cwd: at.cwd});
       expect(await stop(started)).toBe(0);
       const lines = started.output().split('\n');
       expect(lines[0]).toBe(`coral endpoint: ${misspelt}`);
       expect(lines).toContain(
         `coral endpoint: listening on http://localhost:${started.port}, signatures only (no Stripe keys), records in ${records}`,
       );
-      const doctor = await run(DOCTOR, env(at.INIT_CWD), 30_000, at.cwd);
+      const doctor = await run(`${at.dist}/doctor.mjs`, env(at.INIT_CWD), 30_000, at.cwd);
       // It read the campaigns file at the root, which lists no donate form.
       expect(doctor.stderr).toBe(
         `coral doctor: ${misspelt}\ncoral doctor: no campaign takes gifts and STRIPE_SECRET_KEY is not set: there is no Stripe account to check\n`,
