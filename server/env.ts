@@ -7,7 +7,7 @@
 import type Stripe from 'stripe';
 import {parseCampaignsFile, type Campaigns} from './campaigns';
 import {readGuardEnv, type GuardSettings} from './guard/settings';
-import {isOneOf, LOG_LEVELS, PORT_RANGE, SETTINGS, type SettingVars} from './settings';
+import {isOneOf, LOG_LEVELS, MIN_SECRET_LENGTH, MIN_WEBHOOK_SECRET_LENGTH, PORT_RANGE, SETTINGS, type SettingVars} from './settings';
 
 export type StripeSettings = {
   secretKey: string;
@@ -40,13 +40,6 @@ export type EnvResult = {ok: true; env: EndpointEnv} | {ok: false; message: stri
 const fail = (message: string): EnvResult => ({ok: false, message: `coral endpoint: ${message}`});
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-/** A token or secret anyone could guess is no secret: at least this many characters. */
-const MIN_SECRET_LENGTH = 32;
-/**
- * Characters after `whsec_`: Stripe's signing secrets carry 32 (the Dashboard's) or 64 (the CLI's), so a
- * value this short is a placeholder or a paste cut off, which would refuse every event.
- */
-const MIN_WEBHOOK_SECRET_LENGTH = 24;
 /** One or more path segments: letters, digits, `-`, `_`, `.` and `~`, each after a single slash. */
 const BASE_PATH = /^(?:\/[A-Za-z0-9._~-]+)+$/;
 

@@ -353,7 +353,7 @@ describe('one folder, whichever folder a command starts in', () => {
       [fromRoot(), `coral migrate: applied ${MIGRATION_NAMES} to the embedded database in ${records}\n`],
       [fromServer(), `coral migrate: the embedded database in ${records} is up to date\n`],
     ] as const) {
-      expect(await run(`${at.dist}/migrate.mjs`, env(at.INIT_CWD), 30_000, at.cwd)).toMatchObject({
+      expect(await run(`${at.dist}/migrate.mjs`, env(at.INIT_CWD), 60_000, at.cwd)).toMatchObject({
         code: 0,
         stdout: expected,
         stderr: `coral migrate: ${misspelt}\n`,
@@ -367,12 +367,12 @@ describe('one folder, whichever folder a command starts in', () => {
       expect(lines).toContain(
         `coral endpoint: listening on http://localhost:${started.port}, signatures only (no Stripe keys), records in ${records}`,
       );
-      const doctor = await run(`${at.dist}/doctor.mjs`, env(at.INIT_CWD), 30_000, at.cwd);
+      const doctor = await run(`${at.dist}/doctor.mjs`, env(at.INIT_CWD), 60_000, at.cwd);
       // It read the campaigns file at the root, which lists no donate form.
       expect(doctor.stderr).toBe(
         `coral doctor: ${misspelt}\ncoral doctor: no campaign takes gifts and STRIPE_SECRET_KEY is not set: there is no Stripe account to check\n`,
       );
     }
     expect(readdirSync(join(root, 'server')).sort()).toEqual(['dist', 'package.json']);
-  }, 120_000);
+  }, 240_000);
 });

@@ -18,6 +18,13 @@ export const LIMITS = {
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const TURNSTILE_WHEN = ['always', 'breaker'] as const;
 export const PORT_RANGE = {min: 0, max: 65_535};
+/** A token or secret anyone could guess is no secret: at least this many characters. */
+export const MIN_SECRET_LENGTH = 32;
+/**
+ * Characters after `whsec_`: Stripe's signing secrets carry 32 (the Dashboard's) or 64 (the CLI's), so a
+ * value this short is a placeholder or a paste cut off, which would refuse every event.
+ */
+export const MIN_WEBHOOK_SECRET_LENGTH = 24;
 
 /** Narrows a value read from the environment to one of a setting's words. */
 export const isOneOf = <Word extends string>(value: string, words: readonly Word[]): value is Word =>
@@ -34,22 +41,22 @@ const limitSettings = Object.fromEntries(
 ) as Record<(typeof LIMITS)[keyof typeof LIMITS]['name'], Setting>;
 
 export const SETTINGS = {
-  CORAL_ALLOWED_ORIGINS: {fallback: 'required', allowed: {says: 'origins, comma-separated'}},
+  CORAL_ALLOWED_ORIGINS: {fallback: 'required', allowed: {says: 'origins, comma-separated, no wildcard'}},
   CORAL_CAMPAIGNS: {fallback: 'required', allowed: {says: 'JSON, or a JSON file’s path'}},
   STRIPE_SECRET_KEY: {fallback: null, allowed: {says: '`sk_…` or `rk_…`'}},
-  STRIPE_WEBHOOK_SECRET: {fallback: null, allowed: {says: '`whsec_` and 24 or more characters'}},
+  STRIPE_WEBHOOK_SECRET: {fallback: null, allowed: {says: `\`whsec_\` and ${MIN_WEBHOOK_SECRET_LENGTH} or more characters`}},
   CORAL_PUBLIC_URL: {fallback: null, allowed: {says: 'an `https://` origin'}},
   STRIPE_API_URL: {fallback: null, allowed: {says: 'an `http://` or `https://` address'}},
   DATABASE_URL: {fallback: null, allowed: {says: '`postgres://…` or `postgresql://…`'}},
   CORAL_DATA_DIR: {fallback: '.coral-data', allowed: {says: 'a folder’s path'}},
-  CORAL_EXPORT_TOKEN: {fallback: null, allowed: {says: '32 or more characters'}},
-  CORAL_FORWARD_URL: {fallback: null, allowed: {says: 'an `https://` address'}},
-  CORAL_FORWARD_SECRET: {fallback: null, allowed: {says: '32 or more characters'}},
+  CORAL_EXPORT_TOKEN: {fallback: null, allowed: {says: `${MIN_SECRET_LENGTH} or more characters`}},
+  CORAL_FORWARD_URL: {fallback: null, allowed: {says: 'an `https://` address (`http://` for localhost)'}},
+  CORAL_FORWARD_SECRET: {fallback: null, allowed: {says: `${MIN_SECRET_LENGTH} or more characters`}},
   CORAL_LOG_LEVEL: {fallback: 'info', allowed: {oneOf: LOG_LEVELS}},
   PORT: {fallback: '8787', allowed: {whole: PORT_RANGE}},
-  CORAL_BASE_PATH: {fallback: null, allowed: {says: 'a path, e.g. `/api/coral`'}},
+  CORAL_BASE_PATH: {fallback: null, allowed: {says: 'a path like `/api/coral`, no trailing slash'}},
   CORAL_TRUSTED_PROXIES: {fallback: null, allowed: {says: 'addresses or CIDR ranges, comma-separated'}},
-  CORAL_TURNSTILE_SECRET: {fallback: null, allowed: {says: 'a Turnstile secret key'}},
+  CORAL_TURNSTILE_SECRET: {fallback: null, allowed: {says: '20 to 200 letters, digits, `-` or `_`'}},
   CORAL_TURNSTILE_WHEN: {fallback: 'always', allowed: {oneOf: TURNSTILE_WHEN}},
   ...limitSettings,
 } satisfies Record<string, Setting>;

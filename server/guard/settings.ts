@@ -33,7 +33,6 @@ export type GuardSettings = {
   botCheck: BotCheckSettings | null;
 };
 
-
 type LimitName = keyof typeof LIMITS;
 
 export const DEFAULT_GUARD: GuardSettings = {
