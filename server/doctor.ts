@@ -8,6 +8,7 @@
 import Stripe from 'stripe';
 import type {Campaigns} from './campaigns';
 import {readEndpointEnv, type StripeSettings} from './env';
+import type {SettingVars} from './settings';
 import {WEBHOOK_API_VERSION, WEBHOOK_EVENTS} from './webhooks';
 
 export type DoctorSettings = {
@@ -105,7 +106,7 @@ export type DoctorResult = {ok: boolean; lines: string[]};
 
 /** Reads the environment as the endpoint does, asks Stripe, and answers the lines to print: `ok` alone when nothing is missing. */
 export async function runDoctor(
-  vars: Readonly<Record<string, string | undefined>>,
+  vars: SettingVars,
   readFile?: (path: string) => string,
   makeStripe: (settings: StripeSettings) => Stripe = (settings) => new Stripe(settings.secretKey, {...settings.api, maxNetworkRetries: 2}),
 ): Promise<DoctorResult> {

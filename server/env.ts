@@ -7,6 +7,7 @@
 import type Stripe from 'stripe';
 import {parseCampaignsFile, type Campaigns} from './campaigns';
 import {readGuardEnv, type GuardSettings} from './guard/settings';
+import {isOneOf, LOG_LEVELS, MIN_SECRET_LENGTH, MIN_WEBHOOK_SECRET_LENGTH, PORT_RANGE, SETTINGS, type SettingVars} from './settings';
 
 export type StripeSettings = {
   secretKey: string;
@@ -39,14 +40,6 @@ export type EnvResult = {ok: true; env: EndpointEnv} | {ok: false; message: stri
 const fail = (message: string): EnvResult => ({ok: false, message: `coral endpoint: ${message}`});
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-/** A token or secret anyone could guess is no secret: at least this many characters. */
-const MIN_SECRET_LENGTH = 32;
-/**
- * Characters after `whsec_`: Stripe's signing secrets carry 32 (the Dashboard's) or 64 (the CLI's), so a
- * value this short is a placeholder or a paste cut off, which would refuse every event.
- */
-const MIN_WEBHOOK_SECRET_LENGTH = 24;
 /** One or more path segments: letters, digits, `-`, `_`, `.` and `~`, each after a single slash. */
 const BASE_PATH = /^(?:\/[A-Za-z0-9._~-]+)+$/;
 
@@ -80,7 +73,7 @@ function basePathProblem(basePath: string): string | null {
   return null;
 }
 
-function readStripe(vars: Readonly<Record<string, string | undefined>>): StripeSettings | string {
+function readStripe(vars: SettingVars): StripeSettings | string {
   for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
     if (!vars[name]?.trim()) return `${name} is not set (see server/README.md for what it holds)`;
   }
@@ -111,11 +104,21 @@ function readStripe(vars: Readonly<Record<string, string | undefined>>): StripeS
   return {secretKey, webhookSecret, api};
 }
 
+/** Where the records are kept: all `npm run server:migrate` reads, and the endpoint reads them the same way. */
+export type RecordsSettings = Pick<EndpointEnv, 'databaseUrl' | 'dataDir'>;
+
+export function readRecordsEnv(vars: SettingVars): RecordsSettings | string {
+  const databaseUrl = vars.DATABASE_URL?.trim() || null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    return 'DATABASE_URL does not look like a Postgres address (postgres://user:password@host:5432/database)';
+  return {databaseUrl, dataDir: vars.CORAL_DATA_DIR?.trim() || SETTINGS.CORAL_DATA_DIR.fallback};
+}
+
 /**
  * Reads the variables. `readFile` reads CORAL_CAMPAIGNS when it names a file
  * (Node); hosts without a file system pass none and give the JSON inline.
  */
-export function readEndpointEnv(vars: Readonly<Record<string, string | undefined>>, readFile?: (path: string) => string): EnvResult {
+export function readEndpointEnv(vars: SettingVars, readFile?: (path: string) => string): EnvResult {
   for (const name of ['CORAL_ALLOWED_ORIGINS', 'CORAL_CAMPAIGNS'] as const) {
     if (!vars[name]?.trim()) return fail(`${name} is not set (see server/README.md for what it holds)`);
   }
@@ -151,9 +154,8 @@ export function readEndpointEnv(vars: Readonly<Record<string, string | undefined
   const stripe = needsStripe ? readStripe(vars) : null;
   if (typeof stripe === 'string') return fail(stripe);
 
-  const databaseUrl = vars.DATABASE_URL?.trim() || null;
-  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl))
-    return fail('DATABASE_URL does not look like a Postgres address (postgres://user:password@host:5432/database)');
+  const records = readRecordsEnv(vars);
+  if (typeof records === 'string') return fail(records);
 
   const exportToken = vars.CORAL_EXPORT_TOKEN?.trim() || null;
   if (exportToken !== null && exportToken.length < MIN_SECRET_LENGTH)
@@ -174,12 +176,13 @@ export function readEndpointEnv(vars: Readonly<Record<string, string | undefined
     forward = {url: url.href, secret: forwardSecret};
   }
 
-  const logLevel = vars.CORAL_LOG_LEVEL?.trim() || 'info';
-  if (!LOG_LEVELS.includes(logLevel)) return fail(`CORAL_LOG_LEVEL: "${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
+  const logLevel = vars.CORAL_LOG_LEVEL?.trim() || SETTINGS.CORAL_LOG_LEVEL.fallback;
+  if (!isOneOf(logLevel, LOG_LEVELS)) return fail(`CORAL_LOG_LEVEL: "${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
 
-  const portText = vars.PORT?.trim() || '8787';
+  const portText = vars.PORT?.trim() || SETTINGS.PORT.fallback;
   const port = Number(portText);
-  if (!/^\d{1,5}$/.test(portText) || port > 65535) return fail(`PORT: "${portText}" is not a port number (0 to 65535)`);
+  if (!/^\d{1,5}$/.test(portText) || port < PORT_RANGE.min || port > PORT_RANGE.max)
+    return fail(`PORT: "${portText}" is not a port number (${PORT_RANGE.min} to ${PORT_RANGE.max})`);
 
   const guard = readGuardEnv(vars);
   if (typeof guard === 'string') return fail(guard);
@@ -191,8 +194,7 @@ export function readEndpointEnv(vars: Readonly<Record<string, string | undefined
       allowedOrigins,
       campaigns,
       basePath,
-      databaseUrl,
-      dataDir: vars.CORAL_DATA_DIR?.trim() || '.coral-data',
+      ...records,
       exportToken,
       forward,
       logLevel,

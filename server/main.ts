@@ -1,5 +1,8 @@
 /** `npm run server`, and `node server/dist/main.mjs` in production: the endpoint on Node, configured from the environment (server/README.md). */
 import {startNodeEndpoint} from './node';
+import {warnUnknownSettings} from './nodeSettings';
+
+warnUnknownSettings(process.env, 'coral endpoint');
 
 const started = await startNodeEndpoint(process.env);
 if (!started.ok) {

@@ -1,7 +1,7 @@
 /** The endpoint's environment, and the endpoint on Node's HTTP server, end to end against the stand-in. */
 import {copyFileSync, existsSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
-import {join} from 'node:path';
+import {join, relative, resolve} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import Stripe from 'stripe';
 import {readEndpointEnv} from './env';
@@ -121,16 +121,24 @@ describe('readEndpointEnv', () => {
 });
 
 describe('relative paths', {timeout: 60_000}, () => {
-  it('are read from where npm was run (INIT_CWD), as `npm run server` runs in server/', async () => {
+  it('are read from the repository’s root, not from where npm was run (INIT_CWD)', async () => {
+    const root = resolve(import.meta.dirname, '..');
     const from = mkdtempSync(join(tmpdir(), 'coral-init-cwd-'));
     copyFileSync('server/campaigns.example.json', join(from, 'campaigns.json'));
+    const records = join(from, 'records');
     const started = await startNodeEndpoint(
-      {...VARS, INIT_CWD: from, CORAL_CAMPAIGNS: 'campaigns.json', CORAL_DATA_DIR: 'records', PORT: '0'},
+      {
+        ...VARS,
+        INIT_CWD: join(root, 'server'),
+        CORAL_CAMPAIGNS: relative(root, join(from, 'campaigns.json')),
+        CORAL_DATA_DIR: relative(root, records),
+        PORT: '0',
+      },
       {logger: memoryLogger()},
     );
     try {
-      expect(started.ok && started.env.dataDir).toBe(join(from, 'records'));
-      expect(existsSync(join(from, 'records'))).toBe(true);
+      expect(started.ok && started.env.dataDir).toBe(records);
+      expect(existsSync(records)).toBe(true);
     } finally {
       if (started.ok) await started.stop();
       rmSync(from, {recursive: true, force: true});

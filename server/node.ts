@@ -4,10 +4,8 @@
  * a small adapter turns each request into a web-platform Request and the
  * handler's Response back.
  */
-import {readFileSync} from 'node:fs';
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
-import {resolve} from 'node:path';
 import {Readable} from 'node:stream';
 import {pipeline} from 'node:stream/promises';
 import type {ReadableStream as NodeReadableStream} from 'node:stream/web';
@@ -17,11 +15,12 @@ import {CannotOpen, type Database} from './db/database';
 import {openMigrated} from './db/open';
 import {createPgStore} from './db/store';
 import {closeGently} from './drain';
-import {readEndpointEnv, type EndpointEnv} from './env';
+import type {EndpointEnv} from './env';
 import {createForwarder} from './forward';
 import type {RequestContext} from './guard/guard';
 import {createCoralHandler, STRIPE_CALL_LIMITS} from './handler';
 import type {Logger} from './log';
+import {readNodeEnv} from './nodeSettings';
 
 /**
  * How long a client has to send a whole request, and its headers: a gift's body is a few kilobytes, so a request
@@ -106,11 +105,9 @@ export async function startNodeEndpoint(
   vars: NodeJS.ProcessEnv,
   {logger, timeouts = REQUEST_TIMEOUTS}: {logger?: Logger; timeouts?: typeof REQUEST_TIMEOUTS} = {},
 ): Promise<({ok: true} & RunningEndpoint) | {ok: false; message: string}> {
-  // `npm run server` runs in server/; a relative path means one from where the operator ran npm (INIT_CWD).
-  const from = vars.INIT_CWD ?? process.cwd();
-  const read = readEndpointEnv(vars, (path) => readFileSync(resolve(from, path), 'utf8'));
+  const read = readNodeEnv(vars);
   if (!read.ok) return read;
-  const env = {...read.env, dataDir: resolve(from, read.env.dataDir)};
+  const {env} = read;
   const log: Logger = logger ?? pino({level: env.logLevel, base: {service: 'coral-endpoint'}});
 
   let db: Database;

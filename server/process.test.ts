@@ -5,7 +5,7 @@
  */
 import {spawnSync} from 'node:child_process';
 import {randomUUID} from 'node:crypto';
-import {mkdtempSync, rmSync} from 'node:fs';
+import {cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {Agent, createServer as createHttpServer, request as httpRequest, type Server as HttpServer} from 'node:http';
 import {createServer, type AddressInfo, type Server as NetServer} from 'node:net';
 import {tmpdir} from 'node:os';
@@ -22,11 +22,13 @@ import {
   MIGRATE,
   ORIGIN,
   run,
+  SERVER,
   sign,
   signatureBody,
   start,
   stop,
 } from './testing/endpointProcess';
+import {MIGRATIONS} from './db/migrate';
 import {WEBHOOK_SECRET} from './testing/fixtures';
 import {STAND_IN_SECRET_KEY, startStripeStandIn} from './testing/stripeStandIn';
 import {WEBHOOK_API_VERSION, WEBHOOK_EVENTS} from './webhooks';
@@ -39,6 +41,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dataDir, {recursive: true, force: true}));
 
 const baseEnv = () => endpointEnv(dataDir);
+const MIGRATION_NAMES = MIGRATIONS.map(({name}) => name).join(', ');
 
 describe('node server/dist/main.mjs', () => {
   it('keeps signatures across a restart, counts each signer once, and logs JSON lines without their details', async () => {
@@ -163,7 +166,7 @@ describe('one process per CORAL_DATA_DIR', () => {
     // A clean exit lets go of the folder.
     expect(await run(MIGRATE, {PATH: process.env.PATH, CORAL_DATA_DIR: folder})).toMatchObject({
       code: 0,
-      stdout: 'coral migrate: the database is up to date\n',
+      stdout: `coral migrate: the embedded database in ${folder} is up to date\n`,
     });
     const next = await start(endpointEnv(folder));
     expect(await count(next.base)).toBe(101);
@@ -314,4 +317,62 @@ describe('SIGTERM under keep-alive load', () => {
       rmSync(folder, {recursive: true, force: true});
     }
   }, 120_000);
+});
+
+describe('one folder, whichever folder a command starts in', () => {
+  // A throwaway copy of the checkout's shape (a root package.json listing the workspace, server/dist, the
+  // dependencies), so the real .coral-data is never touched.
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'coral-checkout-'));
+    writeFileSync(join(root, 'package.json'), JSON.stringify({private: true, workspaces: ['server']}));
+    cpSync(join(SERVER, 'package.json'), join(root, 'server/package.json'));
+    cpSync(join(SERVER, 'dist'), join(root, 'server/dist'), {recursive: true});
+    symlinkSync(join(SERVER, '../node_modules'), join(root, 'node_modules'), 'dir');
+    writeFileSync(join(root, 'campaigns.json'), JSON.stringify({powerforms: [{campaign: 'ban-deep-sea-mining'}]}));
+  });
+  afterAll(() => rmSync(root, {recursive: true, force: true}));
+
+  // As npm starts a workspace's script: in server/, with INIT_CWD where `npm run` was typed; and as a service runs it.
+  const fromRoot = () => ({cwd: join(root, 'server'), INIT_CWD: root, dist: 'dist'});
+  const fromServer = () => ({cwd: join(root, 'server'), INIT_CWD: join(root, 'server'), dist: 'dist'});
+  const asService = () => ({cwd: root, INIT_CWD: undefined, dist: 'server/dist'});
+  const env = (INIT_CWD: string | undefined) => ({
+    PATH: process.env.PATH,
+    INIT_CWD,
+    CORAL_ALLOWED_ORIGINS: ORIGIN,
+    CORAL_CAMPAIGNS: 'campaigns.json',
+    PORT: '0',
+    CORAL_GIFT_PER_ADDRESS: '5',
+  });
+  const misspelt = 'CORAL_GIFT_PER_ADDRESS is not a setting Coral knows; did you mean CORAL_GIFTS_PER_ADDRESS?';
+
+  it('server:migrate, the endpoint and doctor use <root>/.coral-data and read CORAL_CAMPAIGNS from the root', async () => {
+    const records = join(root, '.coral-data');
+    for (const [at, expected] of [
+      [fromRoot(), `coral migrate: applied ${MIGRATION_NAMES} to the embedded database in ${records}\n`],
+      [fromServer(), `coral migrate: the embedded database in ${records} is up to date\n`],
+    ] as const) {
+      expect(await run(`${at.dist}/migrate.mjs`, env(at.INIT_CWD), 60_000, at.cwd)).toMatchObject({
+        code: 0,
+        stdout: expected,
+        stderr: `coral migrate: ${misspelt}\n`,
+      });
+    }
+    for (const at of [fromRoot(), fromServer(), asService()]) {
+      const started = await start(env(at.INIT_CWD), {file: `${at.dist}/main.mjs`, cwd: at.cwd});
+      expect(await stop(started)).toBe(0);
+      const lines = started.output().split('\n');
+      expect(lines[0]).toBe(`coral endpoint: ${misspelt}`);
+      expect(lines).toContain(
+        `coral endpoint: listening on http://localhost:${started.port}, signatures only (no Stripe keys), records in ${records}`,
+      );
+      const doctor = await run(`${at.dist}/doctor.mjs`, env(at.INIT_CWD), 60_000, at.cwd);
+      // It read the campaigns file at the root, which lists no donate form.
+      expect(doctor.stderr).toBe(
+        `coral doctor: ${misspelt}\ncoral doctor: no campaign takes gifts and STRIPE_SECRET_KEY is not set: there is no Stripe account to check\n`,
+      );
+    }
+    expect(readdirSync(join(root, 'server')).sort()).toEqual(['dist', 'package.json']);
+  }, 240_000);
 });

@@ -1,6 +1,7 @@
 /** The guard's settings as the environment gives them. */
 import {describe, expect, it} from 'vitest';
-import {DEFAULT_GUARD, LIMITS, readGuardEnv} from './settings';
+import {LIMITS} from '../settings';
+import {DEFAULT_GUARD, readGuardEnv} from './settings';
 
 describe('readGuardEnv', () => {
   it('has a default for every limit, and no proxy or bot check unless asked', () => {

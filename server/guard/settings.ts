@@ -2,6 +2,7 @@
  * The card-testing guard's settings, read from the environment with the rest
  * (env.ts), each with a default a small organisation never needs to change.
  */
+import {isOneOf, LIMITS, SETTINGS, TURNSTILE_WHEN, type SettingVars} from '../settings';
 import {parseProxyList, type AddressRange} from './address';
 
 export type BotCheckSettings = {
@@ -32,17 +33,6 @@ export type GuardSettings = {
   botCheck: BotCheckSettings | null;
 };
 
-/** Each limit's variable, default and bounds: the one table env.ts reads and the docs list. */
-export const LIMITS = {
-  giftsPerAddress: {name: 'CORAL_GIFTS_PER_ADDRESS', fallback: 20, min: 0, max: 100_000},
-  giftsPerEmail: {name: 'CORAL_GIFTS_PER_EMAIL', fallback: 6, min: 0, max: 100_000},
-  windowSeconds: {name: 'CORAL_GIFT_WINDOW_SECONDS', fallback: 3600, min: 60, max: 86_400},
-  declinesPerGift: {name: 'CORAL_DECLINES_PER_GIFT', fallback: 4, min: 0, max: 100},
-  breakerPercent: {name: 'CORAL_BREAKER_DECLINE_PERCENT', fallback: 50, min: 1, max: 100},
-  breakerMinPayments: {name: 'CORAL_BREAKER_MIN_PAYMENTS', fallback: 20, min: 0, max: 100_000},
-  breakerWindowSeconds: {name: 'CORAL_BREAKER_WINDOW_SECONDS', fallback: 900, min: 60, max: 86_400},
-} as const;
-
 type LimitName = keyof typeof LIMITS;
 
 export const DEFAULT_GUARD: GuardSettings = {
@@ -55,7 +45,7 @@ export const DEFAULT_GUARD: GuardSettings = {
 const TURNSTILE_SECRET = /^[\w-]{20,200}$/;
 
 /** The guard's settings from the environment, or a one-line message naming the variable that is wrong. */
-export function readGuardEnv(vars: Readonly<Record<string, string | undefined>>): GuardSettings | string {
+export function readGuardEnv(vars: SettingVars): GuardSettings | string {
   const limits = {} as Record<LimitName, number>;
   for (const [field, {name, fallback, min, max}] of Object.entries(LIMITS) as Array<[LimitName, (typeof LIMITS)[LimitName]]>) {
     const text = vars[name]?.trim() || String(fallback);
@@ -67,8 +57,8 @@ export function readGuardEnv(vars: Readonly<Record<string, string | undefined>>)
   if (typeof proxies === 'string') return `CORAL_TRUSTED_PROXIES: ${proxies}`;
 
   const secret = vars.CORAL_TURNSTILE_SECRET?.trim() || null;
-  const when = vars.CORAL_TURNSTILE_WHEN?.trim() || 'always';
-  if (when !== 'always' && when !== 'breaker') return `CORAL_TURNSTILE_WHEN: "${when}" is not always or breaker`;
+  const when = vars.CORAL_TURNSTILE_WHEN?.trim() || SETTINGS.CORAL_TURNSTILE_WHEN.fallback;
+  if (!isOneOf(when, TURNSTILE_WHEN)) return `CORAL_TURNSTILE_WHEN: "${when}" is not always or breaker`;
   if (secret === null && vars.CORAL_TURNSTILE_WHEN?.trim()) return 'CORAL_TURNSTILE_WHEN is set but CORAL_TURNSTILE_SECRET is not';
   // The secret itself is never written into the line.
   if (secret !== null && !TURNSTILE_SECRET.test(secret))

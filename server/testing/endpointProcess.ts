@@ -33,9 +33,12 @@ export const endpointEnv = (dataDir: string): Record<string, string | undefined>
 export type Running = {child: ChildProcess; base: string; port: number; output: () => string};
 export type Launched = {child: ChildProcess; output: () => string; port: Promise<number | null>};
 
+/** Which built entry a process runs, and the folder it runs in (this one unless named). */
+export type Entry = {file?: string; cwd?: string};
+
 /** Starts the endpoint; `port` is where it listens once it says so, or null if it stops first. */
-export function launch(env: Record<string, string | undefined>): Launched {
-  const child = spawn(process.execPath, [MAIN], {env, stdio: ['ignore', 'pipe', 'pipe']});
+export function launch(env: Record<string, string | undefined>, {file = MAIN, cwd}: Entry = {}): Launched {
+  const child = spawn(process.execPath, [file], {env, cwd, stdio: ['ignore', 'pipe', 'pipe']});
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -57,8 +60,8 @@ export function launch(env: Record<string, string | undefined>): Launched {
 }
 
 /** Starts the endpoint and waits for its "listening" line; fails with what it printed if it stops instead. */
-export async function start(env: Record<string, string | undefined>): Promise<Running> {
-  const launched = launch(env);
+export async function start(env: Record<string, string | undefined>, entry?: Entry): Promise<Running> {
+  const launched = launch(env, entry);
   const port = await launched.port;
   if (port === null) throw new Error(`the endpoint stopped:\n${launched.output()}`);
   return {child: launched.child, base: `http://127.0.0.1:${port}`, port, output: launched.output};
@@ -78,10 +81,10 @@ export type Ran = {code: number | null; stdout: string; stderr: string; ms: numb
  * Runs one of the built entries to its end without blocking this process, where a stand-in may answer it; one
  * still running after `timeout` ms is killed (its code is then null).
  */
-export const run = (file: string, env: Record<string, string | undefined>, timeout = 30_000) =>
+export const run = (file: string, env: Record<string, string | undefined>, timeout = 30_000, cwd?: string) =>
   new Promise<Ran>((done) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [file], {env, stdio: ['ignore', 'pipe', 'pipe'], timeout});
+    const child = spawn(process.execPath, [file], {env, cwd, stdio: ['ignore', 'pipe', 'pipe'], timeout});
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
