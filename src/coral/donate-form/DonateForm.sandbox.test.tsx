@@ -26,9 +26,7 @@ describe('a donate form on the sandbox gateway', () => {
     await waitFor(() => expect(sandboxLines()).not.toHaveLength(0));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sandboxLines()).toHaveLength(1);
-    expect(sandboxLines()[0]![0]).toMatch(
-      /takes no money.*gateway: \{type: 'stripe', publishableKey: 'pk_live_…', endpoint: 'https:\/\/…'\}/,
-    );
+    expect(sandboxLines()[0]![0]).toMatch(/takes no money.*gateway: \{type: 'stripe', publishableKey, endpoint\}/);
   });
 
   it('says by its payment fields and by its give button that it is a test, and never that the payment is secure', async () => {

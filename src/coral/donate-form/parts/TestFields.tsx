@@ -13,7 +13,7 @@ import type {TextField as TextFieldName} from '../state';
 /** Said once a page, by the first form whose test fields it draws: a page that forgot its gateway looks live otherwise. */
 let toldConsole = false;
 const REAL_PAYMENTS =
-  "Coral: the sandbox gateway takes no money. For real payments, set gateway: {type: 'stripe', publishableKey: 'pk_live_…', endpoint: 'https://…'}";
+  "Coral: the sandbox gateway takes no money. For real payments, set gateway: {type: 'stripe', publishableKey, endpoint}";
 
 /** The sandbox's own card and bank fields, with its test numbers: what is typed here goes to the sandbox alone. */
 export function TestFields({checks}: {checks: PaymentChecks}): ReactNode {
