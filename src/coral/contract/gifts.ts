@@ -91,3 +91,11 @@ export type GiftKind = (typeof GIFT_KINDS)[number];
 export type GiftAnswer = zod.output<typeof giftAnswerSchema>;
 export type CheckoutAnswer = zod.output<typeof checkoutAnswerSchema>;
 export type UpgradeAnswer = zod.output<typeof upgradeAnswerSchema>;
+
+/** `POST /gifts/upgrade`'s answer (with 409) while another request makes the same gift's monthly gift: sent again, it meets that gift. */
+export const UPGRADE_IN_FLIGHT = {
+  status: 'error',
+  outcome: 'unknown',
+  retryable: true,
+  detail: 'the monthly gift for this gift is being made: send it again in a moment for its outcome',
+} as const satisfies UpgradeAnswer;

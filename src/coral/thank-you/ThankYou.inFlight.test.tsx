@@ -7,7 +7,7 @@
 import {cleanup, render, screen} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
-import type {UpgradeAnswer} from '../contract';
+import {UPGRADE_IN_FLIGHT, type UpgradeAnswer} from '../contract';
 import {writeGiftHandoff} from '../daisychain';
 import {expectNoAxeViolations, gift} from '../shared/testing';
 import * as THANK_YOU_EXAMPLES from './examples';
@@ -26,15 +26,7 @@ function endpoint(...answers: {status: number; body: UpgradeAnswer}[]) {
 }
 
 /** What the endpoint answers while another request is making this gift's monthly gift. */
-const IN_FLIGHT = {
-  status: 409,
-  body: {
-    status: 'error',
-    outcome: 'unknown',
-    retryable: true,
-    detail: 'the monthly gift for this gift is being made: send it again in a moment for its outcome',
-  },
-} as const;
+const IN_FLIGHT = {status: 409, body: UPGRADE_IN_FLIGHT} as const;
 const APPROVED = {status: 200, body: {status: 'approved', reference: 'sub_1Monthly', kind: 'subscription'}} as const;
 
 beforeEach(() => writeGiftHandoff(sessionStorage, {...gift, reference: 'pi_3First', upgradeToken: 'pi_3First_secret_kept'}));

@@ -40,7 +40,6 @@ export function TestFields({checks}: {checks: PaymentChecks}): ReactNode {
   );
   return (
     <>
-      <p className={styles.testMode}>{messages.sandboxNotice}</p>
       {methods.length > 1 && (
         <div className={styles.segmented} role="radiogroup" aria-label={messages.paymentMethodLegend}>
           {methods.map((m) => (
