@@ -166,6 +166,26 @@ function firstLoad(entry: string): {plugin: Plugin; holds: (id: string) => boole
 
 const elements = firstLoad('src/embed/elements.ts');
 
+/**
+ * The name Coral's modules import zod under (`import * as zod from 'zod/mini'`), whose calls the bundler may drop when
+ * their result is unused. The bundler goes by the name alone, in every module: a package's own function of that name
+ * would lose its calls too (preact's minified style setter is `z`, and with it every inline style), so the build
+ * stops if a package defines one.
+ */
+const PURE_ZOD = 'zod';
+function noOtherPureZod(): Plugin {
+  const defined = new RegExp(`\\bfunction\\s+${PURE_ZOD}\\b|\\b${PURE_ZOD}\\s*=\\s*(function\\b|\\([^)]*\\)\\s*=>)`);
+  return {
+    name: 'coral-no-other-pure-zod',
+    apply: 'build',
+    transform(code, id) {
+      if (id.includes('/node_modules/') && defined.test(code))
+        this.error(`${id} defines a function named ${PURE_ZOD}, which the build takes as zod's`);
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
   publicDir: false,
   logLevel: 'warn',
@@ -175,7 +195,7 @@ export default defineConfig({
   oxc: {jsx: {runtime: 'automatic', importSource: 'preact'}},
   css: {modules: {generateScopedName: 'coral-[hash:base64:6]'}, postcss: {plugins: [remFromElementRoot]}},
   define: {'process.env.NODE_ENV': JSON.stringify('production')},
-  plugins: [stylesWithTheirChunks(), versionedRelease(), elements.plugin],
+  plugins: [stylesWithTheirChunks(), versionedRelease(), elements.plugin, noOtherPureZod()],
   build: {
     outDir: EMBED_OUT_DIR,
     emptyOutDir: true,
@@ -187,10 +207,10 @@ export default defineConfig({
     // Lib mode keeps whitespace and bundlers' pure annotations in ES output by default, for a bundler downstream;
     // these files are only ever served, so minify them all and keep only licence comments.
     rolldownOptions: {
-      // A schema is built by calling zod (`z.strictObject(…)`) and does nothing else: one no chunk uses is left out, as
+      // A schema is built by calling zod (`zod.strictObject(…)`) and does nothing else: one no chunk uses is left out, as
       // the contract's request schemas are from the powerform, which reads only the live count's answer from that door.
-      // Nothing in the components calls zod for a side effect (no z.config, no registry).
-      treeshake: {manualPureFunctions: ['z']},
+      // Nothing in the components calls zod for a side effect (no zod.config, no registry).
+      treeshake: {manualPureFunctions: [PURE_ZOD]},
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
         minify: true,

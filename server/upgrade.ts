@@ -12,7 +12,7 @@
  * and first looks for a gift the last one made.
  */
 import type Stripe from 'stripe';
-import {upgradeRequestSchema, type UpgradeAnswer} from '../src/coral/contract';
+import {UPGRADE_IN_FLIGHT, upgradeRequestSchema, type UpgradeAnswer} from '../src/coral/contract';
 import {
   describeError,
   formatMoney,
@@ -56,15 +56,7 @@ const approved = (reference: string): Answer => ({
 });
 
 /** Another request is making this gift's monthly gift now; sent again, the ask meets its outcome. */
-const IN_FLIGHT: Answer = {
-  status: 409,
-  body: {
-    status: 'error',
-    outcome: 'unknown',
-    retryable: true,
-    detail: 'the monthly gift for this gift is being made: send it again in a moment for its outcome',
-  } satisfies UpgradeAnswer,
-};
+const IN_FLIGHT: Answer = {status: 409, body: UPGRADE_IN_FLIGHT};
 
 /** Stripe's key for an attempt at a first gift's monthly gift: the same for every request, so Stripe makes it once. */
 const upgradeKey = (firstGift: string, attempt: number) => `coral-upgrade:${firstGift}:${attempt}`;

@@ -10,7 +10,7 @@ import {EMBED_SCRIPT, elementTag, elementsRendered, openFixture, servePage} from
 import {test, expect, fillCard, fillDonor, dataLayerOf, recordRequests} from './fixtures';
 import {url} from './routes';
 
-test('the first script and each component’s on-demand code stay within 40 KB gzip', () => {
+test(`the first script and each component’s on-demand code stay within ${kib(EMBED_BUDGET_GZIP)} gzip`, () => {
   const sizes = embedSizes('build/coral');
   expect(sizes.first.files).toContain('coral.js');
   expect(sizes.first.gzip, `first load: ${sizes.first.files.join(', ')}`).toBeLessThanOrEqual(EMBED_BUDGET_GZIP);

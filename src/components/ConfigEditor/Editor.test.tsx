@@ -3,7 +3,7 @@ import {cleanup, render, screen, within} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {useState} from 'react';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import * as z from 'zod/mini';
+import * as zod from 'zod/mini';
 import {donateFormSchema} from '../../coral/donate-form/core';
 import {medium} from '../../coral/donate-form/examples/medium';
 import {DONATE_FORM_OPTIONS} from '../../coral/donate-form/docs';
@@ -119,9 +119,9 @@ describe('Editor', {timeout: 60_000}, () => {
 
   it('keeps an emptied text as "" where the schema takes "" for none, with a way back to the default', async () => {
     const user = userEvent.setup();
-    const schema = z.strictObject({
-      intro: z.optional(z.string().check(z.minLength(0), z.maxLength(80))),
-      heading: z._default(z.string().check(z.minLength(1), z.maxLength(80)), 'Add your name'),
+    const schema = zod.strictObject({
+      intro: zod.optional(zod.string().check(zod.minLength(0), zod.maxLength(80))),
+      heading: zod._default(zod.string().check(zod.minLength(1), zod.maxLength(80)), 'Add your name'),
     });
     const [intro, heading] = optionTree(schema, {intro: 'The line above the form. "" for none.', heading: 'The heading.'});
     const Harness = () => {
@@ -168,10 +168,10 @@ describe('Editor', {timeout: 60_000}, () => {
 
   it('draws a control for an option it has never seen, from its schema alone', async () => {
     const user = userEvent.setup();
-    const schema = z.strictObject({
-      confetti: z._default(z.enum(['none', 'some', 'lots']), 'some'),
-      bursts: z._default(z.int().check(z.minimum(1), z.maximum(9)), 3),
-      signOff: z.optional(z.string().check(z.maxLength(1))),
+    const schema = zod.strictObject({
+      confetti: zod._default(zod.enum(['none', 'some', 'lots']), 'some'),
+      bursts: zod._default(zod.int().check(zod.minimum(1), zod.maximum(9)), 3),
+      signOff: zod.optional(zod.string().check(zod.maxLength(1))),
     });
     const [confetti, bursts, signOff] = optionTree(schema, {
       confetti: 'How much confetti to throw.',

@@ -4,7 +4,7 @@
  * and what it accepts. Nothing here runs: `tsc -p .` reads this file.
  */
 import {expectTypeOf} from 'vitest';
-import type * as z from 'zod/mini';
+import type * as zod from 'zod/mini';
 import type {CheckedGift} from '../../../server/gift';
 import type {CheckedSignature} from '../../../server/signature';
 import type {PendingGift} from '../../../server/stripeGifts';
@@ -17,12 +17,12 @@ import type {ParseResult, parseConfig, PowerformConfig} from './library';
 expectTypeOf<ReturnType<typeof parseConfig<typeof giftRequestSchema>>>().toEqualTypeOf<ParseResult<GiftIntent>>();
 expectTypeOf<ReturnType<typeof parseConfig<typeof signatureRequestSchema>>>().toEqualTypeOf<ParseResult<Signup>>();
 // …and accepts it as the browser builds it.
-expectTypeOf<GiftIntent>().toExtend<z.input<typeof giftRequestSchema>>();
-expectTypeOf<Signup>().toExtend<z.input<typeof signatureRequestSchema>>();
+expectTypeOf<GiftIntent>().toExtend<zod.input<typeof giftRequestSchema>>();
+expectTypeOf<Signup>().toExtend<zod.input<typeof signatureRequestSchema>>();
 
 // The hosted checkout is the gift (no card kept) with the two addresses the donate form always gives.
 expectTypeOf<Omit<GiftIntent, 'savePaymentMethod'> & {returnUrl: string; cancelUrl: string}>().toExtend<
-  z.input<typeof checkoutRequestSchema>
+  zod.input<typeof checkoutRequestSchema>
 >();
 expectTypeOf<CheckoutRequest['method']>().toEqualTypeOf<Method | undefined>();
 

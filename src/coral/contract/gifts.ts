@@ -3,7 +3,7 @@
  * POST /gifts (the stripe gateway), POST /checkout (the http gateway's hosted
  * checkout) and POST /gifts/upgrade (the thank-you page's one-tap monthly gift).
  */
-import * as z from 'zod/mini';
+import * as zod from 'zod/mini';
 import {FREQUENCIES} from '../shared/money';
 import {botCheck, campaign, cents, currency, declinedAnswer, donor, errorAnswer, feeCents, rejectedAnswer, sourceCode, utm} from './parts';
 
@@ -11,10 +11,10 @@ import {botCheck, campaign, cents, currency, declinedAnswer, donor, errorAnswer,
 export const METHODS = ['card', 'direct-debit'] as const;
 export type Method = (typeof METHODS)[number];
 
-const frequency = z.enum(FREQUENCIES);
+const frequency = zod.enum(FREQUENCIES);
 
 /** `POST /gifts`: a gift as the donate form hands it to a gateway and the gateway sends it on, never with card or bank details. */
-export const giftRequestSchema = z.strictObject({
+export const giftRequestSchema = zod.strictObject({
   campaign,
   sourceCode,
   amount: cents,
@@ -23,13 +23,13 @@ export const giftRequestSchema = z.strictObject({
   currency,
   frequency,
   /** Daily gifts only: how many daily payments, after which the gift ends. */
-  days: z.optional(z.int().check(z.minimum(1), z.maximum(366))),
-  method: z.enum(METHODS),
+  days: zod.optional(zod.int().check(zod.minimum(1), zod.maximum(366))),
+  method: zod.enum(METHODS),
   /** The supporter agreed to keep the card with the processor for a one-tap monthly gift on the thank-you page (one-off gifts only). */
-  savePaymentMethod: z.optional(z.boolean()),
+  savePaymentMethod: zod.optional(zod.boolean()),
   supporter: donor,
   /** Set when the supporter was asked to give monthly instead of once: the gift first chosen, and the answer. */
-  upgrade: z.optional(z.strictObject({from: z.strictObject({amount: cents, frequency}), accepted: z.boolean()})),
+  upgrade: zod.optional(zod.strictObject({from: zod.strictObject({amount: cents, frequency}), accepted: zod.boolean()})),
   utm,
   /** The bot check's token, when the form's config has a Turnstile site key; the endpoint verifies it before it creates anything. */
   botCheck,
@@ -40,20 +40,20 @@ export const giftRequestSchema = z.strictObject({
  * page sends the supporter back to. The supporter picks how to pay on that
  * page, so `method` may be left out (and is ignored), and no card is kept.
  */
-export const checkoutRequestSchema = z.extend(z.omit(giftRequestSchema, {method: true, savePaymentMethod: true}), {
-  method: z.optional(z.enum(METHODS)),
+export const checkoutRequestSchema = zod.extend(zod.omit(giftRequestSchema, {method: true, savePaymentMethod: true}), {
+  method: zod.optional(zod.enum(METHODS)),
   /** Where the supporter goes after paying: the thank-you page. */
-  returnUrl: z.string().check(z.maxLength(2000)),
+  returnUrl: zod.string().check(zod.maxLength(2000)),
   /** Where "back" on the payment page goes: the form's own page. */
-  cancelUrl: z.string().check(z.maxLength(2000)),
+  cancelUrl: zod.string().check(zod.maxLength(2000)),
 });
 
 /** `POST /gifts/upgrade`: a monthly gift on the card kept from a one-off gift, proved by that gift's client secret. */
-export const upgradeRequestSchema = z.strictObject({
+export const upgradeRequestSchema = zod.strictObject({
   /** The first gift's reference: its PaymentIntent's id. */
-  reference: z.string().check(z.regex(/^pi_[A-Za-z0-9]{1,128}$/, {message: 'expected the reference of a one-off gift'})),
+  reference: zod.string().check(zod.regex(/^pi_[A-Za-z0-9]{1,128}$/, {message: 'expected the reference of a one-off gift'})),
   /** The first gift's client secret, as /gifts answered it. */
-  clientSecret: z.string().check(z.maxLength(255)),
+  clientSecret: zod.string().check(zod.maxLength(255)),
   amount: cents,
   fee: feeCents,
   currency,
@@ -62,28 +62,40 @@ export const upgradeRequestSchema = z.strictObject({
 export const GIFT_KINDS = ['payment', 'subscription'] as const;
 
 /** 200 from /gifts: confirm `clientSecret` with Stripe.js; nothing is charged before that. */
-export const pendingGiftAnswer = z.object({
-  status: z.literal('requires_confirmation'),
-  clientSecret: z.string(),
+export const pendingGiftAnswer = zod.object({
+  status: zod.literal('requires_confirmation'),
+  clientSecret: zod.string(),
   /** The PaymentIntent (one-off) or the Subscription (recurring). */
-  reference: z.string(),
-  kind: z.enum(GIFT_KINDS),
+  reference: zod.string(),
+  kind: zod.enum(GIFT_KINDS),
 });
 
 /** 200 from /checkout: send the browser to `url`, the processor's payment page. */
-export const redirectAnswer = z.object({status: z.literal('redirect'), url: z.string(), reference: z.string()});
+export const redirectAnswer = zod.object({status: zod.literal('redirect'), url: zod.string(), reference: zod.string()});
 
 /** 200 from /gifts/upgrade: the monthly gift is made and its first month paid. */
-export const approvedUpgradeAnswer = z.object({status: z.literal('approved'), reference: z.string(), kind: z.literal('subscription')});
+export const approvedUpgradeAnswer = zod.object({
+  status: zod.literal('approved'),
+  reference: zod.string(),
+  kind: zod.literal('subscription'),
+});
 
-export const giftAnswerSchema = z.discriminatedUnion('status', [pendingGiftAnswer, declinedAnswer, rejectedAnswer, errorAnswer]);
-export const checkoutAnswerSchema = z.discriminatedUnion('status', [redirectAnswer, declinedAnswer, rejectedAnswer, errorAnswer]);
-export const upgradeAnswerSchema = z.discriminatedUnion('status', [approvedUpgradeAnswer, declinedAnswer, rejectedAnswer, errorAnswer]);
+export const giftAnswerSchema = zod.discriminatedUnion('status', [pendingGiftAnswer, declinedAnswer, rejectedAnswer, errorAnswer]);
+export const checkoutAnswerSchema = zod.discriminatedUnion('status', [redirectAnswer, declinedAnswer, rejectedAnswer, errorAnswer]);
+export const upgradeAnswerSchema = zod.discriminatedUnion('status', [approvedUpgradeAnswer, declinedAnswer, rejectedAnswer, errorAnswer]);
 
-export type GiftRequest = z.output<typeof giftRequestSchema>;
-export type CheckoutRequest = z.output<typeof checkoutRequestSchema>;
-export type UpgradeRequest = z.output<typeof upgradeRequestSchema>;
+export type GiftRequest = zod.output<typeof giftRequestSchema>;
+export type CheckoutRequest = zod.output<typeof checkoutRequestSchema>;
+export type UpgradeRequest = zod.output<typeof upgradeRequestSchema>;
 export type GiftKind = (typeof GIFT_KINDS)[number];
-export type GiftAnswer = z.output<typeof giftAnswerSchema>;
-export type CheckoutAnswer = z.output<typeof checkoutAnswerSchema>;
-export type UpgradeAnswer = z.output<typeof upgradeAnswerSchema>;
+export type GiftAnswer = zod.output<typeof giftAnswerSchema>;
+export type CheckoutAnswer = zod.output<typeof checkoutAnswerSchema>;
+export type UpgradeAnswer = zod.output<typeof upgradeAnswerSchema>;
+
+/** `POST /gifts/upgrade`'s answer (with 409) while another request makes the same gift's monthly gift: sent again, it meets that gift. */
+export const UPGRADE_IN_FLIGHT = {
+  status: 'error',
+  outcome: 'unknown',
+  retryable: true,
+  detail: 'the monthly gift for this gift is being made: send it again in a moment for its outcome',
+} as const satisfies UpgradeAnswer;

@@ -22,6 +22,7 @@ export {
   redirectAnswer,
   upgradeAnswerSchema,
   upgradeRequestSchema,
+  UPGRADE_IN_FLIGHT,
   type CheckoutAnswer,
   type CheckoutRequest,
   type GiftAnswer,

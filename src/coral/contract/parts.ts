@@ -1,21 +1,21 @@
 /** The pieces every route's request and answer are made of, so each limit is written once. */
-import * as z from 'zod/mini';
+import * as zod from 'zod/mini';
 import {UTM_PARAMS} from '../shared/fields';
 
 /** An optional text of at most `max` characters. */
-export const text = (max: number) => z.optional(z.string().check(z.maxLength(max)));
+export const text = (max: number) => zod.optional(zod.string().check(zod.maxLength(max)));
 
 /** An amount in cents: a whole number above 0, up to a million dollars. */
-export const cents = z.int().check(z.positive(), z.maximum(100_000_000));
+export const cents = zod.int().check(zod.positive(), zod.maximum(100_000_000));
 /** A fee in cents: 0 for none. */
-export const feeCents = z.int().check(z.minimum(0), z.maximum(100_000_000));
-export const currency = z.string().check(z.regex(/^[A-Z]{3}$/, {message: 'expected a three-letter currency code such as AUD'}));
+export const feeCents = zod.int().check(zod.minimum(0), zod.maximum(100_000_000));
+export const currency = zod.string().check(zod.regex(/^[A-Z]{3}$/, {message: 'expected a three-letter currency code such as AUD'}));
 /** The campaign's id; the endpoint looks it up in its own list. */
-export const campaign = z.string().check(z.maxLength(64));
+export const campaign = zod.string().check(zod.maxLength(64));
 export const sourceCode = text(40);
 
 /** The utm values the page's address carried; an empty record when there were none. */
-export const utm = z._default(z.partialRecord(z.enum(UTM_PARAMS), z.string().check(z.maxLength(200))), () => ({}));
+export const utm = zod._default(zod.partialRecord(zod.enum(UTM_PARAMS), zod.string().check(zod.maxLength(200))), () => ({}));
 
 /** The fields a powerform asks a signer for, and the consent box's answer. */
 const signerShape = {
@@ -24,11 +24,11 @@ const signerShape = {
   email: text(254),
   phone: text(20),
   postcode: text(10),
-  consent: z.boolean(),
+  consent: zod.boolean(),
 };
-export const signer = z.strictObject(signerShape);
+export const signer = zod.strictObject(signerShape);
 /** A donate form asks for a street address too. */
-export const donor = z.strictObject({...signerShape, address: text(200)});
+export const donor = zod.strictObject({...signerShape, address: text(200)});
 
 // Answers are read leniently: a reader ignores keys it does not know, so the endpoint may say more.
 
@@ -43,10 +43,10 @@ export const GUARD_REASONS = ['rate-limited', 'bot-check'] as const;
 export type GuardReason = (typeof GUARD_REASONS)[number];
 
 /** 4xx: the request was refused and nothing was done. `retryAfter` (seconds) comes with a 429. */
-export const rejectedAnswer = z.object({
-  status: z.literal('rejected'),
-  reason: z.string(),
-  retryAfter: z.optional(z.int().check(z.minimum(0))),
+export const rejectedAnswer = zod.object({
+  status: zod.literal('rejected'),
+  reason: zod.string(),
+  retryAfter: zod.optional(zod.int().check(zod.minimum(0))),
 });
 
 /**
@@ -57,13 +57,13 @@ export const rejectedAnswer = z.object({
 export const GIFT_ANSWER_MS = 10_000;
 
 /** A Cloudflare Turnstile token from the form's bot check; Turnstile's tokens are at most 2,048 characters. */
-export const botCheck = z.optional(z.string().check(z.minLength(1), z.maxLength(2048)));
+export const botCheck = zod.optional(zod.string().check(zod.minLength(1), zod.maxLength(2048)));
 /** 402: the bank or the card said no; `code` is Stripe's. */
-export const declinedAnswer = z.object({status: z.literal('declined'), reason: z.string(), code: z.optional(z.string())});
+export const declinedAnswer = zod.object({status: zod.literal('declined'), reason: zod.string(), code: zod.optional(zod.string())});
 /** 5xx: `retryable` says whether the same request, under the same idempotency key, may be sent again. */
-export const errorAnswer = z.object({
-  status: z.literal('error'),
-  outcome: z.enum(['unknown', 'not-sent']),
-  retryable: z.boolean(),
-  detail: z.string(),
+export const errorAnswer = zod.object({
+  status: zod.literal('error'),
+  outcome: zod.enum(['unknown', 'not-sent']),
+  retryable: zod.boolean(),
+  detail: zod.string(),
 });

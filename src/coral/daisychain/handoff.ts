@@ -5,7 +5,7 @@
  * analytics. Reading never throws: storage that is missing, blocked, expired
  * or holds garbage reads as "nothing handed over".
  */
-import * as z from 'zod/mini';
+import * as zod from 'zod/mini';
 import {FIELD_TABLE, type SupporterField} from '../shared/fields';
 import {FREQUENCIES} from '../shared/money';
 import {isUtcInstant} from './instant';
@@ -17,49 +17,49 @@ export const HANDOFF_TTL_MS = 30 * 60 * 1000;
 export const SUPPORTER_KEY = 'coral.handoff.supporter';
 export const GIFT_KEY = 'coral.handoff.gift';
 
-const envelope = <T extends z.ZodMiniType>(data: T) =>
-  z.strictObject({
-    version: z.literal(HANDOFF_VERSION),
+const envelope = <T extends zod.ZodMiniType>(data: T) =>
+  zod.strictObject({
+    version: zod.literal(HANDOFF_VERSION),
     /** Milliseconds since the epoch. */
-    expiresAt: z.int().check(z.positive()),
+    expiresAt: zod.int().check(zod.positive()),
     data,
   });
 
-const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+const text = (max: number) => zod.string().check(zod.trim(), zod.minLength(1), zod.maxLength(max));
 
 /** A supporter field as the field table allows it: its length, and its pattern where it has one. */
 const field = (name: SupporterField) => {
   const {maxLength, pattern} = FIELD_TABLE[name];
-  return pattern ? text(maxLength).check(z.regex(pattern.regex)) : text(maxLength);
+  return pattern ? text(maxLength).check(zod.regex(pattern.regex)) : text(maxLength);
 };
 
 /** The signer, as page 1 (a powerform) hands them to page 2 (a donate form). */
-export const supporterHandoffSchema = z.strictObject({
+export const supporterHandoffSchema = zod.strictObject({
   firstName: field('firstName'),
-  lastName: z.optional(field('lastName')),
-  email: z.optional(field('email')),
-  phone: z.optional(field('phone')),
-  postcode: z.optional(field('postcode')),
-  consent: z.boolean(),
+  lastName: zod.optional(field('lastName')),
+  email: zod.optional(field('email')),
+  phone: zod.optional(field('phone')),
+  postcode: zod.optional(field('postcode')),
+  consent: zod.boolean(),
   /** The campaign signed, so page 2 can say what the gift supports. */
   campaign: text(64),
 });
-export type SupporterHandoff = z.infer<typeof supporterHandoffSchema>;
+export type SupporterHandoff = zod.infer<typeof supporterHandoffSchema>;
 
 /** A gift, as the donate form hands it to a thank-you page. Amounts in cents. */
-export const giftHandoffSchema = z.strictObject({
-  firstName: z.optional(text(50)),
-  amount: z.int().check(z.positive()),
-  currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
-  frequency: z.enum(FREQUENCIES),
+export const giftHandoffSchema = zod.strictObject({
+  firstName: zod.optional(text(50)),
+  amount: zod.int().check(zod.positive()),
+  currency: zod.string().check(zod.regex(/^[A-Z]{3}$/)),
+  frequency: zod.enum(FREQUENCIES),
   reference: text(64),
   /** ISO date-time of the gift, in UTC. */
-  date: z.string().check(z.refine(isUtcInstant)),
+  date: zod.string().check(zod.refine(isUtcInstant)),
   campaign: text(64),
   /** Set when the supporter kept their card for a monthly gift: the thank-you page's ask then takes one tap. */
-  upgradeToken: z.optional(text(300)),
+  upgradeToken: zod.optional(text(300)),
 });
-export type GiftHandoff = z.infer<typeof giftHandoffSchema>;
+export type GiftHandoff = zod.infer<typeof giftHandoffSchema>;
 
 /** Why a hand-off could not be read: none was left, it was too old, it was damaged, or storage is blocked. */
 export type ReadFailure = 'none' | 'expired' | 'corrupt' | 'unavailable';
@@ -77,7 +77,7 @@ export function sessionStore(): HandoffStorage | null {
   }
 }
 
-function write<T>(storage: HandoffStorage | null, key: string, schema: z.ZodMiniType<T>, data: T, now: number): boolean {
+function write<T>(storage: HandoffStorage | null, key: string, schema: zod.ZodMiniType<T>, data: T, now: number): boolean {
   if (!storage) return false;
   const checked = schema.safeParse(data);
   if (!checked.success) return false;
@@ -89,7 +89,7 @@ function write<T>(storage: HandoffStorage | null, key: string, schema: z.ZodMini
   }
 }
 
-function read<T>(storage: HandoffStorage | null, key: string, schema: z.ZodMiniType<T>, now: number): ReadResult<T> {
+function read<T>(storage: HandoffStorage | null, key: string, schema: zod.ZodMiniType<T>, now: number): ReadResult<T> {
   if (!storage) return {ok: false, reason: 'unavailable'};
   let raw: string | null;
   try {

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import * as z from 'zod/mini';
+import * as zod from 'zod/mini';
 import {isUtcInstant} from './instant';
 
 /** The gift hand-off's date check once was zod's ISO date-time format with its defaults: the lighter check must agree with it. */
-const isoDateTime = z.iso.datetime();
+const isoDateTime = zod.iso.datetime();
 const agrees = (text: string) => expect(isUtcInstant(text), text).toBe(isoDateTime.safeParse(text).success);
 
 const padded = (width: number, max: number) => fc.integer({min: 0, max}).map((n) => String(n).padStart(width, '0'));

@@ -89,7 +89,7 @@ describe('DonateForm', () => {
 
     it('promises nothing without manageGiftUrl or contact, or with cancelAnyTime off', () => {
       const {unmount} = render(<DonateForm config={{...base, frequencies: ['monthly'], reassurance: {cancelAnyTime: true}}} />);
-      expect(screen.getByText('Your payment is secure and encrypted.')).toBeInTheDocument();
+      expect(screen.getByText('Test mode: no money is taken.', {selector: 'li'})).toBeInTheDocument();
       expect(screen.queryByText(/cancel/)).not.toBeInTheDocument();
       unmount();
       render(

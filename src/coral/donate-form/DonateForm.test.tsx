@@ -291,14 +291,14 @@ describe('DonateForm', () => {
     expect(document.title).toBe('Save the reef');
   });
 
-  it('reassures by the give button: a secure payment, the cards taken, cancelling a regular gift, and the links the config gives', async () => {
+  it('reassures by the give button: a test (the sandbox), the cards taken, cancelling a regular gift, and the links the config gives', async () => {
     const user = userEvent.setup();
     const {container} = render(
       <DonateForm
         config={{...base, frequencies: ['one-off', 'monthly'], directDebit: true, manageGiftUrl: 'https://www.example.org/manage'}}
       />,
     );
-    const reassurance = screen.getByText('Your payment is secure and encrypted.').closest('ul')!;
+    const reassurance = screen.getByText('Test mode: no money is taken.', {selector: 'li'}).closest('ul')!;
     expect(screen.getByRole('button', {name: 'Give $60'}).compareDocumentPosition(reassurance)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     expect(within(reassurance).getByRole('img', {name: 'We accept Visa, Mastercard and American Express'})).toBeInTheDocument();
     expect(reassurance).not.toHaveTextContent(/cancel|tax-deductible/);

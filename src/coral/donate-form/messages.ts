@@ -66,6 +66,7 @@ export const DONATE_FORM_MESSAGES = {
   'step.details': 'Your details',
   'step.payment': 'Payment',
   securePayment: 'Your payment is secure and encrypted.',
+  sandboxNotice: 'Test mode: no money is taken.',
   acceptedCards: 'We accept Visa, Mastercard and American Express',
   ...MANAGE_GIFT_MESSAGES,
   taxDeductible: 'Gifts of $2 or more are tax-deductible.',

@@ -3,7 +3,7 @@
  * defaults, its runtime checks and the config reference in the docs.
  * Amounts in the config are in dollars (35 means $35).
  */
-import * as z from 'zod/mini';
+import * as zod from 'zod/mini';
 import {
   checkConfig,
   type CheckResult,
@@ -25,60 +25,60 @@ import {DONATE_FORM_MESSAGES} from './messages';
 
 export {FREQUENCIES, RECURRING, type Frequency};
 
-const frequency = z.enum(FREQUENCIES);
+const frequency = zod.enum(FREQUENCIES);
 
-const handle = z.strictObject({
+const handle = zod.strictObject({
   amount: dollarsAmount,
-  label: z.optional(text(1, 40)),
-  impact: z.optional(text(1, 160)),
-  image: z.optional(
-    z.strictObject({
+  label: zod.optional(text(1, 40)),
+  impact: zod.optional(text(1, 160)),
+  image: zod.optional(
+    zod.strictObject({
       src: safeUrl,
-      alt: z.string().check(z.maxLength(160)),
+      alt: zod.string().check(zod.maxLength(160)),
     }),
   ),
 });
 
 const amountsFor = (name: Frequency) => {
   const defaults = DEFAULT_AMOUNTS[name];
-  return z.prefault(
-    z.strictObject({
-      handles: z._default(
-        z.array(handle).check(z.minLength(1), z.maxLength(6)),
+  return zod.prefault(
+    zod.strictObject({
+      handles: zod._default(
+        zod.array(handle).check(zod.minLength(1), zod.maxLength(6)),
         defaults.handles.map((amount) => ({amount})),
       ),
-      defaultAmount: z.optional(dollarsAmount),
-      min: z._default(dollarsAmount, defaults.min),
-      max: z._default(dollarsAmount, defaults.max),
-      allowOther: z._default(z.boolean(), true),
-      impactTemplate: z.optional(text(1, 160)),
-      impactUnit: z._default(dollarsAmount, 1),
+      defaultAmount: zod.optional(dollarsAmount),
+      min: zod._default(dollarsAmount, defaults.min),
+      max: zod._default(dollarsAmount, defaults.max),
+      allowOther: zod._default(zod.boolean(), true),
+      impactTemplate: zod.optional(text(1, 160)),
+      impactUnit: zod._default(dollarsAmount, 1),
     }),
     {},
   );
 };
 
-const boolean = (fallback: boolean) => z._default(z.boolean(), fallback);
-const field = (fallback: z.infer<typeof fieldMode>) => z._default(fieldMode, fallback);
+const boolean = (fallback: boolean) => zod._default(zod.boolean(), fallback);
+const field = (fallback: zod.infer<typeof fieldMode>) => zod._default(fieldMode, fallback);
 
-const options = z.strictObject({
+const options = zod.strictObject({
   campaign: campaignId,
-  sourceCode: z.optional(text(0, 40)),
+  sourceCode: zod.optional(text(0, 40)),
   currency,
   locale,
-  size: z._default(z.enum(['small', 'medium', 'large']), 'medium'),
-  layout: z._default(z.enum(['single', 'wizard']), 'single'),
-  frequencies: z._default(
-    z.array(frequency).check(
-      z.minLength(1),
-      z.refine((list) => new Set(list).size === list.length, {message: 'expected each frequency once'}),
+  size: zod._default(zod.enum(['small', 'medium', 'large']), 'medium'),
+  layout: zod._default(zod.enum(['single', 'wizard']), 'single'),
+  frequencies: zod._default(
+    zod.array(frequency).check(
+      zod.minLength(1),
+      zod.refine((list) => new Set(list).size === list.length, {message: 'expected each frequency once'}),
     ),
     ['one-off', 'monthly'],
   ),
-  defaultFrequency: z.optional(frequency),
-  dailyDays: z._default(z.int().check(z.minimum(2), z.maximum(31)), 7),
-  amounts: z.prefault(
-    z.strictObject({
+  defaultFrequency: zod.optional(frequency),
+  dailyDays: zod._default(zod.int().check(zod.minimum(2), zod.maximum(31)), 7),
+  amounts: zod.prefault(
+    zod.strictObject({
       'one-off': amountsFor('one-off'),
       weekly: amountsFor('weekly'),
       monthly: amountsFor('monthly'),
@@ -86,8 +86,8 @@ const options = z.strictObject({
     }),
     {},
   ),
-  fields: z.prefault(
-    z.strictObject({
+  fields: zod.prefault(
+    zod.strictObject({
       firstName: field('required'),
       lastName: field('required'),
       email: field('required'),
@@ -98,27 +98,27 @@ const options = z.strictObject({
     {},
   ),
   directDebit: boolean(false),
-  directDebitAgreementUrl: z.optional(safeUrl),
-  coverFees: z.prefault(
-    z.strictObject({
+  directDebitAgreementUrl: zod.optional(safeUrl),
+  coverFees: zod.prefault(
+    zod.strictObject({
       enabled: boolean(false),
-      percent: z._default(z.number().check(z.minimum(0.5), z.maximum(10)), 3),
+      percent: zod._default(zod.number().check(zod.minimum(0.5), zod.maximum(10)), 3),
     }),
     {},
   ),
-  rgUpgrade: z.prefault(z.strictObject({enabled: boolean(false), ...rgUpgradeRule}), {}),
+  rgUpgrade: zod.prefault(zod.strictObject({enabled: boolean(false), ...rgUpgradeRule}), {}),
   externalHandles: boolean(false),
   urlParams: boolean(false),
   handoff: boolean(false),
   ...giftOptions(),
-  thankYouUrl: z.optional(safeUrl),
-  reassurance: z.prefault(
-    z.strictObject({
+  thankYouUrl: zod.optional(safeUrl),
+  reassurance: zod.prefault(
+    zod.strictObject({
       secure: boolean(true),
       cardBrands: boolean(true),
       cancelAnyTime: boolean(true),
       taxDeductible: boolean(false),
-      privacyUrl: z.optional(safeUrl),
+      privacyUrl: zod.optional(safeUrl),
     }),
     {},
   ),
@@ -129,7 +129,7 @@ const options = z.strictObject({
 });
 
 export const donateFormSchema = options.check(
-  z.superRefine((config: z.output<typeof options>, ctx) => {
+  zod.superRefine((config: zod.output<typeof options>, ctx) => {
     if (config.defaultFrequency && !config.frequencies.includes(config.defaultFrequency)) {
       ctx.addIssue({
         code: 'custom',
@@ -183,8 +183,8 @@ export const donateFormSchema = options.check(
   }),
 );
 
-export type DonateFormConfigInput = z.input<typeof donateFormSchema>;
-export type DonateFormConfig = z.output<typeof donateFormSchema>;
+export type DonateFormConfigInput = zod.input<typeof donateFormSchema>;
+export type DonateFormConfig = zod.output<typeof donateFormSchema>;
 
 /** Checks a donate form config; a wrong one is explained by ../shared/configErrors, fetched when there is one to show. */
 export const checkDonateFormConfig = (input: unknown): CheckResult<DonateFormConfig> => checkConfig(donateFormSchema, input);

@@ -3,7 +3,7 @@
  * `leads` variant. The one source of its types, defaults, runtime checks and
  * config reference.
  */
-import * as z from 'zod/mini';
+import * as zod from 'zod/mini';
 import {
   checkConfig,
   type CheckResult,
@@ -20,48 +20,48 @@ import {shareOption} from '../shared/share';
 import {POWERFORM_MESSAGES} from './messages';
 
 const questionId = (example: string) =>
-  z.string().check(z.regex(/^[a-z][a-z0-9_]{0,31}$/, {message: `expected a short id like "${example}"`}));
+  zod.string().check(zod.regex(/^[a-z][a-z0-9_]{0,31}$/, {message: `expected a short id like "${example}"`}));
 
-const question = z.optional(
-  z.discriminatedUnion('type', [
-    z.strictObject({
-      type: z.literal('text'),
+const question = zod.optional(
+  zod.discriminatedUnion('type', [
+    zod.strictObject({
+      type: zod.literal('text'),
       id: questionId('why_it_matters'),
       label: text(1, 160),
-      required: z._default(z.boolean(), false),
+      required: zod._default(zod.boolean(), false),
     }),
-    z.strictObject({
-      type: z.literal('choice'),
+    zod.strictObject({
+      type: zod.literal('choice'),
       id: questionId('local_beach'),
       label: text(1, 160),
-      options: z.array(text(1, 80)).check(z.minLength(2), z.maxLength(8)),
-      required: z._default(z.boolean(), false),
+      options: zod.array(text(1, 80)).check(zod.minLength(2), zod.maxLength(8)),
+      required: zod._default(zod.boolean(), false),
     }),
   ]),
 );
 
-const success = z.prefault(
-  z.discriminatedUnion('type', [
-    z.strictObject({type: z.literal('inline')}),
-    z.strictObject({type: z.literal('redirect'), url: safeUrl}),
-    z.strictObject({type: z.literal('daisychain'), url: safeUrl}),
+const success = zod.prefault(
+  zod.discriminatedUnion('type', [
+    zod.strictObject({type: zod.literal('inline')}),
+    zod.strictObject({type: zod.literal('redirect'), url: safeUrl}),
+    zod.strictObject({type: zod.literal('daisychain'), url: safeUrl}),
   ]),
   {type: 'inline'},
 );
 
-const boolean = (fallback: boolean) => z._default(z.boolean(), fallback);
-const field = (fallback: z.infer<typeof fieldMode>) => z._default(fieldMode, fallback);
-const count = (fallback: number, min: number) => z._default(z.int().check(z.minimum(min), z.maximum(100_000_000)), fallback);
+const boolean = (fallback: boolean) => zod._default(zod.boolean(), fallback);
+const field = (fallback: zod.infer<typeof fieldMode>) => zod._default(fieldMode, fallback);
+const count = (fallback: number, min: number) => zod._default(zod.int().check(zod.minimum(min), zod.maximum(100_000_000)), fallback);
 
 const share = shareOption('I just signed this petition. Will you add your name?');
 
-const options = z.strictObject({
+const options = zod.strictObject({
   campaign: campaignId,
-  sourceCode: z.optional(text(0, 40)),
-  variant: z._default(z.enum(['petition', 'leads']), 'petition'),
+  sourceCode: zod.optional(text(0, 40)),
+  variant: zod._default(zod.enum(['petition', 'leads']), 'petition'),
   locale,
-  fields: z.prefault(
-    z.strictObject({
+  fields: zod.prefault(
+    zod.strictObject({
       firstName: field('required'),
       lastName: field('optional'),
       email: field('required'),
@@ -72,12 +72,12 @@ const options = z.strictObject({
   ),
   consentRequired: boolean(false),
   question,
-  counter: z.prefault(
-    z.strictObject({
+  counter: zod.prefault(
+    zod.strictObject({
       enabled: boolean(true),
       count: count(0, 0),
       goal: count(10_000, 1),
-      url: z.optional(safeUrl),
+      url: zod.optional(safeUrl),
     }),
     {},
   ),
@@ -92,7 +92,7 @@ const options = z.strictObject({
 });
 
 export const powerformSchema = options.check(
-  z.superRefine((config: z.output<typeof options>, ctx) => {
+  zod.superRefine((config: zod.output<typeof options>, ctx) => {
     if (config.fields.email === 'hidden') {
       ctx.addIssue({
         code: 'custom',
@@ -124,8 +124,8 @@ export const powerformSchema = options.check(
   }),
 );
 
-export type PowerformConfigInput = z.input<typeof powerformSchema>;
-export type PowerformConfig = z.output<typeof powerformSchema>;
+export type PowerformConfigInput = zod.input<typeof powerformSchema>;
+export type PowerformConfig = zod.output<typeof powerformSchema>;
 
 /** Checks a powerform config; a wrong one is explained by ../shared/configErrors, fetched when there is one to show. */
 export const checkPowerformConfig = (input: unknown): CheckResult<PowerformConfig> => checkConfig(powerformSchema, input);

@@ -311,6 +311,21 @@ describe('the one-tap monthly gift on its way', () => {
     expect(reduce(again, {type: 'charged', key: 'key-1', result: late})).toBe(again);
   });
 
+  it('holds the key while another tap makes the gift, and a retry sends it again under that key', () => {
+    const inFlight = {status: 'error', outcome: 'unknown', retryable: true, detail: 'being made'} as const;
+    const busy = reduce(sending, {type: 'charged', key: 'key-1', result: inFlight});
+    expect(busy).toEqual({upgrade: {status: 'busy', offer}, pending: {payload: ask, key: 'key-1'}});
+    // Neither a new tap nor a no thanks changes a gift already being made.
+    expect(reduce(busy, {type: 'accept', ask, key: 'key-2'})).toBe(busy);
+    expect(reduce(busy, {type: 'decline'})).toBe(busy);
+    const retried = reduce(busy, {type: 'retry'});
+    expect(retried).toEqual({upgrade: {status: 'charging', offer}, pending: {payload: ask, key: 'key-1'}});
+    // A new attempt for the sender, under the same key.
+    expect(retried.pending).not.toBe(busy.pending);
+    expect(reduce(retried, {type: 'retry'})).toBe(retried);
+    expect(reduce(opened, {type: 'retry'})).toBe(opened);
+  });
+
   it('sends nothing when the ask opens the monthly form, or is declined', () => {
     const form: ThankYouState = reduce(opened, {type: 'accept', ask: null, key: 'key-3'});
     expect(form).toEqual({upgrade: {status: 'accepted', offer}, pending: null});

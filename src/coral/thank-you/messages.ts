@@ -32,6 +32,8 @@ export const THANK_YOU_MESSAGES = {
   upgradeLimited:
     'We have paused gifts from your connection for now, to protect your card. Nothing was charged. Please try again in {wait}.',
   ...GUARD_MESSAGES,
+  upgradeBusy: 'Your other tap is still being processed. Try again in a moment: you will not be charged twice.',
+  upgradeRetry: 'Try again',
   upgradeUnconfirmed:
     "We could not confirm your monthly gift. Please don't try again yet: check your email for a receipt in the next few minutes.",
 } as const;

@@ -2,7 +2,7 @@
  * The thank-you component's config schema: the one source of its types,
  * defaults, runtime checks and config reference. Amounts are in dollars.
  */
-import * as z from 'zod/mini';
+import * as zod from 'zod/mini';
 import {
   currency,
   DEFAULT_AMOUNTS,
@@ -23,52 +23,52 @@ import {THANK_YOU_MESSAGES} from './messages';
 
 export {SHARE_CHANNELS, type ShareChannel} from '../shared/share';
 
-const pixels = z.int().check(z.minimum(1), z.maximum(10_000));
-const boolean = (fallback: boolean) => z._default(z.boolean(), fallback);
+const pixels = zod.int().check(zod.minimum(1), zod.maximum(10_000));
+const boolean = (fallback: boolean) => zod._default(zod.boolean(), fallback);
 
-const photo = z.optional(
-  z.strictObject({
+const photo = zod.optional(
+  zod.strictObject({
     src: safeUrl,
-    srcset: z
+    srcset: zod
       .array(
-        z.strictObject({
+        zod.strictObject({
           src: safeUrl,
           width: pixels,
         }),
       )
       .check(
-        z.minLength(1),
-        z.maxLength(8),
-        z.refine((list) => new Set(list.map((s) => s.width)).size === list.length, {message: 'expected each width once'}),
+        zod.minLength(1),
+        zod.maxLength(8),
+        zod.refine((list) => new Set(list.map((s) => s.width)).size === list.length, {message: 'expected each width once'}),
       ),
-    sizes: z._default(text(1, 200), '100vw'),
+    sizes: zod._default(text(1, 200), '100vw'),
     width: pixels,
     height: pixels,
     alt: text(0, 250),
-    caption: z.optional(text(1, 300)),
+    caption: zod.optional(text(1, 300)),
     credit: text(1, 120),
   }),
 );
 
 const share = shareOption('I just gave to this campaign. Will you join me?');
 
-const upgrade = z.prefault(
-  z.strictObject({
+const upgrade = zod.prefault(
+  zod.strictObject({
     enabled: boolean(true),
     ...rgUpgradeRule,
-    minMonthly: z._default(dollarsAmount, DEFAULT_AMOUNTS.monthly.min),
-    maxMonthly: z._default(dollarsAmount, DEFAULT_AMOUNTS.monthly.max),
+    minMonthly: zod._default(dollarsAmount, DEFAULT_AMOUNTS.monthly.min),
+    maxMonthly: zod._default(dollarsAmount, DEFAULT_AMOUNTS.monthly.max),
     directDebit: boolean(false),
-    sourceCode: z.optional(text(0, 40)),
+    sourceCode: zod.optional(text(0, 40)),
   }),
   {},
 );
 
-const options = z.strictObject({
+const options = zod.strictObject({
   campaign: campaignId,
   currency,
   locale,
-  variant: z._default(z.enum(['standard', 'photography']), 'standard'),
+  variant: zod._default(zod.enum(['standard', 'photography']), 'standard'),
   photo,
   share,
   upgrade,
@@ -81,8 +81,8 @@ const options = z.strictObject({
 
 export const thankYouSchema = options.check(
   // Checked even when other keys are wrong, so the error box lists a missing or stray photo with the rest.
-  z.superRefine(
-    (config: z.output<typeof options>, ctx) => {
+  zod.superRefine(
+    (config: zod.output<typeof options>, ctx) => {
       const {variant, photo} = config as {variant?: unknown; photo?: unknown};
       if (variant === 'photography' && photo === undefined) {
         ctx.addIssue({
@@ -101,7 +101,7 @@ export const thankYouSchema = options.check(
     },
     {when: (payload) => typeof payload.value === 'object' && payload.value !== null},
   ),
-  z.superRefine((config: z.output<typeof options>, ctx) => {
+  zod.superRefine((config: zod.output<typeof options>, ctx) => {
     if (config.upgrade.minMonthly > config.upgrade.maxMonthly) {
       ctx.addIssue({
         code: 'custom',
@@ -112,8 +112,8 @@ export const thankYouSchema = options.check(
   }),
 );
 
-export type ThankYouConfigInput = z.input<typeof thankYouSchema>;
-export type ThankYouConfig = z.output<typeof thankYouSchema>;
+export type ThankYouConfigInput = zod.input<typeof thankYouSchema>;
+export type ThankYouConfig = zod.output<typeof thankYouSchema>;
 export type PhotoConfig = NonNullable<ThankYouConfig['photo']>;
 
 /** Checks a thank-you page config; a wrong one is explained by ../shared/configErrors, fetched when there is one to show. */

@@ -40,16 +40,19 @@ export type UpgradeOffer = {oneOff: Cents; monthly: Cents};
  * card at once (`charging`), which ends `upgraded`, back at the form when the
  * card was refused or the endpoint wants a bot check first (`refused`:
  * nothing was charged), `limited` when the endpoint asks the supporter to
- * wait (the ask stays, for a tap once the wait is over), or `unconfirmed`
- * when no answer came, since a second try could then start a second gift.
+ * wait (the ask stays, for a tap once the wait is over), `busy` when the
+ * endpoint is making it for another tap (a try again sends the same key, so
+ * it meets that gift), or `unconfirmed` when no answer came, since a second
+ * try could then start a second gift.
  */
 export type UpgradeState =
   | {status: 'none'}
-  | {status: 'shown' | 'declined' | 'charging' | 'unconfirmed'; offer: UpgradeOffer}
+  | {status: 'shown' | 'declined' | 'charging' | 'busy' | 'unconfirmed'; offer: UpgradeOffer}
   | {status: 'accepted'; offer: UpgradeOffer; refused?: 'card' | 'bot-check'}
   | {status: 'limited'; offer: UpgradeOffer; retryAfter?: number}
   | {status: 'upgraded'; offer: UpgradeOffer; reference: string};
-export type UpgradeAction = {type: 'accept'; oneTap: boolean} | {type: 'decline'} | {type: 'charged'; result: ChargeResult};
+export type UpgradeAction =
+  {type: 'accept'; oneTap: boolean} | {type: 'decline'} | {type: 'retry'} | {type: 'charged'; result: ChargeResult};
 
 export const initialUpgrade = (offer: UpgradeOffer | null, declinedBefore: boolean): UpgradeState =>
   offer === null ? {status: 'none'} : {status: declinedBefore ? 'declined' : 'shown', offer};
@@ -59,7 +62,7 @@ export type PendingUpgrade = {payload: UpgradeAsk; key: string};
 
 export type ThankYouState = {
   upgrade: UpgradeState;
-  /** Set while a one-tap gift is on its way; an answer counts only under its key. */
+  /** Set while a one-tap gift is on its way, or held by another tap; an answer counts only under its key. */
   pending: PendingUpgrade | null;
 };
 
@@ -69,6 +72,8 @@ export type Action =
   /** `ask` is the one-tap gift on the kept card, or null when the monthly form opens; `key` is a fresh idempotency key. */
   | {type: 'accept'; ask: UpgradeAsk | null; key: string}
   | {type: 'decline'}
+  /** Sends the held one-tap gift again, under its key. */
+  | {type: 'retry'}
   | {type: 'charged'; key: string; result: ChargeResult};
 
 export const initialState: ThankYouState = {upgrade: {status: 'none'}, pending: null};

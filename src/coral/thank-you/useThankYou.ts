@@ -43,8 +43,9 @@ export function useThankYou(config: ThankYouConfig, id: string | undefined, over
     (key, result) => dispatch({type: 'charged', key, result}),
   );
 
-  const answer = (type: 'accept' | 'decline') => {
+  const answer = (type: 'accept' | 'decline' | 'retry') => {
     const {upgrade} = state;
+    if (type === 'retry') return dispatch({type});
     if (!answerable(upgrade)) return;
     const receipt = gift?.receipt ?? null;
     if (type === 'accept') dispatch({type, ask: oneTapAsk(config, receipt, upgrade.offer, gateway), key: newIdempotencyKey()});

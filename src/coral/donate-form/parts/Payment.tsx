@@ -22,6 +22,8 @@ export function PaymentStep(): ReactNode {
       <Heading ref={heading} id={fieldId('payment-heading')} tabIndex={-1} className={styles.stepHeading}>
         {config.layout === 'wizard' ? stepTitle(config, 'payment') : messages.paymentLegend}
       </Heading>
+      {/* Said before the fields arrive, so nothing moves when they do. */}
+      {entry === 'test-fields' && <p className={styles.testMode}>{messages.sandboxNotice}</p>}
       {entry === 'test-fields' && <TestFields />}
       {entry === 'processor-fields' && <ProcessorFields />}
       {entry === 'hosted-page' && <p className={ui.hint}>{messages.hostedPaymentNote}</p>}

@@ -2,6 +2,7 @@
 import type {ReactNode} from 'react';
 import ui from '../../shared/ui/ui.module.css';
 import {useDonateFormContext} from '../context';
+import {entryOf} from '../derive';
 import styles from '../DonateForm.module.css';
 import {isOngoing} from '../../shared/money';
 import {manageGiftLine} from '../../shared/ui';
@@ -46,13 +47,20 @@ export function Reassurance(): ReactNode {
   // Said only where the config gives a way to do it, and in a new tab, like the privacy link, so nothing typed is lost.
   const manage = cancelAnyTime && isOngoing(state.frequency) ? manageGiftLine(config, messages, messages.opensInNewTab) : null;
   const lines = [
-    secure && (
-      <li key="secure" className={styles.secure}>
-        <svg className={styles.lock} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-          <path d="M4 7V5a4 4 0 0 1 8 0v2h1v8H3V7h1zm2 0h4V5a2 2 0 0 0-4 0v2z" fill="currentColor" />
-        </svg>
-        {messages.securePayment}
+    // The sandbox charges nothing: it says so where a real gateway would promise a secure payment, whatever the config.
+    entryOf(config) === 'test-fields' ? (
+      <li key="test" className={styles.testMode}>
+        {messages.sandboxNotice}
       </li>
+    ) : (
+      secure && (
+        <li key="secure" className={styles.secure}>
+          <svg className={styles.lock} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            <path d="M4 7V5a4 4 0 0 1 8 0v2h1v8H3V7h1zm2 0h4V5a2 2 0 0 0-4 0v2z" fill="currentColor" />
+          </svg>
+          {messages.securePayment}
+        </li>
+      )
     ),
     cardBrands && state.method === 'card' && (
       <li key="cards">

@@ -2,7 +2,7 @@
  * The sandbox's own card and bank fields, drawn once their code and the
  * sandbox's card and bank checks are here (./lazy.tsx waits for both).
  */
-import type {ReactNode} from 'react';
+import {useEffect, type ReactNode} from 'react';
 import type {PaymentChecks} from '../../shared/fields';
 import {Checkbox, TextField} from '../../shared/ui';
 import {useDonateFormContext} from '../context';
@@ -10,8 +10,17 @@ import {activeMethod, methodsFor} from '../derive';
 import styles from '../DonateForm.module.css';
 import type {TextField as TextFieldName} from '../state';
 
+/** Said once a page, by the first form whose test fields it draws: a page that forgot its gateway looks live otherwise. */
+let toldConsole = false;
+const REAL_PAYMENTS =
+  "Coral: the sandbox gateway takes no money. For real payments, set gateway: {type: 'stripe', publishableKey, endpoint}";
+
 /** The sandbox's own card and bank fields, with its test numbers: what is typed here goes to the sandbox alone. */
 export function TestFields({checks}: {checks: PaymentChecks}): ReactNode {
+  useEffect(() => {
+    if (!toldConsole) console.warn(REAL_PAYMENTS);
+    toldConsole = true;
+  }, []);
   const {config, state, dispatch, messages, fieldId, shown} = useDonateFormContext();
   const methods = methodsFor(config, state.frequency);
   const method = activeMethod(config, state);

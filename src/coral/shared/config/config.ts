@@ -4,7 +4,7 @@
  * and what is allowed) is ../configErrors, which a form fetches only when it
  * has a wrong config to explain.
  */
-import type * as z from 'zod/mini';
+import type * as zod from 'zod/mini';
 import {plural} from '../basics';
 
 export type ConfigError = {
@@ -19,11 +19,11 @@ export type ConfigError = {
 export type ParseResult<T> = {ok: true; config: T} | {ok: false; errors: ConfigError[]};
 
 /** What a wrong config's explanation is made from: the config as given, and the schema's issues with it. */
-export type ConfigFailure = {ok: false; input: unknown; issues: readonly z.core.$ZodIssue[]};
+export type ConfigFailure = {ok: false; input: unknown; issues: readonly zod.core.$ZodIssue[]};
 export type CheckResult<T> = {ok: true; config: T} | ConfigFailure;
 
 /** Checks a config against its schema, without explaining what is wrong (../configErrors does that). */
-export function checkConfig<S extends z.ZodMiniType>(schema: S, input: unknown): CheckResult<z.output<S>> {
+export function checkConfig<S extends zod.ZodMiniType>(schema: S, input: unknown): CheckResult<zod.output<S>> {
   const result = schema.safeParse(input);
   return result.success ? {ok: true, config: result.data} : {ok: false, input, issues: result.error.issues};
 }

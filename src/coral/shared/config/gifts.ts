@@ -3,10 +3,10 @@
  * monthly ask both take: amounts in dollars, each frequency's default amounts
  * and limits, the monthly-ask rule and the currency.
  */
-import * as z from 'zod/mini';
+import * as zod from 'zod/mini';
 import type {Frequency} from '../money';
 
-export const dollarsAmount = z.number().check(z.positive(), z.maximum(1_000_000), z.multipleOf(0.01));
+export const dollarsAmount = zod.number().check(zod.positive(), zod.maximum(1_000_000), zod.multipleOf(0.01));
 
 type AmountDefaults = {handles: number[]; defaultAmount: number; min: number; max: number};
 
@@ -19,11 +19,11 @@ export const DEFAULT_AMOUNTS: Record<Frequency, AmountDefaults> = {
 
 /** The monthly-ask rule's options; the thank-you page's ask takes the same ones. */
 export const rgUpgradeRule = {
-  divisor: z._default(z.number().check(z.minimum(1), z.maximum(12)), 3),
-  roundTo: z._default(z.int().check(z.minimum(1), z.maximum(50)), 5),
+  divisor: zod._default(zod.number().check(zod.minimum(1), zod.maximum(12)), 3),
+  roundTo: zod._default(zod.int().check(zod.minimum(1), zod.maximum(50)), 5),
 };
 
-export const currency = z._default(
-  z.string().check(z.regex(/^[A-Z]{3}$/, {message: 'expected a three-letter currency code such as AUD'})),
+export const currency = zod._default(
+  zod.string().check(zod.regex(/^[A-Z]{3}$/, {message: 'expected a three-letter currency code such as AUD'})),
   'AUD',
 );

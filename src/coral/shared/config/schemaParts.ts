@@ -4,19 +4,19 @@
  * Schemas use zod's mini API: the same checks as the full API, a fraction of
  * the bytes on the page.
  */
-import * as z from 'zod/mini';
+import * as zod from 'zod/mini';
 
 /** A trimmed string of `min` to `max` characters. */
-export const text = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
+export const text = (min: number, max: number) => zod.string().check(zod.trim(), zod.minLength(min), zod.maxLength(max));
 
 /**
  * https addresses or site paths only: never `javascript:`, `data:` or plain
  * http, which a secure page would block or a network could change. http is
  * allowed for this machine alone, so an endpoint can be tried locally.
  */
-export const safeUrl = z.string().check(
-  z.trim(),
-  z.refine(
+export const safeUrl = zod.string().check(
+  zod.trim(),
+  zod.refine(
     (value) => /^(https:\/\/[^\s/]+[^\s]*|http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/[^\s]*)?|\/(?!\/)[^\s]*)$/i.test(value),
     {message: 'expected an https:// address (http:// only for localhost) or a path starting with /'},
   ),
@@ -27,44 +27,44 @@ export const safeUrl = z.string().check(
  * the organisation: the donate form's reassurance line and the thank-you
  * page's receipt say the same, from the same two options.
  */
-export const manageGiftUrl = z.optional(safeUrl);
+export const manageGiftUrl = zod.optional(safeUrl);
 
 // One address, plainly spelled: it becomes a mailto: link, so nothing in it may add a subject, a copy or another address.
 const EMAIL = /^[A-Za-z0-9._+-]+@([A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/;
-const contactEmail = z
+const contactEmail = zod
   .string()
-  .check(z.trim(), z.maxLength(254), z.regex(EMAIL, {message: 'expected an email address such as supporter.care@example.org'}));
+  .check(zod.trim(), zod.maxLength(254), zod.regex(EMAIL, {message: 'expected an email address such as supporter.care@example.org'}));
 
 // Digits as people write them, national or international (+61 2 5550 1234, 1800 975 707, (02) 5550 1234), 6 to 15 of them;
 // never "+61 (0)2 …", whose 0 a phone would dial after the country code.
 const isPhone = (value: string): boolean =>
   /^\+?\(?[0-9][0-9 ()-]*$/.test(value) && !/^\+.*\(0\)/.test(value) && /^\d{6,15}$/.test(value.replace(/\D/g, ''));
 
-const contactPhone = z
+const contactPhone = zod
   .string()
-  .check(z.trim(), z.refine(isPhone, {message: 'expected a phone number of 6 to 15 digits, such as +61 2 5550 1234 or 1800 975 707'}));
+  .check(zod.trim(), zod.refine(isPhone, {message: 'expected a phone number of 6 to 15 digits, such as +61 2 5550 1234 or 1800 975 707'}));
 
-export const contact = z.optional(
-  z.strictObject({
-    email: z.optional(contactEmail),
-    phone: z.optional(contactPhone),
+export const contact = zod.optional(
+  zod.strictObject({
+    email: zod.optional(contactEmail),
+    phone: zod.optional(contactPhone),
   }),
 );
 
-export type Contact = NonNullable<z.output<typeof contact>>;
+export type Contact = NonNullable<zod.output<typeof contact>>;
 
-export const campaignId = z.string().check(
-  z.regex(/^[a-z0-9][a-z0-9-]{1,63}$/i, {
+export const campaignId = zod.string().check(
+  zod.regex(/^[a-z0-9][a-z0-9-]{1,63}$/i, {
     message:
       'expected 2 to 64 characters: letters, digits and dashes (no spaces or underscores), starting with a letter or digit, e.g. "save-the-reef"',
   }),
 );
 
-export const fieldMode = z.enum(['required', 'optional', 'hidden']);
+export const fieldMode = zod.enum(['required', 'optional', 'hidden']);
 
-export const locale = z._default(
-  z.string().check(
-    z.refine(
+export const locale = zod._default(
+  zod.string().check(
+    zod.refine(
       (tag) => {
         try {
           return Intl.NumberFormat.supportedLocalesOf([tag]).length > 0;
@@ -78,58 +78,61 @@ export const locale = z._default(
   'en-AU',
 );
 
-export const theme = z._default(z.enum(['auto', 'light', 'dark', 'system']), 'auto');
+export const theme = zod._default(zod.enum(['auto', 'light', 'dark', 'system']), 'auto');
 
-const sandboxGateway = z.strictObject({
-  type: z.literal('sandbox'),
-  delayMs: z._default(z.int().check(z.minimum(0), z.maximum(10_000)), 900),
+const sandboxGateway = zod.strictObject({
+  type: zod.literal('sandbox'),
+  delayMs: zod._default(zod.int().check(zod.minimum(0), zod.maximum(10_000)), 900),
 });
 
-const httpGateway = z.strictObject({
-  type: z.literal('http'),
+const httpGateway = zod.strictObject({
+  type: zod.literal('http'),
   endpoint: safeUrl,
-  timeoutMs: z._default(z.int().check(z.minimum(1_000), z.maximum(120_000)), 15_000),
+  timeoutMs: zod._default(zod.int().check(zod.minimum(1_000), zod.maximum(120_000)), 15_000),
 });
 
-const stripeGateway = z.strictObject({
-  type: z.literal('stripe'),
-  publishableKey: z
+const stripeGateway = zod.strictObject({
+  type: zod.literal('stripe'),
+  publishableKey: zod
     .string()
     .check(
-      z.regex(/^pk_(test|live)_[A-Za-z0-9]{8,}$/, 'expected a publishable key (pk_test_… or pk_live_…); a secret key never goes in a page'),
+      zod.regex(
+        /^pk_(test|live)_[A-Za-z0-9]{8,}$/,
+        'expected a publishable key (pk_test_… or pk_live_…); a secret key never goes in a page',
+      ),
     ),
   endpoint: safeUrl,
-  wallets: z._default(z.boolean(), true),
-  saveCardForUpgrade: z._default(z.boolean(), false),
-  timeoutMs: z._default(z.int().check(z.minimum(1_000), z.maximum(120_000)), 20_000),
+  wallets: zod._default(zod.boolean(), true),
+  saveCardForUpgrade: zod._default(zod.boolean(), false),
+  timeoutMs: zod._default(zod.int().check(zod.minimum(1_000), zod.maximum(120_000)), 20_000),
 });
 
 /** A gateway union whose error, for a type it does not know, names the types it does. */
 function gatewayUnion<
-  T extends readonly [z.ZodMiniObject<{type: z.ZodMiniLiteral<string>}>, ...z.ZodMiniObject<{type: z.ZodMiniLiteral<string>}>[]],
+  T extends readonly [zod.ZodMiniObject<{type: zod.ZodMiniLiteral<string>}>, ...zod.ZodMiniObject<{type: zod.ZodMiniLiteral<string>}>[]],
 >(options: T) {
   const types = options.map((option) => `"${String(option.shape.type.def.values[0])}"`);
   const named = `${types.slice(0, -1).join(', ')} or ${types.at(-1)!}`;
-  return z.discriminatedUnion('type', options, {
+  return zod.discriminatedUnion('type', options, {
     error: (issue) => (issue.code === 'invalid_union' ? `expected ${named}` : undefined),
   });
 }
 
 /** Where signatures go: the in-browser sandbox, or JSON posted to an endpoint. */
-export const signupGatewayConfig = () => z.prefault(gatewayUnion([sandboxGateway, httpGateway]), {type: 'sandbox'});
+export const signupGatewayConfig = () => zod.prefault(gatewayUnion([sandboxGateway, httpGateway]), {type: 'sandbox'});
 
 /** Where gifts go: the sandbox, Stripe's fields in the form, or a hosted checkout page after it. */
-export const giftGatewayConfig = () => z.prefault(gatewayUnion([sandboxGateway, stripeGateway, httpGateway]), {type: 'sandbox'});
+export const giftGatewayConfig = () => zod.prefault(gatewayUnion([sandboxGateway, stripeGateway, httpGateway]), {type: 'sandbox'});
 
 /** Message overrides for a component: every key of its table, each optional; the keys in `mayBeEmpty` also take "" for none. */
 export function messageOverrides<K extends string>(table: Readonly<Record<K, string>>, mayBeEmpty: readonly NoInfer<K>[] = []) {
   const shape = Object.fromEntries(
     (Object.keys(table) as K[]).map((key) => [
       key,
-      z.optional(z.string().check(z.minLength(mayBeEmpty.includes(key) ? 0 : 1), z.maxLength(400))),
+      zod.optional(zod.string().check(zod.minLength(mayBeEmpty.includes(key) ? 0 : 1), zod.maxLength(400))),
     ]),
-  ) as Record<K, z.ZodMiniOptional<z.ZodMiniString>>;
-  return z.prefault(z.pipe(z.transform(flattenKeys), z.strictObject(shape)), {} as never);
+  ) as Record<K, zod.ZodMiniOptional<zod.ZodMiniString>>;
+  return zod.prefault(zod.pipe(zod.transform(flattenKeys), zod.strictObject(shape)), {} as never);
 }
 
 /** `{"submit": {"one-off": "…"}}` as `{"submit.one-off": "…"}`: the message tables' keys are dotted, and either spelling names one. */
@@ -154,15 +157,15 @@ function flattenKeys(input: unknown): unknown {
 }
 
 /** A Cloudflare Turnstile site key, as its dashboard shows it: public, since the page needs it to draw the check. */
-const turnstileSiteKey = z.string().check(
-  z.trim(),
-  z.regex(/^[0-3]x[A-Za-z0-9_-]{10,64}$/, {
+const turnstileSiteKey = zod.string().check(
+  zod.trim(),
+  zod.regex(/^[0-3]x[A-Za-z0-9_-]{10,64}$/, {
     message: "expected a Cloudflare Turnstile site key, such as 0x4AAAAAAA… from the Turnstile widget's settings",
   }),
 );
 
 /** The bot check a form with gifts may show: off without a site key. */
-export const botCheckOption = () => z.optional(z.strictObject({siteKey: turnstileSiteKey}));
+export const botCheckOption = () => zod.optional(zod.strictObject({siteKey: turnstileSiteKey}));
 
 /** The options every page that takes or thanks for a gift shares: where gifts go, the bot check, and how a giver reaches the organisation. */
 export const giftOptions = () => ({

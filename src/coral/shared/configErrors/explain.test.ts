@@ -1,10 +1,10 @@
 import {describe, expect, it} from 'vitest';
-import * as z from 'zod/mini';
+import * as zod from 'zod/mini';
 import {counted} from '../config';
 import {BUNDLE_ENTRIES, modulesLoaded} from '../testing';
 import {describeError, parseConfig} from './explain';
 
-const lines = (schema: z.ZodMiniType, input: unknown): string[] => {
+const lines = (schema: zod.ZodMiniType, input: unknown): string[] => {
   const result = parseConfig(schema, input);
   return result.ok ? [] : result.errors.map(describeError);
 };
@@ -19,11 +19,11 @@ describe('counts a producer reads', () => {
   });
 
   it('says "1 item" and "1 character" in a limit of one, at either end', () => {
-    const schema = z.strictObject({
-      tags: z.array(z.string()).check(z.minLength(1), z.maxLength(1)),
-      initial: z.string().check(z.minLength(1), z.maxLength(1)),
-      pair: z.array(z.string()).check(z.minLength(2), z.maxLength(2)),
-      code: z.string().check(z.minLength(2), z.maxLength(2)),
+    const schema = zod.strictObject({
+      tags: zod.array(zod.string()).check(zod.minLength(1), zod.maxLength(1)),
+      initial: zod.string().check(zod.minLength(1), zod.maxLength(1)),
+      pair: zod.array(zod.string()).check(zod.minLength(2), zod.maxLength(2)),
+      code: zod.string().check(zod.minLength(2), zod.maxLength(2)),
     });
     expect(lines(schema, {tags: ['a', 'b'], initial: 'ab', pair: ['a'], code: 'a'})).toEqual([
       'tags: got ["a","b"]; expected at most 1 item',

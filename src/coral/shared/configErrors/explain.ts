@@ -2,7 +2,7 @@
  * A wrong config explained: every problem, one per key, naming the key as the
  * config spells it, showing the value given and saying what is allowed.
  */
-import type * as z from 'zod/mini';
+import type * as zod from 'zod/mini';
 import {checkConfig, counted, pathOf, type ConfigError, type ConfigFailure, type ParseResult} from '../config';
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
@@ -36,7 +36,7 @@ export function showValue(value: unknown): string {
 
 const list = (values: readonly unknown[]): string => values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
 
-function allowed(issue: z.core.$ZodIssue): string {
+function allowed(issue: zod.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_value':
       return issue.values.length === 1 ? `expected ${list(issue.values)}` : `expected one of ${list(issue.values)}`;
@@ -132,7 +132,7 @@ export function explainConfig({input, issues}: ConfigFailure): ConfigError[] {
 }
 
 /** Checks a config and, when it is wrong, explains it: for the endpoint, the docs and the tests, which always want the words. */
-export function parseConfig<S extends z.ZodMiniType>(schema: S, input: unknown): ParseResult<z.output<S>> {
+export function parseConfig<S extends zod.ZodMiniType>(schema: S, input: unknown): ParseResult<zod.output<S>> {
   const checked = checkConfig(schema, input);
   return checked.ok ? checked : {ok: false, errors: explainConfig(checked)};
 }

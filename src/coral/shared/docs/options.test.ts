@@ -1,5 +1,5 @@
 import {describe, expect, test} from 'vitest';
-import type * as z from 'zod/mini';
+import type * as zod from 'zod/mini';
 import {DONATE_FORM_OPTIONS} from '../../donate-form/docs';
 import {donateFormSchema} from '../../donate-form/core';
 import {POWERFORM_OPTIONS} from '../../powerform/docs';
@@ -9,7 +9,7 @@ import {thankYouSchema} from '../../thank-you/core';
 import {BUNDLE_ENTRIES, modulesLoaded} from '../testing';
 import {optionPaths, optionTree, type OptionDocs} from './schemaTree';
 
-const COMPONENTS: [string, z.ZodMiniType, OptionDocs][] = [
+const COMPONENTS: [string, zod.ZodMiniType, OptionDocs][] = [
   ['donate form', donateFormSchema, DONATE_FORM_OPTIONS],
   ['powerform', powerformSchema, POWERFORM_OPTIONS],
   ['thank-you page', thankYouSchema, THANK_YOU_OPTIONS],

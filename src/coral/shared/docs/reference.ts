@@ -3,7 +3,7 @@
  * schema and its options' descriptions. Docs-only: kept apart from parsing so
  * forms do not carry it.
  */
-import type * as z from 'zod/mini';
+import type * as zod from 'zod/mini';
 import {type ParseResult} from '../config';
 import {describeError} from '../configErrors';
 import {optionTree, type JsonSchema, type OptionDocs, type OptionNode} from './schemaTree';
@@ -35,7 +35,7 @@ function typeName(schema: JsonSchema): string {
  * Rows for every documented option. Objects that only group options are
  * flattened into dotted keys; arrays of objects and unions are shown as one row.
  */
-export function referenceRows(schema: z.ZodMiniType, docs: OptionDocs): ReferenceRow[] {
+export function referenceRows(schema: zod.ZodMiniType, docs: OptionDocs): ReferenceRow[] {
   const rows: ReferenceRow[] = [];
   const walk = (nodes: readonly OptionNode[], prefix: string) => {
     for (const node of nodes) {
@@ -70,7 +70,7 @@ export function componentDocs<P extends {name: string}, E extends {name: string}
   messages,
   badConfig,
 }: {
-  schema: z.ZodMiniType;
+  schema: zod.ZodMiniType;
   optionDocs: OptionDocs;
   parse: (input: unknown) => ParseResult<unknown>;
   urlParameters: readonly P[];

@@ -1,5 +1,5 @@
 import {describe as group, expect, test} from 'vitest';
-import * as z from 'zod/mini';
+import * as zod from 'zod/mini';
 import {donateFormSchema} from '../../donate-form/core';
 import {DONATE_FORM_OPTIONS} from '../../donate-form/docs';
 import {POWERFORM_OPTIONS} from '../../powerform/docs';
@@ -66,9 +66,9 @@ group('optionTree', () => {
   });
 
   test('a new option in a schema is in the tree with nothing else changed', () => {
-    const schema = z.strictObject({
-      campaign: z.string(),
-      confetti: z._default(z.enum(['none', 'some', 'lots']), 'some'),
+    const schema = zod.strictObject({
+      campaign: zod.string(),
+      confetti: zod._default(zod.enum(['none', 'some', 'lots']), 'some'),
     });
     const docs = {campaign: 'The campaign.', confetti: 'How much confetti.'};
     expect(optionTree(schema, docs).map((node) => [node.key, node.kind, node.default, node.description])).toEqual([
@@ -161,10 +161,10 @@ group('titles', () => {
   });
 
   test('a title the schema carries wins over the split', () => {
-    const level = z._default(z.enum(['none', 'some', 'lots']), 'some');
-    const schema = z.strictObject({
-      confettiLevel: level.register(z.globalRegistry, {title: 'How much confetti'}),
-      confettiBursts: z._default(z.int(), 3),
+    const level = zod._default(zod.enum(['none', 'some', 'lots']), 'some');
+    const schema = zod.strictObject({
+      confettiLevel: level.register(zod.globalRegistry, {title: 'How much confetti'}),
+      confettiBursts: zod._default(zod.int(), 3),
     });
     expect(
       optionTree(schema, {confettiLevel: 'Confetti.', confettiBursts: 'How many bursts.'}).map((node) => [

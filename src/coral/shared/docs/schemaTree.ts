@@ -6,7 +6,7 @@
  * `options.ts`, which no bundle imports: the tree is walked at build time and
  * the editor loads it as JSON (src/plugins/configReference.ts).
  */
-import * as z from 'zod/mini';
+import * as zod from 'zod/mini';
 
 /** The part of JSON Schema that zod writes for the config schemas. */
 export type JsonSchema = {
@@ -218,8 +218,8 @@ function optionOf(key: string, json: JsonSchema, requiredKey: boolean, docs: Opt
 }
 
 /** The options of a component's config, in the schema's order, each with its description from `docs`. */
-export function optionTree(schema: z.ZodMiniType, docs: OptionDocs): OptionNode[] {
-  const json = z.toJSONSchema(schema, {io: 'input', unrepresentable: 'any'}) as JsonSchema;
+export function optionTree(schema: zod.ZodMiniType, docs: OptionDocs): OptionNode[] {
+  const json = zod.toJSONSchema(schema, {io: 'input', unrepresentable: 'any'}) as JsonSchema;
   return childrenOf(json, docs, '');
 }
 
@@ -241,5 +241,5 @@ export function optionPaths(nodes: readonly OptionNode[], prefix = ''): string[]
 }
 
 /** The tree as JSON for a page to load: every option without its JSON Schema, which only the reference's types read. */
-export const portableTree = (schema: z.ZodMiniType, docs: OptionDocs): string =>
+export const portableTree = (schema: zod.ZodMiniType, docs: OptionDocs): string =>
   JSON.stringify(optionTree(schema, docs), (key, value: unknown) => (key === 'json' ? undefined : value));

@@ -2,7 +2,7 @@
 /** A wrong config's error box comes on demand; when its code cannot be fetched, the box still says the config is wrong. */
 import {cleanup, render, screen} from '@testing-library/react';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import * as z from 'zod/mini';
+import * as zod from 'zod/mini';
 import {checkConfig} from '../config';
 import {configured} from './configured';
 
@@ -14,7 +14,7 @@ afterEach(cleanup);
 
 const Widget = configured<{config: unknown}, {name: string}>(
   'widget',
-  (input) => checkConfig(z.strictObject({name: z.string()}), input),
+  (input) => checkConfig(zod.strictObject({name: zod.string()}), input),
   ({config}) => <p>Hello, {config.name}</p>,
 );
 

@@ -3,7 +3,7 @@
  * they open, the address shared, what the buttons say, and the config option
  * that chooses them. The thank-you page and the powerform's thanks use it.
  */
-import * as z from 'zod/mini';
+import * as zod from 'zod/mini';
 import {safeUrl, text} from '../config';
 
 export const SHARE_CHANNELS = ['email', 'whatsapp', 'facebook', 'x', 'copy'] as const;
@@ -30,20 +30,20 @@ export const SHARE_MESSAGES = {
 } as const;
 export type ShareMessages = Record<keyof typeof SHARE_MESSAGES, string>;
 
-const boolean = (fallback: boolean) => z._default(z.boolean(), fallback);
+const boolean = (fallback: boolean) => zod._default(zod.boolean(), fallback);
 
 /** The `share` option, with the message a component shares by default. */
 export const shareOption = (defaultText: string) =>
-  z.prefault(
-    z.strictObject({
+  zod.prefault(
+    zod.strictObject({
       enabled: boolean(true),
-      url: z.optional(safeUrl),
-      title: z._default(text(1, 120), 'Join me'),
-      text: z._default(text(1, 280), defaultText),
-      channels: z._default(
-        z.array(z.enum(SHARE_CHANNELS)).check(
-          z.minLength(1),
-          z.refine((list) => new Set(list).size === list.length, {message: 'expected each channel once'}),
+      url: zod.optional(safeUrl),
+      title: zod._default(text(1, 120), 'Join me'),
+      text: zod._default(text(1, 280), defaultText),
+      channels: zod._default(
+        zod.array(zod.enum(SHARE_CHANNELS)).check(
+          zod.minLength(1),
+          zod.refine((list) => new Set(list).size === list.length, {message: 'expected each channel once'}),
         ),
         [...SHARE_CHANNELS],
       ),
@@ -51,7 +51,7 @@ export const shareOption = (defaultText: string) =>
     }),
     {},
   );
-export type ShareConfig = z.output<ReturnType<typeof shareOption>>;
+export type ShareConfig = zod.output<ReturnType<typeof shareOption>>;
 
 /**
  * The address to share, absolute. Without one configured it is this page

@@ -27,7 +27,7 @@ export function UpgradeAsk({
   config: ThankYouConfig;
   messages: ThankYouMessages;
   state: Exclude<UpgradeState, {status: 'none'}>;
-  onAnswer: (type: 'accept' | 'decline') => void;
+  onAnswer: (type: 'accept' | 'decline' | 'retry') => void;
   gateway?: Gateway;
   Heading: HeadingTag;
   headingId: string;
@@ -41,7 +41,7 @@ export function UpgradeAsk({
     after.current?.focus();
     after.current?.scrollIntoView?.({behavior: prefersStillness() ? 'auto' : 'smooth', block: 'nearest'});
   }, [answered, state.status]);
-  const reply = (type: 'accept' | 'decline') => {
+  const reply = (type: 'accept' | 'decline' | 'retry') => {
     setAnswered(true);
     onAnswer(type);
   };
@@ -61,6 +61,17 @@ export function UpgradeAsk({
       <div ref={after} tabIndex={-1} className={styles.monthlyForm} part="monthly-form">
         {state.refused && <p role="alert">{state.refused === 'bot-check' ? messages.upgradeBotCheck : messages.upgradeRefused}</p>}
         <DonateForm config={monthlyFormConfig(config, state.offer, messages)} gateway={gateway} headingLevel={formLevel} />
+      </div>
+    );
+  }
+  if (state.status === 'busy') {
+    // Another tap's gift is being made: trying again asks for its outcome, and starts no second gift.
+    return (
+      <div ref={after} tabIndex={-1} className={styles.declined} part="upgrade-result">
+        <p role="status">{messages.upgradeBusy}</p>
+        <button type="button" className={ui.button} onClick={() => reply('retry')}>
+          {messages.upgradeRetry}
+        </button>
       </div>
     );
   }

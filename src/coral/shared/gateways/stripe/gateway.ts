@@ -316,6 +316,10 @@ export function createStripeGateway(
       if (status === 402 && says(reply, 'declined')) {
         return declinedBy({code: answer.code});
       }
+      // Another request is making this gift's monthly gift: sent again under the same key, the ask meets its outcome.
+      if (status === 409 && says(reply, 'error') && answer.retryable === true) {
+        return {status: 'error', outcome: 'unknown', retryable: true, detail: 'another request is making this monthly gift'};
+      }
       return guardedBy(reply);
     });
     if ('answer' in sent) return sent.answer;
