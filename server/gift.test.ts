@@ -91,14 +91,17 @@ describe('checkGift', () => {
   });
 
   it('keeps the card for later only for a one-off gift whose supporter agreed', () => {
+    const oneOffOnly = parseCampaigns([{campaign: 'one-off-only', frequencies: ['one-off']}]);
     const keep = (change: Record<string, unknown>) => {
-      const checked = checkGift(gift(change), CAMPAIGNS);
+      const checked = checkGift(gift(change), change.campaign === 'one-off-only' ? oneOffOnly : CAMPAIGNS);
       return checked.ok && checked.value.savePaymentMethod;
     };
     expect(keep({savePaymentMethod: true})).toBe(true);
     expect(keep({savePaymentMethod: false})).toBe(false);
     expect(keep({})).toBe(false);
     expect(keep({savePaymentMethod: true, frequency: 'monthly'})).toBe(false);
+    // No monthly gift to offer after it, so nothing to keep the card for.
+    expect(keep({savePaymentMethod: true, campaign: 'one-off-only'})).toBe(false);
   });
 
   it('takes direct debit for a recurring gift in Australian dollars where the campaign offers it', () => {

@@ -16,6 +16,7 @@ import {
   limitsFor,
   parseConfig,
   RECURRING,
+  rgUpgradeSuggestion,
   SUPPORTER_FIELDS,
   type DonateFormConfig,
   type Frequency,
@@ -105,6 +106,20 @@ function checkSupporter(config: DonateFormConfig, given: Supporter): Checked<Sup
   return {ok: true, value: supporter};
 }
 
+/**
+ * Whether the gift keeps its payment method: only for the one-tap monthly gift `/gifts/upgrade` makes after it, so
+ * only a one-off card gift whose supporter agreed, to a campaign that would offer a monthly gift for its amount. Only
+ * such a gift needs a Stripe Customer besides a regular one; any other keeps nothing for later.
+ */
+export function keepsPaymentMethod(
+  config: DonateFormConfig,
+  request: Pick<GiftRequest, 'frequency' | 'method' | 'amount' | 'savePaymentMethod'>,
+): boolean {
+  if (request.savePaymentMethod !== true || request.frequency !== 'one-off' || request.method !== 'card') return false;
+  if (!config.frequencies.includes('monthly')) return false;
+  return rgUpgradeSuggestion(request.amount, config.rgUpgrade, limitsFor(config, 'monthly')) !== null;
+}
+
 /** Parses a /gifts body and checks it against the campaign: nothing the client says about money is taken on trust. */
 export function checkGift(body: unknown, campaigns: ReadonlyMap<string, DonateFormConfig>): Checked<CheckedGift> {
   const parsed = parseConfig(giftRequestSchema, body);
@@ -154,7 +169,7 @@ export function checkGiftRequest(request: GiftRequest, campaigns: ReadonlyMap<st
       fee: total.fee,
       perPayment: total.perPayment,
       payments: total.payments,
-      savePaymentMethod: request.frequency === 'one-off' && request.savePaymentMethod === true,
+      savePaymentMethod: keepsPaymentMethod(config, request),
       supporter: checkedSupporter.value,
       upgrade: request.upgrade,
       utm: request.utm,

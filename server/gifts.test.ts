@@ -17,6 +17,8 @@ beforeEach(async () => {
 });
 afterEach(() => stripe.close());
 
+const SUPPORTER = {firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', postcode: '2000', consent: false};
+
 const creates = (path: string) => stripe.requests.filter((r) => r.method === 'POST' && r.path === path && !r.replayed);
 
 describe('a one-off gift', () => {
@@ -28,12 +30,29 @@ describe('a one-off gift', () => {
     expect(body.clientSecret).toBe(intent.client_secret);
     expect(intent).toMatchObject({amount: 6000, currency: 'aud', payment_method_types: ['card'], setup_future_usage: null});
     expect(intent.metadata).toMatchObject({coral_campaign: 'save-the-reef', coral_frequency: 'one-off', utm_source: 'newsletter'});
+  });
+
+  it('makes no Customer for a gift that keeps no payment method: the PaymentIntent carries only the receipt’s address', async () => {
+    const {body} = await post(handler, '/gifts', giftBody({supporter: {...SUPPORTER, phone: '+61412345678'}}));
+    expect(creates('/v1/customers')).toEqual([]);
+    const intent = stripe.paymentIntents.get(String(body.reference))!;
+    expect(intent).toMatchObject({customer: null, receipt_email: 'ada@example.org'});
+    const sent = JSON.stringify(creates('/v1/payment_intents')[0]?.params);
+    for (const detail of ['Ada', 'Lovelace', '+61412345678', '2000']) expect(sent).not.toContain(detail);
+  });
+
+  it('keeps the payment method for later only when the supporter agreed, on a Customer of the gift’s own', async () => {
+    const {body} = await post(handler, '/gifts', giftBody({savePaymentMethod: true}));
+    const intent = stripe.paymentIntents.get(String(body.reference))!;
+    expect(intent.setup_future_usage).toBe('off_session');
+    expect(creates('/v1/customers')).toHaveLength(1);
     expect(stripe.customers.get(String(intent.customer))).toMatchObject({email: 'ada@example.org', name: 'Ada Lovelace'});
   });
 
-  it('keeps the payment method for later only when the supporter agreed', async () => {
-    const {body} = await post(handler, '/gifts', giftBody({savePaymentMethod: true}));
-    expect(stripe.paymentIntents.get(String(body.reference))?.setup_future_usage).toBe('off_session');
+  it('keeps no payment method, and makes no Customer, where the campaign offers no monthly gift to use it for', async () => {
+    const {body} = await post(handler, '/gifts', giftBody({campaign: 'ban-deep-sea-mining', savePaymentMethod: true}));
+    expect(stripe.paymentIntents.get(String(body.reference))).toMatchObject({setup_future_usage: null, customer: null});
+    expect(creates('/v1/customers')).toEqual([]);
   });
 
   it('adds the cover fee the server computes itself, and refuses any other fee', async () => {
@@ -177,7 +196,7 @@ describe('idempotency: one gift, however often it is sent', () => {
     expect(second.body).toEqual(first.body);
     expect(stripe.paymentIntents.size).toBe(1);
     expect(creates('/v1/payment_intents').map((r) => r.idempotencyKey)).toEqual([`coral:${key}:payment`]);
-    expect(stripe.requests.filter((r) => r.replayed).map((r) => r.path)).toEqual(['/v1/customers', '/v1/payment_intents']);
+    expect(stripe.requests.filter((r) => r.replayed).map((r) => r.path)).toEqual(['/v1/payment_intents']);
   });
 
   it('refuses the same key for a different gift, as Stripe does', async () => {

@@ -1,7 +1,8 @@
 /**
- * The Stripe calls behind a gift: a Customer, then a PaymentIntent (one-off)
- * or a Subscription (weekly, monthly, daily for N days) left for the browser
- * to confirm with Stripe.js. Nothing here sees a card: the endpoint creates
+ * The Stripe calls behind a gift: a PaymentIntent (one-off) or a Customer and
+ * a Subscription (weekly, monthly, daily for N days) left for the browser to
+ * confirm with Stripe.js; a one-off gift gets a Customer only when it keeps its
+ * payment method for the one-tap monthly gift. Nothing here sees a card: the endpoint creates
  * intents and hands back their client secrets.
  *
  * Every create carries an idempotency key derived from the one the browser
@@ -100,15 +101,32 @@ export function campaignProducts(stripe: Stripe) {
   };
 }
 
-async function createPayment(stripe: Stripe, gift: CheckedGift, customer: string, key: string): Promise<PendingGift> {
+/**
+ * Who a one-off payment is for. A payment method kept for the one-tap monthly gift is kept on a Customer (the
+ * upgrade charges it there), so that gift gets one of its own. Any other one-off gift keeps nothing for later and
+ * gets no Customer: the supporter's name, phone and address stay out of Stripe, and the email goes on the
+ * PaymentIntent only, for Stripe's receipt.
+ */
+async function payerOf(
+  stripe: Stripe,
+  gift: CheckedGift,
+  key: string,
+): Promise<Pick<Stripe.PaymentIntentCreateParams, 'customer' | 'setup_future_usage' | 'receipt_email'>> {
+  if (gift.savePaymentMethod) {
+    const customer = await customerFor(stripe, gift.supporter, key);
+    return {customer: customer.id, setup_future_usage: 'off_session'};
+  }
+  const email = gift.supporter.email?.trim();
+  return email ? {receipt_email: email} : {};
+}
+
+async function createPayment(stripe: Stripe, gift: CheckedGift, key: string): Promise<PendingGift> {
   const intent = await stripe.paymentIntents.create(
     {
       amount: gift.perPayment,
       currency: gift.currency.toLowerCase(),
-      customer,
+      ...(await payerOf(stripe, gift, key)),
       allowed_payment_method_types: elementMethods(gift.config, gift.frequency),
-      // Saved only with the supporter's say-so, for the thank-you page's one-tap monthly ask.
-      ...(gift.savePaymentMethod ? {setup_future_usage: 'off_session' as const} : {}),
       description: `Gift to ${gift.campaign}`,
       metadata: giftMetadata(gift),
     },
@@ -215,8 +233,8 @@ export async function createGift(
   gift: CheckedGift,
   key: string,
 ): Promise<PendingGift> {
+  if (gift.frequency === 'one-off') return createPayment(stripe, gift, key);
   const customer = await customerFor(stripe, gift.supporter, key);
-  if (gift.frequency === 'one-off') return createPayment(stripe, gift, customer.id, key);
   return createSubscription(stripe, gift, customer, await productFor(gift.campaign), key);
 }
 

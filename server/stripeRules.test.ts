@@ -47,9 +47,9 @@ describe('the methods each intent allows', () => {
 });
 
 describe('the supporter’s Customer', () => {
-  it('is a new one for every gift: an email typed in finds no one', async () => {
-    const first = await post(setup.handler, '/gifts', giftBody());
-    const second = await post(setup.handler, '/gifts', giftBody({amount: 9000}));
+  it('is a new one for every gift that keeps its payment method: an email typed in finds no one', async () => {
+    const first = await post(setup.handler, '/gifts', giftBody({savePaymentMethod: true}));
+    const second = await post(setup.handler, '/gifts', giftBody({amount: 9000, savePaymentMethod: true}));
     const customerOf = (reference: unknown) => stripe.paymentIntents.get(String(reference))?.customer;
     expect(customerOf(second.body.reference)).not.toBe(customerOf(first.body.reference));
     expect(stripe.customers.size).toBe(2);

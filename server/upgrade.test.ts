@@ -2,8 +2,9 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {migrate} from './db/migrate';
 import {createPgStore} from './db/store';
+import {parseCampaigns} from './gift';
 import {DATABASES, type TestDatabase} from './testing/databases';
-import {giftBody, makeHandler, newKey, NOW_MS, post, type Answered} from './testing/fixtures';
+import {CAMPAIGN_CONFIGS, giftBody, makeHandler, newKey, NOW_MS, post, type Answered} from './testing/fixtures';
 import {startStripeStandIn, type StripeStandIn} from './testing/stripeStandIn';
 
 let stripe: StripeStandIn;
@@ -95,7 +96,7 @@ describe('what the one-tap gift refuses', () => {
     const first = await firstGift({save: false});
     const {status, body} = await post(setup.handler, '/gifts/upgrade', ask(first));
     expect(status).toBe(409);
-    expect(body.reason).toMatch(/did not agree to keep the payment method/);
+    expect(body.reason).toMatch(/kept no payment method/);
     expect(stripe.subscriptions.size).toBe(0);
   });
 
@@ -131,8 +132,19 @@ describe('what the one-tap gift refuses', () => {
       status: 400,
       body: {status: 'rejected', reason: 'amount: expected $30 a month, the monthly gift offered for this gift'},
     });
+    // Its suggestion is over the monthly maximum: no monthly gift is offered for it, so its card was never kept.
     const big = await firstGift({amount: 10_000_00});
-    expect((await post(setup.handler, '/gifts/upgrade', ask(big))).body.reason).toBe(
+    expect(stripe.paymentIntents.get(big.reference)).toMatchObject({setup_future_usage: null, customer: null});
+    expect(await post(setup.handler, '/gifts/upgrade', ask(big))).toMatchObject({
+      status: 409,
+      body: {reason: expect.stringMatching(/kept no payment method/)},
+    });
+    // A campaign whose monthly maximum was lowered after the gift offers none for it either.
+    const kept = await firstGift();
+    const lowered = makeHandler(stripe, {
+      campaigns: parseCampaigns([{...CAMPAIGN_CONFIGS[0], amounts: {monthly: {handles: [{amount: 10}, {amount: 20}], min: 5, max: 20}}}]),
+    });
+    expect((await post(lowered.handler, '/gifts/upgrade', ask(kept, {amount: 2000}))).body.reason).toBe(
       'amount: no monthly gift is offered for this gift (its suggestion is over the monthly maximum)',
     );
     expect(stripe.subscriptions.size).toBe(0);

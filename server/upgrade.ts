@@ -93,9 +93,10 @@ export async function upgradeGift(deps: UpgradeDeps, body: unknown): Promise<Ans
   if (deps.nowSeconds - first.created > UPGRADE_WINDOW_SECONDS) return rejected('reference: the first gift is too old for a one-tap gift');
   const customer = idOf(first.customer);
   const paymentMethod = idOf(first.payment_method);
-  // setup_future_usage is set only when the supporter agreed to keep the method (savePaymentMethod on /gifts).
+  // setup_future_usage and a Customer are set only on a gift that kept its method: the supporter agreed
+  // (savePaymentMethod on /gifts), and the campaign offered a monthly gift for it (keepsPaymentMethod).
   if (first.setup_future_usage !== 'off_session' || !customer || !paymentMethod) {
-    return rejected('reference: the supporter did not agree to keep the payment method; use the monthly form instead', 409);
+    return rejected('reference: the first gift kept no payment method; use the monthly form instead', 409);
   }
   if (!config.frequencies.includes('monthly')) return rejected('frequency: this campaign does not offer monthly gifts');
   if (request.currency !== config.currency) return rejected(`currency: expected ${config.currency} for this campaign`);

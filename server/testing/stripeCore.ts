@@ -67,6 +67,7 @@ export function createCore(clock: () => number, apiVersion: string) {
       client_secret: `${piId}_secret_standin${serial}`,
       payment_method: null,
       setup_future_usage: null,
+      receipt_email: null,
       created: clock(),
       livemode: false,
       metadata: {},

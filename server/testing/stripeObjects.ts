@@ -89,6 +89,7 @@ export function createLedger(clock: () => number, apiVersion: string) {
         setup_future_usage: usage,
         payment_method_types: types.length > 0 ? types : ['card'],
         description: str(params.description) ?? null,
+        receipt_email: str(params.receipt_email) ?? null,
         metadata,
       });
       return ok(intent);
