@@ -2,7 +2,7 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import Stripe from 'stripe';
 import {runDoctor} from './doctor';
-import {WEBHOOK_SECRET} from './testing/fixtures';
+import {GUARD_SECRET, WEBHOOK_SECRET} from './testing/fixtures';
 import {STAND_IN_SECRET_KEY, startStripeStandIn, type StripeStandIn} from './testing/stripeStandIn';
 import {WEBHOOK_API_VERSION, WEBHOOK_EVENTS} from './webhooks';
 
@@ -27,6 +27,7 @@ function vars(change: Record<string, string | undefined> = {}, {directDebit = tr
   return {
     STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    CORAL_GUARD_SECRET: GUARD_SECRET,
     STRIPE_API_URL: stripe.url,
     CORAL_PUBLIC_URL: PUBLIC_URL,
     CORAL_ALLOWED_ORIGINS: 'https://www.example.org,https://give.example.org,http://localhost:3000',

@@ -184,7 +184,7 @@ export function readEndpointEnv(vars: SettingVars, readFile?: (path: string) => 
   if (!/^\d{1,5}$/.test(portText) || port < PORT_RANGE.min || port > PORT_RANGE.max)
     return fail(`PORT: "${portText}" is not a port number (${PORT_RANGE.min} to ${PORT_RANGE.max})`);
 
-  const guard = readGuardEnv(vars);
+  const guard = readGuardEnv(vars, stripe !== null);
   if (typeof guard === 'string') return fail(guard);
 
   return {

@@ -14,6 +14,7 @@
  * would hold up every gift and signature for as long as the CRM took.
  */
 import type {Database} from './db/database';
+import {encoder, hmacKey, toHex} from './hmac';
 
 export type ForwardLog = {info(details: object, message?: string): void; warn(details: object, message?: string): void};
 
@@ -43,12 +44,6 @@ export type Forwarder = {
   /** Runs rounds every `intervalMs`, never two at once; the function it answers stops them, waiting for a round in flight. */
   start(intervalMs?: number): () => Promise<void>;
 };
-
-const encoder = new TextEncoder();
-const toHex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
-
-const hmacKey = (secret: string, use: 'sign' | 'verify') =>
-  crypto.subtle.importKey('raw', encoder.encode(secret), {name: 'HMAC', hash: 'SHA-256'}, false, [use]);
 
 /** The Coral-Signature header for `body` sent at `timestamp` (seconds): `t=<seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
 export async function signRecord(secret: string, timestamp: number, body: string): Promise<string> {

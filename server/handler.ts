@@ -57,7 +57,7 @@ export type CoralHandlerOptions = {
   logger?: Logger;
   /** How long a gift route may take before it answers that the outcome is not yet known; a test shortens it. */
   answerWithinMs?: number;
-  /** The card-testing guard's limits, proxies and bot check (server/guard/settings.ts); its defaults when absent. */
+  /** The card-testing guard's limits, proxies, bot check and secret (server/guard/settings.ts); its secret is required with `stripe`. */
   guard?: GuardSettings;
   /** Tests only: where the bot check's siteverify is asked, instead of Cloudflare. */
   siteverify?: {url?: string; fetch?: typeof fetch};
@@ -107,6 +107,8 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   const answerWithinMs = options.answerWithinMs ?? GIFT_ANSWER_MS;
   /** Gift routes whose answer went out before Stripe's did: each still keeps its gift when Stripe answers. */
   const late = new Set<Promise<unknown>>();
+  // The gift routes count requests under keyed hashes: no gift is taken without the key.
+  if (stripe && !options.guard?.secret) throw new Error('createCoralHandler: taking gifts needs guard.secret (CORAL_GUARD_SECRET)');
   const guard = createGuard({settings: options.guard, store, stripe, seconds, siteverify: options.siteverify});
 
   /** Runs a step that calls Stripe or the database, turning their errors into the answers the form understands. */

@@ -16,7 +16,7 @@ import {STRIPE_CALL_LIMITS} from './handler';
 import {memoryLogger} from './log';
 import {startNodeEndpoint} from './node';
 import {DATABASES} from './testing/databases';
-import {giftBody, makeHandler, newKey, ORIGIN, post, WEBHOOK_SECRET} from './testing/fixtures';
+import {giftBody, makeHandler, newKey, ORIGIN, post, GUARD_SECRET, WEBHOOK_SECRET} from './testing/fixtures';
 import {startGate, type Gate} from './testing/gate';
 import {STAND_IN_SECRET_KEY, startStripeStandIn, type StripeStandIn} from './testing/stripeStandIn';
 
@@ -146,6 +146,7 @@ describe('the endpoint on Node', {timeout: 60_000}, () => {
       {
         STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        CORAL_GUARD_SECRET: GUARD_SECRET,
         CORAL_ALLOWED_ORIGINS: ORIGIN,
         CORAL_CAMPAIGNS: 'server/campaigns.example.json',
         PORT: '0',

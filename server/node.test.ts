@@ -7,7 +7,7 @@ import Stripe from 'stripe';
 import {readEndpointEnv} from './env';
 import {memoryLogger} from './log';
 import {startNodeEndpoint} from './node';
-import {giftBody, newKey, ORIGIN, WEBHOOK_SECRET} from './testing/fixtures';
+import {giftBody, GUARD_SECRET, newKey, ORIGIN, WEBHOOK_SECRET} from './testing/fixtures';
 import {STAND_IN_SECRET_KEY, startStripeStandIn, type StripeStandIn} from './testing/stripeStandIn';
 
 const VARS = {
@@ -15,10 +15,11 @@ const VARS = {
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   CORAL_ALLOWED_ORIGINS: `${ORIGIN}, http://localhost:3000`,
   CORAL_CAMPAIGNS: 'server/campaigns.example.json',
+  CORAL_GUARD_SECRET: GUARD_SECRET,
 };
 
 describe('readEndpointEnv', () => {
-  it.each(Object.keys(VARS))('names %s when it is missing', (name) => {
+  it.each(Object.keys(VARS).filter((name) => name !== 'CORAL_GUARD_SECRET'))('names %s when it is missing', (name) => {
     const result = readEndpointEnv({...VARS, [name]: undefined}, () => '[{"campaign": "save-the-reef"}]');
     expect(result).toEqual({ok: false, message: `coral endpoint: ${name} is not set (see server/README.md for what it holds)`});
   });
@@ -82,6 +83,26 @@ describe('readEndpointEnv', () => {
     const result = readEndpointEnv({...VARS, ...change}, () => '[{"campaign": "save-the-reef"}]');
     expect(result.ok).toBe(false);
     expect(!result.ok && result.message).toMatch(new RegExp(`^coral endpoint: ${start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  });
+
+  it.each([
+    [undefined, 'CORAL_GUARD_SECRET is not set'],
+    ['', 'CORAL_GUARD_SECRET is not set'],
+    ['x'.repeat(31), 'CORAL_GUARD_SECRET is too short'],
+  ])('refuses to take gifts with CORAL_GUARD_SECRET %j, in one line saying how to make one', (secret, start) => {
+    const result = readEndpointEnv({...VARS, CORAL_GUARD_SECRET: secret}, () => '[{"campaign": "save-the-reef"}]');
+    expect(result.ok).toBe(false);
+    const message = result.ok ? '' : result.message;
+    expect(message.startsWith(`coral endpoint: ${start}`)).toBe(true);
+    expect(message).toContain('openssl rand -hex 32');
+    expect(message).not.toContain('\n');
+  });
+
+  it('takes a guard secret of 32 characters or more, and needs none for petitions alone', () => {
+    const taken = readEndpointEnv({...VARS, CORAL_GUARD_SECRET: ` ${'x'.repeat(32)} `}, () => '[{"campaign": "save-the-reef"}]');
+    expect(taken.ok && taken.env.guard.secret).toBe('x'.repeat(32));
+    const petitions = readEndpointEnv({CORAL_ALLOWED_ORIGINS: ORIGIN, CORAL_CAMPAIGNS: '{"powerforms": [{"campaign": "reef"}]}'});
+    expect(petitions.ok && petitions.env.guard.secret).toBeNull();
   });
 
   it('reads the campaigns from a file, or inline where there is no file system', () => {

@@ -29,7 +29,7 @@ import {
   stop,
 } from './testing/endpointProcess';
 import {MIGRATIONS} from './db/migrate';
-import {WEBHOOK_SECRET} from './testing/fixtures';
+import {GUARD_SECRET, WEBHOOK_SECRET} from './testing/fixtures';
 import {STAND_IN_SECRET_KEY, startStripeStandIn} from './testing/stripeStandIn';
 import {WEBHOOK_API_VERSION, WEBHOOK_EVENTS} from './webhooks';
 
@@ -86,6 +86,22 @@ describe('node server/dist/main.mjs', () => {
     const noStripe = runNow({...baseEnv(), CORAL_CAMPAIGNS: '[{"campaign": "save-the-reef"}]'});
     expect(noStripe.stderr).toBe('coral endpoint: STRIPE_SECRET_KEY is not set (see server/README.md for what it holds)\n');
 
+    const gifts = {
+      ...baseEnv(),
+      CORAL_CAMPAIGNS: '[{"campaign": "save-the-reef"}]',
+      STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    };
+    const noGuardSecret = runNow({...gifts, CORAL_GUARD_SECRET: undefined});
+    expect(noGuardSecret.status).toBe(1);
+    expect(noGuardSecret.stderr).toBe(
+      'coral endpoint: CORAL_GUARD_SECRET is not set: the card-testing guard keys its hashes of addresses and emails with it; make one with `openssl rand -hex 32`\n',
+    );
+    const shortGuardSecret = runNow({...gifts, CORAL_GUARD_SECRET: 'guard-secret-too-short'});
+    expect(shortGuardSecret.stderr).toBe(
+      'coral endpoint: CORAL_GUARD_SECRET is too short: use at least 32 random characters; make one with `openssl rand -hex 32`\n',
+    );
+
     expect(runNow({...baseEnv(), PORT: 'eighty'}).stderr).toBe('coral endpoint: PORT: "eighty" is not a port number (0 to 65535)\n');
 
     const taken = createServer();
@@ -114,6 +130,7 @@ describe('node server/dist/doctor.mjs', () => {
         CORAL_PUBLIC_URL: 'https://coral.example.org',
         STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        CORAL_GUARD_SECRET: GUARD_SECRET,
         STRIPE_API_URL: stripe.url,
       };
       const lacking = await doctor(env);

@@ -56,6 +56,7 @@ export const SETTINGS = {
   PORT: {fallback: '8787', allowed: {whole: PORT_RANGE}},
   CORAL_BASE_PATH: {fallback: null, allowed: {says: 'a path like `/api/coral`, no trailing slash'}},
   CORAL_TRUSTED_PROXIES: {fallback: null, allowed: {says: 'addresses or CIDR ranges, comma-separated'}},
+  CORAL_GUARD_SECRET: {fallback: null, allowed: {says: `${MIN_SECRET_LENGTH} or more characters`}},
   CORAL_TURNSTILE_SECRET: {fallback: null, allowed: {says: '20 to 200 letters, digits, `-` or `_`'}},
   CORAL_TURNSTILE_WHEN: {fallback: 'always', allowed: {oneOf: TURNSTILE_WHEN}},
   ...limitSettings,

@@ -1,7 +1,7 @@
 /** The Worker entry: the same handler on Stripe's fetch-based HTTP client, as Cloudflare Workers run it. */
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {createMemoryGiftStore} from './store';
-import {giftBody, newKey, ORIGIN, WEBHOOK_SECRET} from './testing/fixtures';
+import {giftBody, newKey, ORIGIN, GUARD_SECRET, WEBHOOK_SECRET} from './testing/fixtures';
 import {STAND_IN_SECRET_KEY, startStripeStandIn, type StripeStandIn} from './testing/stripeStandIn';
 import worker, {handlerFromEnv} from './worker';
 
@@ -21,6 +21,7 @@ const gift = () =>
 const vars = () => ({
   STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  CORAL_GUARD_SECRET: GUARD_SECRET,
   CORAL_ALLOWED_ORIGINS: ORIGIN,
   CORAL_CAMPAIGNS: '[{"campaign": "save-the-reef"}]',
   STRIPE_API_URL: stripe.url,

@@ -13,7 +13,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {Miniflare} from 'miniflare';
 import {readEndpointEnv} from './env';
 import {buildEndpoint, CAMPAIGN, EXPORT_TOKEN, signatureBody} from './testing/endpointProcess';
-import {newKey, ORIGIN, WEBHOOK_SECRET} from './testing/fixtures';
+import {newKey, ORIGIN, GUARD_SECRET, WEBHOOK_SECRET} from './testing/fixtures';
 import {STAND_IN_SECRET_KEY} from './testing/stripeStandIn';
 import {TURNSTILE_TEST_SECRET} from './testing/turnstileStandIn';
 
@@ -26,6 +26,7 @@ const SECRETS = [
   'DATABASE_URL',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'CORAL_GUARD_SECRET',
   'CORAL_TURNSTILE_SECRET',
   'CORAL_FORWARD_SECRET',
   'CORAL_EXPORT_TOKEN',
@@ -127,6 +128,7 @@ describe('server/wrangler.example.toml', () => {
       DATABASE_URL: 'postgres://coral@127.0.0.1:5432/coral',
       STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      CORAL_GUARD_SECRET: GUARD_SECRET,
       CORAL_TURNSTILE_SECRET: TURNSTILE_TEST_SECRET,
       CORAL_FORWARD_SECRET: 'forward-secret-for-tests-only-000000',
       CORAL_EXPORT_TOKEN: EXPORT_TOKEN,

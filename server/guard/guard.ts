@@ -2,7 +2,7 @@
  * The endpoint's defence against card testing: stolen card numbers tried one
  * after another through the donate form, each as a small gift. Before a gift
  * route creates anything at Stripe, `admit` counts the request per client
- * address and per email (429 once either is over its limit) and, when the bot
+ * address and per email, each under its keyed hash (429 once either is over its limit) and, when the bot
  * check is needed, verifies the Turnstile token (403 without a pass). After
  * each webhook event, `afterEvent` stops a gift whose first payment has been
  * declined too often: a one-off gift's PaymentIntent is cancelled, a regular
@@ -12,6 +12,7 @@
  */
 import type Stripe from 'stripe';
 import {type Answer, logLine, rejected} from '../answers';
+import {hmacHex, hmacKey} from '../hmac';
 import type {Logger} from '../log';
 import type {GiftStore} from '../store';
 import {addressBucket, clientAddress, type Address} from './address';
@@ -40,9 +41,18 @@ export type GuardedRequest = {address: Address | null; email: string | null; bot
 
 const BOT_CHECK_REFUSED = {status: 403, body: {status: 'rejected', reason: 'bot-check'}} satisfies Answer;
 
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+/**
+ * The name a count is kept under: the HMAC-SHA-256 of an address or an email under CORAL_GUARD_SECRET. A plain
+ * hash of an email or an IPv4 address is undone by hashing likely ones; without the key, no one can. Another key
+ * names every count afresh, so changing it starts the counts again.
+ */
+function keyedHash(secret: string | null): (text: string) => Promise<string> {
+  let key: Promise<CryptoKey> | null = null;
+  return async (text) => {
+    if (secret === null) throw new Error('the card-testing guard has no secret to key its hashes with: set CORAL_GUARD_SECRET');
+    key ??= hmacKey(secret, 'sign');
+    return hmacHex(await key, text);
+  };
 }
 
 const addressText = (address: Address): string => {
@@ -74,6 +84,7 @@ export function declinedGift(event: Stripe.Event): {kind: 'paymentIntent' | 'inv
 export function createGuard(options: GuardOptions) {
   const settings = options.settings ?? DEFAULT_GUARD;
   const {store, stripe, seconds} = options;
+  const hash = keyedHash(settings.secret);
 
   /** The client's address for a request: see address.ts. */
   function addressOf(request: Request, context: RequestContext = {}): Address | null {
@@ -86,10 +97,10 @@ export function createGuard(options: GuardOptions) {
     const window = rateWindow(now, settings.windowSeconds);
     const buckets: Array<[string, number]> = [];
     if (request.address !== null && settings.giftsPerAddress > 0) {
-      buckets.push([`address:${await sha256(addressBucket(request.address))}`, settings.giftsPerAddress]);
+      buckets.push([`address:${await hash(addressBucket(request.address))}`, settings.giftsPerAddress]);
     }
     if (request.email !== null && settings.giftsPerEmail > 0) {
-      buckets.push([`email:${await sha256(request.email.trim().toLowerCase())}`, settings.giftsPerEmail]);
+      buckets.push([`email:${await hash(request.email.trim().toLowerCase())}`, settings.giftsPerEmail]);
     }
     let over = false;
     // Every bucket is counted, even once one is over, so a flood spends the email's budget and the address's alike.

@@ -6,7 +6,7 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {readEndpointEnv} from '../env';
 import {memoryLogger} from '../log';
 import {startNodeEndpoint} from '../node';
-import {CAMPAIGN_CONFIGS, newKey, ORIGIN, WEBHOOK_SECRET} from '../testing/fixtures';
+import {CAMPAIGN_CONFIGS, newKey, ORIGIN, GUARD_SECRET, WEBHOOK_SECRET} from '../testing/fixtures';
 import {smallestGift} from '../testing/guard';
 import {STAND_IN_SECRET_KEY, startStripeStandIn, type StripeStandIn} from '../testing/stripeStandIn';
 import worker from '../worker';
@@ -20,6 +20,7 @@ afterEach(() => stripe.close());
 const vars = () => ({
   STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  CORAL_GUARD_SECRET: GUARD_SECRET,
   STRIPE_API_URL: stripe.url,
   CORAL_ALLOWED_ORIGINS: ORIGIN,
   CORAL_CAMPAIGNS: JSON.stringify(CAMPAIGN_CONFIGS),

@@ -5,6 +5,7 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import {join, resolve} from 'node:path';
 import {build} from 'vite';
+import {GUARD_SECRET} from './fixtures';
 
 export const SERVER = resolve(import.meta.dirname, '..');
 export const MAIN = join(SERVER, 'dist/main.mjs');
@@ -28,6 +29,8 @@ export const endpointEnv = (dataDir: string): Record<string, string | undefined>
   CORAL_DATA_DIR: dataDir,
   PORT: '0',
   CORAL_EXPORT_TOKEN: EXPORT_TOKEN,
+  // The gift routes need it; given here too, so a test that adds a donate form starts as an operator's would.
+  CORAL_GUARD_SECRET: GUARD_SECRET,
 });
 
 export type Running = {child: ChildProcess; base: string; port: number; output: () => string};

@@ -3,11 +3,16 @@ import Stripe from 'stripe';
 import {parseCampaigns} from '../gift';
 import {createCoralHandler, type CoralHandlerOptions} from '../handler';
 import {memoryLogger} from '../log';
+import {DEFAULT_GUARD, type GuardSettings} from '../guard/settings';
 import {createMemoryGiftStore} from '../store';
 import type {StripeStandIn} from './stripeStandIn';
 
 /** Obviously fake, as every secret in a test must be, and as long as a real one (whsec_ and at least 24 more characters). */
 export const WEBHOOK_SECRET = 'whsec_coral_standin_not_a_real_secret';
+/** The card-testing guard's key for its hashes: test-only, and plainly so. */
+export const GUARD_SECRET = 'guard-secret-for-tests-only-not-a-real-one';
+/** The guard's defaults, keyed with the test-only secret. */
+export const TEST_GUARD: GuardSettings = {...DEFAULT_GUARD, secret: GUARD_SECRET};
 export const ORIGIN = 'https://www.example.org';
 /** 2026-01-01T00:00:00Z, in milliseconds: the handler's fixed clock. */
 export const NOW_MS = 1_767_225_600_000;
@@ -36,6 +41,7 @@ export function makeHandler(standIn: StripeStandIn, overrides: Partial<CoralHand
     store,
     now: () => NOW_MS,
     logger,
+    guard: TEST_GUARD,
     ...overrides,
   });
   /** What went wrong, as the operator's log says it: each error entry's `error`. */

@@ -1,8 +1,8 @@
 /** Gift requests as the card-testing guard meets them: from a client address, with whatever headers the client adds. */
 import {limitsFor} from '../../src/coral/contract/library';
 import {parseCampaigns} from '../gift';
-import {DEFAULT_GUARD, type GuardSettings} from '../guard/settings';
-import {CAMPAIGN_CONFIGS, giftBody, newKey, ORIGIN, type Answered} from './fixtures';
+import type {GuardSettings} from '../guard/settings';
+import {CAMPAIGN_CONFIGS, giftBody, newKey, ORIGIN, TEST_GUARD, type Answered} from './fixtures';
 
 type Handler = (request: Request, context?: {clientAddress?: string | null}) => Promise<Response>;
 
@@ -31,5 +31,5 @@ export const smallestGift = (n: number, change: Record<string, unknown> = {}) =>
     ...change,
   });
 
-/** The guard's defaults with `change`. */
-export const guardWith = (change: Partial<GuardSettings>): GuardSettings => ({...DEFAULT_GUARD, ...change});
+/** The guard's defaults, keyed with the test-only secret, with `change`. */
+export const guardWith = (change: Partial<GuardSettings>): GuardSettings => ({...TEST_GUARD, ...change});

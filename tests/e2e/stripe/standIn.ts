@@ -22,7 +22,7 @@ import {parseCampaigns} from '../../../server/gift';
 import {createCoralHandler} from '../../../server/handler';
 import {memoryLogger} from '../../../server/log';
 import {createMemoryGiftStore} from '../../../server/store';
-import {deliver, WEBHOOK_SECRET} from '../../../server/testing/fixtures';
+import {deliver, TEST_GUARD, WEBHOOK_SECRET} from '../../../server/testing/fixtures';
 import {startStripeStandIn, type StripeStandIn} from '../../../server/testing/stripeStandIn';
 
 export const STRIPE_JS = 'https://js.stripe.com';
@@ -88,6 +88,7 @@ export async function standInStripe(page: Page, campaigns: CampaignConfig[], ori
     campaigns: parseCampaigns(campaigns),
     store: createMemoryGiftStore(),
     logger: memoryLogger(),
+    guard: TEST_GUARD,
   });
   const requests: Stand['requests'] = [];
   const calls: string[] = [];
