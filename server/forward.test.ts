@@ -180,19 +180,19 @@ describe.each(DATABASES)('forwarding on $name', ({create}) => {
 
   it('counts a CRM that does not answer in time as a failure', async () => {
     crm = await startCrm((n) => (n === 1 ? 'hang' : 200));
-    await store.keepGift(GIFT);
+    const {reference} = await store.sign(signature('zoe@example.org'));
     const forward = forwarder(test.db, crm.url, {timeoutMs: 300});
     expect(await forward.runOnce()).toEqual({delivered: 0, waiting: true});
     expect(await outbox(test.db)).toMatchObject([{attempts: 1, last_error: 'TimeoutError', delivered_at: null}]);
-    expect(lines.at(-1)).toMatchObject({level: 'warn', details: {recordId: 'gift:pi_1', attempts: 1, status: 'TimeoutError'}});
+    expect(lines.at(-1)).toMatchObject({level: 'warn', details: {recordId: `signature:${reference}`, attempts: 1, status: 'TimeoutError'}});
     clock += 1000;
     expect(await forward.runOnce()).toEqual({delivered: 1, waiting: false});
-    expect(ids(delivered(crm))).toEqual(['gift:pi_1']);
+    expect(ids(delivered(crm))).toEqual([`signature:${reference}`]);
   });
 
   it('counts a redirect, a refusal and a connection refused as failures', async () => {
     crm = await startCrm((n) => (n === 1 ? 308 : 400));
-    await store.keepGift(GIFT);
+    await store.sign(signature('zoe@example.org'));
     const forward = forwarder(test.db, crm.url);
     await forward.runOnce();
     expect(await outbox(test.db)).toMatchObject([{attempts: 1, last_error: 'HTTP 308'}]);

@@ -32,7 +32,7 @@ describe.each(DATABASES)('Stripe’s event sequences on $name', ({create}) => {
   beforeEach(async () => {
     now = START;
     [test, stripe] = await Promise.all([create(), startStripeStandIn({clock: () => now})]);
-    handler = makeHandler(stripe, {store: createPgStore(test.db), db: test.db, exportToken: EXPORT_TOKEN}).handler;
+    handler = makeHandler(stripe, {store: createPgStore(test.db, {outbox: true}), db: test.db, exportToken: EXPORT_TOKEN}).handler;
   });
   afterEach(async () => {
     await Promise.all([test.drop(), stripe.close()]);
@@ -52,12 +52,20 @@ describe.each(DATABASES)('Stripe’s event sequences on $name', ({create}) => {
     });
   }
 
-  /** What the records say after one delivery: every payment record but when the endpoint wrote it, and the export's latest outcome. */
+  /**
+   * What the records say after one delivery: every payment record but when the endpoint wrote it, and the export's
+   * latest outcome. The outbox holds the gift first, then every payment record once, whatever the order of the events.
+   */
   async function delivered(events: Json[], reference: string) {
     for (const event of events) expect((await deliver(handler, event)).status, String(event.type)).toBe(200);
-    const records = await test.db.query(
+    const records = await test.db.query<{key: string; outcome: string; reference: string}>(
       `select key, outcome, reference, stripe_id, amount, currency, event_id, event_created from payments order by key collate "C"`,
     );
+    const [gift, ...payments] = (await test.db.query<{record_id: string}>('select record_id from outbox order by id')).map(
+      (row) => row.record_id,
+    );
+    expect(gift).toBe(`gift:${reference}`);
+    expect(payments.sort()).toEqual(records.map((record) => `payment:${record.key}`).sort());
     const exported = await handler(
       new Request('https://coral.example.org/export?kind=gifts', {headers: {authorization: `Bearer ${EXPORT_TOKEN}`}}),
     );
@@ -70,6 +78,7 @@ describe.each(DATABASES)('Stripe’s event sequences on $name', ({create}) => {
     const results = [];
     for (const order of Object.values(ORDERS)) {
       await test.db.query('delete from payments');
+      await test.db.query('delete from outbox');
       results.push(await delivered(order(events), reference));
     }
     const [first, ...others] = results;

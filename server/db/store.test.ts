@@ -27,13 +27,40 @@ describe.each(DATABASES)('records on $name', ({create}) => {
     await expect(migrate(test.db)).rejects.toThrow(/0999_future.*newer version/);
   });
 
-  it('records one event delivered fifty times at once, once', async () => {
+  it('records one event delivered fifty times at once, once, and queues its gift and it once', async () => {
     const store = createPgStore(test.db, {outbox: true});
+    await store.keepGift(keptGift());
     const answers = await Promise.all(Array.from({length: 50}, () => store.recordOnce('paid:pi_1', PAID)));
     expect(answers.filter(Boolean)).toHaveLength(1);
     expect(await store.get('paid:pi_1')).toEqual(PAID);
-    const queued = await test.db.query<{count: number}>('select count(*)::int as count from outbox');
-    expect(queued[0]!.count).toBe(1);
+    const queued = await test.db.query<{record_id: string}>('select record_id from outbox order by id');
+    expect(queued.map((row) => row.record_id)).toEqual(['gift:pi_1', 'payment:paid:pi_1']);
+  });
+
+  it('holds a payment whose gift is not yet tied to it, and queues both, in order, when it is', async () => {
+    const store = createPgStore(test.db, {outbox: true});
+    await store.keepGift(keptGift({reference: 'cs_1', via: 'checkout'}));
+    // A hosted checkout's payment_intent.succeeded, delivered before the session's event that ties it to the gift.
+    await store.recordOnce('paid:pi_1', PAID);
+    const queued = () => test.db.query<{record_id: string}>('select record_id from outbox order by id');
+    expect(await queued()).toEqual([]);
+    await store.linkCheckout('cs_1', 'pi_1', 'card');
+    expect((await queued()).map((row) => row.record_id)).toEqual(['gift:cs_1', 'payment:paid:pi_1']);
+  });
+
+  it('sends each record of a gift once when its payments and its tie to them arrive all at once', async () => {
+    const store = createPgStore(test.db, {outbox: true});
+    await store.keepGift(keptGift({reference: 'cs_1', via: 'checkout'}));
+    const refund = {...PAID, outcome: 'refunded' as const, stripeId: 'ch_1', amount: 1000};
+    await Promise.all([
+      store.recordOnce('refunded:ch_1:1000', refund),
+      store.linkCheckout('cs_1', 'pi_1', null),
+      store.recordOnce('paid:pi_1', PAID),
+      store.linkCheckout('cs_1', 'pi_1', null),
+    ]);
+    const queued = await test.db.query<{record_id: string}>('select record_id from outbox order by id');
+    expect(queued[0]?.record_id).toBe('gift:cs_1');
+    expect(queued.map((row) => row.record_id).sort()).toEqual(['gift:cs_1', 'payment:paid:pi_1', 'payment:refunded:ch_1:1000']);
   });
 
   it('keeps one signature per email and campaign, whatever the key or the case', async () => {

@@ -1,93 +1,19 @@
 /**
- * The records in PostgreSQL. Each write is one statement: the record, and,
- * when forwarding to a CRM is on, its outbox row in the same statement, so a
- * record is never kept without its way out, nor queued without being kept.
+ * The records in PostgreSQL. Each write is one statement, or with forwarding
+ * to a CRM on, one transaction that also queues what may now go out (a
+ * signature as it is kept; a gift and its payments once it has an outcome:
+ * see outbox.ts), so a record is never queued without being kept.
  */
-import {
-  type GiftRecord,
-  type GiftStore,
-  type KeptGift,
-  type KeptSignature,
-  type SupporterDetails,
-  newSignatureReference,
-  termsOf,
-  UPGRADE_LEASE_SECONDS,
-} from '../store';
+import {type GiftRecord, type GiftStore, newSignatureReference, UPGRADE_LEASE_SECONDS} from '../store';
 import type {Database, Queryable} from './database';
+import {lockReference, release} from './outbox';
+import {orNull, recordOfRow, signaturePayload, type ForwardedRecord, type PaymentRow} from './payloads';
+
+export {giftPayload, paymentPayload, signaturePayload, type ForwardedRecord} from './payloads';
 
 export type PgStoreOptions = {
   /** Queue every new record for forwarding (CORAL_FORWARD_URL is set). */
   outbox?: boolean;
-};
-
-/** The JSON a CRM receives for each record, as documented in /docs/signatures-and-records. */
-export type ForwardedRecord = {id: string; type: 'gift' | 'payment' | 'signature'; occurredAt: string; data: Record<string, unknown>};
-
-const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
-const orNull = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
-
-/** A supporter's details as the columns keep them: trimmed, and empty ones left out. */
-const trimmed = (supporter: SupporterDetails): SupporterDetails =>
-  Object.fromEntries(Object.entries(supporter).flatMap(([field, value]) => (orNull(value) === null ? [] : [[field, orNull(value)]])));
-
-export function giftPayload(gift: KeptGift): ForwardedRecord {
-  return {
-    id: `gift:${gift.reference}`,
-    type: 'gift',
-    occurredAt: iso(gift.createdAt),
-    data: {
-      reference: gift.reference,
-      via: gift.via,
-      campaign: gift.campaign,
-      sourceCode: gift.sourceCode,
-      ...termsOf(gift),
-      supporter: trimmed(gift.supporter),
-      consent: {...gift.consent, at: iso(gift.createdAt)},
-      utm: gift.utm,
-      upgradeFrom: gift.upgradeFrom,
-    },
-  };
-}
-
-export function paymentPayload(key: string, record: GiftRecord): ForwardedRecord {
-  const {recordedAt, eventCreated, ...data} = record;
-  return {
-    id: `payment:${key}`,
-    type: 'payment',
-    occurredAt: iso(recordedAt),
-    data: {key, ...data, eventCreated: eventCreated === null ? null : iso(eventCreated)},
-  };
-}
-
-export function signaturePayload(reference: string, signature: KeptSignature): ForwardedRecord {
-  return {
-    id: `signature:${reference}`,
-    type: 'signature',
-    occurredAt: iso(signature.createdAt),
-    data: {
-      reference,
-      campaign: signature.campaign,
-      kind: signature.kind,
-      sourceCode: signature.sourceCode,
-      supporter: signature.supporter,
-      answer: signature.answer,
-      consent: {...signature.consent, at: iso(signature.createdAt)},
-      utm: signature.utm,
-    },
-  };
-}
-
-type PaymentRow = {
-  outcome: GiftRecord['outcome'];
-  reference: string;
-  stripe_id: string;
-  campaign: string;
-  frequency: GiftRecord['frequency'];
-  amount: number | null;
-  currency: string | null;
-  event_id: string | null;
-  event_created: Date | null;
-  recorded_at: Date;
 };
 
 /**
@@ -99,105 +25,117 @@ async function insertOnce(
   outbox: boolean,
   insert: string,
   params: readonly unknown[],
-  payload: ForwardedRecord,
+  payload?: ForwardedRecord,
 ): Promise<boolean> {
   const n = params.length;
-  const text = outbox
-    ? `with kept as (${insert}), queued as (
+  const text =
+    outbox && payload
+      ? `with kept as (${insert}), queued as (
          insert into outbox (record_id, kind, payload) select $${n + 1}, $${n + 2}, $${n + 3}::text::jsonb from kept returning 1
        ) select 1 as kept from kept`
-    : `with kept as (${insert}) select 1 as kept from kept`;
-  const args = outbox ? [...params, payload.id, payload.type, JSON.stringify(payload)] : params;
+      : `with kept as (${insert}) select 1 as kept from kept`;
+  const args = outbox && payload ? [...params, payload.id, payload.type, JSON.stringify(payload)] : params;
   return (await db.query(text, args)).length > 0;
+}
+
+/**
+ * Runs `write` alone, or with the outbox on, in a transaction holding `reference`'s lock, then queues what it let
+ * go out (see outbox.ts). Answers what `write` answered.
+ */
+async function releasing(db: Database, outbox: boolean, reference: string, write: (tx: Queryable) => Promise<boolean>): Promise<boolean> {
+  if (!outbox) return write(db);
+  return db.transaction(async (tx) => {
+    await lockReference(tx, reference);
+    const written = await write(tx);
+    if (written) await release(tx, reference);
+    return written;
+  });
 }
 
 export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {}): GiftStore {
   return {
     recordOnce: (key, record) =>
-      insertOnce(
-        db,
-        outbox,
-        `insert into payments (key, outcome, reference, stripe_id, campaign, frequency, amount, currency, event_id, recorded_at, event_created)
+      releasing(db, outbox, record.reference, async (tx) =>
+        insertOnce(
+          tx,
+          false,
+          `insert into payments (key, outcome, reference, stripe_id, campaign, frequency, amount, currency, event_id, recorded_at, event_created)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, to_timestamp($10), to_timestamp($11))
          on conflict (key) do nothing returning key`,
-        [
-          key,
-          record.outcome,
-          record.reference,
-          record.stripeId,
-          record.campaign,
-          record.frequency,
-          record.amount,
-          record.currency,
-          record.eventId,
-          record.recordedAt,
-          record.eventCreated,
-        ],
-        paymentPayload(key, record),
+          [
+            key,
+            record.outcome,
+            record.reference,
+            record.stripeId,
+            record.campaign,
+            record.frequency,
+            record.amount,
+            record.currency,
+            record.eventId,
+            record.recordedAt,
+            record.eventCreated,
+          ],
+        ),
       ),
 
     get: async (key) => {
       const [row] = await db.query<PaymentRow>('select * from payments where key = $1', [key]);
-      if (!row) return undefined;
-      return {
-        outcome: row.outcome,
-        reference: row.reference,
-        stripeId: row.stripe_id,
-        campaign: row.campaign,
-        frequency: row.frequency,
-        amount: row.amount,
-        currency: row.currency,
-        eventId: row.event_id,
-        eventCreated: row.event_created === null ? null : Math.floor(row.event_created.getTime() / 1000),
-        recordedAt: Math.floor(row.recorded_at.getTime() / 1000),
-      };
+      return row ? recordOfRow(row) : undefined;
     },
 
+    // Kept as started, and queued only with its first outcome; one reported before it was kept (a one-tap upgrade's
+    // first invoice, paid as it is made) lets it out at once.
     keepGift: (gift) => {
       const {supporter: s} = gift;
-      return insertOnce(
-        db,
-        outbox,
-        `insert into gifts (reference, idempotency_key, via, campaign, source_code, frequency, method, amount, fee, currency, payments,
+      return releasing(db, outbox, gift.reference, (tx) =>
+        insertOnce(
+          tx,
+          false,
+          `insert into gifts (reference, idempotency_key, via, campaign, source_code, frequency, method, amount, fee, currency, payments,
            first_name, last_name, email, phone, postcode, address, consent, consent_wording, consent_version, consented_at,
            utm, upgrade_from, created_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, to_timestamp($21),
            $22::text::jsonb, $23::text::jsonb, to_timestamp($21))
          on conflict (reference) do nothing returning reference`,
-        [
-          gift.reference,
-          gift.idempotencyKey,
-          gift.via,
-          gift.campaign,
-          gift.sourceCode,
-          gift.frequency,
-          gift.method,
-          gift.amount,
-          gift.fee,
-          gift.currency,
-          gift.payments,
-          orNull(s.firstName),
-          orNull(s.lastName),
-          orNull(s.email),
-          orNull(s.phone),
-          orNull(s.postcode),
-          orNull(s.address),
-          gift.consent.given,
-          gift.consent.wording,
-          gift.consent.version,
-          gift.createdAt,
-          JSON.stringify(gift.utm),
-          gift.upgradeFrom === null ? null : JSON.stringify(gift.upgradeFrom),
-        ],
-        giftPayload(gift),
+          [
+            gift.reference,
+            gift.idempotencyKey,
+            gift.via,
+            gift.campaign,
+            gift.sourceCode,
+            gift.frequency,
+            gift.method,
+            gift.amount,
+            gift.fee,
+            gift.currency,
+            gift.payments,
+            orNull(s.firstName),
+            orNull(s.lastName),
+            orNull(s.email),
+            orNull(s.phone),
+            orNull(s.postcode),
+            orNull(s.address),
+            gift.consent.given,
+            gift.consent.wording,
+            gift.consent.version,
+            gift.createdAt,
+            JSON.stringify(gift.utm),
+            gift.upgradeFrom === null ? null : JSON.stringify(gift.upgradeFrom),
+          ],
+        ),
       );
     },
 
+    // Tied to what Stripe made, a hosted checkout's gift may go out, with the way the supporter paid, should a
+    // payment of it have been reported before this event.
     linkCheckout: async (session, reference, method) => {
-      await db.query(
-        'update gifts set payment_reference = coalesce(payment_reference, $2), method = coalesce($3, method) where reference = $1',
-        [session, reference, method],
-      );
+      await releasing(db, outbox, reference, async (tx) => {
+        await tx.query(
+          'update gifts set payment_reference = coalesce(payment_reference, $2), method = coalesce($3, method) where reference = $1',
+          [session, reference, method],
+        );
+        return true;
+      });
     },
 
     sign: async (signature) => {

@@ -1,0 +1,150 @@
+/**
+ * The JSON a CRM receives for each record, and the rows it is made from: a gift and a payment are read back from
+ * the database when they are queued (a gift goes out only with its first outcome, so after a hosted checkout has
+ * said how the supporter paid).
+ */
+import {type GiftRecord, type KeptGift, type KeptSignature, type SupporterDetails, termsOf} from '../store';
+
+/** The JSON a CRM receives for each record, as documented in /docs/signatures-and-records. */
+export type ForwardedRecord = {id: string; type: 'gift' | 'payment' | 'signature'; occurredAt: string; data: Record<string, unknown>};
+
+export const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+export const orNull = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
+
+/** A supporter's details as the columns keep them: trimmed, and empty ones left out. */
+export const trimmed = (supporter: SupporterDetails): SupporterDetails =>
+  Object.fromEntries(Object.entries(supporter).flatMap(([field, value]) => (orNull(value) === null ? [] : [[field, orNull(value)]])));
+
+export function giftPayload(gift: KeptGift): ForwardedRecord {
+  return {
+    id: `gift:${gift.reference}`,
+    type: 'gift',
+    occurredAt: iso(gift.createdAt),
+    data: {
+      reference: gift.reference,
+      via: gift.via,
+      campaign: gift.campaign,
+      sourceCode: gift.sourceCode,
+      ...termsOf(gift),
+      supporter: trimmed(gift.supporter),
+      consent: {...gift.consent, at: iso(gift.createdAt)},
+      utm: gift.utm,
+      upgradeFrom: gift.upgradeFrom,
+    },
+  };
+}
+
+export function paymentPayload(key: string, record: GiftRecord): ForwardedRecord {
+  const {recordedAt, eventCreated, ...data} = record;
+  return {
+    id: `payment:${key}`,
+    type: 'payment',
+    occurredAt: iso(recordedAt),
+    data: {key, ...data, eventCreated: eventCreated === null ? null : iso(eventCreated)},
+  };
+}
+
+export function signaturePayload(reference: string, signature: KeptSignature): ForwardedRecord {
+  return {
+    id: `signature:${reference}`,
+    type: 'signature',
+    occurredAt: iso(signature.createdAt),
+    data: {
+      reference,
+      campaign: signature.campaign,
+      kind: signature.kind,
+      sourceCode: signature.sourceCode,
+      supporter: signature.supporter,
+      answer: signature.answer,
+      consent: {...signature.consent, at: iso(signature.createdAt)},
+      utm: signature.utm,
+    },
+  };
+}
+
+/** A row of `payments`, as either driver answers it. */
+export type PaymentRow = {
+  key: string;
+  outcome: GiftRecord['outcome'];
+  reference: string;
+  stripe_id: string;
+  campaign: string;
+  frequency: GiftRecord['frequency'];
+  amount: number | null;
+  currency: string | null;
+  event_id: string | null;
+  event_created: Date | null;
+  recorded_at: Date;
+};
+
+const seconds = (at: Date): number => Math.floor(at.getTime() / 1000);
+
+export const recordOfRow = (row: PaymentRow): GiftRecord => ({
+  outcome: row.outcome,
+  reference: row.reference,
+  stripeId: row.stripe_id,
+  campaign: row.campaign,
+  frequency: row.frequency,
+  amount: row.amount,
+  currency: row.currency,
+  eventId: row.event_id,
+  eventCreated: row.event_created === null ? null : seconds(row.event_created),
+  recordedAt: seconds(row.recorded_at),
+});
+
+/** A row of `gifts`, as either driver answers it (jsonb parsed). */
+export type GiftRow = {
+  reference: string;
+  payment_reference: string | null;
+  idempotency_key: string;
+  via: KeptGift['via'];
+  campaign: string;
+  source_code: string | null;
+  frequency: KeptGift['frequency'];
+  method: string;
+  amount: number;
+  fee: number;
+  currency: string;
+  payments: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  postcode: string | null;
+  address: string | null;
+  consent: boolean;
+  consent_wording: string;
+  consent_version: string;
+  utm: Record<string, string>;
+  upgrade_from: KeptGift['upgradeFrom'];
+  created_at: Date;
+};
+
+export function giftOfRow(row: GiftRow): KeptGift {
+  const columns = {
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    postcode: row.postcode,
+    address: row.address,
+  };
+  return {
+    reference: row.reference,
+    idempotencyKey: row.idempotency_key,
+    via: row.via,
+    campaign: row.campaign,
+    sourceCode: row.source_code,
+    frequency: row.frequency,
+    method: row.method,
+    amount: row.amount,
+    fee: row.fee,
+    currency: row.currency,
+    payments: row.payments,
+    supporter: Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== null)),
+    consent: {given: row.consent, wording: row.consent_wording, version: row.consent_version},
+    utm: row.utm,
+    upgradeFrom: row.upgrade_from,
+    createdAt: seconds(row.created_at),
+  };
+}
