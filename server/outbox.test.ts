@@ -70,6 +70,31 @@ describe.each(DATABASES)('the outbox on $name', ({create}) => {
     expect(await ids()).toEqual([`gift:${String(body.reference)}`, `payment:failed:${String(failed.id)}`]);
   });
 
+  it('sends the one-tap monthly gift with its upgrade, after the first gift and its payment', async () => {
+    const {body} = await post(handler, '/gifts', giftBody({amount: 9000, savePaymentMethod: true}));
+    const first = String(body.reference);
+    await deliverAll(stripe.confirm(String(body.clientSecret), 'pm_card_visa'));
+    const from = stripe.events.length;
+    const upgrade = await post(handler, '/gifts/upgrade', {
+      reference: first,
+      clientSecret: body.clientSecret,
+      amount: 3000,
+      fee: 0,
+      currency: 'AUD',
+    });
+    expect(upgrade.status).toBe(200);
+    const monthly = String(upgrade.body.reference);
+    await deliverAll(stripe.events.slice(from));
+    const invoice = String(stripe.subscriptions.get(monthly)!.latest_invoice);
+    expect(await ids()).toEqual([
+      `gift:${first}`,
+      `payment:paid:${first}`,
+      `gift:${monthly}`,
+      `payment:upgraded:${first}`,
+      `payment:paid:${invoice}`,
+    ]);
+  });
+
   it.each(Object.entries(ORDERS))(
     'sends a hosted checkout’s gift paid by direct debit as direct-debit, its events %s',
     async (_, order) => {

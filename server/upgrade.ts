@@ -148,7 +148,7 @@ export async function upgradeGift(deps: UpgradeDeps, body: unknown): Promise<Ans
         firstGift: first.id,
         key: upgradeKey(first.id, claim.attempt),
       }));
-    // The gift first, then its payment: records are forwarded in the order they are kept. The claim is settled last,
+    // The gift first, then its payment, whose `upgraded` outcome lets the gift out to the CRM. The claim is settled last,
     // so a failure before it leaves the next ask to meet the same subscription under the same key and keep it.
     await deps.keep?.(gift, reference);
     await deps.store.recordOnce(`upgraded:${first.id}`, {
