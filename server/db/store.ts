@@ -4,7 +4,7 @@
  * signature as it is kept; a gift and its payments once it has an outcome:
  * see outbox.ts), so a record is never queued without being kept.
  */
-import {type GiftRecord, type GiftStore, newSignatureReference, UPGRADE_LEASE_SECONDS} from '../store';
+import {type GiftStore, newSignatureReference, UPGRADE_LEASE_SECONDS} from '../store';
 import type {Database, Queryable} from './database';
 import {lockReference, release} from './outbox';
 import {orNull, recordOfRow, signaturePayload, type ForwardedRecord, type PaymentRow} from './payloads';
