@@ -7,7 +7,16 @@
 import type Stripe from 'stripe';
 import {parseCampaignsFile, type Campaigns} from './campaigns';
 import {readGuardEnv, type GuardSettings} from './guard/settings';
-import {isOneOf, LOG_LEVELS, MIN_SECRET_LENGTH, MIN_WEBHOOK_SECRET_LENGTH, PORT_RANGE, SETTINGS, type SettingVars} from './settings';
+import {
+  isOneOf,
+  LOG_LEVELS,
+  MIN_SECRET_LENGTH,
+  MIN_WEBHOOK_SECRET_LENGTH,
+  PORT_RANGE,
+  RETENTION_DAYS,
+  SETTINGS,
+  type SettingVars,
+} from './settings';
 
 export type StripeSettings = {
   secretKey: string;
@@ -27,6 +36,10 @@ export type EndpointEnv = {
   dataDir: string;
   /** The bearer token GET /export asks for; null turns export off. */
   exportToken: string | null;
+  /** The bearer token the /supporters/ routes ask for; null turns them off. */
+  privacyToken: string | null;
+  /** Days after which a record is de-identified (CORAL_RETENTION_DAYS); null keeps records whatever their age. */
+  retentionDays: number | null;
   /** Where every new record is forwarded, signed with the secret; null when forwarding is off. */
   forward: {url: string; secret: string} | null;
   logLevel: string;
@@ -104,6 +117,16 @@ function readStripe(vars: SettingVars): StripeSettings | string {
   return {secretKey, webhookSecret, api};
 }
 
+/** CORAL_RETENTION_DAYS: `keep` (or unset) keeps records whatever their age; a number de-identifies them after that many days. */
+function readRetention(given: string | undefined): {days: number | null} | string {
+  const text = given?.trim() || SETTINGS.CORAL_RETENTION_DAYS.fallback;
+  if (text === 'keep') return {days: null};
+  const days = Number(text);
+  if (!/^\d{1,6}$/.test(text) || days < RETENTION_DAYS.min || days > RETENTION_DAYS.max)
+    return `CORAL_RETENTION_DAYS: "${text}" is not keep or a number of days from ${RETENTION_DAYS.min} to ${RETENTION_DAYS.max}`;
+  return {days};
+}
+
 /** Where the records are kept: all `npm run server:migrate` reads, and the endpoint reads them the same way. */
 export type RecordsSettings = Pick<EndpointEnv, 'databaseUrl' | 'dataDir'>;
 
@@ -157,9 +180,17 @@ export function readEndpointEnv(vars: SettingVars, readFile?: (path: string) => 
   const records = readRecordsEnv(vars);
   if (typeof records === 'string') return fail(records);
 
-  const exportToken = vars.CORAL_EXPORT_TOKEN?.trim() || null;
-  if (exportToken !== null && exportToken.length < MIN_SECRET_LENGTH)
-    return fail(`CORAL_EXPORT_TOKEN is too short to keep supporters' details safe: use at least ${MIN_SECRET_LENGTH} random characters`);
+  const tokens = {exportToken: vars.CORAL_EXPORT_TOKEN?.trim() || null, privacyToken: vars.CORAL_PRIVACY_TOKEN?.trim() || null};
+  for (const [name, token] of [
+    ['CORAL_EXPORT_TOKEN', tokens.exportToken],
+    ['CORAL_PRIVACY_TOKEN', tokens.privacyToken],
+  ] as const) {
+    if (token !== null && token.length < MIN_SECRET_LENGTH)
+      return fail(`${name} is too short to keep supporters' details safe: use at least ${MIN_SECRET_LENGTH} random characters`);
+  }
+
+  const retention = readRetention(vars.CORAL_RETENTION_DAYS);
+  if (typeof retention === 'string') return fail(retention);
 
   const forwardUrl = vars.CORAL_FORWARD_URL?.trim() || null;
   const forwardSecret = vars.CORAL_FORWARD_SECRET?.trim() || null;
@@ -195,7 +226,8 @@ export function readEndpointEnv(vars: SettingVars, readFile?: (path: string) => 
       campaigns,
       basePath,
       ...records,
-      exportToken,
+      ...tokens,
+      retentionDays: retention.days,
       forward,
       logLevel,
       port,

@@ -9,6 +9,7 @@ import {UTM_PARAMS} from '../src/coral/contract/library';
 import {rejected, type Answer} from './answers';
 import {isUnavailable, type Database} from './db/database';
 import {GIFT_OUTCOMES} from './store';
+import {bearsToken} from './tokens';
 
 export type ExportDeps = {
   db: Database;
@@ -167,26 +168,12 @@ const respond = ({status, body}: Answer, headers: Record<string, string> = {}) =
 
 const encoder = new TextEncoder();
 
-// Both sides hashed first, so the comparison takes the same time whatever the length or the first wrong character of a guess.
-// (Web Crypto rather than node:crypto, so the handler runs on Workers too.)
-async function sameToken(given: string, expected: string): Promise<boolean> {
-  const [a, b] = await Promise.all(
-    [given, expected].map(async (text) => new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)))),
-  );
-  let difference = 0;
-  for (let i = 0; i < a!.length; i += 1) difference |= a![i]! ^ b![i]!;
-  return difference === 0;
-}
-
-const BEARER = /^Bearer +(\S+) *$/i;
-
 /** Answers GET /export: 404 when export is off, 401 without the token, 400 for a bad kind or since, else the CSV. */
 export async function answerExport(request: Request, deps: ExportDeps): Promise<Response> {
   const {db, token} = deps;
   if (token === null) return respond(rejected('not found', 404));
   if (request.method !== 'GET') return respond(rejected('use GET', 405), {allow: 'GET'});
-  const given = BEARER.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
-  if (!(await sameToken(given, token))) return respond(rejected('unauthorised', 401), {'www-authenticate': 'Bearer'});
+  if (!(await bearsToken(request, token))) return respond(rejected('unauthorised', 401), {'www-authenticate': 'Bearer'});
 
   const params = new URL(request.url).searchParams;
   const kind = EXPORT_KINDS.find((known) => known === params.get('kind'));

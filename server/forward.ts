@@ -100,7 +100,10 @@ const CLAIM = `
     and delivered_at is null and next_attempt_at <= $1::timestamptz
   returning id, record_id, payload::text as payload, attempts`;
 
-const DELIVERED = 'update outbox set delivered_at = $2::timestamptz, last_error = null where id = $1 and delivered_at is null';
+// A supporter's erasure or correction carries the email it is about: once the CRM has it, it is kept here no longer.
+const DELIVERED = `update outbox set delivered_at = $2::timestamptz, last_error = null,
+  payload = case when kind like 'supporter.%' then payload - 'data' else payload end
+  where id = $1 and delivered_at is null`;
 
 // Only while this instance still holds the lease: should it have run out and another instance taken the record, that one's word stands.
 const FAILED = `

@@ -11,6 +11,7 @@
  *   POST /signatures               a powerform's signature, lead or daisychain signup: one per email and campaign
  *   GET  /campaigns/<id>/count     a petition's live count
  *   GET  /export                   the records as CSV, for the bearer of the export token
+ *   POST /supporters/…             a supporter's records, erasure and correction, for the bearer of the privacy token
  *   GET  /health                   200 while the database answers
  */
 import type Stripe from 'stripe';
@@ -26,6 +27,7 @@ import type {Address} from './guard/address';
 import {createGuard, type RequestContext} from './guard/guard';
 import type {GuardSettings} from './guard/settings';
 import {consoleLogger, type Logger} from './log';
+import {answerSupporterRoute, isSupporterRoute} from './routes/supporters';
 import {screenBody} from './screen';
 import {checkSignature} from './signature';
 import {termsOf, type GiftStore} from './store';
@@ -49,6 +51,10 @@ export type CoralHandlerOptions = {
   db?: Database;
   /** The bearer token GET /export asks for; null or absent turns export off. */
   exportToken?: string | null;
+  /** The bearer token the /supporters/ routes ask for (routes/supporters.ts); null or absent turns them off. */
+  privacyToken?: string | null;
+  /** Whether the store queues records for a CRM: an erasure or a correction is then sent on too. */
+  forwarding?: boolean;
   /** Milliseconds since the epoch; a test sets the clock. */
   now?: () => number;
   /** Where the routes live, when a host mounts the handler under a path, e.g. "/api/coral". */
@@ -371,6 +377,11 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
       return options.db
         ? answerExport(request, {db: options.db, token: options.exportToken ?? null, now})
         : respond(rejected('not found', 404));
+    }
+    if (path !== null && isSupporterRoute(path)) {
+      const {db} = options;
+      const deps = {db: db!, stripe, guardSecret: options.guard?.secret ?? null, outbox: options.forwarding ?? false, now, log};
+      return respond(await answerSupporterRoute(request, path, {...deps, token: db ? (options.privacyToken ?? null) : null}));
     }
     const counted = path === null ? null : COUNT_ROUTE.exec(path);
     if (counted) {

@@ -21,6 +21,7 @@ import type {RequestContext} from './guard/guard';
 import {createCoralHandler, STRIPE_CALL_LIMITS} from './handler';
 import type {Logger} from './log';
 import {readNodeEnv} from './nodeSettings';
+import {startRetention} from './supporters/retention';
 
 /**
  * How long a client has to send a whole request, and its headers: a gift's body is a few kilobytes, so a request
@@ -86,7 +87,7 @@ export function toNodeListener(handler: (request: Request, context?: RequestCont
 
 export type RunningEndpoint = {server: Server; port: number; db: Database; env: EndpointEnv; stop: () => Promise<void>};
 
-function makeStripe(env: EndpointEnv): Stripe | null {
+export function makeStripe(env: EndpointEnv): Stripe | null {
   if (!env.stripe) return null;
   return new Stripe(env.stripe.secretKey, {
     ...env.stripe.api,
@@ -130,6 +131,8 @@ export async function startNodeEndpoint(
     store: createPgStore(db, {outbox: env.forward !== null}),
     db,
     exportToken: env.exportToken,
+    privacyToken: env.privacyToken,
+    forwarding: env.forward !== null,
     basePath: env.basePath,
     logger: log,
     guard: env.guard,
@@ -151,6 +154,7 @@ export async function startNodeEndpoint(
     return {ok: false, message: `coral endpoint: port ${env.port} ${why}: set PORT to another`};
   }
   const stopForwarding = env.forward ? createForwarder({db, ...env.forward, log}).start() : async () => {};
+  const stopRetention = startRetention(db, env.retentionDays, log);
 
   const stop = async () => {
     log.info({inFlight: listener.active()}, 'stopping: taking the connections already waiting, then refusing new ones');
@@ -166,6 +170,7 @@ export async function startNodeEndpoint(
     // A gift answered "not yet known" may still be waiting for Stripe: it keeps its record before the database closes.
     await handler.settled();
     await stopForwarding();
+    await stopRetention();
     await db.close();
     log.info({}, 'stopped: every request answered, the database closed');
   };

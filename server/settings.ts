@@ -18,6 +18,8 @@ export const LIMITS = {
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const TURNSTILE_WHEN = ['always', 'breaker'] as const;
 export const PORT_RANGE = {min: 0, max: 65_535};
+/** CORAL_RETENTION_DAYS: a month at least, so the CRM has every record long before its details go. */
+export const RETENTION_DAYS = {min: 30, max: 36_500};
 /** A token or secret anyone could guess is no secret: at least this many characters. */
 export const MIN_SECRET_LENGTH = 32;
 /**
@@ -50,6 +52,8 @@ export const SETTINGS = {
   DATABASE_URL: {fallback: null, allowed: {says: '`postgres://…` or `postgresql://…`'}},
   CORAL_DATA_DIR: {fallback: '.coral-data', allowed: {says: 'a folder’s path'}},
   CORAL_EXPORT_TOKEN: {fallback: null, allowed: {says: `${MIN_SECRET_LENGTH} or more characters`}},
+  CORAL_PRIVACY_TOKEN: {fallback: null, allowed: {says: `${MIN_SECRET_LENGTH} or more characters`}},
+  CORAL_RETENTION_DAYS: {fallback: 'keep', allowed: {says: `\`keep\`, or days from ${RETENTION_DAYS.min} to ${RETENTION_DAYS.max}`}},
   CORAL_FORWARD_URL: {fallback: null, allowed: {says: 'an `https://` address (`http://` for localhost)'}},
   CORAL_FORWARD_SECRET: {fallback: null, allowed: {says: `${MIN_SECRET_LENGTH} or more characters`}},
   CORAL_LOG_LEVEL: {fallback: 'info', allowed: {oneOf: LOG_LEVELS}},

@@ -11,7 +11,7 @@
  * is no embedded database here, and the Worker refuses to start without one.
  * Workers let a request use only the connections it opened itself, so each
  * request (and each Cron Trigger run) opens its own and closes it when its
- * work is done. The Cron Trigger (`scheduled`) forwards new records to the CRM.
+ * work is done. The Cron Trigger (`scheduled`) forwards new records to the CRM and runs the day's retention.
  */
 import Stripe from 'stripe';
 import type {Database} from './db/database';
@@ -24,6 +24,7 @@ import type {RequestContext} from './guard/guard';
 import {createCoralHandler, STRIPE_CALL_LIMITS} from './handler';
 import {consoleLogger} from './log';
 import type {GiftStore} from './store';
+import {retainDaily} from './supporters/retention';
 
 /** A Worker's environment: variables and secrets as strings, and Hyperdrive's binding. */
 export type WorkerEnv = Readonly<Record<string, unknown>> & {HYPERDRIVE?: {connectionString: string}};
@@ -31,7 +32,8 @@ export type WorkerEnv = Readonly<Record<string, unknown>> & {HYPERDRIVE?: {conne
 type Built = {
   /** Answers one request; `done` resolves once its late work is kept and its connection closed. */
   serve: (request: Request, context?: RequestContext) => Promise<{response: Response; done: Promise<void>}>;
-  forward: (() => Promise<unknown>) | null;
+  /** A Cron Trigger's run: the day's retention, when due, then forwarding what the outbox holds. */
+  scheduled: (() => Promise<void>) | null;
 };
 
 type Context = {waitUntil(promise: Promise<unknown>): void};
@@ -44,7 +46,7 @@ const notConfigured = (detail: string): Built => ({
     response: Response.json({status: 'error', outcome: 'not-sent', retryable: false, detail}, {status: 500}),
     done: Promise.resolve(),
   }),
-  forward: null,
+  scheduled: null,
 });
 
 function strings(vars: WorkerEnv): Record<string, string | undefined> {
@@ -111,6 +113,8 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
           store: store ?? createPgStore(db!, {outbox: forwarding !== null}),
           ...(db ? {db} : {}),
           exportToken: env.exportToken,
+          privacyToken: env.privacyToken,
+          forwarding: forwarding !== null,
           basePath: env.basePath,
           logger,
           guard: env.guard,
@@ -119,18 +123,18 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
         // A gift answered before Stripe did is still kept before the connection closes.
         return {response, done: handle.settled().finally(close)};
       },
-      forward: forwarding
-        ? async () => {
-            const db = open();
-            if (!db) return null;
-            try {
-              await migrateOn(db);
-              return await createForwarder({db, ...forwarding, log: logger}).runOnce();
-            } finally {
-              await db.close();
-            }
-          }
-        : null,
+      scheduled: async () => {
+        const db = open();
+        if (!db) return;
+        try {
+          await migrateOn(db);
+          const retained = await retainDaily(db, env.retentionDays, Math.floor(Date.now() / 1000));
+          if (retained) logger.info({...retained, retentionDays: env.retentionDays ?? 'keep'}, 'retention ran');
+          if (forwarding) await createForwarder({db, ...forwarding, log: logger}).runOnce();
+        } finally {
+          await db.close();
+        }
+      },
     };
   }
   built = {source: vars, ready};
@@ -153,9 +157,9 @@ export default {
     context?.waitUntil(done);
     return response;
   },
-  /** A Cron Trigger (e.g. every minute) forwards what is waiting in the outbox. */
+  /** A Cron Trigger (e.g. every minute) runs the day's retention once a day and forwards what is waiting in the outbox. */
   scheduled: async (_controller: unknown, env: WorkerEnv, context: Context): Promise<void> => {
-    const {forward} = buildFromEnv(env);
-    if (forward) context.waitUntil(forward());
+    const {scheduled} = buildFromEnv(env);
+    if (scheduled) context.waitUntil(scheduled());
   },
 };

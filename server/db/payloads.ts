@@ -6,7 +6,12 @@
 import {type GiftRecord, type KeptGift, type KeptSignature, type SupporterDetails, termsOf} from '../store';
 
 /** The JSON a CRM receives for each record, as documented in /docs/signatures-and-records. */
-export type ForwardedRecord = {id: string; type: 'gift' | 'payment' | 'signature'; occurredAt: string; data: Record<string, unknown>};
+export type ForwardedRecord = {
+  id: string;
+  type: 'gift' | 'payment' | 'signature' | 'supporter.erased' | 'supporter.corrected';
+  occurredAt: string;
+  data: Record<string, unknown>;
+};
 
 export const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 export const orNull = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());

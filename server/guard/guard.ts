@@ -46,7 +46,7 @@ const BOT_CHECK_REFUSED = {status: 403, body: {status: 'rejected', reason: 'bot-
  * hash of an email or an IPv4 address is undone by hashing likely ones; without the key, no one can. Another key
  * names every count afresh, so changing it starts the counts again.
  */
-function keyedHash(secret: string | null): (text: string) => Promise<string> {
+export function keyedHash(secret: string | null): (text: string) => Promise<string> {
   let key: Promise<CryptoKey> | null = null;
   return async (text) => {
     if (secret === null) throw new Error('the card-testing guard has no secret to key its hashes with: set CORAL_GUARD_SECRET');
@@ -54,6 +54,10 @@ function keyedHash(secret: string | null): (text: string) => Promise<string> {
     return hmacHex(await key, text);
   };
 }
+
+/** The bucket an email's gift requests are counted under, by `keyedHash`. */
+export const emailBucket = async (hash: (text: string) => Promise<string>, email: string): Promise<string> =>
+  `email:${await hash(email.trim().toLowerCase())}`;
 
 const addressText = (address: Address): string => {
   if (address.family === 4) return [24n, 16n, 8n, 0n].map((shift) => String((address.value >> shift) & 0xffn)).join('.');
@@ -100,7 +104,7 @@ export function createGuard(options: GuardOptions) {
       buckets.push([`address:${await hash(addressBucket(request.address))}`, settings.giftsPerAddress]);
     }
     if (request.email !== null && settings.giftsPerEmail > 0) {
-      buckets.push([`email:${await hash(request.email.trim().toLowerCase())}`, settings.giftsPerEmail]);
+      buckets.push([await emailBucket(hash, request.email), settings.giftsPerEmail]);
     }
     let over = false;
     // Every bucket is counted, even once one is over, so a flood spends the email's budget and the address's alike.

@@ -45,3 +45,12 @@ export {
   type SignatureVariant,
 } from './signatures';
 export {declinedAnswer, errorAnswer, GIFT_ANSWER_MS, GUARD_REASONS, rejectedAnswer, type GuardReason} from './parts';
+export {
+  correctRequestSchema,
+  forgetRequestSchema,
+  recordsRequestSchema,
+  type CorrectRequest,
+  type ForgetRequest,
+  type RecordsRequest,
+  type SupporterChanges,
+} from './supporters';

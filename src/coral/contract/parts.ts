@@ -17,18 +17,20 @@ export const sourceCode = text(40);
 /** The utm values the page's address carried; an empty record when there were none. */
 export const utm = zod._default(zod.partialRecord(zod.enum(UTM_PARAMS), zod.string().check(zod.maxLength(200))), () => ({}));
 
-/** The fields a powerform asks a signer for, and the consent box's answer. */
-const signerShape = {
+/** The fields a powerform asks a signer for. */
+const detailsShape = {
   firstName: text(50),
   lastName: text(50),
   email: text(254),
   phone: text(20),
   postcode: text(10),
-  consent: zod.boolean(),
 };
-export const signer = zod.strictObject(signerShape);
+/** A signer's fields and the consent box's answer. */
+export const signer = zod.strictObject({...detailsShape, consent: zod.boolean()});
 /** A donate form asks for a street address too. */
-export const donor = zod.strictObject({...signerShape, address: text(200)});
+export const donor = zod.strictObject({...detailsShape, address: text(200), consent: zod.boolean()});
+/** Every detail kept of a supporter, as a correction names them. */
+export const supporterDetails = zod.strictObject({...detailsShape, address: text(200)});
 
 // Answers are read leniently: a reader ignores keys it does not know, so the endpoint may say more.
 

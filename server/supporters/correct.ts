@@ -1,0 +1,114 @@
+/**
+ * Correcting a supporter (`npm run correct -- <email> --phone …`, POST /supporters/correct): the details given
+ * replace those kept on every gift and signature for the email, each checked as the form checks it, and the CRM
+ * is sent a signed `supporter.corrected` record with the new values, in order after the records it corrects.
+ */
+import {SUPPORTER_FIELDS, type SupporterField} from '../../src/coral/contract/library';
+import type {SupporterChanges} from '../../src/coral/contract';
+import {queue} from '../db/outbox';
+import {iso} from '../db/payloads';
+import {fieldProblem, refuse, typedValue, type Checked} from '../gift';
+import {emptyRequestsNaming} from './deidentify';
+import {emailKeyOf, type SupporterDeps} from './forget';
+import {foldEmail} from './held';
+
+const COLUMN: Record<SupporterField, string> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  phone: 'phone',
+  postcode: 'postcode',
+  address: 'address',
+};
+
+export type CorrectReport = {gifts: string[]; signatures: string[]; fields: SupporterField[]; crmRecord: string | null; lines: string[]};
+
+/** The changes as they will be kept: each trimmed and checked; an empty one removes the detail (null). */
+function checkChanges(changes: SupporterChanges): Checked<Partial<Record<SupporterField, string | null>>> {
+  const checked: Partial<Record<SupporterField, string | null>> = {};
+  for (const field of SUPPORTER_FIELDS) {
+    const given = changes[field];
+    if (given === undefined) continue;
+    const value = typedValue(field, given);
+    if (value === '' && field === 'email') return refuse('changes.email: an email cannot be removed; forget the supporter instead');
+    const problem = value === '' ? null : fieldProblem(field, value);
+    if (problem !== null) return refuse(`changes.${field}: ${problem}`);
+    checked[field] = value === '' ? null : field === 'email' ? foldEmail(value) : value;
+  }
+  return Object.keys(checked).length > 0 ? {ok: true, value: checked} : refuse('changes: name at least one detail to correct');
+}
+
+export async function correctSupporter(
+  deps: SupporterDeps,
+  email: string,
+  changes: SupporterChanges,
+  {by}: {by: 'command' | 'route'},
+): Promise<Checked<CorrectReport>> {
+  const checked = checkChanges(changes);
+  if (!checked.ok) return checked;
+  const values = checked.value;
+  const fields = SUPPORTER_FIELDS.filter((field) => field in values);
+  const folded = foldEmail(email);
+  const at = Math.floor(deps.now() / 1000);
+  const emailKey = await emailKeyOf(deps.guardSecret, folded);
+  /** `update <table> set …` for the fields the table keeps, with its parameters after the email's. */
+  const changing = (table: 'gifts' | 'signatures') => {
+    const kept = fields.filter((field) => table === 'gifts' || field !== 'address');
+    return {
+      set: kept.map((field, i) => `${COLUMN[field]} = $${i + 2}`).join(', '),
+      params: [folded, ...kept.map((field) => values[field] ?? null)],
+    };
+  };
+
+  return deps.db.transaction(async (tx) => {
+    if (values.email && values.email !== folded) {
+      // A signature is one per email and campaign: a second one under the new email would count the supporter twice.
+      const [clash] = await tx.query<{campaign: string}>(
+        `select campaign from signatures where email = $2 and campaign in (select campaign from signatures where email = $1) limit 1`,
+        [folded, values.email],
+      );
+      if (clash) return refuse(`changes.email: ${values.email} has signed ${clash.campaign} already; forget one of the two first`);
+    }
+    const giftChange = changing('gifts');
+    const gifts = await tx.query<{reference: string}>(
+      `update gifts set ${giftChange.set} where lower(email) = $1 and deidentified_at is null returning reference`,
+      giftChange.params,
+    );
+    const signatureChange = changing('signatures');
+    const signatures = await tx.query<{reference: string}>(
+      signatureChange.set === ''
+        ? 'select reference from signatures where email = $1 and deidentified_at is null'
+        : `update signatures set ${signatureChange.set} where email = $1 and deidentified_at is null returning reference`,
+      signatureChange.params,
+    );
+    const references = {gifts: gifts.map((row) => row.reference), signatures: signatures.map((row) => row.reference)};
+    if (references.gifts.length + references.signatures.length === 0) {
+      return {ok: true, value: {...references, fields, crmRecord: null, lines: ['nothing is held for this email: nothing corrected']}};
+    }
+    // A correction queued earlier and not yet sent carries details now out of date.
+    await emptyRequestsNaming(tx, folded);
+    const [request] = await tx.query<{id: string | number}>(
+      `insert into supporter_requests (action, email_key, gifts, signatures, fields, requested_by, at)
+       values ('corrected', $1, $2::text::jsonb, $3::text::jsonb, $4::text::jsonb, $5, to_timestamp($6)) returning id`,
+      [emailKey, JSON.stringify(references.gifts), JSON.stringify(references.signatures), JSON.stringify(fields), by, at],
+    );
+    let crmRecord: string | null = null;
+    if (deps.outbox) {
+      crmRecord = `correction:${request!.id}`;
+      await queue(tx, {
+        id: crmRecord,
+        type: 'supporter.corrected',
+        occurredAt: iso(at),
+        data: {email: folded, changes: values, ...references},
+      });
+    }
+    const lines = [
+      `gifts: ${references.gifts.length} corrected (${fields.join(', ')})`,
+      `signatures: ${references.signatures.length} corrected`,
+      crmRecord !== null
+        ? `CRM: a signed supporter.corrected record (${crmRecord}) is queued for CORAL_FORWARD_URL`
+        : 'CRM: no CORAL_FORWARD_URL, so no correction was sent: correct the supporter in the CRM by hand',
+    ];
+    return {ok: true, value: {...references, fields, crmRecord, lines}};
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * The Stripe Customers a supporter's gifts were made with, and their deletion. A Customer holds the supporter's
+ * name, email, phone and address, and the card or bank account kept for a regular gift. Deleting one also cancels
+ * every subscription it pays (Stripe's rule), so a Customer that still pays one is deleted only when the operator
+ * asks for its subscriptions to be cancelled; otherwise it is kept, with its gifts, and the answer says so.
+ */
+import type Stripe from 'stripe';
+
+/** The subscription statuses in which Stripe still charges, or may yet charge, the Customer. */
+const LIVE = new Set<Stripe.Subscription.Status>(['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused']);
+
+export type CustomerOutcome =
+  {customer: string; deleted: true; cancelled: string[]} | {customer: string; deleted: false; subscriptions: string[]};
+
+const idOf = (value: string | {id: string} | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+
+const isMissing = (error: unknown) => (error as {code?: string} | null)?.code === 'resource_missing';
+
+/**
+ * The Customer a gift was made with, by its reference (a PaymentIntent, Subscription or Checkout Session): null
+ * when it has none (a one-off gift that kept no card, a hosted checkout paid as a guest), and `missing` when the
+ * object is not in this Stripe account (made with another account's keys, or in the other mode).
+ */
+export async function customerOf(stripe: Stripe, reference: string): Promise<string | null | 'missing'> {
+  try {
+    if (reference.startsWith('pi_')) return idOf((await stripe.paymentIntents.retrieve(reference)).customer);
+    if (reference.startsWith('sub_')) return idOf((await stripe.subscriptions.retrieve(reference)).customer);
+    if (reference.startsWith('cs_')) return idOf((await stripe.checkout.sessions.retrieve(reference)).customer);
+  } catch (error) {
+    if (isMissing(error)) return 'missing';
+    throw error;
+  }
+  return null;
+}
+
+/** Deletes `customer`, cancelling its live subscriptions first when `cancelSubscriptions`; keeps it when it pays one and that is not asked. */
+export async function deleteCustomer(stripe: Stripe, customer: string, cancelSubscriptions: boolean): Promise<CustomerOutcome> {
+  // Deleted already (an earlier run stopped halfway, or by hand in the Dashboard): what was asked is done.
+  if ((await stripe.customers.retrieve(customer)).deleted) return {customer, deleted: true, cancelled: []};
+  const {data} = await stripe.subscriptions.list({customer, status: 'all', limit: 100});
+  const live = data.filter((subscription) => LIVE.has(subscription.status)).map((subscription) => subscription.id);
+  if (live.length > 0 && !cancelSubscriptions) return {customer, deleted: false, subscriptions: live};
+  for (const subscription of live) await stripe.subscriptions.cancel(subscription);
+  try {
+    await stripe.customers.del(customer);
+  } catch (error) {
+    // Deleted between the look-up and now, by another run or by hand.
+    if (!isMissing(error)) throw error;
+  }
+  return {customer, deleted: true, cancelled: live};
+}

@@ -1,0 +1,161 @@
+/**
+ * Forgetting a supporter (`npm run forget -- <email>`, POST /supporters/forget): every gift and signature kept for
+ * the email is de-identified (deidentify.ts), with the outbox's copies of their details, the guard's counts for the
+ * email, and the Stripe Customers their gifts were made with; the CRM is sent a signed `supporter.erased` record
+ * naming what was erased, so it can erase its own copy. Amounts, dates, outcomes and the signatures themselves stay.
+ *
+ * Stripe comes first: should it fail, nothing is erased yet and the same command can be run again. A Customer that
+ * still pays a subscription is kept with its gifts unless the operator asks for the subscription to be cancelled.
+ */
+import type Stripe from 'stripe';
+import type {Database} from '../db/database';
+import {lockReference, queue} from '../db/outbox';
+import {iso} from '../db/payloads';
+import {emailBucket, keyedHash} from '../guard/guard';
+import {customerOf, deleteCustomer, type CustomerOutcome} from './customers';
+import {deidentify, emptyRequestsNaming} from './deidentify';
+import {foldEmail} from './held';
+
+export type SupporterDeps = {
+  db: Database;
+  /** Null on an endpoint that takes no gifts: its gifts' Customers are then not looked up. */
+  stripe: Stripe | null;
+  /** CORAL_GUARD_SECRET: keys the email's hash, under which the guard counts and the request is kept. */
+  guardSecret: string | null;
+  /** Whether records are forwarded to a CRM (CORAL_FORWARD_URL is set). */
+  outbox: boolean;
+  /** Milliseconds since the epoch. */
+  now: () => number;
+};
+
+export type ForgetReport = {
+  gifts: {erased: string[]; kept: string[]};
+  signatures: string[];
+  payments: number;
+  outboxEmptied: number;
+  guardCounts: number;
+  customers: CustomerOutcome[];
+  /** The erasure record queued for the CRM, or null when nothing is forwarded (or nothing was held). */
+  crmRecord: string | null;
+  /** What was done, one line per kind of record, as the command prints it. */
+  lines: string[];
+};
+
+/** The email's keyed hash, or null without a key. */
+export const emailKeyOf = async (guardSecret: string | null, email: string): Promise<string | null> =>
+  guardSecret === null ? null : emailBucket(keyedHash(guardSecret), email);
+
+const named = (references: readonly string[]) => (references.length > 0 ? ` (${references.join(', ')})` : '');
+
+/** The Customer behind each gift, looked up at Stripe; the notes say what could not be. */
+async function customersOf(stripe: Stripe | null, gifts: readonly string[], notes: string[]): Promise<Map<string, string[]>> {
+  const byCustomer = new Map<string, string[]>();
+  if (gifts.length === 0) return byCustomer;
+  if (stripe === null) {
+    notes.push('Stripe: no STRIPE_SECRET_KEY, so the gifts’ Customers were not looked up: search Stripe’s Dashboard for the email');
+    return byCustomer;
+  }
+  for (const gift of gifts) {
+    const customer = await customerOf(stripe, gift);
+    if (customer === 'missing') notes.push(`Stripe: ${gift} is not in this Stripe account (another account or mode made it)`);
+    else if (customer !== null) byCustomer.set(customer, [...(byCustomer.get(customer) ?? []), gift]);
+  }
+  return byCustomer;
+}
+
+export async function forgetSupporter(
+  deps: SupporterDeps,
+  email: string,
+  {cancelSubscriptions = false, by}: {cancelSubscriptions?: boolean; by: 'command' | 'route'},
+): Promise<ForgetReport> {
+  const {db} = deps;
+  const folded = foldEmail(email);
+  const at = Math.floor(deps.now() / 1000);
+  const giftRows = await db.query<{reference: string; payment_reference: string | null}>(
+    'select reference, payment_reference from gifts where lower(email) = $1 and deidentified_at is null order by created_at',
+    [folded],
+  );
+  const signatureRows = await db.query<{reference: string}>(
+    'select reference from signatures where email = $1 and deidentified_at is null order by created_at',
+    [folded],
+  );
+  const notes: string[] = [];
+  const byCustomer = await customersOf(
+    deps.stripe,
+    giftRows.map((row) => row.reference),
+    notes,
+  );
+  const customers: CustomerOutcome[] = [];
+  for (const customer of byCustomer.keys()) customers.push(await deleteCustomer(deps.stripe!, customer, cancelSubscriptions));
+  const kept = customers.flatMap((outcome) => (outcome.deleted ? [] : (byCustomer.get(outcome.customer) ?? [])));
+  const erasing = giftRows.filter((row) => !kept.includes(row.reference));
+  const emailKey = await emailKeyOf(deps.guardSecret, folded);
+
+  const done = await db.transaction(async (tx) => {
+    // Held as a webhook releasing one of these gifts to the outbox holds it, so no copy of the details slips in after.
+    for (const row of erasing) await lockReference(tx, row.payment_reference ?? row.reference);
+    const erased = await deidentify(
+      tx,
+      {gifts: erasing.map((row) => row.reference), signatures: signatureRows.map((row) => row.reference)},
+      at,
+    );
+    const requests = await emptyRequestsNaming(tx, folded);
+    const guard = emailKey === null ? [] : await tx.query('delete from guard_counts where bucket = $1 returning 1', [emailKey]);
+    const [payments] = await tx.query<{count: number}>(
+      `select count(*)::int as count from payments p join gifts g on p.reference in (g.reference, coalesce(g.payment_reference, g.reference))
+       where g.reference in (select jsonb_array_elements_text($1::text::jsonb))`,
+      [JSON.stringify(erased.gifts)],
+    );
+    let crmRecord: string | null = null;
+    if (erased.gifts.length + erased.signatures.length > 0) {
+      const [request] = await tx.query<{id: string | number}>(
+        `insert into supporter_requests (action, email_key, gifts, signatures, customers, requested_by, at)
+         values ('erased', $1, $2::text::jsonb, $3::text::jsonb, $4::text::jsonb, $5, to_timestamp($6)) returning id`,
+        [emailKey, JSON.stringify(erased.gifts), JSON.stringify(erased.signatures), JSON.stringify(customers), by, at],
+      );
+      if (deps.outbox) {
+        crmRecord = `erasure:${request!.id}`;
+        await queue(tx, {
+          id: crmRecord,
+          type: 'supporter.erased',
+          occurredAt: iso(at),
+          data: {email: folded, gifts: erased.gifts, signatures: erased.signatures},
+        });
+      }
+    }
+    return {erased, outboxEmptied: erased.payloads + requests, guardCounts: guard.length, payments: payments?.count ?? 0, crmRecord};
+  });
+
+  const {erased} = done;
+  const lines = [
+    `gifts: ${erased.gifts.length} de-identified${named(erased.gifts)}`,
+    ...(kept.length > 0 ? [`gifts: ${kept.length} kept, as their Customer still pays a subscription${named(kept)}`] : []),
+    `payments: ${done.payments} outcomes kept, de-identified with their gifts (amounts, dates and outcomes only)`,
+    `signatures: ${erased.signatures.length} de-identified${named(erased.signatures)}; each still counts on its petition`,
+    `outbox: ${done.outboxEmptied} records emptied of the supporter's details`,
+    emailKey === null
+      ? 'guard: no CORAL_GUARD_SECRET, so the guard keeps no counts by email'
+      : `guard: ${done.guardCounts} counts for the email dropped`,
+    ...customers.map((outcome) =>
+      outcome.deleted
+        ? `Stripe: Customer ${outcome.customer} deleted${outcome.cancelled.length > 0 ? `, after cancelling ${outcome.cancelled.join(', ')}` : ''}`
+        : `Stripe: Customer ${outcome.customer} kept: it pays ${outcome.subscriptions.join(', ')}; run again with --cancel-subscriptions to cancel it, delete the Customer and erase its gifts`,
+    ),
+    ...notes,
+    done.crmRecord !== null
+      ? `CRM: a signed supporter.erased record (${done.crmRecord}) is queued for CORAL_FORWARD_URL`
+      : deps.outbox
+        ? 'CRM: nothing was held, so no erasure record was sent'
+        : 'CRM: no CORAL_FORWARD_URL, so no erasure record was sent: erase the supporter in the CRM by hand',
+  ];
+  return {
+    gifts: {erased: erased.gifts, kept},
+    signatures: erased.signatures,
+    payments: done.payments,
+    outboxEmptied: done.outboxEmptied,
+    guardCounts: done.guardCounts,
+    customers,
+    crmRecord: done.crmRecord,
+    lines,
+  };
+}
