@@ -8,7 +8,7 @@ import type {SupporterChanges} from '../../src/coral/contract';
 import {queue} from '../db/outbox';
 import {iso} from '../db/payloads';
 import {fieldProblem, refuse, typedValue, type Checked} from '../gift';
-import {emptyRequestsNaming} from './deidentify';
+import {emptyRequestsAbout} from './deidentify';
 import {emailKeyOf, type SupporterDeps} from './forget';
 import {foldEmail} from './held';
 
@@ -86,7 +86,7 @@ export async function correctSupporter(
       return {ok: true, value: {...references, fields, crmRecord: null, lines: ['nothing is held for this email: nothing corrected']}};
     }
     // A correction queued earlier and not yet sent carries details now out of date.
-    await emptyRequestsNaming(tx, folded);
+    await emptyRequestsAbout(tx, references);
     const [request] = await tx.query<{id: string | number}>(
       `insert into supporter_requests (action, email_key, gifts, signatures, fields, requested_by, at)
        values ('corrected', $1, $2::text::jsonb, $3::text::jsonb, $4::text::jsonb, $5, to_timestamp($6)) returning id`,
@@ -99,7 +99,7 @@ export async function correctSupporter(
         id: crmRecord,
         type: 'supporter.corrected',
         occurredAt: iso(at),
-        data: {email: folded, changes: values, ...references},
+        data: {changes: values, ...references},
       });
     }
     const lines = [

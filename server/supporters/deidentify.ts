@@ -45,16 +45,18 @@ export async function deidentify(tx: Queryable, held: Held, atSeconds: number): 
   return {gifts: gifts.map((row) => row.reference), signatures: signatures.map((row) => row.reference), payloads: payloads.length};
 }
 
+/** A supporter's erasure or correction record about any of `references` (its gifts' and signatures'), in SQL ($1 the JSON list). */
+export const ABOUT_REFERENCES = `kind like 'supporter.%' and payload ? 'data' and exists (
+  select 1 from jsonb_array_elements_text(coalesce(payload->'data'->'gifts', '[]') || coalesce(payload->'data'->'signatures', '[]')) about
+  where about in ${listed('$1')})`;
+
 /**
- * Empties the payloads of a supporter's erasure or correction records that name `email`, sent or not: the
- * details they carried are the ones being erased. Answers how many.
+ * Empties the payloads of the corrections queued about these records, sent or not: the details they carried are
+ * the ones being erased or corrected again. Answers how many.
  */
-export async function emptyRequestsNaming(tx: Queryable, email: string): Promise<number> {
-  const emptied = await tx.query(
-    `update outbox set payload = payload - 'data'
-     where kind like 'supporter.%' and payload ? 'data'
-       and (lower(payload->'data'->>'email') = $1 or lower(payload->'data'->'changes'->>'email') = $1) returning 1`,
-    [email],
-  );
+export async function emptyRequestsAbout(tx: Queryable, held: Held): Promise<number> {
+  const emptied = await tx.query(`update outbox set payload = payload - 'data' where ${ABOUT_REFERENCES} returning 1`, [
+    asJson([...held.gifts, ...held.signatures]),
+  ]);
   return emptied.length;
 }

@@ -13,7 +13,7 @@ import {lockReference, queue} from '../db/outbox';
 import {iso} from '../db/payloads';
 import {emailBucket, keyedHash} from '../guard/guard';
 import {customerOf, deleteCustomer, type CustomerOutcome} from './customers';
-import {deidentify, emptyRequestsNaming} from './deidentify';
+import {deidentify, emptyRequestsAbout} from './deidentify';
 import {foldEmail} from './held';
 
 export type SupporterDeps = {
@@ -72,11 +72,11 @@ export async function forgetSupporter(
   const folded = foldEmail(email);
   const at = Math.floor(deps.now() / 1000);
   const giftRows = await db.query<{reference: string; payment_reference: string | null}>(
-    'select reference, payment_reference from gifts where lower(email) = $1 and deidentified_at is null order by created_at',
+    'select reference, payment_reference from gifts where lower(email) = $1 and deidentified_at is null order by created_at, reference',
     [folded],
   );
   const signatureRows = await db.query<{reference: string}>(
-    'select reference from signatures where email = $1 and deidentified_at is null order by created_at',
+    'select reference from signatures where email = $1 and deidentified_at is null order by created_at, reference',
     [folded],
   );
   const notes: string[] = [];
@@ -94,12 +94,9 @@ export async function forgetSupporter(
   const done = await db.transaction(async (tx) => {
     // Held as a webhook releasing one of these gifts to the outbox holds it, so no copy of the details slips in after.
     for (const row of erasing) await lockReference(tx, row.payment_reference ?? row.reference);
-    const erased = await deidentify(
-      tx,
-      {gifts: erasing.map((row) => row.reference), signatures: signatureRows.map((row) => row.reference)},
-      at,
-    );
-    const requests = await emptyRequestsNaming(tx, folded);
+    const held = {gifts: erasing.map((row) => row.reference), signatures: signatureRows.map((row) => row.reference)};
+    const erased = await deidentify(tx, held, at);
+    const requests = await emptyRequestsAbout(tx, held);
     const guard = emailKey === null ? [] : await tx.query('delete from guard_counts where bucket = $1 returning 1', [emailKey]);
     const [payments] = await tx.query<{count: number}>(
       `select count(*)::int as count from payments p join gifts g on p.reference in (g.reference, coalesce(g.payment_reference, g.reference))
@@ -119,7 +116,7 @@ export async function forgetSupporter(
           id: crmRecord,
           type: 'supporter.erased',
           occurredAt: iso(at),
-          data: {email: folded, gifts: erased.gifts, signatures: erased.signatures},
+          data: {gifts: erased.gifts, signatures: erased.signatures},
         });
       }
     }

@@ -6,6 +6,7 @@
  */
 import type {Queryable} from '../db/database';
 import {giftOfRow, type GiftRow} from '../db/payloads';
+import {ABOUT_REFERENCES} from './deidentify';
 
 /** An email as every record is looked up by: trimmed and lower-cased (a gift keeps it as typed; the lookup folds case). */
 export const foldEmail = (email: string): string => email.trim().toLowerCase();
@@ -112,19 +113,17 @@ export async function heldFor(db: Queryable, email: string, emailKey: string | n
     createdAt: iso(row.created_at),
     deidentifiedAt: iso(row.deidentified_at),
   }));
-  const recordIds = JSON.stringify([
+  const references = [...gifts.map((gift) => gift.reference), ...signatures.map((signature) => signature.reference)];
+  const recordIds = [
     ...gifts.map((gift) => `gift:${gift.reference}`),
-    ...signatures.map((s) => `signature:${s.reference}`),
-  ]);
+    ...signatures.map((signature) => `signature:${signature.reference}`),
+  ];
   const outbox = await db.query<{record_id: string; kind: string; delivered_at: Date | null; details: boolean}>(
     `select record_id, kind, delivered_at,
-       (payload ? 'data' and coalesce(payload->'data'->'supporter', '{}'::jsonb) <> '{}'::jsonb
-        or kind like 'supporter.%' and payload ? 'data') as details
-     from outbox
-     where record_id in (select jsonb_array_elements_text($1::text::jsonb))
-        or kind like 'supporter.%' and (lower(payload->'data'->>'email') = $2 or lower(payload->'data'->'changes'->>'email') = $2)
+       payload ? 'data' and (kind like 'supporter.%' or coalesce(payload->'data'->'supporter', '{}'::jsonb) <> '{}'::jsonb) as details
+     from outbox where record_id in (select jsonb_array_elements_text($2::text::jsonb)) or ${ABOUT_REFERENCES}
      order by id`,
-    [recordIds, folded],
+    [JSON.stringify(references), JSON.stringify(recordIds)],
   );
   const [guard] = emailKey
     ? await db.query<{windows: number; requests: number}>(

@@ -1,0 +1,241 @@
+/**
+ * A supporter's rights through the handler's /supporters/ routes, on every database, with gifts made at the Stripe
+ * stand-in and signatures kept as the forms send them: what is held, forgetting it (the export, the outbox, the
+ * count, the CRM and Stripe afterwards), and correcting it.
+ */
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {parsePowerformConfig, type PowerformConfig} from '../../src/coral/contract/library';
+import {answerExport} from '../export';
+import {createForwarder, verifyCoralSignature} from '../forward';
+import {createPgStore} from '../db/store';
+import {DATABASES, type TestDatabase} from '../testing/databases';
+import {deliver, giftBody, makeHandler, NOW_MS, ORIGIN, post} from '../testing/fixtures';
+import {startStripeStandIn, type StripeStandIn} from '../testing/stripeStandIn';
+
+const TOKEN = 'privacy-token-for-tests-only-00000000000';
+const CRM_SECRET = 'crm-secret-for-tests-only-000000000000000';
+const PETITION = 'ban-deep-sea-mining';
+
+const parsed = parsePowerformConfig({
+  campaign: PETITION,
+  counter: {count: 100, goal: 75000},
+  fields: {phone: 'optional', postcode: 'optional'},
+  question: {type: 'text', id: 'why_it_matters', label: 'Why does it matter to you?'},
+});
+if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+const POWERFORMS = new Map<string, PowerformConfig>([[PETITION, parsed.config]]);
+
+/** Ada's details as she typed them on each form, and what must be gone once she is forgotten. */
+const ADA = {firstName: 'Ada', lastName: 'Lovelace', email: ' Ada@Example.ORG ', phone: '0412 345 678', postcode: '2000', consent: false};
+const ADA_TRACES = ['ada@example.org', 'Lovelace', '0412 345 678', 'For the whales', 'spring-appeal'];
+const BOB = {firstName: 'Bob', lastName: 'Marley', email: 'bob@example.net', postcode: '4000', consent: true};
+
+type Received = {signature: string; body: string};
+
+/** Gifts made in one test share the handler's clock, so the records list them by reference after time. */
+const inOrder = (...references: string[]) => [...references].sort();
+
+describe.each(DATABASES)('a supporter’s rights on $name', ({create}) => {
+  let test: TestDatabase;
+  let stripe: StripeStandIn;
+  let handler: ReturnType<typeof makeHandler>['handler'];
+  beforeEach(async () => {
+    [test, stripe] = await Promise.all([create(), startStripeStandIn()]);
+    const store = createPgStore(test.db, {outbox: true});
+    handler = makeHandler(stripe, {store, db: test.db, powerforms: POWERFORMS, privacyToken: TOKEN, forwarding: true}).handler;
+  });
+  afterEach(async () => {
+    await Promise.all([test.drop(), stripe.close()]);
+  });
+
+  const supporters = async (route: string, body: unknown, headers: Record<string, string> = {authorization: `Bearer ${TOKEN}`}) => {
+    const response = await handler(
+      new Request(`https://coral.example.org/supporters/${route}`, {
+        method: 'POST',
+        headers: {'content-type': 'application/json', ...headers},
+        body: JSON.stringify(body),
+      }),
+    );
+    return {status: response.status, body: (await response.json()) as Record<string, unknown> & {lines?: string[]}};
+  };
+
+  /** A gift as the form sends it, paid at the stand-in (unless `paid` is false) and its events delivered: answers its reference. */
+  async function give(change: Record<string, unknown>, paid = true): Promise<string> {
+    const {status, body} = await post(handler, '/gifts', giftBody(change));
+    expect(status, JSON.stringify(body)).toBe(200);
+    if (paid) for (const event of stripe.confirm(String(body.clientSecret), 'pm_card_visa')) await deliver(handler, event);
+    return String(body.reference);
+  }
+
+  const sign = async (supporter: object, answer: string) => {
+    const body = {
+      campaign: PETITION,
+      variant: 'petition',
+      supporter,
+      answer: {id: 'why_it_matters', value: answer},
+      utm: {utm_campaign: 'spring-appeal'},
+    };
+    const {status, body: answered} = await post(handler, '/signatures', body);
+    expect(status, JSON.stringify(answered)).toBe(200);
+    return String(answered.reference);
+  };
+
+  /** Ada: a plain one-off gift, one that kept her card for the one-tap monthly gift, a monthly gift, one she never paid, and a signature; Bob: a gift and a signature. */
+  async function adaAndBob() {
+    const ada = {
+      oneOff: await give({supporter: ADA, utm: {utm_campaign: 'spring-appeal'}}),
+      savedCard: await give({supporter: ADA, amount: 9000, savePaymentMethod: true}),
+      monthly: await give({supporter: {...ADA, email: 'ADA@example.org'}, frequency: 'monthly', amount: 2500}),
+      abandoned: await give({supporter: ADA}, false),
+      signature: await sign(ADA, 'For the whales'),
+    };
+    const bob = {gift: await give({supporter: BOB}), signature: await sign(BOB, 'For the reef')};
+    return {ada, bob};
+  }
+
+  const exported = async (kind: 'gifts' | 'signatures') => {
+    const request = new Request(`https://coral.example.org/export?kind=${kind}`, {headers: {authorization: `Bearer ${TOKEN}`}});
+    return (await answerExport(request, {db: test.db, token: TOKEN})).text();
+  };
+  const count = async () => {
+    const response = await handler(new Request(`https://coral.example.org/campaigns/${PETITION}/count`));
+    return ((await response.json()) as {count: number}).count;
+  };
+  const outboxText = async () =>
+    (await test.db.query<{payload: string}>('select payload::text as payload from outbox order by id'))
+      .map((row) => row.payload)
+      .join('\n');
+  const customerOfIntent = (reference: string) => stripe.paymentIntents.get(reference)?.customer ?? null;
+
+  it('lists everything held for an email, whatever its case, with where each record lives', async () => {
+    const {ada} = await adaAndBob();
+    const {status, body} = await supporters('records', {email: 'ADA@EXAMPLE.ORG'});
+    expect(status).toBe(200);
+    const gifts = body.gifts as Array<Record<string, unknown>>;
+    expect(gifts.map((gift) => gift.reference)).toEqual(inOrder(ada.oneOff, ada.savedCard, ada.monthly, ada.abandoned));
+    expect(gifts[0]).toMatchObject({
+      where: 'gifts',
+      supporter: {firstName: 'Ada', lastName: 'Lovelace', email: 'Ada@Example.ORG', phone: '0412 345 678', postcode: '2000'},
+      consent: {given: false},
+      utm: {utm_campaign: 'spring-appeal'},
+      deidentifiedAt: null,
+      payments: [{where: 'payments', key: `paid:${ada.oneOff}`, outcome: 'paid', amountCents: 6000}],
+    });
+    expect(gifts[3]!.payments).toEqual([]);
+    expect(body.signatures).toMatchObject([{where: 'signatures', reference: ada.signature, answer: {value: 'For the whales'}}]);
+    const outbox = body.outbox as Array<{recordId: string; carriesDetails: boolean}>;
+    expect(outbox.filter((row) => row.carriesDetails).map((row) => row.recordId)).toEqual(
+      expect.arrayContaining([`gift:${ada.oneOff}`, `gift:${ada.monthly}`, `signature:${ada.signature}`]),
+    );
+    // Four gift requests were counted under her email by the card-testing guard.
+    expect(body.guard).toEqual({where: 'guard_counts', windows: 1, requests: 4});
+    expect(JSON.stringify(body)).not.toContain('bob@example.net');
+  });
+
+  it('forgets a supporter: nothing of her in the export or the outbox, the count unchanged, one signed erasure sent, her Customers deleted', async () => {
+    const {ada} = await adaAndBob();
+    const before = await count();
+    // A plain one-off gift keeps no card, so Stripe was never given a Customer for it.
+    expect(customerOfIntent(ada.oneOff)).toBeNull();
+    const customers = [customerOfIntent(ada.savedCard), stripe.subscriptions.get(ada.monthly)!.customer].map(String);
+
+    const {status, body} = await supporters('forget', {email: 'ada@example.org', cancelSubscriptions: true});
+    expect(status).toBe(200);
+    expect(body.gifts).toEqual({erased: inOrder(ada.oneOff, ada.savedCard, ada.monthly, ada.abandoned), kept: []});
+    expect(body.signatures).toEqual([ada.signature]);
+    expect(body.lines).toEqual(
+      expect.arrayContaining([
+        `Stripe: Customer ${customers[0]} deleted`,
+        `Stripe: Customer ${customers[1]} deleted, after cancelling ${ada.monthly}`,
+        'guard: 1 counts for the email dropped',
+      ]),
+    );
+    const deleted = stripe.requests.filter((request) => request.method === 'DELETE' && request.path.startsWith('/v1/customers/'));
+    expect(deleted.map((request) => request.path)).toEqual(customers.map((customer) => `/v1/customers/${customer}`));
+    expect(stripe.subscriptions.get(ada.monthly)!.status).toBe('canceled');
+
+    for (const text of [await exported('gifts'), await exported('signatures'), await outboxText()]) {
+      for (const trace of ADA_TRACES) expect(text.toLowerCase()).not.toContain(trace.toLowerCase());
+    }
+    expect(await exported('signatures')).toContain('bob@example.net');
+    expect(await count()).toBe(before);
+
+    const received: Received[] = [];
+    const forwarder = createForwarder({
+      db: test.db,
+      url: 'https://crm.example.org/coral',
+      secret: CRM_SECRET,
+      fetch: async (_url, init) => {
+        received.push({signature: new Headers(init?.headers).get('coral-signature') ?? '', body: String(init?.body)});
+        return new Response(null, {status: 204});
+      },
+    });
+    while ((await forwarder.runOnce()).waiting);
+    const erasures = received.filter((one) => (JSON.parse(one.body) as {type: string}).type === 'supporter.erased');
+    expect(erasures).toHaveLength(1);
+    expect(await verifyCoralSignature(CRM_SECRET, erasures[0]!.signature, erasures[0]!.body, Math.floor(Date.now() / 1000))).toBe(true);
+    expect(JSON.parse(erasures[0]!.body)).toMatchObject({
+      data: {gifts: inOrder(ada.oneOff, ada.savedCard, ada.monthly, ada.abandoned), signatures: [ada.signature]},
+    });
+    for (const one of received) for (const trace of ADA_TRACES) expect(one.body).not.toContain(trace);
+
+    const after = await supporters('records', {email: 'ada@example.org'});
+    const gifts = after.body.gifts as Array<{supporter: object; deidentifiedAt: string | null; amountCents: number}>;
+    expect(gifts).toHaveLength(4);
+    for (const gift of gifts) expect(gift).toMatchObject({supporter: {}, utm: {}, deidentifiedAt: new Date(NOW_MS).toISOString()});
+    expect(after.body.requests).toMatchObject([{action: 'erased', signatures: [ada.signature]}]);
+    for (const trace of ADA_TRACES.slice(1)) expect(JSON.stringify(after.body)).not.toContain(trace);
+  });
+
+  it('keeps a Customer that still pays a subscription, with its gift, unless asked to cancel it, and says so', async () => {
+    const {ada} = await adaAndBob();
+    const first = await supporters('forget', {email: 'ada@example.org'});
+    expect(first.body.gifts).toEqual({erased: inOrder(ada.oneOff, ada.savedCard, ada.abandoned), kept: [ada.monthly]});
+    const customer = String(stripe.subscriptions.get(ada.monthly)!.customer);
+    expect(first.body.lines).toContain(
+      `Stripe: Customer ${customer} kept: it pays ${ada.monthly}; run again with --cancel-subscriptions to cancel it, delete the Customer and erase its gifts`,
+    );
+    expect(stripe.subscriptions.get(ada.monthly)!.status).toBe('active');
+
+    const second = await supporters('forget', {email: 'ada@example.org', cancelSubscriptions: true});
+    expect(second.body.gifts).toEqual({erased: [ada.monthly], kept: []});
+    expect(stripe.subscriptions.get(ada.monthly)!.status).toBe('canceled');
+    for (const trace of ADA_TRACES) expect((await exported('gifts')).toLowerCase()).not.toContain(trace.toLowerCase());
+  });
+
+  it('corrects a supporter’s details on every record, checked as the form checks them, and tells the CRM', async () => {
+    const {ada} = await adaAndBob();
+    const refused = await supporters('correct', {email: 'ada@example.org', changes: {postcode: '20000'}});
+    expect(refused).toEqual({status: 422, body: {status: 'rejected', reason: expect.stringMatching(/^changes\.postcode: /)}});
+
+    const {status, body} = await supporters('correct', {email: 'ada@example.org', changes: {email: 'ada.king@example.org', phone: ''}});
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      gifts: expect.arrayContaining([ada.oneOff, ada.savedCard, ada.monthly, ada.abandoned]),
+      fields: ['email', 'phone'],
+    });
+    expect(body.signatures).toEqual([ada.signature]);
+    const moved = await supporters('records', {email: 'ada.king@example.org'});
+    expect((moved.body.gifts as Array<{supporter: object}>).map((gift) => gift.supporter)).toEqual(
+      Array(4).fill({firstName: 'Ada', lastName: 'Lovelace', email: 'ada.king@example.org', postcode: '2000'}),
+    );
+    const [queued] = await test.db.query<{payload: {type: string; data: object}}>(
+      "select payload from outbox where kind = 'supporter.corrected'",
+    );
+    expect(queued!.payload).toMatchObject({type: 'supporter.corrected', data: {changes: {email: 'ada.king@example.org', phone: null}}});
+  });
+
+  it('opens only to the privacy token, from a server, with an email', async () => {
+    expect((await supporters('records', {email: 'ada@example.org'}, {})).status).toBe(401);
+    expect((await supporters('records', {email: 'ada@example.org'}, {authorization: `Bearer ${TOKEN}x`})).status).toBe(401);
+    expect((await supporters('records', {email: 'ada@example.org'}, {authorization: `Bearer ${TOKEN}`, origin: ORIGIN})).status).toBe(403);
+    expect(await supporters('forget', {email: 'not an email'})).toEqual({
+      status: 422,
+      body: {status: 'rejected', reason: 'email: expected an email address like ada@example.org'},
+    });
+    expect((await supporters('forget', {email: 'ada@example.org', everything: true})).status).toBe(422);
+    const closed = makeHandler(stripe, {store: createPgStore(test.db), db: test.db}).handler;
+    const response = await closed(new Request('https://coral.example.org/supporters/records', {method: 'POST', body: '{}'}));
+    expect(response.status).toBe(404);
+  });
+});
