@@ -1,7 +1,8 @@
 /**
  * The stand-in's hosted checkout: a Checkout Session, and the supporter paying
  * it on Stripe's page, which makes and pays the PaymentIntent or the
- * Subscription as Stripe does and queues the events Stripe sends.
+ * Subscription (and the Customer, where Stripe makes one) as Stripe does and
+ * queues the events Stripe sends; the session read back shows what it made.
  */
 import type {LedgerCore} from './stripeCore';
 import {
@@ -82,6 +83,14 @@ export function checkoutMethods(core: LedgerCore, ledger: Paying) {
       if (mode === 'payment' && params.subscription_data !== undefined) {
         return invalid('You can not pass `subscription_data` in `payment` mode.', 'subscription_data');
       }
+      // Subscription mode always makes a Customer; payment mode makes one only when asked to, `always`.
+      const customerCreation = str(params.customer_creation) ?? null;
+      if (customerCreation !== null && mode === 'subscription') {
+        return invalid('`customer_creation` can only be used in `payment` and `setup` mode.', 'customer_creation');
+      }
+      if (customerCreation !== null && customerCreation !== 'always' && customerCreation !== 'if_required') {
+        return invalid('Invalid customer_creation', 'customer_creation');
+      }
       const metadata = metadataOf(params);
       if (isReply(metadata)) return metadata;
       for (const name of ['payment_intent_data', 'subscription_data'] as const) {
@@ -119,8 +128,15 @@ export function checkoutMethods(core: LedgerCore, ledger: Paying) {
         items,
         paymentIntentData: obj(params.payment_intent_data),
         subscriptionData: obj(params.subscription_data),
+        customerCreation,
       });
       return ok(session);
+    },
+
+    /** GET /v1/checkout/sessions/:id: the session as it is now, with the `customer` it made once complete. */
+    retrieveCheckoutSession(sessionId: string): Reply {
+      const session = checkoutSessions.get(sessionId);
+      return session ? ok(session) : missing('checkout.session', sessionId);
     },
 
     /**
@@ -137,19 +153,21 @@ export function checkoutMethods(core: LedgerCore, ledger: Paying) {
       if (session.status !== 'open') throw new Error(`the Checkout Session ${sessionId} is ${String(session.status)}`);
       const from = events.length;
       const currency = String(session.currency);
+      const email = session.customer_email;
+      const newCustomer = () => String(ledger.createCustomer(typeof email === 'string' ? {email} : {}).body.id);
       if (session.mode === 'payment') {
-        const intent = newPaymentIntent(Number(session.amount_total), currency, null, {
+        const customer = plan.customerCreation === 'always' ? newCustomer() : null;
+        const intent = newPaymentIntent(Number(session.amount_total), currency, customer, {
           payment_method_types: session.payment_method_types,
           description: str(plan.paymentIntentData.description) ?? null,
           metadata: obj(plan.paymentIntentData.metadata),
         });
         ledger.confirm(String(intent.client_secret), paymentMethod);
-        session.payment_intent = intent.id;
+        Object.assign(session, {customer, payment_intent: intent.id});
       } else {
-        const email = session.customer_email;
-        const customer = ledger.createCustomer(typeof email === 'string' ? {email} : {}).body;
+        const customer = newCustomer();
         const created = ledger.createSubscription({
-          customer: String(customer.id),
+          customer,
           items: plan.items.map((item) => ({price_data: item.price_data ?? {}, quantity: item.quantity ?? '1'})),
           description: plan.subscriptionData.description ?? '',
           metadata: obj(plan.subscriptionData.metadata),
@@ -163,7 +181,7 @@ export function checkoutMethods(core: LedgerCore, ledger: Paying) {
           throw new Error(`the stand-in could not make the session's subscription: ${JSON.stringify(created.body)}`);
         const invoice = created.body.latest_invoice as Json;
         ledger.confirm(String((invoice.confirmation_secret as Json).client_secret), paymentMethod);
-        Object.assign(session, {customer: customer.id, subscription: created.body.id, invoice: invoice.id});
+        Object.assign(session, {customer, subscription: created.body.id, invoice: invoice.id});
       }
       const processing = methodType(paymentMethod) === 'au_becs_debit';
       Object.assign(session, {status: 'complete', payment_status: processing ? 'unpaid' : 'paid'});

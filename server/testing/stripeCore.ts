@@ -34,10 +34,19 @@ export function createCore(clock: () => number, apiVersion: string) {
    */
   const invoiceOfIntent = new Map<string, string>();
   /** What a session makes once paid, kept apart from the public object as Stripe keeps it. */
-  const checkoutPlans = new Map<string, {items: Params[]; paymentIntentData: Params; subscriptionData: Params}>();
+  const checkoutPlans = new Map<
+    string,
+    {items: Params[]; paymentIntentData: Params; subscriptionData: Params; customerCreation: string | null}
+  >();
   /** Payment methods attached to customers, as confirming with setup_future_usage or a subscription does. */
   const attached = new Map<string, string>();
   const events: Json[] = [];
+
+  /** A customer that may still be used: a deleted one stays in `customers` as Stripe's stub, and takes no more payments. */
+  const liveCustomer = (customerId: string): Json | undefined => {
+    const customer = objects.customers.get(customerId);
+    return customer?.deleted === true ? undefined : customer;
+  };
 
   /** An event Stripe sends about `object` as it is now; an `*.updated` one names the fields that changed and their old values. */
   const event = (type: string, object: Json, previous?: Json) => {
@@ -211,6 +220,7 @@ export function createCore(clock: () => number, apiVersion: string) {
   };
   const helpers = {
     event,
+    liveCustomer,
     newPaymentIntent,
     needCurrency,
     settleInvoice,

@@ -30,12 +30,15 @@ import {
 
 const CANCELLABLE = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture', 'processing']);
 const CANCELLATION_REASONS = new Set(['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']);
+/** The statuses of a subscription that has ended, which deleting its customer leaves as they are. */
+const ENDED = new Set(['canceled', 'incomplete_expired']);
 
 /** The stand-in's objects and what each endpoint, Stripe.js and the supporter's bank do to them. */
 export function createLedger(clock: () => number, apiVersion: string) {
   const core = createCore(clock, apiVersion);
-  const {id, customers, products, paymentIntents, invoicePayments, invoices} = core;
+  const {id, customers, products, paymentIntents, invoicePayments, invoices, subscriptions, attached} = core;
   const {newPaymentIntent, needCurrency, publicInvoice, invoiceOfIntent, event} = core;
+  const subscriptionsOf = subscriptionMethods(core);
   const ledger = {
     ...core.objects,
     events: core.events,
@@ -55,6 +58,31 @@ export function createLedger(clock: () => number, apiVersion: string) {
       };
       customers.set(customer.id, customer);
       return ok(customer);
+    },
+
+    /** GET /v1/customers/:id. Unlike other objects, a deleted customer can still be read: as its `deleted: true` stub. */
+    retrieveCustomer(customerId: string): Reply {
+      const customer = customers.get(customerId);
+      return customer ? ok(customer) : missing('customer', customerId);
+    },
+
+    /**
+     * DELETE /v1/customers/:id: for good. Its live subscriptions are cancelled at once, each as DELETE
+     * /v1/subscriptions/:id cancels one; its payment methods go with it, and it takes no further payment or
+     * subscription. Stripe keeps only the stub it answers, which `customers` then holds; `customer.deleted` carries
+     * the customer as it was. A customer already deleted is missing.
+     */
+    deleteCustomer(customerId: string): Reply {
+      const customer = core.liveCustomer(customerId);
+      if (!customer) return missing('customer', customerId);
+      for (const sub of subscriptions.values()) {
+        if (sub.customer === customerId && !ENDED.has(String(sub.status))) subscriptionsOf.cancelSubscription(String(sub.id));
+      }
+      for (const [paymentMethod, owner] of attached) if (owner === customerId) attached.delete(paymentMethod);
+      const stub = {id: customerId, object: 'customer', deleted: true};
+      customers.set(customerId, stub);
+      event('customer.deleted', customer);
+      return ok(stub);
     },
 
     retrieveProduct(productId: string): Reply {
@@ -78,7 +106,7 @@ export function createLedger(clock: () => number, apiVersion: string) {
       // Stripe's documented minimum charge is 50 cents in AUD, NZD and USD.
       if (amount === null || amount < 50) return invalid('Amount must be at least 50 cents', 'amount', 'amount_too_small');
       const customer = str(params.customer) ?? null;
-      if (customer && !customers.has(customer)) return missing('customer', customer, 'customer');
+      if (customer && !core.liveCustomer(customer)) return missing('customer', customer, 'customer');
       const usage = str(params.setup_future_usage) ?? null;
       if (usage !== null && usage !== 'off_session' && usage !== 'on_session')
         return invalid('Invalid setup_future_usage', 'setup_future_usage');
@@ -171,7 +199,6 @@ export function createLedger(clock: () => number, apiVersion: string) {
     },
   };
   const outcomes = outcomeMethods(core);
-  const subscriptionsOf = subscriptionMethods(core);
   return {...ledger, ...subscriptionsOf, ...outcomes, ...checkoutMethods(core, {...ledger, ...subscriptionsOf, ...outcomes})};
 }
 

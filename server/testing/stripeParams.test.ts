@@ -53,6 +53,20 @@ const CASES: Case[] = [
     missingParam: 'tax_id_data[0][type]',
   },
   {
+    endpoint: 'GET /v1/customers/:id',
+    source: ['Customers.d.ts', 'CustomerRetrieveParams'],
+    withUnknown: (s) => s.customers.retrieve('cus_gift', stray),
+    unknownParam: 'coral_colour',
+    withMissing: null,
+  },
+  {
+    endpoint: 'DELETE /v1/customers/:id',
+    source: ['Customers.d.ts', 'CustomerDeleteParams'],
+    withUnknown: (s) => s.customers.del('cus_gift', stray),
+    unknownParam: 'coral_colour',
+    withMissing: null,
+  },
+  {
     endpoint: 'GET /v1/products/:id',
     source: ['Products.d.ts', 'ProductRetrieveParams'],
     withUnknown: (s) => s.products.retrieve('prod_gift', stray),
@@ -120,6 +134,13 @@ const CASES: Case[] = [
     withMissing: (s) =>
       s.checkout.sessions.create({mode: 'payment', line_items: [{price_data: {product: 'prod_gift'} as typeof price, quantity: 1}]}),
     missingParam: 'line_items[0][price_data][currency]',
+  },
+  {
+    endpoint: 'GET /v1/checkout/sessions/:id',
+    source: ['Checkout/Sessions.d.ts', 'Checkout.SessionRetrieveParams'],
+    withUnknown: (s) => s.checkout.sessions.retrieve('cs_test_gift', stray),
+    unknownParam: 'coral_colour',
+    withMissing: null,
   },
   {
     endpoint: 'GET /v1/invoice_payments',

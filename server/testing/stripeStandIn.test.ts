@@ -81,6 +81,47 @@ describe('the stand-in’s Checkout Sessions', () => {
       param: 'line_items',
     });
   });
+
+  it('answers a session as it is kept, with its Customer once a subscription-mode one completes', async () => {
+    await stripe.products.create({id: 'prod_gift', name: 'Gift'});
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [lineItem({interval: 'month'})],
+      customer_email: 'ada@example.org',
+    });
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({id: session.id, status: 'open', customer: null});
+    standIn.completeCheckout(session.id);
+    const completed = await stripe.checkout.sessions.retrieve(session.id);
+    expect(completed).toMatchObject({status: 'complete', payment_status: 'paid', customer: expect.stringMatching(/^cus_/)});
+    expect(standIn.customers.get(completed.customer as string)).toMatchObject({email: 'ada@example.org'});
+    expect((await stripe.subscriptions.retrieve(completed.subscription as string)).customer).toBe(completed.customer);
+    await expect(stripe.checkout.sessions.retrieve('cs_test_nothing')).rejects.toMatchObject({statusCode: 404, code: 'resource_missing'});
+  });
+
+  it('makes no Customer for a payment-mode session unless customer_creation is always', async () => {
+    await stripe.products.create({id: 'prod_gift', name: 'Gift'});
+    const plain = await stripe.checkout.sessions.create({mode: 'payment', line_items: [lineItem()], customer_email: 'ada@example.org'});
+    standIn.completeCheckout(plain.id);
+    const paid = await stripe.checkout.sessions.retrieve(plain.id);
+    expect(paid).toMatchObject({status: 'complete', customer: null});
+    expect((await stripe.paymentIntents.retrieve(paid.payment_intent as string)).customer).toBeNull();
+    expect(standIn.customers.size).toBe(0);
+
+    const saving = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [lineItem()],
+      customer_email: 'ada@example.org',
+      customer_creation: 'always',
+    });
+    standIn.completeCheckout(saving.id);
+    const kept = await stripe.checkout.sessions.retrieve(saving.id);
+    expect(kept.customer).toMatch(/^cus_/);
+    expect((await stripe.paymentIntents.retrieve(kept.payment_intent as string)).customer).toBe(kept.customer);
+    expect(standIn.customers.get(kept.customer as string)).toMatchObject({email: 'ada@example.org'});
+    await expect(
+      stripe.checkout.sessions.create({mode: 'subscription', line_items: [lineItem({interval: 'month'})], customer_creation: 'always'}),
+    ).rejects.toMatchObject({param: 'customer_creation'});
+  });
 });
 
 describe('the stand-in’s charges, refunds and disputes', () => {
@@ -203,5 +244,90 @@ describe('the stand-in’s subscriptions', () => {
     await stripe.subscriptions.cancel(sub.id);
     expect((await stripe.subscriptions.list({customer})).data).toEqual([]);
     expect((await stripe.subscriptions.list({customer, status: 'all'})).data.map((listed) => listed.id)).toEqual([sub.id]);
+  });
+});
+
+describe('the stand-in’s deleted customers', () => {
+  const price = {currency: 'aud', product: 'prod_gift', unit_amount: 500, recurring: {interval: 'month' as const}};
+
+  /** A customer with a monthly gift, paid by card (active), or left for the browser to pay (incomplete). */
+  async function subscriber({paid = true}: {paid?: boolean} = {}) {
+    if (!standIn.products.has('prod_gift')) await stripe.products.create({id: 'prod_gift', name: 'Gift'});
+    const customer = await stripe.customers.create({email: 'ada@example.org', name: 'Ada Lovelace'});
+    const sub = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{price_data: price}],
+      payment_behavior: 'default_incomplete',
+      expand: ['latest_invoice.confirmation_secret'],
+    });
+    if (paid) standIn.confirm((sub.latest_invoice as Stripe.Invoice).confirmation_secret!.client_secret, 'pm_card_visa');
+    return {customer, sub};
+  }
+
+  it('answers a deletion with the deleted stub, refuses a second one, and still answers the customer deleted', async () => {
+    const customer = await stripe.customers.create({email: 'ada@example.org'});
+    expect(await stripe.customers.retrieve(customer.id)).toMatchObject({id: customer.id, email: 'ada@example.org'});
+    const deleted = await stripe.customers.del(customer.id);
+    expect(deleted).toMatchObject({id: customer.id, object: 'customer', deleted: true});
+    expect(Object.keys(deleted).filter((key) => key !== 'lastResponse')).toEqual(['id', 'object', 'deleted']);
+    await expect(stripe.customers.del(customer.id)).rejects.toMatchObject({statusCode: 404, code: 'resource_missing'});
+    const again = await stripe.customers.retrieve(customer.id);
+    expect(again).toMatchObject({id: customer.id, object: 'customer', deleted: true});
+    expect(again).not.toHaveProperty('email');
+    await expect(stripe.customers.retrieve('cus_nobody')).rejects.toMatchObject({statusCode: 404, code: 'resource_missing'});
+    await expect(stripe.customers.del('cus_nobody')).rejects.toMatchObject({statusCode: 404, code: 'resource_missing'});
+    expect(standIn.customers.get(customer.id)).toEqual({id: customer.id, object: 'customer', deleted: true});
+    expect(standIn.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+      `/v1/customers/${customer.id}`,
+      `/v1/customers/${customer.id}`,
+      '/v1/customers/cus_nobody',
+    ]);
+    expect(standIn.events.filter((event) => event.type === 'customer.deleted')).toHaveLength(1);
+  });
+
+  it('cancels the customer’s live subscriptions as it deletes the customer, and leaves ended ones alone', async () => {
+    const {customer, sub} = await subscriber();
+    const ended = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{price_data: price}],
+      payment_behavior: 'default_incomplete',
+    });
+    await stripe.subscriptions.cancel(ended.id);
+    const incomplete = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{price_data: price}],
+      payment_behavior: 'default_incomplete',
+    });
+    const from = standIn.events.length;
+    await stripe.customers.del(customer.id);
+    expect(standIn.events.slice(from).map((event) => [event.type, (event.data as {object: {id: string}}).object.id])).toEqual([
+      ['customer.subscription.deleted', sub.id],
+      ['customer.subscription.deleted', incomplete.id],
+      ['customer.deleted', customer.id],
+    ]);
+    expect(standIn.events.at(-1)).toMatchObject({data: {object: {email: 'ada@example.org', name: 'Ada Lovelace'}}});
+    expect(await stripe.subscriptions.retrieve(sub.id)).toMatchObject({
+      status: 'canceled',
+      canceled_at: 1_767_225_600,
+      ended_at: 1_767_225_600,
+      customer: customer.id,
+    });
+    const listed = await stripe.subscriptions.list({customer: customer.id, status: 'all', limit: 100});
+    expect(listed.data.map((listedSub) => listedSub.status)).toEqual(['canceled', 'canceled', 'canceled']);
+  });
+
+  it('refuses a payment or a subscription for a deleted customer, as for one that never was', async () => {
+    const {customer} = await subscriber();
+    await stripe.customers.del(customer.id);
+    await expect(stripe.paymentIntents.create({...intent, customer: customer.id})).rejects.toMatchObject({
+      code: 'resource_missing',
+      param: 'customer',
+      message: `No such customer: '${customer.id}'`,
+    });
+    await expect(stripe.subscriptions.create({customer: customer.id, items: [{price_data: price}]})).rejects.toMatchObject({
+      code: 'resource_missing',
+      param: 'customer',
+    });
+    expect(standIn.paymentIntents.size).toBe(1);
   });
 });

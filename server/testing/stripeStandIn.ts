@@ -77,6 +77,18 @@ export async function startStripeStandIn({
     },
     {
       method: 'GET',
+      path: /^\/v1\/customers\/([^/]+)$/,
+      params: ['Customers.d.ts', 'CustomerRetrieveParams'],
+      run: (_, id) => ledger.retrieveCustomer(id),
+    },
+    {
+      method: 'DELETE',
+      path: /^\/v1\/customers\/([^/]+)$/,
+      params: ['Customers.d.ts', 'CustomerDeleteParams'],
+      run: (_, id) => ledger.deleteCustomer(id),
+    },
+    {
+      method: 'GET',
       path: /^\/v1\/products\/([^/]+)$/,
       params: ['Products.d.ts', 'ProductRetrieveParams'],
       run: (_, id) => ledger.retrieveProduct(id),
@@ -140,6 +152,12 @@ export async function startStripeStandIn({
       path: /^\/v1\/checkout\/sessions$/,
       params: ['Checkout/Sessions.d.ts', 'Checkout.SessionCreateParams'],
       run: (params) => ledger.createCheckoutSession(params),
+    },
+    {
+      method: 'GET',
+      path: /^\/v1\/checkout\/sessions\/([^/]+)$/,
+      params: ['Checkout/Sessions.d.ts', 'Checkout.SessionRetrieveParams'],
+      run: (_, id) => ledger.retrieveCheckoutSession(id),
     },
     {
       method: 'POST',

@@ -43,7 +43,7 @@ function cancelAtOf(value: Params[string], now: number): number | Reply {
 }
 
 export function subscriptionMethods(core: LedgerCore) {
-  const {clock, id, event, customers, products, prices, paymentIntents, subscriptions, invoices, attached} = core;
+  const {clock, id, event, products, prices, paymentIntents, subscriptions, invoices, attached} = core;
   const {createInvoiceFor, newCharge, settleInvoice, failInvoice, moveSubscription, publicInvoice} = core;
 
   /** The billing period Stripe's clock is in now, shown on the subscription's item as Stripe shows it. */
@@ -86,7 +86,7 @@ export function subscriptionMethods(core: LedgerCore) {
   return {
     createSubscription(params: Params): Reply {
       const customer = str(params.customer) ?? '';
-      if (!customers.has(customer)) return missing('customer', customer, 'customer');
+      if (!core.liveCustomer(customer)) return missing('customer', customer, 'customer');
       const item = obj(list(params.items)[0]);
       const data = obj(item.price_data);
       const currency = core.needCurrency(data);
