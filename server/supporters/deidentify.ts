@@ -42,7 +42,9 @@ export async function deidentify(tx: Queryable, held: Held, atSeconds: number): 
      where record_id in ${listed('$1')} and payload ? 'data' and payload->'data'->'supporter' <> '{}'::jsonb returning 1`,
     [asJson(records)],
   );
-  return {gifts: gifts.map((row) => row.reference), signatures: signatures.map((row) => row.reference), payloads: payloads.length};
+  // `returning` keeps no order: the lists are sorted, so what is reported reads the same every time.
+  const sorted = (rows: Array<{reference: string}>) => rows.map((row) => row.reference).sort();
+  return {gifts: sorted(gifts), signatures: sorted(signatures), payloads: payloads.length};
 }
 
 /** A supporter's erasure or correction record about any of `references` (its gifts' and signatures'), in SQL ($1 the JSON list). */
