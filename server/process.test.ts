@@ -27,7 +27,10 @@ import {
   signatureBody,
   start,
   stop,
+  SUPPORTERS,
 } from './testing/endpointProcess';
+import {verifyCoralSignature} from './forward';
+import {DATABASES} from './testing/databases';
 import {MIGRATIONS} from './db/migrate';
 import {GUARD_SECRET, WEBHOOK_SECRET} from './testing/fixtures';
 import {STAND_IN_SECRET_KEY, startStripeStandIn} from './testing/stripeStandIn';
@@ -392,4 +395,101 @@ describe('one folder, whichever folder a command starts in', () => {
     }
     expect(readdirSync(join(root, 'server')).sort()).toEqual(['dist', 'package.json']);
   }, 240_000);
+});
+
+describe('npm run records, forget and correct: node server/dist/supporters.mjs', () => {
+  const FORWARD_SECRET = 'forward-secret-for-tests-only-0000000000';
+  let crm: HttpServer;
+  const received: Array<{signature: string; body: string}> = [];
+  beforeAll(async () => {
+    crm = createHttpServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push({signature: String(request.headers['coral-signature']), body});
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((listening) => crm.listen(0, '127.0.0.1', listening));
+  });
+  afterAll(() => new Promise<void>((closed) => crm.close(() => closed())));
+
+  const exportedSignatures = async (base: string) =>
+    (await fetch(`${base}/export?kind=signatures`, {headers: {authorization: `Bearer ${EXPORT_TOKEN}`}})).text();
+  const supporters = (env: Record<string, string | undefined>, ...args: string[]) => run(SUPPORTERS, env, 60_000, undefined, args);
+
+  it('forgets a signer on the embedded database once the endpoint is stopped: the export forgets her, the count does not, and the CRM hears', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'coral-data-'));
+    const env = {
+      ...endpointEnv(folder),
+      CORAL_FORWARD_URL: `http://127.0.0.1:${(crm.address() as AddressInfo).port}/coral`,
+      CORAL_FORWARD_SECRET: FORWARD_SECRET,
+    };
+    try {
+      const first = await start(env);
+      expect((await sign(first.base, 'Ada.Lovelace@example.org', 'process-forget-key-0001')).status).toBe(200);
+      expect((await sign(first.base, 'bob@example.net', 'process-forget-key-0002')).status).toBe(200);
+      expect(await count(first.base)).toBe(102);
+      // One process holds the embedded database's folder: the command says so and changes nothing.
+      const refused = await supporters(env, 'forget', 'ada.lovelace@example.org');
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/^coral forget: .*coral endpoint/);
+      expect(await stop(first)).toBe(0);
+
+      const before = await supporters(env, 'records', 'ADA.LOVELACE@example.org');
+      expect(before.code).toBe(0);
+      expect(JSON.parse(before.stdout)).toMatchObject({
+        email: 'ada.lovelace@example.org',
+        signatures: [{where: 'signatures', supporter: {email: 'ada.lovelace@example.org'}, deidentifiedAt: null}],
+      });
+      const forgot = await supporters(env, 'forget', 'ada.lovelace@example.org');
+      expect(forgot).toMatchObject({code: 0, stderr: ''});
+      expect(forgot.stdout).toContain('signatures: 1 de-identified');
+      expect(forgot.stdout).toMatch(/^CRM: a signed supporter\.erased record \(erasure:\d+\) is queued for CORAL_FORWARD_URL$/m);
+
+      const second = await start(env);
+      const exported = await exportedSignatures(second.base);
+      expect(exported).toContain('bob@example.net');
+      expect(exported.toLowerCase()).not.toContain('lovelace');
+      expect(await count(second.base)).toBe(102);
+      const deadline = Date.now() + 30_000;
+      while (!received.some((one) => one.body.includes('supporter.erased')) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await stop(second)).toBe(0);
+      const erasures = received.filter((one) => (JSON.parse(one.body) as {type: string}).type === 'supporter.erased');
+      expect(erasures).toHaveLength(1);
+      expect(await verifyCoralSignature(FORWARD_SECRET, erasures[0]!.signature, erasures[0]!.body, Math.floor(Date.now() / 1000))).toBe(
+        true,
+      );
+      for (const one of received.filter((each) => each.body.includes('"signature"')))
+        expect(one.body.toLowerCase()).not.toContain('lovelace');
+
+      const after = JSON.parse((await supporters(env, 'records', 'ada.lovelace@example.org')).stdout) as {signatures: object[]};
+      expect(after.signatures).toMatchObject([{supporter: {}, utm: {}, deidentifiedAt: expect.any(String)}]);
+    } finally {
+      rmSync(folder, {recursive: true, force: true});
+    }
+  }, 180_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'forgets a signer on a Postgres server while the endpoint runs',
+    async () => {
+      const database = await DATABASES.at(-1)!.create();
+      const env = {...baseEnv(), DATABASE_URL: database.url};
+      try {
+        const running = await start(env);
+        expect((await sign(running.base, 'grace.hopper@example.org', 'process-forget-key-0003')).status).toBe(200);
+        const forgot = await supporters(env, 'forget', 'Grace.Hopper@example.org');
+        expect(forgot).toMatchObject({code: 0, stderr: ''});
+        expect(forgot.stdout).toContain('signatures: 1 de-identified');
+        expect((await exportedSignatures(running.base)).toLowerCase()).not.toContain('grace.hopper');
+        expect(await count(running.base)).toBe(101);
+        expect(await stop(running)).toBe(0);
+      } finally {
+        await database.drop();
+      }
+    },
+    120_000,
+  );
 });

@@ -11,6 +11,7 @@ export const SERVER = resolve(import.meta.dirname, '..');
 export const MAIN = join(SERVER, 'dist/main.mjs');
 export const MIGRATE = join(SERVER, 'dist/migrate.mjs');
 export const DOCTOR = join(SERVER, 'dist/doctor.mjs');
+export const SUPPORTERS = join(SERVER, 'dist/supporters.mjs');
 export const ORIGIN = 'https://www.example.org';
 /** Obviously fake, as every secret in a test must be. */
 export const EXPORT_TOKEN = 'export-token-for-tests-only-0000000000';
@@ -82,12 +83,12 @@ export type Ran = {code: number | null; stdout: string; stderr: string; ms: numb
 
 /**
  * Runs one of the built entries to its end without blocking this process, where a stand-in may answer it; one
- * still running after `timeout` ms is killed (its code is then null).
+ * still running after `timeout` ms is killed (its code is then null). `args` follow the file, as a command's do.
  */
-export const run = (file: string, env: Record<string, string | undefined>, timeout = 30_000, cwd?: string) =>
+export const run = (file: string, env: Record<string, string | undefined>, timeout = 30_000, cwd?: string, args: string[] = []) =>
   new Promise<Ran>((done) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [file], {env, cwd, stdio: ['ignore', 'pipe', 'pipe'], timeout});
+    const child = spawn(process.execPath, [file, ...args], {env, cwd, stdio: ['ignore', 'pipe', 'pipe'], timeout});
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
