@@ -37,6 +37,10 @@ describe('readEndpointEnv', () => {
     [{PORT: '70000'}, 'PORT: "70000" is not a port number'],
     [{DATABASE_URL: 'mysql://localhost/coral'}, 'DATABASE_URL does not look like a Postgres address'],
     [{CORAL_EXPORT_TOKEN: 'letmein'}, 'CORAL_EXPORT_TOKEN is too short'],
+    [{CORAL_PRIVACY_TOKEN: 'x'.repeat(31)}, 'CORAL_PRIVACY_TOKEN is too short to keep supporters'],
+    [{CORAL_RETENTION_DAYS: '29'}, 'CORAL_RETENTION_DAYS: "29" is not keep or a number of days from 30 to 36500'],
+    [{CORAL_RETENTION_DAYS: 'forever'}, 'CORAL_RETENTION_DAYS: "forever" is not keep'],
+    [{CORAL_RETENTION_DAYS: '1e3'}, 'CORAL_RETENTION_DAYS: "1e3" is not keep'],
     [{CORAL_FORWARD_URL: 'https://crm.example.org/coral'}, 'CORAL_FORWARD_URL is set but CORAL_FORWARD_SECRET is not'],
     [
       {CORAL_FORWARD_URL: 'http://crm.example.org/coral', CORAL_FORWARD_SECRET: 'x'.repeat(40)},
@@ -138,6 +142,16 @@ describe('readEndpointEnv', () => {
       CORAL_CAMPAIGNS: '[{"campaign": "save-the-reef"}]',
     });
     expect(live.ok && live.env.stripe?.api).toEqual({});
+  });
+
+  it('keeps records whatever their age unless CORAL_RETENTION_DAYS names days, and takes a privacy token apart from export', () => {
+    const read = (change: Record<string, string>) => readEndpointEnv({...VARS, ...change}, () => '[{"campaign": "save-the-reef"}]');
+    const kept = read({});
+    expect(kept.ok && {days: kept.env.retentionDays, token: kept.env.privacyToken}).toEqual({days: null, token: null});
+    expect(read({CORAL_RETENTION_DAYS: 'keep'})).toMatchObject({ok: true, env: {retentionDays: null}});
+    expect(read({CORAL_RETENTION_DAYS: ' 730 '})).toMatchObject({ok: true, env: {retentionDays: 730}});
+    expect(read({CORAL_RETENTION_DAYS: '30'})).toMatchObject({ok: true, env: {retentionDays: 30}});
+    expect(read({CORAL_PRIVACY_TOKEN: 'p'.repeat(32)})).toMatchObject({ok: true, env: {privacyToken: 'p'.repeat(32), exportToken: null}});
   });
 });
 

@@ -68,4 +68,29 @@ describe('the Worker', () => {
       await test.drop();
     }
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('runs the day’s retention on its Cron Trigger, once a day', async () => {
+    const {DATABASES} = await import('./testing/databases');
+    const {createPgStore} = await import('./db/store');
+    const {keptGift} = await import('./testing/records');
+    const test = await DATABASES.find((kind) => kind.name === 'Postgres server')!.create();
+    try {
+      // Started two days ago, never paid, no consent to contact: it keeps no details after a day.
+      const started = Math.floor(Date.now() / 1000) - 2 * 86_400;
+      const consent = {given: false, wording: 'Keep me updated.', version: '0123456789abcdef'};
+      await createPgStore(test.db).keepGift(keptGift({reference: 'pi_abandoned', createdAt: started, consent}));
+      const env = {...vars(), DATABASE_URL: test.url};
+      const runs: Array<Promise<unknown>> = [];
+      const context = {waitUntil: (work: Promise<unknown>) => runs.push(work)};
+      await worker.scheduled(undefined, env, context);
+      await Promise.all(runs);
+      expect(await test.db.query('select email, deidentified_at is not null as done from gifts')).toEqual([{email: null, done: true}]);
+      const ran = await test.db.query<{last: Date}>('select last_run_at as last from retention_runs');
+      await worker.scheduled(undefined, env, context);
+      await Promise.all(runs);
+      expect(await test.db.query('select last_run_at as last from retention_runs')).toEqual(ran);
+    } finally {
+      await test.drop();
+    }
+  });
 });
