@@ -169,7 +169,8 @@ describe.each(DATABASES)('a supporter’s rights on $name', ({create}) => {
       url: 'https://crm.example.org/coral',
       secret: CRM_SECRET,
       fetch: async (_url, init) => {
-        received.push({signature: new Headers(init?.headers).get('coral-signature') ?? '', body: String(init?.body)});
+        // The forwarder sends each record's JSON as a string, the exact bytes it signed.
+        received.push({signature: new Headers(init?.headers).get('coral-signature') ?? '', body: init?.body as string});
         return new Response(null, {status: 204});
       },
     });
