@@ -2,6 +2,7 @@
  * The CRM's side of forwarding exactly as "Signatures and records" prints it (`verify.mjs` and the `crm.mjs` that
  * answers with it), run in its own Node process against records the real forwarder signs and sends, and against
  * requests that must be refused: no Coral-Signature, a malformed one, a wrong secret, a body changed on the way.
+ * A supporter's erasure and correction reach it in the shapes "Supporters' privacy" prints.
  */
 import {randomBytes} from 'node:crypto';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
@@ -11,11 +12,14 @@ import {pathToFileURL} from 'node:url';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createPgStore} from './db/store';
 import {createForwarder, signRecord} from './forward';
+import {correctSupporter} from './supporters/correct';
+import {forgetSupporter, type SupporterDeps} from './supporters/forget';
 import {DATABASES, type TestDatabase} from './testing/databases';
-import {docSnippet, freePort, onPorts, startSnippet, type Started} from './testing/docSnippets';
-import {keptSignature} from './testing/records';
+import {docSnippet, freePort, onPorts, sameShape, startSnippet, type Started} from './testing/docSnippets';
+import {keptGift, keptSignature, paidRecord} from './testing/records';
 
 const PAGE = 'docs/signatures-and-records.mdx';
+const PRIVACY = 'docs/supporters-privacy.mdx';
 /** Made afresh for each run, as the docs say to: never a value that looks like one in use. */
 const SECRET = randomBytes(32).toString('hex');
 
@@ -90,5 +94,51 @@ describe('the docs’ CRM side of forwarding', () => {
     const old = await signRecord(SECRET, Date.now() / 1000 - 301, body);
     expect(await post(body, {'coral-signature': old})).toBe(401);
     expect(await post(body, {'coral-signature': header})).toBe(204);
+  });
+});
+
+describe('a supporter’s erasure and correction, as the CRM receives them', () => {
+  it('reach the docs’ CRM signed, in the shapes the page prints, and leave nothing of the supporter in the outbox once taken', async () => {
+    const store = createPgStore(test.db, {outbox: true});
+    await store.keepGift(keptGift({reference: 'pi_erased', supporter: {firstName: 'Ada', email: 'ada@example.org'}}));
+    await store.recordOnce('paid:pi_erased', paidRecord({reference: 'pi_erased', stripeId: 'pi_erased'}));
+    await store.sign(keptSignature({supporter: {firstName: 'Ada', email: 'ada@example.org'}}));
+    const hemi = {firstName: 'Hemi', email: 'hemi@example.org', phone: '+64211234567'};
+    await store.keepGift(keptGift({reference: 'pi_corrected', supporter: hemi}));
+    await store.sign(keptSignature({supporter: hemi}));
+    const deps: SupporterDeps = {db: test.db, stripe: null, guardSecret: null, outbox: true, now: Date.now};
+    const corrected = await correctSupporter(deps, 'hemi@example.org', {email: 'hemi.walker@example.org', phone: ''}, {by: 'route'});
+    expect(corrected.ok).toBe(true);
+    expect((await forgetSupporter(deps, 'ada@example.org', {by: 'route'})).crmRecord).toMatch(/^erasure:/);
+
+    const sent = new Map<string, {type: string; data: unknown}>();
+    const forwarder = createForwarder({
+      db: test.db,
+      url,
+      secret: SECRET,
+      fetch: async (to, init) => {
+        const record = JSON.parse(init?.body as string) as {id: string; type: string; data: unknown};
+        sent.set(record.type, record);
+        return fetch(to, init);
+      },
+    });
+    while ((await forwarder.runOnce()).waiting);
+    for (const [type, title] of [
+      ['supporter.erased', 'An erasure, as your CRM receives it'],
+      ['supporter.corrected', 'A correction, as your CRM receives it'],
+    ] as const) {
+      const shown = JSON.parse(docSnippet(PRIVACY, title)) as {id: string; type: string};
+      const record = sent.get(type);
+      expect(record, type).toBeDefined();
+      expect(shown.type).toBe(type);
+      expect(crm.output()).toContain(`verified ${shown.id.replace(/\d+$/, '')}`);
+      const [page, forwarded] = sameShape(shown, record);
+      expect(page, title).toEqual(forwarded);
+    }
+    const [left] = await test.db.query<{payloads: string}>(
+      "select string_agg(payload::text, ' ') as payloads from outbox where kind like 'supporter.%'",
+    );
+    expect(left!.payloads).not.toContain('hemi');
+    expect(left!.payloads).not.toContain('pi_erased');
   });
 });

@@ -1,15 +1,20 @@
 /**
- * "Signatures and records" and "Taking real payments", held to what the endpoint does: the list of tables to the
- * migrations, each page config to the campaigns file printed beside it, and the local steps to ports and a script
- * a machine of its own can serve.
+ * "Signatures and records", "Taking real payments" and "Supporters' privacy", held to what the endpoint does: the
+ * list of tables to the migrations, each page config to the campaigns file printed beside it, the local steps to
+ * ports and a script a machine of its own can serve, and what `records` prints to what it answers.
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {docSnippet} from './testing/docSnippets';
+import {createPgStore} from './db/store';
+import {heldFor} from './supporters/held';
+import {DATABASES} from './testing/databases';
+import {docSnippet, sameShape, withoutComments} from './testing/docSnippets';
+import {keptGift, keptSignature, paidRecord} from './testing/records';
 
 const RECORDS = 'docs/signatures-and-records.mdx';
 const PAYMENTS = 'docs/taking-payments.mdx';
+const PRIVACY = 'docs/supporters-privacy.mdx';
 const MIGRATIONS = 'server/db/migrations';
 
 /** Every `create table` of the migrations and the migration runner (its own `coral_migrations`), with the columns later migrations add. */
@@ -109,5 +114,25 @@ describe('the embed snippets of the README and both pages', () => {
     expect(elements.length, `${file} shows an element`).toBeGreaterThan(0);
     for (const element of elements) expect(element).not.toMatch(/\bconfig=/);
     expect(html.match(/<script type="application\/json">/g)).toHaveLength(elements.length);
+  });
+});
+
+describe('what is held for an email, as Supporters’ privacy prints it', () => {
+  it('has the shape `records` answers: each key where the page shows it, each value of the type shown', async () => {
+    const test = await DATABASES[0]!.create();
+    try {
+      const store = createPgStore(test.db, {outbox: true});
+      const utm = {utm_source: 'newsletter'};
+      await store.keepGift(keptGift({reference: 'sub_1', frequency: 'monthly', amount: 2500, fee: 75, utm}));
+      await store.recordOnce('paid:in_1', paidRecord({reference: 'sub_1', stripeId: 'in_1', frequency: 'monthly', amount: 2575}));
+      await store.sign(keptSignature({sourceCode: null, answer: {id: 'why_it_matters', value: 'It is the last wild place.'}, utm}));
+      const held = await heldFor(test.db, 'ADA@example.org', null);
+      expect(held.gifts).toHaveLength(1);
+      expect(held.signatures).toHaveLength(1);
+      const [shown, answered] = sameShape(withoutComments(docSnippet(PRIVACY, 'ada.json')), JSON.parse(JSON.stringify(held)));
+      expect(shown).toEqual(answered);
+    } finally {
+      await test.drop();
+    }
   });
 });

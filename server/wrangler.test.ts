@@ -30,6 +30,7 @@ const SECRETS = [
   'CORAL_TURNSTILE_SECRET',
   'CORAL_FORWARD_SECRET',
   'CORAL_EXPORT_TOKEN',
+  'CORAL_PRIVACY_TOKEN',
 ];
 
 let dir: string;
@@ -132,6 +133,7 @@ describe('server/wrangler.example.toml', () => {
       CORAL_TURNSTILE_SECRET: TURNSTILE_TEST_SECRET,
       CORAL_FORWARD_SECRET: 'forward-secret-for-tests-only-000000',
       CORAL_EXPORT_TOKEN: EXPORT_TOKEN,
+      CORAL_PRIVACY_TOKEN: 'privacy-token-for-tests-only-00000000000',
     };
     expect(Object.keys(secrets)).toEqual(SECRETS);
     const read = readEndpointEnv({...vars(), ...secrets});

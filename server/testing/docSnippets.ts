@@ -31,6 +31,39 @@ export function docSnippet(file: string, title: string): string {
   return found[0]!;
 }
 
+/**
+ * Each key path of a JSON value (`gifts[].payments[].key`, `[]` for an array's items), with the types its values
+ * other than null take there: a page's example and what the code answers have the same shape when these agree.
+ */
+export function jsonPaths(value: unknown, path = '$', into = new Map<string, Set<string>>()): Map<string, Set<string>> {
+  const types = into.get(path) ?? new Set<string>();
+  into.set(path, types);
+  if (Array.isArray(value)) {
+    types.add('array');
+    for (const item of value) jsonPaths(item, `${path}[]`, into);
+  } else if (value !== null && typeof value === 'object') {
+    types.add('object');
+    for (const [key, item] of Object.entries(value)) jsonPaths(item, `${path}.${key}`, into);
+  } else if (value !== null) {
+    types.add(typeof value);
+  }
+  return into;
+}
+
+/** The paths of `shown` (a page's example) and `actual` as two sorted lists, each path with its types where both have any. */
+export function sameShape(shown: unknown, actual: unknown): [string[], string[]] {
+  const [a, b] = [jsonPaths(shown), jsonPaths(actual)];
+  const line = (path: string, types: Set<string> | undefined, other: Set<string> | undefined) =>
+    types && types.size > 0 && other && other.size > 0 ? `${path}: ${[...types].sort().join('|')}` : path;
+  return [
+    [...a.keys()].map((path) => line(path, a.get(path), b.get(path))).sort(),
+    [...b.keys()].map((path) => line(path, b.get(path), a.get(path))).sort(),
+  ];
+}
+
+/** A `js` example's JSON without its `// …` comments. */
+export const withoutComments = (text: string): unknown => JSON.parse(text.replace(/ +\/\/ .*$/gm, ''));
+
 /** A port nothing listens on now, for a snippet that names a fixed one. */
 export async function freePort(): Promise<number> {
   const server = createServer();

@@ -25,6 +25,7 @@ export const LIVE_ROUTES = [
   '/docs/donate-form-setup',
   '/docs/taking-payments',
   '/docs/signatures-and-records',
+  '/docs/supporters-privacy',
   '/docs/powerform',
   '/docs/thank-you',
   '/docs/category/recipes',
