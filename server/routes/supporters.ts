@@ -78,8 +78,8 @@ export async function answerSupporterRoute(request: Request, route: SupporterRou
     deps.log.error({error: logLine(error)}, 'a supporter request failed');
     const atStripe = /^Stripe/.test((error as {type?: unknown} | null)?.type?.toString() ?? '');
     const detail = atStripe
-      ? 'Stripe could not be asked: nothing was changed; send the request again'
-      : 'the request failed: nothing was changed';
+      ? 'Stripe could not be asked: no record was changed (a Customer already deleted stays deleted); send the request again'
+      : 'the request failed: no record was changed';
     return {status: atStripe ? 502 : 500, body: {status: 'error', retryable: atStripe, detail}};
   }
 }

@@ -8,7 +8,6 @@ import type {SupporterChanges} from '../../src/coral/contract';
 import {queue} from '../db/outbox';
 import {iso} from '../db/payloads';
 import {fieldProblem, refuse, typedValue, type Checked} from '../gift';
-import {emptyRequestsAbout} from './deidentify';
 import {emailKeyOf, type SupporterDeps} from './forget';
 import {foldEmail} from './held';
 
@@ -85,8 +84,6 @@ export async function correctSupporter(
     if (references.gifts.length + references.signatures.length === 0) {
       return {ok: true, value: {...references, fields, crmRecord: null, lines: ['nothing is held for this email: nothing corrected']}};
     }
-    // A correction queued earlier and not yet sent carries details now out of date.
-    await emptyRequestsAbout(tx, references);
     const [request] = await tx.query<{id: string | number}>(
       `insert into supporter_requests (action, email_key, gifts, signatures, fields, requested_by, at)
        values ('corrected', $1, $2::text::jsonb, $3::text::jsonb, $4::text::jsonb, $5, to_timestamp($6)) returning id`,

@@ -223,10 +223,15 @@ describe.each(DATABASES)('a supporter’s rights on $name', ({create}) => {
     expect((moved.body.gifts as Array<{supporter: object}>).map((gift) => gift.supporter)).toEqual(
       Array(4).fill({firstName: 'Ada', lastName: 'Lovelace', email: 'ada.king@example.org', postcode: '2000'}),
     );
-    const [queued] = await test.db.query<{payload: {type: string; data: object}}>(
-      "select payload from outbox where kind = 'supporter.corrected'",
+    // A second correction before the first reaches the CRM: each goes out with its own changes, in order.
+    expect((await supporters('correct', {email: 'ada.king@example.org', changes: {phone: '0412 999 000'}})).status).toBe(200);
+    const queued = await test.db.query<{payload: {type: string; data: object}}>(
+      "select payload from outbox where kind = 'supporter.corrected' order by id",
     );
-    expect(queued!.payload).toMatchObject({type: 'supporter.corrected', data: {changes: {email: 'ada.king@example.org', phone: null}}});
+    expect(queued.map((row) => row.payload)).toMatchObject([
+      {type: 'supporter.corrected', data: {changes: {email: 'ada.king@example.org', phone: null}}},
+      {type: 'supporter.corrected', data: {changes: {phone: '0412 999 000'}}},
+    ]);
   });
 
   it('opens only to the privacy token, from a server, with an email', async () => {

@@ -38,10 +38,13 @@ type RequestRow = {action: string; gifts: string[]; signatures: string[]; fields
 
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 
-const details = (row: Record<string, unknown>, fields: readonly string[]) =>
-  Object.fromEntries(fields.flatMap((field) => (row[field] === null || row[field] === undefined ? [] : [[field, row[field]]])));
-
-const SIGNER_COLUMNS = ['first_name', 'last_name', 'email', 'phone', 'postcode'] as const;
+/** A signer's details under the names a gift's use, those not kept left out. */
+const signerOf = (row: SignatureRow) =>
+  Object.fromEntries(
+    Object.entries({firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone, postcode: row.postcode}).filter(
+      ([, value]) => value !== null,
+    ),
+  );
 
 /**
  * Everything held for `email`. `emailKey` is its keyed hash (guard/guard.ts's `emailBucket`), when the endpoint has
@@ -106,7 +109,7 @@ export async function heldFor(db: Queryable, email: string, emailKey: string | n
     campaign: row.campaign,
     kind: row.kind,
     sourceCode: row.source_code,
-    supporter: details(row, SIGNER_COLUMNS),
+    supporter: signerOf(row),
     answer: row.answer_id === null ? null : {id: row.answer_id, ...(row.answer === null ? {} : {value: row.answer})},
     consent: {given: row.consent, wording: row.consent_wording, version: row.consent_version, at: iso(row.created_at)},
     utm: row.utm,
