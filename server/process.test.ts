@@ -467,6 +467,19 @@ describe('npm run records, forget and correct: node server/dist/supporters.mjs',
 
       const after = JSON.parse((await supporters(env, 'records', 'ada.lovelace@example.org')).stdout) as {signatures: object[]};
       expect(after.signatures).toMatchObject([{supporter: {}, utm: {}, deidentifiedAt: expect.any(String)}]);
+
+      // A correction is checked as the form checks it; a command it does not know prints the usage.
+      expect(await supporters(env, 'correct', 'bob@example.net', '--postcode', '20000')).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: 'coral correct: changes.postcode: Postcode must be 4 digits.\n',
+      });
+      const corrected = await supporters(env, 'correct', 'bob@example.net', '--postcode', '4001');
+      expect(corrected).toMatchObject({code: 0, stderr: ''});
+      expect(corrected.stdout).toContain('signatures: 1 corrected');
+      const unknown = await supporters(env, 'erase', 'bob@example.net');
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toMatch(/^usage: npm run records -- <email>/);
     } finally {
       rmSync(folder, {recursive: true, force: true});
     }
