@@ -10,7 +10,7 @@ import {readJson} from './body';
 import {isUnavailable} from './db/database';
 import {createGuard, type RequestContext} from './guard/guard';
 import {consoleLogger, type Logger} from './log';
-import type {CoralHandlerOptions} from './options';
+import type {CoralHandler, CoralHandlerOptions} from './options';
 import {rejected, respond, type Reply} from './reply';
 import {answerCheckout} from './routes/checkout';
 import {answerCount, COUNT_PATH} from './routes/count';
@@ -25,16 +25,7 @@ import {answerWebhook} from './routes/webhook';
 import {screenBody} from './screen';
 import {campaignProducts} from './stripeGifts';
 
-export type {CoralHandlerOptions} from './options';
-
-/** The handler, and a promise of the moment every gift still being made after its answer has been kept. */
-export type CoralHandler = ((request: Request, context?: RequestContext) => Promise<Response>) & {settled: () => Promise<void>};
-
-/**
- * One Stripe call: 4 s for an answer, tried once more after a network failure, so one call ends within about 9 s,
- * inside GIFT_ANSWER_MS, which the handler keeps anyway, and well inside the form's wait.
- */
-export const STRIPE_CALL_LIMITS = {timeout: 4_000, maxNetworkRetries: 1};
+export {STRIPE_CALL_LIMITS, type CoralHandler, type CoralHandlerOptions} from './options';
 
 // Long enough that two browsers never pick the same one; only characters safe to pass on to Stripe.
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,200}$/;
@@ -69,25 +60,28 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   const deadline = stripeDeadline(options.answerWithinMs ?? GIFT_ANSWER_MS);
   const gifts = stripe && {stripe, productFor: campaignProducts(stripe), campaigns: options.campaigns, store, guard, deadline, seconds};
   const webhook = stripe && options.webhookSecret ? {stripe, secret: options.webhookSecret, store, guard, now} : null;
+  const checkout = gifts && {...gifts, allowedOrigins: allowed};
+  const records = {db: db!, token: db ? (options.exportToken ?? null) : null, now};
   const privacy = {db: db!, stripe, guardSecret: options.guard?.secret ?? null, outbox: options.forwarding ?? false, now};
   const privacyToken = db ? (options.privacyToken ?? null) : null;
 
   const routes: readonly Route[] = [
     {method: 'POST', path: '/gifts', from: 'page', answer: (request) => answerGift(gifts, request)},
     {method: 'POST', path: '/gifts/upgrade', from: 'page', answer: (request) => answerUpgrade(gifts, request)},
-    {method: 'POST', path: '/checkout', from: 'page', answer: (request) => answerCheckout(gifts && {...gifts, allowedOrigins: allowed}, request)},
+    {method: 'POST', path: '/checkout', from: 'page', answer: (request) => answerCheckout(checkout, request)},
     {method: 'POST', path: '/signatures', from: 'page', answer: (request) => answerSignature({powerforms, store, seconds}, request)},
     {method: 'GET', path: COUNT_PATH, from: 'reader', answer: (campaign, log) => answerCount({powerforms, store}, campaign, log)},
     {method: 'POST', path: '/webhooks/stripe', from: 'stripe', answer: (request, log) => answerWebhook(webhook, request, log)},
-    {method: 'GET', path: '/export', from: 'server', answer: (request) => answerExport({db: db!, token: db ? (options.exportToken ?? null) : null, now}, request)},
+    {method: 'GET', path: '/export', from: 'server', answer: (request) => answerExport(records, request)},
     ...SUPPORTER_ROUTES.map((path): Route => {
-      return {method: 'POST', path, from: 'server', answer: (request, log) => answerSupporterRoute({...privacy, token: privacyToken, log}, request, path)};
+      const answer = (request: Request, log: Logger) => answerSupporterRoute({...privacy, token: privacyToken, log}, request, path);
+      return {method: 'POST', path, from: 'server', answer};
     }),
     {method: 'any', path: '/health', from: 'server', answer: () => answerHealth(store)},
   ];
 
   /** Origins, preflights, the body and the idempotency key, for every route a page posts to. */
-  async function throughPageDoor(route: Route & {from: 'page'}, request: Request, log: Logger, context?: RequestContext): Promise<Response> {
+  async function pageDoor(route: Route & {from: 'page'}, request: Request, log: Logger, context?: RequestContext): Promise<Response> {
     const origin = request.headers.get('origin');
     if (origin === null || !allowed.has(origin)) return respond(rejected('this origin may not send here', 403));
     const cors = corsHeaders(origin);
@@ -130,7 +124,7 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   }
 
   /** A page reads through CORS from another origin; one on this endpoint's own origin sends no Origin. */
-  async function throughReaderDoor(route: Route & {from: 'reader'}, param: string, request: Request, log: Logger): Promise<Response> {
+  async function readerDoor(route: Route & {from: 'reader'}, param: string, request: Request, log: Logger): Promise<Response> {
     if (request.method !== 'GET' && request.method !== 'HEAD') return respond(rejected('use GET', 405));
     const origin = request.headers.get('origin');
     if (origin !== null && !allowed.has(origin)) return respond(rejected('this origin may not read the count', 403));
@@ -141,9 +135,9 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
     for (const route of routes) {
       if (route.from === 'reader') {
         const param = route.path.exec(path)?.[1];
-        if (param !== undefined) return throughReaderDoor(route, param, request, log);
+        if (param !== undefined) return readerDoor(route, param, request, log);
       } else if (route.path === path) {
-        if (route.from === 'page') return throughPageDoor(route, request, log, context);
+        if (route.from === 'page') return pageDoor(route, request, log, context);
         if (route.from === 'stripe') {
           return respond(request.method === route.method ? await route.answer(request, log) : rejected(`use ${route.method}`, 405));
         }

@@ -1,7 +1,8 @@
-/** What a host gives createCoralHandler (handler.ts): its Stripe client, its pages' origins, its campaigns, its records. */
+/** What a host gives createCoralHandler (handler.ts), and what it gets back. */
 import type Stripe from 'stripe';
 import type {DonateFormConfig, PowerformConfig} from '../src/coral/contract/library';
 import type {Database} from './db/database';
+import type {RequestContext} from './guard/guard';
 import type {GuardSettings} from './guard/settings';
 import type {Logger} from './log';
 import type {GiftStore} from './store';
@@ -39,3 +40,12 @@ export type CoralHandlerOptions = {
   /** Tests only: where the bot check's siteverify is asked, instead of Cloudflare. */
   siteverify?: {url?: string; fetch?: typeof fetch};
 };
+
+/** The handler, and a promise of the moment every gift still being made after its answer has been kept. */
+export type CoralHandler = ((request: Request, context?: RequestContext) => Promise<Response>) & {settled: () => Promise<void>};
+
+/**
+ * One Stripe call: 4 s for an answer, tried once more after a network failure, so one call ends within about 9 s,
+ * inside GIFT_ANSWER_MS, which the handler keeps anyway, and well inside the form's wait.
+ */
+export const STRIPE_CALL_LIMITS = {timeout: 4_000, maxNetworkRetries: 1};

@@ -4,7 +4,10 @@ import {rejected, type Reply} from '../reply';
 import {admitGift, keepGift, NO_GIFTS, stripeKeyOf, type GiftRouteDeps, type PageRequest} from './shared';
 
 /** `allowedOrigins`: the pages a supporter may be sent back to from Stripe's. */
-export async function answerCheckout(deps: (GiftRouteDeps & {allowedOrigins: ReadonlySet<string>}) | null, request: PageRequest): Promise<Reply> {
+export async function answerCheckout(
+  deps: (GiftRouteDeps & {allowedOrigins: ReadonlySet<string>}) | null,
+  request: PageRequest,
+): Promise<Reply> {
   if (!deps) return NO_GIFTS;
   const checked = checkCheckout(request.body, deps.campaigns, deps.allowedOrigins);
   if (!checked.ok) return rejected(checked.reason);

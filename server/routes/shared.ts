@@ -43,7 +43,12 @@ export async function answerFailures(log: Logger, step: () => Promise<Reply>): P
 
 const SLOW_STRIPE: Reply = {
   status: 503,
-  body: {status: 'error', outcome: 'unknown', retryable: true, detail: 'the payment service is slow to answer; send the same request again'},
+  body: {
+    status: 'error',
+    outcome: 'unknown',
+    retryable: true,
+    detail: 'the payment service is slow to answer; send the same request again',
+  },
 };
 
 /** Runs gift routes' Stripe calls within the form's patience, and knows which of them are still running after their reply. */

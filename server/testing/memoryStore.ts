@@ -1,12 +1,5 @@
 /** Records in the process's memory, for unit tests only: a running endpoint keeps them in Postgres (db/store.ts). */
-import {
-  newSignatureReference,
-  UPGRADE_LEASE_SECONDS,
-  type GiftRecord,
-  type GiftStore,
-  type KeptGift,
-  type KeptSignature,
-} from '../store';
+import {newSignatureReference, UPGRADE_LEASE_SECONDS, type GiftRecord, type GiftStore, type KeptGift, type KeptSignature} from '../store';
 
 /** A store whose records tests can read back. */
 export function createMemoryGiftStore(): GiftStore & {
