@@ -22,7 +22,7 @@ import {answerSignature} from './routes/signatures';
 import {answerSupporterRoute, SUPPORTER_ROUTES} from './routes/supporters';
 import {answerUpgrade} from './routes/upgrade';
 import {answerWebhook} from './routes/webhook';
-import {screenBody} from './screen';
+import {screenBody, type PostedRoute} from './screen';
 import {campaignProducts} from './stripeGifts';
 
 export {STRIPE_CALL_LIMITS, type CoralHandler, type CoralHandlerOptions} from './options';
@@ -39,7 +39,7 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,200}$/;
  *   404 while it is off, so an endpoint without it never shows it is there.
  */
 type Route =
-  | {method: 'POST'; path: string; from: 'page'; answer: (request: PageRequest) => Promise<Reply>}
+  | {method: 'POST'; path: PostedRoute; from: 'page'; answer: (request: PageRequest) => Promise<Reply>}
   | {method: 'GET'; path: RegExp; from: 'reader'; answer: (param: string, log: Logger) => Promise<Reply>}
   | {method: 'POST'; path: string; from: 'stripe'; answer: (request: Request, log: Logger) => Promise<Reply>}
   | {method: 'GET' | 'POST' | 'any'; path: string; from: 'server'; answer: (request: Request, log: Logger) => Promise<Reply | Response>};
