@@ -61,7 +61,8 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   const gifts = stripe && {stripe, productFor: campaignProducts(stripe), campaigns: options.campaigns, store, guard, deadline, seconds};
   const webhook = stripe && options.webhookSecret ? {stripe, secret: options.webhookSecret, store, guard, now} : null;
   const checkout = gifts && {...gifts, allowedOrigins: allowed};
-  const records = {db: db!, token: db ? (options.exportToken ?? null) : null, now};
+  // Without a database the tokens are null, and the export and privacy routes reply 404 before they read any record.
+  const exportDeps = {db: db!, token: db ? (options.exportToken ?? null) : null, now};
   const privacy = {db: db!, stripe, guardSecret: options.guard?.secret ?? null, outbox: options.forwarding ?? false, now};
   const privacyToken = db ? (options.privacyToken ?? null) : null;
 
@@ -72,7 +73,7 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
     {method: 'POST', path: '/signatures', from: 'page', answer: (request) => answerSignature({powerforms, store, seconds}, request)},
     {method: 'GET', path: COUNT_PATH, from: 'reader', answer: (campaign, log) => answerCount({powerforms, store}, campaign, log)},
     {method: 'POST', path: '/webhooks/stripe', from: 'stripe', answer: (request, log) => answerWebhook(webhook, request, log)},
-    {method: 'GET', path: '/export', from: 'server', answer: (request) => answerExport(records, request)},
+    {method: 'GET', path: '/export', from: 'server', answer: (request) => answerExport(exportDeps, request)},
     ...SUPPORTER_ROUTES.map((path): Route => {
       const answer = (request: Request, log: Logger) => answerSupporterRoute({...privacy, token: privacyToken, log}, request, path);
       return {method: 'POST', path, from: 'server', answer};
@@ -125,7 +126,7 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
 
   /** A page reads through CORS from another origin; one on this endpoint's own origin sends no Origin. */
   async function readerDoor(route: Route & {from: 'reader'}, param: string, request: Request, log: Logger): Promise<Response> {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return respond(rejected('use GET', 405));
+    if (request.method !== route.method && request.method !== 'HEAD') return respond(rejected(`use ${route.method}`, 405));
     const origin = request.headers.get('origin');
     if (origin !== null && !allowed.has(origin)) return respond(rejected('this origin may not read the count', 403));
     return respond(await route.answer(param, log), origin === null ? new Headers({vary: 'Origin'}) : corsHeaders(origin));

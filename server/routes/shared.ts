@@ -84,7 +84,7 @@ export function stripeDeadline(withinMs: number): StripeDeadline {
   };
 }
 
-/** What the gift routes (/gifts, /checkout, /gifts/upgrade) need: null where the endpoint takes no gifts. */
+/** What the gift routes (/gifts, /checkout, /gifts/upgrade) need; they are given null, and reply 404, where the endpoint takes no gifts. */
 export type GiftRouteDeps = {
   stripe: Stripe;
   productFor: (campaign: string) => Promise<string>;
