@@ -2,7 +2,7 @@
  * Reading a request's body as the endpoint's limits allow: as it arrives, never more than the route takes, and never
  * nested deeper than anything walks.
  */
-import {rejected, type Answer} from './answers';
+import {rejected, type Reply} from './reply';
 import {BODY_LIMITS} from './cardData';
 
 /** A gift's or a signature's JSON is small; anything bigger is neither. */
@@ -40,7 +40,7 @@ export const MAX_EVENT_BYTES = 1024 * 1024;
  * Reads a body as it arrives, up to `limit` bytes: a bigger one is refused as soon as it passes the limit, without
  * reading the rest, and one the client stopped sending halfway is refused too.
  */
-export async function readCapped(request: Request, limit: number): Promise<{ok: true; bytes: Uint8Array} | {ok: false; answer: Answer}> {
+export async function readCapped(request: Request, limit: number): Promise<{ok: true; bytes: Uint8Array} | {ok: false; answer: Reply}> {
   if (Number(request.headers.get('content-length')) > limit) return {ok: false, answer: TOO_LARGE};
   if (!request.body) return {ok: true, bytes: new Uint8Array()};
   const reader = request.body.getReader();
@@ -67,7 +67,7 @@ export async function readCapped(request: Request, limit: number): Promise<{ok: 
   return {ok: true, bytes};
 }
 
-export async function readJson(request: Request): Promise<{ok: true; value: unknown} | {ok: false; answer: Answer}> {
+export async function readJson(request: Request): Promise<{ok: true; value: unknown} | {ok: false; answer: Reply}> {
   if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) return {ok: false, answer: TOO_LARGE};
   if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) {
     return {ok: false, answer: rejected('expected a JSON body (Content-Type: application/json)', 415)};

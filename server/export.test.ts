@@ -2,7 +2,8 @@
 import {parse} from 'csv-parse/sync';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {createPgStore} from './db/store';
-import {answerExport, parseSince} from './export';
+import {parseSince} from './export';
+import {answerExport} from './routes/export';
 import type {GiftRecord, GiftStore} from './store';
 import {DATABASES, type TestDatabase} from './testing/databases';
 import {keptGift, keptSignature, paidRecord} from './testing/records';
@@ -21,7 +22,7 @@ describe.each(DATABASES)('export on $name', ({create}) => {
   let test: TestDatabase;
   let store: GiftStore;
   const answer = (request: Request, token: string | null = TOKEN, pageSize?: number) =>
-    answerExport(request, {db: test.db, token, now: () => NOW, ...(pageSize ? {pageSize} : {})});
+    answerExport({db: test.db, token, now: () => NOW, ...(pageSize ? {pageSize} : {})}, request);
   const exported = async (query: string, pageSize?: number) => {
     const response = await answer(exportRequest(query), TOKEN, pageSize);
     expect(response.status).toBe(200);

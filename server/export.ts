@@ -1,15 +1,13 @@
 /**
- * GET /export?kind=gifts|signatures&since=<ISO date>: the records as CSV for
- * the bearer of the export token, for a CRM import or a spreadsheet. The rows
- * are read a page at a time and streamed, so a petition's million signatures
- * never sit in memory at once.
+ * The records as CSV, for a CRM import or a spreadsheet (GET /export, in
+ * routes/export.ts). The rows are read a page at a time and streamed, so a
+ * petition's million signatures never sit in memory at once.
  */
 import {stringify} from 'csv-stringify/sync';
 import {UTM_PARAMS} from '../src/coral/contract/library';
-import {rejected, type Answer} from './answers';
+import {respond} from './reply';
 import {isUnavailable, type Database} from './db/database';
 import {GIFT_OUTCOMES} from './store';
-import {bearsToken} from './tokens';
 
 export type ExportDeps = {
   db: Database;
@@ -160,30 +158,14 @@ export function parseSince(value: string): string | null {
   return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
 
-const respond = ({status, body}: Answer, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: {'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers},
-  });
-
 const encoder = new TextEncoder();
 
-/** Answers GET /export: 404 when export is off, 401 without the token, 400 for a bad kind or since, else the CSV. */
-export async function answerExport(request: Request, deps: ExportDeps): Promise<Response> {
-  const {db, token} = deps;
-  if (token === null) return respond(rejected('not found', 404));
-  if (request.method !== 'GET') return respond(rejected('use GET', 405), {allow: 'GET'});
-  if (!(await bearsToken(request, token))) return respond(rejected('unauthorised', 401), {'www-authenticate': 'Bearer'});
-
-  const params = new URL(request.url).searchParams;
-  const kind = EXPORT_KINDS.find((known) => known === params.get('kind'));
-  if (!kind) return respond(rejected('kind: expected gifts or signatures'));
-  const sinceParam = params.get('since');
-  const since = sinceParam === null || sinceParam === '' ? null : parseSince(sinceParam);
-  if (since === null && sinceParam) {
-    return respond(rejected('since: expected an ISO date such as 2026-01-31 or a date-time with its zone such as 2026-01-31T09:00:00Z'));
-  }
-
+/**
+ * The records of `kind` kept since `since` (or all) as a CSV download. The first page is read before replying, so a
+ * database that is not there is a 503, not a broken download.
+ */
+export async function downloadCsv(deps: ExportDeps, kind: ExportKind, since: string | null): Promise<Response> {
+  const {db} = deps;
   const {columns, sql} = QUERIES[kind];
   const pageSize = deps.pageSize ?? 1000;
   let cursor: PageRow | undefined;
@@ -191,16 +173,16 @@ export async function answerExport(request: Request, deps: ExportDeps): Promise<
   const headers = columns.map(([name]) => name);
   const csv = (rows: PageRow[], header: boolean) => stringify(rows, {...CSV_OPTIONS, header, columns: headers});
 
-  // The first page is read before answering, so a database that is not there is a 503, not a broken download.
   let first: PageRow[];
   try {
     first = await page();
   } catch (error) {
     if (!isUnavailable(error)) throw error;
-    return respond(
-      {status: 503, body: {status: 'error', outcome: 'not-sent', retryable: true, detail: 'the records could not be read; try again'}},
-      {'retry-after': '30'},
-    );
+    return respond({
+      status: 503,
+      body: {status: 'error', outcome: 'not-sent', retryable: true, detail: 'the records could not be read; try again'},
+      headers: {'retry-after': '30'},
+    });
   }
   cursor = first.at(-1);
   let more = first.length === pageSize;

@@ -4,7 +4,7 @@
  * characters, which no field holds. The rules, and why: server/README.md, "What the card-data guard reads".
  */
 import {UTM_PARAMS} from '../src/coral/contract/library';
-import {rejected, type Answer} from './answers';
+import {rejected, type Reply} from './reply';
 import {TOO_DEEP} from './body';
 import {findCardData, pathOf, type Reading, type ReadingOf} from './cardData';
 
@@ -94,7 +94,7 @@ function controlReason({at, codeUnit, inKey}: ControlFinding): string {
  * where it was), a body too deep or too big to read through, or a control character or a lone surrogate in any key
  * or string value.
  */
-export function screenBody(route: string, body: unknown): Answer | null {
+export function screenBody(route: string, body: unknown): Reply | null {
   const found = findCardData(body, readingFor(route));
   if (found !== null) {
     if (found.kind === 'too-deep') return rejected(TOO_DEEP);

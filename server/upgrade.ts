@@ -21,7 +21,7 @@ import {
   rgUpgradeSuggestion,
   type DonateFormConfig,
 } from '../src/coral/contract/library';
-import {rejected, type Answer} from './answers';
+import {rejected, type Reply} from './reply';
 import {checkAmount, coverFeeFor, type CheckedGift} from './gift';
 import {createUpgrade, findUpgrade} from './stripeGifts';
 import type {GiftStore} from './store';
@@ -50,13 +50,13 @@ type UpgradeDeps = {
   keep?: (gift: CheckedGift, reference: string) => Promise<void>;
 };
 
-const approved = (reference: string): Answer => ({
+const approved = (reference: string): Reply => ({
   status: 200,
   body: {status: 'approved', reference, kind: 'subscription'} satisfies UpgradeAnswer,
 });
 
 /** Another request is making this gift's monthly gift now; sent again, the ask meets its outcome. */
-const IN_FLIGHT: Answer = {status: 409, body: UPGRADE_IN_FLIGHT};
+const IN_FLIGHT: Reply = {status: 409, body: UPGRADE_IN_FLIGHT};
 
 /** Stripe's key for an attempt at a first gift's monthly gift: the same for every request, so Stripe makes it once. */
 const upgradeKey = (firstGift: string, attempt: number) => `coral-upgrade:${firstGift}:${attempt}`;
@@ -74,7 +74,7 @@ function keptUnderKey(error: unknown): boolean {
 }
 
 /** Checks the ask against the first gift and the campaign, then creates the monthly subscription once. Stripe's errors are thrown. */
-export async function upgradeGift(deps: UpgradeDeps, body: unknown): Promise<Answer> {
+export async function upgradeGift(deps: UpgradeDeps, body: unknown): Promise<Reply> {
   const parsed = parseConfig(upgradeRequestSchema, body);
   if (!parsed.ok) return rejected(parsed.errors.map(describeError).join('; '));
   const request = parsed.config;

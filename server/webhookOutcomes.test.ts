@@ -4,7 +4,8 @@
  */
 import type Stripe from 'stripe';
 import {describe, expect, it} from 'vitest';
-import {createMemoryGiftStore, type GiftRecord} from './store';
+import type {GiftRecord} from './store';
+import {createMemoryGiftStore} from './testing/memoryStore';
 import {checkEvent, MalformedEvent, recordEvent, WEBHOOK_EVENTS} from './webhooks';
 
 const CREATED = 1_767_225_600;

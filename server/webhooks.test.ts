@@ -4,7 +4,7 @@ import {describe, expect, it} from 'vitest';
 import {deliver, giftBody, makeHandler, NOW_MS, oneOffRecord, post, WEBHOOK_SECRET} from './testing/fixtures';
 import {eachStandIn} from './testing/eachStandIn';
 import {startStripeStandIn} from './testing/stripeStandIn';
-import {createMemoryGiftStore} from './store';
+import {createMemoryGiftStore} from './testing/memoryStore';
 
 const each = eachStandIn();
 

@@ -1,6 +1,6 @@
 /** The Worker entry: the same handler on Stripe's fetch-based HTTP client, as Cloudflare Workers run it. */
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
-import {createMemoryGiftStore} from './store';
+import {createMemoryGiftStore} from './testing/memoryStore';
 import {giftBody, newKey, ORIGIN, GUARD_SECRET, WEBHOOK_SECRET} from './testing/fixtures';
 import {STAND_IN_SECRET_KEY, startStripeStandIn, type StripeStandIn} from './testing/stripeStandIn';
 import worker, {handlerFromEnv} from './worker';

@@ -2,7 +2,7 @@
 import type Stripe from 'stripe';
 import {describe, expect, it} from 'vitest';
 import {memoryLogger} from '../log';
-import {createMemoryGiftStore} from '../store';
+import {createMemoryGiftStore} from '../testing/memoryStore';
 import {createGuard, declinedGift} from './guard';
 import {DEFAULT_GUARD} from './settings';
 

@@ -11,7 +11,7 @@
  * bot check, and one warn line says when it opens and one when it closes.
  */
 import type Stripe from 'stripe';
-import {type Answer, logLine, rejected} from '../answers';
+import {type Reply, logLine, rejected} from '../reply';
 import {hmacHex, hmacKey} from '../hmac';
 import type {Logger} from '../log';
 import type {GiftStore} from '../store';
@@ -39,7 +39,7 @@ export type RequestContext = {clientAddress?: string | null};
  */
 export type GuardedRequest = {address: Address | null; email: string | null; botCheck: string | null; upgrade?: boolean};
 
-const BOT_CHECK_REFUSED = {status: 403, body: {status: 'rejected', reason: 'bot-check'}} satisfies Answer;
+const BOT_CHECK_REFUSED = {status: 403, body: {status: 'rejected', reason: 'bot-check'}} satisfies Reply;
 
 /**
  * The name a count is kept under: the HMAC-SHA-256 of an address or an email under CORAL_GUARD_SECRET. A plain
@@ -96,7 +96,7 @@ export function createGuard(options: GuardOptions) {
   }
 
   /** Counts the request under each of its buckets; answers the 429 when any is over its limit. */
-  async function count(request: GuardedRequest): Promise<Answer | null> {
+  async function count(request: GuardedRequest): Promise<Reply | null> {
     const now = seconds();
     const window = rateWindow(now, settings.windowSeconds);
     const buckets: Array<[string, number]> = [];
@@ -136,7 +136,7 @@ export function createGuard(options: GuardOptions) {
   }
 
   /** Verifies the request's token: null when it passed. */
-  async function botCheck(request: GuardedRequest, check: BotCheckSettings, log: Logger): Promise<Answer | null> {
+  async function botCheck(request: GuardedRequest, check: BotCheckSettings, log: Logger): Promise<Reply | null> {
     if (request.botCheck === null) return BOT_CHECK_REFUSED;
     const remoteIp = request.address === null ? null : addressText(request.address);
     const result = await verifyBotCheck(request.botCheck, remoteIp, {secret: check.secret, ...options.siteverify});
@@ -159,7 +159,7 @@ export function createGuard(options: GuardOptions) {
     addressOf,
 
     /** Before a gift route creates anything: null to go on, or the answer that refuses the request. */
-    async admit(request: GuardedRequest, log: Logger): Promise<Answer | null> {
+    async admit(request: GuardedRequest, log: Logger): Promise<Reply | null> {
       const limited = await count(request);
       if (limited) {
         log.info({limit: 'rate'}, 'gift request over its rate limit');

@@ -11,7 +11,7 @@
 import type * as zod from 'zod/mini';
 import {correctRequestSchema, forgetRequestSchema, recordsRequestSchema} from '../../src/coral/contract';
 import {describeError, parseConfig} from '../../src/coral/contract/library';
-import {logLine, rejected, type Answer} from '../answers';
+import {logLine, rejected, type Reply} from '../reply';
 import {readJson} from '../body';
 import {isUnavailable} from '../db/database';
 import type {Logger} from '../log';
@@ -28,14 +28,14 @@ export const isSupporterRoute = (path: string): path is SupporterRoute => (SUPPO
 export type SupporterRouteDeps = SupporterDeps & {token: string | null; log: Logger};
 
 /** Parses the body with `schema`, and checks its email can be looked up. */
-function parsed<T extends {email: string}>(schema: zod.ZodMiniType<T>, body: unknown): {ok: true; value: T} | {ok: false; answer: Answer} {
+function parsed<T extends {email: string}>(schema: zod.ZodMiniType<T>, body: unknown): {ok: true; value: T} | {ok: false; answer: Reply} {
   const result = parseConfig(schema, body);
   if (!result.ok) return {ok: false, answer: rejected(result.errors.map(describeError).join('; '), 422)};
   if (!isEmail(result.config.email)) return {ok: false, answer: rejected('email: expected an email address like ada@example.org', 422)};
   return {ok: true, value: result.config};
 }
 
-async function answer(route: SupporterRoute, body: unknown, deps: SupporterRouteDeps): Promise<Answer> {
+async function answer(route: SupporterRoute, body: unknown, deps: SupporterRouteDeps): Promise<Reply> {
   if (route === '/supporters/records') {
     const request = parsed(recordsRequestSchema, body);
     if (!request.ok) return request.answer;
@@ -62,7 +62,7 @@ async function answer(route: SupporterRoute, body: unknown, deps: SupporterRoute
 }
 
 /** Answers one of SUPPORTER_ROUTES: 404 while no privacy token is set, 401 without it. */
-export async function answerSupporterRoute(request: Request, route: SupporterRoute, deps: SupporterRouteDeps): Promise<Answer> {
+export async function answerSupporterRoute(deps: SupporterRouteDeps, request: Request, route: SupporterRoute): Promise<Reply> {
   if (deps.token === null) return rejected('not found', 404);
   if (request.headers.get('origin') !== null) return rejected('this route is not for pages: call it from a server', 403);
   if (request.method !== 'POST') return rejected('use POST', 405);

@@ -5,7 +5,7 @@
  */
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {parsePowerformConfig, type PowerformConfig} from '../../src/coral/contract/library';
-import {answerExport} from '../export';
+import {answerExport} from '../routes/export';
 import {createForwarder, verifyCoralSignature} from '../forward';
 import {createPgStore} from '../db/store';
 import {DATABASES, type TestDatabase} from '../testing/databases';
@@ -98,7 +98,7 @@ describe.each(DATABASES)('a supporter’s rights on $name', ({create}) => {
 
   const exported = async (kind: 'gifts' | 'signatures') => {
     const request = new Request(`https://coral.example.org/export?kind=${kind}`, {headers: {authorization: `Bearer ${TOKEN}`}});
-    return (await answerExport(request, {db: test.db, token: TOKEN})).text();
+    return (await answerExport({db: test.db, token: TOKEN}, request)).text();
   };
   const count = async () => {
     const response = await handler(new Request(`https://coral.example.org/campaigns/${PETITION}/count`));

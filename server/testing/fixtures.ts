@@ -4,7 +4,7 @@ import {parseCampaigns} from '../gift';
 import {createCoralHandler, type CoralHandlerOptions} from '../handler';
 import {memoryLogger} from '../log';
 import {DEFAULT_GUARD, type GuardSettings} from '../guard/settings';
-import {createMemoryGiftStore} from '../store';
+import {createMemoryGiftStore} from './memoryStore';
 import type {StripeStandIn} from './stripeStandIn';
 
 /** Obviously fake, as every secret in a test must be, and as long as a real one (whsec_ and at least 24 more characters). */

@@ -21,7 +21,7 @@ import type {Page, Request as PlaywrightRequest, Route} from '@playwright/test';
 import {parseCampaigns} from '../../../server/gift';
 import {createCoralHandler} from '../../../server/handler';
 import {memoryLogger} from '../../../server/log';
-import {createMemoryGiftStore} from '../../../server/store';
+import {createMemoryGiftStore} from '../../../server/testing/memoryStore';
 import {deliver, TEST_GUARD, WEBHOOK_SECRET} from '../../../server/testing/fixtures';
 import {startStripeStandIn, type StripeStandIn} from '../../../server/testing/stripeStandIn';
 

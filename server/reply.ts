@@ -1,12 +1,21 @@
 /**
- * The endpoint's answers, and what each Stripe error means for the supporter.
- * The shapes follow the form's HTTP gateway: `declined` (402), `rejected`
- * (4xx, nothing done), and `error` with an outcome for everything else.
+ * What the endpoint sends back over HTTP, and what each Stripe error means for the supporter. The bodies follow the
+ * form's HTTP gateway: `declined` (402), `rejected` (4xx, nothing done), and `error` with an outcome for everything
+ * else; the contract's answers (src/coral/contract) are what a 200 carries.
  */
 
-export type Answer = {status: number; body: Record<string, unknown>};
+/** A route's reply: its status, its JSON body, and any header of its own (a cache's rule, a Retry-After). */
+export type Reply = {status: number; body: Record<string, unknown>; headers?: Record<string, string>};
 
-export const rejected = (reason: string, status = 400): Answer => ({status, body: {status: 'rejected', reason}});
+/** The Response for a reply: JSON, never cached unless the reply says how. `headers`: the doorway's own (CORS). */
+export function respond({status, body, headers: own = {}}: Reply, headers: Headers = new Headers()): Response {
+  headers.set('content-type', 'application/json; charset=utf-8');
+  for (const [name, value] of Object.entries(own)) headers.set(name, value);
+  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
+  return new Response(JSON.stringify(body), {status, headers});
+}
+
+export const rejected = (reason: string, status = 400): Reply => ({status, body: {status: 'rejected', reason}});
 
 /** Read by type name rather than class, so it holds whichever build of the SDK (Node or fetch) threw. */
 type StripeLikeError = {type?: unknown; message?: unknown; code?: unknown; requestId?: unknown};
@@ -24,7 +33,7 @@ const UNKNOWN_OUTCOME =
  *   object it already made), never with a new one;
  * - anything else (a wrong key, a bug) → 500, outcome unknown, not worth retrying.
  */
-export function fromStripeError(error: unknown): Answer {
+export function fromStripeError(error: unknown): Reply {
   const {type, message, code} = (typeof error === 'object' && error !== null ? error : {}) as StripeLikeError;
   const text = typeof message === 'string' ? message : 'unexpected error';
   switch (type) {

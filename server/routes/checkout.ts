@@ -1,0 +1,23 @@
+/** POST /checkout: checks a gift, creates a Stripe Checkout Session, keeps the gift, and replies the address of Stripe's page. */
+import {checkCheckout, createCheckout} from '../checkout';
+import {rejected, type Reply} from '../reply';
+import {admitGift, keepGift, NO_GIFTS, stripeKeyOf, type GiftRouteDeps, type PageRequest} from './shared';
+
+/** `allowedOrigins`: the pages a supporter may be sent back to from Stripe's. */
+export async function answerCheckout(
+  deps: (GiftRouteDeps & {allowedOrigins: ReadonlySet<string>}) | null,
+  request: PageRequest,
+): Promise<Reply> {
+  if (!deps) return NO_GIFTS;
+  const checked = checkCheckout(request.body, deps.campaigns, deps.allowedOrigins);
+  if (!checked.ok) return rejected(checked.reason);
+  const {gift, urls} = checked.value;
+  const key = stripeKeyOf(request.key);
+  return deps.deadline.inTime(request.log, async () => {
+    const refused = await admitGift(deps.guard, gift, request);
+    if (refused) return refused;
+    const session = await createCheckout(deps.stripe, deps.productFor, gift, urls, key);
+    await keepGift(deps, gift, {reference: session.reference, key, via: 'checkout'});
+    return {status: 200, body: {status: 'redirect', ...session}};
+  });
+}

@@ -1,0 +1,20 @@
+/** POST /gifts: checks a gift, creates its PaymentIntent or Subscription, keeps it, and replies its client secret. */
+import {checkGift} from '../gift';
+import {rejected, type Reply} from '../reply';
+import {createGift} from '../stripeGifts';
+import {admitGift, keepGift, NO_GIFTS, stripeKeyOf, type GiftRouteDeps, type PageRequest} from './shared';
+
+export async function answerGift(deps: GiftRouteDeps | null, request: PageRequest): Promise<Reply> {
+  if (!deps) return NO_GIFTS;
+  const checked = checkGift(request.body, deps.campaigns);
+  if (!checked.ok) return rejected(checked.reason);
+  const gift = checked.value;
+  const key = stripeKeyOf(request.key);
+  return deps.deadline.inTime(request.log, async () => {
+    const refused = await admitGift(deps.guard, gift, request);
+    if (refused) return refused;
+    const pending = await createGift(deps.stripe, deps.productFor, gift, key);
+    await keepGift(deps, gift, {reference: pending.reference, key, via: 'gifts'});
+    return {status: 200, body: {status: 'requires_confirmation', ...pending}};
+  });
+}

@@ -1,0 +1,32 @@
+/** POST /signatures: a powerform's signature, lead or daisychain signup, kept once per email and campaign. */
+import type {PowerformConfig} from '../../src/coral/contract/library';
+import type {SignatureAnswer} from '../../src/coral/contract';
+import {rejected, type Reply} from '../reply';
+import {checkSignature} from '../signature';
+import type {GiftStore} from '../store';
+import {answerFailures, type PageRequest, type Seconds} from './shared';
+
+export type SignatureRouteDeps = {powerforms: ReadonlyMap<string, PowerformConfig>; store: GiftStore; seconds: Seconds};
+
+export async function answerSignature(deps: SignatureRouteDeps, {body, key, log}: PageRequest): Promise<Reply> {
+  const checked = await checkSignature(body, deps.powerforms);
+  // 422: the browser's gateway reads it as the endpoint's considered refusal, not a fault to retry.
+  if (!checked.ok) return rejected(checked.reason, 422);
+  const signature = checked.value;
+  return answerFailures(log, async () => {
+    const signed = await deps.store.sign({
+      idempotencyKey: key,
+      campaign: signature.campaign,
+      kind: signature.kind,
+      sourceCode: signature.sourceCode ?? null,
+      supporter: signature.supporter,
+      answer: signature.answer ?? null,
+      consent: signature.consent,
+      utm: signature.utm,
+      createdAt: deps.seconds(),
+    });
+    log.info({campaign: signature.campaign, kind: signature.kind, created: signed.created}, 'signature');
+    const answer: SignatureAnswer = {status: 'accepted', reference: signed.reference, ...(signed.created ? {} : {alreadySigned: true})};
+    return {status: 200, body: answer};
+  });
+}
