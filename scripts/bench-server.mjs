@@ -41,7 +41,7 @@ if (options.build && spawnSync('npm', ['run', 'server:build'], {cwd: ROOT, stdio
   throw new Error('The endpoint did not build; fix it before benchmarking.');
 }
 
-/** @type {import('vite').RunnerImportResult<typeof import('./lib/serverBenchParts')>} */
+/** @type {{module: typeof import('./lib/serverBenchParts')}} */
 const {module: parts} = await runnerImport(join(ROOT, 'scripts/lib/serverBenchParts.ts'), {configFile: false, logLevel: 'error'});
 const stripe = await parts.startStripeStandIn();
 
@@ -129,13 +129,13 @@ async function hammer(base, {path, connections, body, key = 'bench'}) {
         method: body ? 'POST' : 'GET',
         path,
         headers: {origin: parts.ORIGIN, 'content-type': 'application/json'},
-        setupRequest: (/** @type {Record<string, unknown> & {headers: Record<string, string>}} */ request) => {
+        setupRequest: (request) => {
           if (!body) return request;
           sent += 1;
           const idempotencyKey = `${key}-${String(sent).padStart(10, '0')}`;
           return {...request, body: body(sent), headers: {...request.headers, 'idempotency-key': idempotencyKey}};
         },
-        onResponse: (/** @type {number} */ status, /** @type {string} */ answer) => {
+        onResponse: (status, answer) => {
           if ((status < 200 || status > 299) && firstRefusal === null) firstRefusal = `${status} ${answer.slice(0, 300)}`;
         },
       },

@@ -5,7 +5,8 @@
 import {parseArgs} from 'node:util';
 import {FIGURES_MARK} from './benchReport.mjs';
 
-export const SERVER_START = "<!-- The endpoint's figures below are written by `npm run bench:server -- --write`: edit the notes around them. -->";
+export const SERVER_START =
+  "<!-- The endpoint's figures below are written by `npm run bench:server -- --write`: edit the notes around them. -->";
 export const SERVER_END = "<!-- End of the endpoint's figures. -->";
 
 /** The size the targets are set at: the count of a petition with a million signatures. */
