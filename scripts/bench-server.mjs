@@ -14,7 +14,6 @@ import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {cpus, loadavg, tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import autocannon from 'autocannon';
-import postgres from 'postgres';
 import {runnerImport} from 'vite';
 import {createReport} from './lib/benchReport.mjs';
 import {figuresOf, instancesFor, parseServerBenchArgs, targetRows, withServerFigures} from './lib/serverBench.mjs';
@@ -60,21 +59,8 @@ function pgliteFolder() {
 
 /** @param {string} url @returns {Promise<Place>} */
 async function serverDatabase(url) {
-  const name = `coral_bench_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = postgres(url, {max: 1, onnotice: () => {}});
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    name: 'Postgres server',
-    settings: {databaseUrl: target.href, dataDir: ''},
-    drop: async () => {
-      const cleanup = postgres(url, {max: 1, onnotice: () => {}});
-      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  const made = await parts.throwawayDatabase(url, 'coral_bench');
+  return {name: 'Postgres server', settings: {databaseUrl: made.url, dataDir: ''}, drop: made.drop};
 }
 
 /**
