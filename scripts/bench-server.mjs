@@ -4,10 +4,10 @@
  * embedded PGlite and, when TEST_DATABASE_URL names a Postgres server, on a throwaway database made there.
  * Figures are printed as tables and never asserted by tests.
  *
- *   npm run bench:server                               a million signatures behind the count, 10 s a measurement
+ *   npm run bench:server                                     a million signatures behind the count, 10 s a measurement
  *   npm run bench:server -- --signatures 20000 --seconds 3   a quick run
- *   npm run bench:server -- --no-build                 measure the endpoint already in server/dist
- *   npm run bench:server -- --write                    also write the figures into BENCHMARKS.md, between their marks
+ *   npm run bench:server -- --no-build                       measure the endpoint already in server/dist
+ *   npm run bench:server -- --write                          also write the figures into BENCHMARKS.md, between their marks
  */
 import {spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -18,7 +18,14 @@ import {runnerImport} from 'vite';
 import {createReport} from './lib/benchReport.mjs';
 import {figuresOf, instancesFor, parseServerBenchArgs, targetRows, withServerFigures} from './lib/serverBench.mjs';
 
-const options = parseServerBenchArgs(process.argv.slice(2));
+/** @type {import('./lib/serverBench.mjs').ServerBenchOptions} */
+let options;
+try {
+  options = parseServerBenchArgs(process.argv.slice(2));
+} catch (error) {
+  console.error(`bench:server: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const ROOT = resolve(import.meta.dirname, '..');
 const FIGURES_FILE = join(ROOT, 'BENCHMARKS.md');
 const PETITION = 'ban-deep-sea-mining';
@@ -117,7 +124,7 @@ async function hammer(base, {path, connections, body, key = 'bench', forwarded =
       {
         method: body ? 'POST' : 'GET',
         path,
-        headers: {origin: parts.ORIGIN, 'content-type': 'application/json'},
+        headers: {origin: parts.ORIGIN, ...(body ? {'content-type': 'application/json'} : {})},
         setupRequest: (request) => {
           if (!body) return request;
           sent += 1;
