@@ -45,30 +45,41 @@ async function pgliteInFolder(): Promise<TestDatabase> {
   };
 }
 
-async function onServer(url: string): Promise<TestDatabase> {
-  const name = `coral_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+/** A fresh database on the Postgres server at `url`: its address, and how to drop it once nothing holds it open. */
+export async function throwawayDatabase(url: string, prefix = 'coral_test'): Promise<{url: string; drop(): Promise<void>}> {
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = postgres(url, {max: 1, onnotice: () => {}});
   await admin.unsafe(`create database ${name}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  let db = openPostgres(target.href);
+  return {
+    url: target.href,
+    drop: async () => {
+      const cleanup = postgres(url, {max: 1, onnotice: () => {}});
+      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+async function onServer(url: string): Promise<TestDatabase> {
+  const made = await throwawayDatabase(url);
+  let db = openPostgres(made.url);
   await migrate(db);
   return {
     get db() {
       return db;
     },
-    url: target.href,
+    url: made.url,
     reopen: async () => {
       await db.close();
-      db = openPostgres(target.href);
+      db = openPostgres(made.url);
       return db;
     },
     drop: async () => {
       await db.close().catch(() => {});
-      const cleanup = postgres(url, {max: 1, onnotice: () => {}});
-      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await made.drop();
     },
   };
 }
