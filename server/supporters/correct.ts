@@ -5,11 +5,10 @@
  */
 import {SUPPORTER_FIELDS, type SupporterField} from '../../src/coral/contract/library';
 import type {SupporterChanges} from '../../src/coral/contract';
-import {queue} from '../db/outbox';
-import {iso} from '../db/payloads';
 import {fieldProblem, refuse, typedValue, type Checked} from '../gift';
 import {emailKeyOf, type SupporterDeps} from './forget';
 import {foldEmail} from './held';
+import {keepRequest} from './requests';
 
 const COLUMN: Record<SupporterField, string> = {
   firstName: 'first_name',
@@ -84,21 +83,11 @@ export async function correctSupporter(
     if (references.gifts.length + references.signatures.length === 0) {
       return {ok: true, value: {...references, fields, crmRecord: null, lines: ['nothing is held for this email: nothing corrected']}};
     }
-    const [request] = await tx.query<{id: string | number}>(
-      `insert into supporter_requests (action, email_key, gifts, signatures, fields, requested_by, at)
-       values ('corrected', $1, $2::text::jsonb, $3::text::jsonb, $4::text::jsonb, $5, to_timestamp($6)) returning id`,
-      [emailKey, JSON.stringify(references.gifts), JSON.stringify(references.signatures), JSON.stringify(fields), by, at],
+    const crmRecord = await keepRequest(
+      tx,
+      {action: 'corrected', emailKey, ...references, fields, by, at},
+      deps.outbox ? {changes: values, ...references} : null,
     );
-    let crmRecord: string | null = null;
-    if (deps.outbox) {
-      crmRecord = `correction:${request!.id}`;
-      await queue(tx, {
-        id: crmRecord,
-        type: 'supporter.corrected',
-        occurredAt: iso(at),
-        data: {changes: values, ...references},
-      });
-    }
     const lines = [
       `gifts: ${references.gifts.length} corrected (${fields.join(', ')})`,
       `signatures: ${references.signatures.length} corrected`,

@@ -12,7 +12,8 @@ export type Held = {gifts: readonly string[]; signatures: readonly string[]};
 export type Deidentified = {gifts: string[]; signatures: string[]; payloads: number};
 
 const asJson = (references: readonly string[]) => JSON.stringify(references);
-const listed = (param: string) => `(select jsonb_array_elements_text(${param}::text::jsonb))`;
+/** A JSON list of texts given as parameter `param` (`$1`), as SQL a query can look in: `x in ${listed('$1')}`. */
+export const listed = (param: string) => `(select jsonb_array_elements_text(${param}::text::jsonb))`;
 
 /**
  * A forwarded gift or signature without its supporter, utm values or the words of its answer (the answer's id,

@@ -9,12 +9,12 @@
  */
 import type Stripe from 'stripe';
 import type {Database} from '../db/database';
-import {lockReference, queue} from '../db/outbox';
-import {iso} from '../db/payloads';
+import {lockReference} from '../db/outbox';
 import {emailBucket, keyedHash} from '../guard/guard';
 import {customerOf, deleteCustomer, type CustomerOutcome} from './customers';
-import {deidentify, emptyRequestsAbout} from './deidentify';
+import {deidentify, emptyRequestsAbout, listed} from './deidentify';
 import {foldEmail} from './held';
+import {keepRequest} from './requests';
 
 export type SupporterDeps = {
   db: Database;
@@ -100,26 +100,18 @@ export async function forgetSupporter(
     const guard = emailKey === null ? [] : await tx.query('delete from guard_counts where bucket = $1 returning 1', [emailKey]);
     const [payments] = await tx.query<{count: number}>(
       `select count(*)::int as count from payments p join gifts g on p.reference in (g.reference, coalesce(g.payment_reference, g.reference))
-       where g.reference in (select jsonb_array_elements_text($1::text::jsonb))`,
+       where g.reference in ${listed('$1')}`,
       [JSON.stringify(erased.gifts)],
     );
-    let crmRecord: string | null = null;
-    if (erased.gifts.length + erased.signatures.length > 0) {
-      const [request] = await tx.query<{id: string | number}>(
-        `insert into supporter_requests (action, email_key, gifts, signatures, customers, requested_by, at)
-         values ('erased', $1, $2::text::jsonb, $3::text::jsonb, $4::text::jsonb, $5, to_timestamp($6)) returning id`,
-        [emailKey, JSON.stringify(erased.gifts), JSON.stringify(erased.signatures), JSON.stringify(customers), by, at],
-      );
-      if (deps.outbox) {
-        crmRecord = `erasure:${request!.id}`;
-        await queue(tx, {
-          id: crmRecord,
-          type: 'supporter.erased',
-          occurredAt: iso(at),
-          data: {gifts: erased.gifts, signatures: erased.signatures},
-        });
-      }
-    }
+    const {gifts, signatures} = erased;
+    const crmRecord =
+      gifts.length + signatures.length > 0
+        ? await keepRequest(
+            tx,
+            {action: 'erased', emailKey, gifts, signatures, customers, by, at},
+            deps.outbox ? {gifts, signatures} : null,
+          )
+        : null;
     return {erased, outboxEmptied: erased.payloads + requests, guardCounts: guard.length, payments: payments?.count ?? 0, crmRecord};
   });
 

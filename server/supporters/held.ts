@@ -6,7 +6,7 @@
  */
 import type {Queryable} from '../db/database';
 import {giftOfRow, type GiftRow} from '../db/payloads';
-import {ABOUT_REFERENCES} from './deidentify';
+import {ABOUT_REFERENCES, listed} from './deidentify';
 
 /** An email as every record is looked up by: trimmed and lower-cased (a gift keeps it as typed; the lookup folds case). */
 export const foldEmail = (email: string): string => email.trim().toLowerCase();
@@ -61,7 +61,7 @@ export async function heldFor(db: Queryable, email: string, emailKey: string | n
   const erasedGifts = JSON.stringify(requests.flatMap((request) => request.gifts));
   const erasedSignatures = JSON.stringify(requests.flatMap((request) => request.signatures));
   const giftRows = await db.query<GiftRow & {deidentified_at: Date | null}>(
-    `select * from gifts where lower(email) = $1 or reference in (select jsonb_array_elements_text($2::text::jsonb))
+    `select * from gifts where lower(email) = $1 or reference in ${listed('$2')}
      order by created_at, reference`,
     [folded, erasedGifts],
   );
@@ -99,7 +99,7 @@ export async function heldFor(db: Queryable, email: string, emailKey: string | n
     });
   }
   const signatureRows = await db.query<SignatureRow>(
-    `select * from signatures where email = $1 or reference in (select jsonb_array_elements_text($2::text::jsonb))
+    `select * from signatures where email = $1 or reference in ${listed('$2')}
      order by created_at, reference`,
     [folded, erasedSignatures],
   );
@@ -124,7 +124,7 @@ export async function heldFor(db: Queryable, email: string, emailKey: string | n
   const outbox = await db.query<{record_id: string; kind: string; delivered_at: Date | null; details: boolean}>(
     `select record_id, kind, delivered_at,
        payload ? 'data' and (kind like 'supporter.%' or coalesce(payload->'data'->'supporter', '{}'::jsonb) <> '{}'::jsonb) as details
-     from outbox where record_id in (select jsonb_array_elements_text($2::text::jsonb)) or ${ABOUT_REFERENCES}
+     from outbox where record_id in ${listed('$2')} or ${ABOUT_REFERENCES}
      order by id`,
     [JSON.stringify(references), JSON.stringify(recordIds)],
   );

@@ -12,7 +12,7 @@
  */
 import {lockReference} from '../db/outbox';
 import type {Database, Queryable} from '../db/database';
-import {deidentify} from './deidentify';
+import {deidentify, listed} from './deidentify';
 
 /** Days a delivered record's payload stays in the outbox, in case the CRM must be sent it again. */
 export const DELIVERED_KEPT_DAYS = 7;
@@ -45,7 +45,7 @@ async function deidentifyGifts(db: Database, condition: string, nowSeconds: numb
       // Held as a webhook giving the gift its outcome holds it, then picked again: one paid meanwhile keeps its details.
       for (const row of picked) await lockReference(tx, row.payment_reference ?? row.reference);
       const still = await tx.query<{reference: string}>(
-        `select reference from gifts g where ${condition} and reference in (select jsonb_array_elements_text($3::text::jsonb))`,
+        `select reference from gifts g where ${condition} and reference in ${listed('$3')}`,
         [nowSeconds, days, JSON.stringify(picked.map((row) => row.reference))],
       );
       return deidentify(tx, {gifts: still.map((row) => row.reference), signatures: []}, nowSeconds);
