@@ -13,7 +13,7 @@ import {consoleLogger, type Logger} from './log';
 import type {CoralHandler, CoralHandlerOptions} from './options';
 import {rejected, respond, type Reply} from './reply';
 import {answerCheckout} from './routes/checkout';
-import {answerCount, COUNT_PATH} from './routes/count';
+import {answerCount, COUNT_PATH, sharedCounts} from './routes/count';
 import {answerExport} from './routes/export';
 import {answerGift} from './routes/gifts';
 import {answerHealth} from './routes/health';
@@ -65,13 +65,19 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   const exportDeps = {db: db!, token: db ? (options.exportToken ?? null) : null, now};
   const privacy = {db: db!, stripe, guardSecret: options.guard?.secret ?? null, outbox: options.forwarding ?? false, now};
   const privacyToken = db ? (options.privacyToken ?? null) : null;
+  const counts = sharedCounts(store);
 
   const routes: readonly Route[] = [
     {method: 'POST', path: '/gifts', from: 'page', answer: (request) => answerGift(gifts, request)},
     {method: 'POST', path: '/gifts/upgrade', from: 'page', answer: (request) => answerUpgrade(gifts, request)},
     {method: 'POST', path: '/checkout', from: 'page', answer: (request) => answerCheckout(checkout, request)},
-    {method: 'POST', path: '/signatures', from: 'page', answer: (request) => answerSignature({powerforms, store, seconds}, request)},
-    {method: 'GET', path: COUNT_PATH, from: 'reader', answer: (campaign, log) => answerCount({powerforms, store}, campaign, log)},
+    {
+      method: 'POST',
+      path: '/signatures',
+      from: 'page',
+      answer: (request) => answerSignature({powerforms, store, seconds, counted: counts.signed}, request),
+    },
+    {method: 'GET', path: COUNT_PATH, from: 'reader', answer: (campaign, log) => answerCount({powerforms, counts}, campaign, log)},
     {method: 'POST', path: '/webhooks/stripe', from: 'stripe', answer: (request, log) => answerWebhook(webhook, request, log)},
     {method: 'GET', path: '/export', from: 'server', answer: (request) => answerExport(exportDeps, request)},
     ...SUPPORTER_ROUTES.map((path): Route => {

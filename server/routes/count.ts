@@ -7,7 +7,40 @@ import {answerFailures} from './shared';
 
 export const COUNT_PATH = /^\/campaigns\/([A-Za-z0-9_-]{1,64})\/count$/;
 
-export type CountRouteDeps = {powerforms: ReadonlyMap<string, PowerformConfig>; store: GiftStore};
+export type CountRouteDeps = {powerforms: ReadonlyMap<string, PowerformConfig>; counts: SharedCounts};
+
+export type SharedCounts = {
+  /** The campaign's signatures kept, read once for every request that asks while the same read is under way. */
+  read(campaign: string): Promise<number>;
+  /** Said as soon as this instance keeps a signature, before it answers the signer. */
+  signed(campaign: string): void;
+};
+
+/**
+ * One read of a campaign's count for all the requests that ask while it runs: a busy petition's page views cost the
+ * database a read each few milliseconds, not one each. A request joins a read only if this instance kept no signature
+ * for the campaign since that read began, so a signer who asks after their answer always finds their signature
+ * counted. Another instance's signature made during a read shows in the next one, milliseconds later.
+ */
+export function sharedCounts(store: Pick<GiftStore, 'count'>): SharedCounts {
+  const reading = new Map<string, {since: number; count: Promise<number>}>();
+  const signatures = new Map<string, number>();
+  return {
+    read(campaign) {
+      const since = signatures.get(campaign) ?? 0;
+      const under = reading.get(campaign);
+      if (under !== undefined && under.since === since) return under.count;
+      const count = store.count(campaign).finally(() => {
+        if (reading.get(campaign)?.count === count) reading.delete(campaign);
+      });
+      reading.set(campaign, {since, count});
+      return count;
+    },
+    signed(campaign) {
+      signatures.set(campaign, (signatures.get(campaign) ?? 0) + 1);
+    },
+  };
+}
 
 export async function answerCount(deps: CountRouteDeps, campaign: string, log: Logger): Promise<Reply> {
   const config = deps.powerforms.get(campaign);
@@ -15,7 +48,7 @@ export async function answerCount(deps: CountRouteDeps, campaign: string, log: L
   // The campaign's configured count is what was gathered before this endpoint; every signature kept here adds to it.
   return answerFailures(log, async () => ({
     status: 200,
-    body: {campaign, count: config.counter.count + (await deps.store.count(campaign))},
+    body: {campaign, count: config.counter.count + (await deps.counts.read(campaign))},
     // A shared cache (a CDN) may serve one count to a busy page's visitors for a few seconds; a browser asks
     // afresh each time, so a signer who reloads never sees the count from before their signature.
     headers: {'cache-control': 'public, max-age=0, s-maxage=5'},

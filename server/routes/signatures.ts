@@ -6,7 +6,13 @@ import {checkSignature} from '../signature';
 import type {GiftStore} from '../store';
 import {answerFailures, type PageRequest, type Seconds} from './shared';
 
-export type SignatureRouteDeps = {powerforms: ReadonlyMap<string, PowerformConfig>; store: GiftStore; seconds: Seconds};
+export type SignatureRouteDeps = {
+  powerforms: ReadonlyMap<string, PowerformConfig>;
+  store: GiftStore;
+  seconds: Seconds;
+  /** Told of each signature kept, before the signer hears of it: the count read next includes it. */
+  counted: (campaign: string) => void;
+};
 
 export async function answerSignature(deps: SignatureRouteDeps, {body, key, log}: PageRequest): Promise<Reply> {
   const checked = await checkSignature(body, deps.powerforms);
@@ -25,6 +31,7 @@ export async function answerSignature(deps: SignatureRouteDeps, {body, key, log}
       utm: signature.utm,
       createdAt: deps.seconds(),
     });
+    if (signed.created) deps.counted(signature.campaign);
     log.info({campaign: signature.campaign, kind: signature.kind, created: signed.created}, 'signature');
     const answer: SignatureAnswer = {status: 'accepted', reference: signed.reference, ...(signed.created ? {} : {alreadySigned: true})};
     return {status: 200, body: answer};
