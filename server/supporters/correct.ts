@@ -5,19 +5,11 @@
  */
 import {SUPPORTER_FIELDS, type SupporterField} from '../../src/coral/contract/library';
 import type {SupporterChanges} from '../../src/coral/contract';
+import {SUPPORTER_COLUMNS} from '../db/payloads';
 import {checkSupporterFields, refuse, typedValue, type Checked} from '../fields';
 import {emailKeyOf, type SupporterDeps} from './forget';
 import {foldEmail} from './held';
 import {keepRequest} from './requests';
-
-const COLUMN: Record<SupporterField, string> = {
-  firstName: 'first_name',
-  lastName: 'last_name',
-  email: 'email',
-  phone: 'phone',
-  postcode: 'postcode',
-  address: 'address',
-};
 
 export type CorrectReport = {gifts: string[]; signatures: string[]; fields: SupporterField[]; crmRecord: string | null; lines: string[]};
 
@@ -53,7 +45,7 @@ export async function correctSupporter(
   const changing = (table: 'gifts' | 'signatures') => {
     const kept = fields.filter((field) => table === 'gifts' || field !== 'address');
     return {
-      set: kept.map((field, i) => `${COLUMN[field]} = $${i + 2}`).join(', '),
+      set: kept.map((field, i) => `${SUPPORTER_COLUMNS[field]} = $${i + 2}`).join(', '),
       params: [folded, ...kept.map((field) => values[field] ?? null)],
     };
   };
