@@ -21,4 +21,4 @@ export {
   UTM_PARAMS,
   type SupporterField,
   type Utm,
-} from '../shared/fields';
+} from '../shared/fields/core';

@@ -1,6 +1,6 @@
 /** The pieces every route's request and answer are made of, so each limit is written once. */
 import * as zod from 'zod/mini';
-import {FIELD_TABLE, SUPPORTER_FIELDS, type SupporterField, UTM_PARAMS} from '../shared/fields';
+import {FIELD_TABLE, SUPPORTER_FIELDS, type SupporterField, UTM_PARAMS} from '../shared/fields/core';
 
 /** An optional text of at most `max` characters. */
 export const text = (max: number) => zod.optional(zod.string().check(zod.maxLength(max)));
