@@ -8,7 +8,7 @@ import type {Queryable} from '../db/database';
 import {detailsOfRow, giftOfRow, type GiftRow} from '../db/payloads';
 import {ABOUT_REFERENCES, listed} from './deidentify';
 
-/** An email as every record is looked up by: trimmed and lower-cased (a gift keeps it as typed; the lookup folds case). */
+/** An email as every record is looked up by: trimmed and lower-cased (as every route keeps it; a gift kept by an older endpoint may hold it as typed). */
 export const foldEmail = (email: string): string => email.trim().toLowerCase();
 
 /** Whether `email` can be looked up at all: an address of at most 254 characters with one `@` and text on both sides. */
