@@ -6,23 +6,19 @@
  */
 import {giftRequestSchema, type GiftRequest, type Method} from '../src/coral/contract';
 import {
-  checkField,
   describeError,
   donateFormConsentLabel,
-  FIELD_MESSAGES,
-  FIELD_TABLE,
   formatMoney,
   giftTotal,
   limitsFor,
   parseConfig,
   RECURRING,
   rgUpgradeSuggestion,
-  SUPPORTER_FIELDS,
   type DonateFormConfig,
   type Frequency,
-  type SupporterField,
   type Utm,
 } from '../src/coral/contract/library';
+import {checkSupporterFields, refuse, type Checked} from './fields';
 
 export {parseCampaigns} from './campaigns';
 export type {GiftRequest, Method};
@@ -51,9 +47,7 @@ export type CheckedGift = {
   botCheck?: string;
 };
 
-export type Checked<T> = {ok: true; value: T} | {ok: false; reason: string};
-
-export const refuse = (reason: string): {ok: false; reason: string} => ({ok: false, reason});
+export {refuse, type Checked};
 
 /** The fee the server would add for cover fees: the only fee it accepts besides none. */
 export function coverFeeFor(config: DonateFormConfig, amount: number, frequency: Frequency): number | null {
@@ -70,40 +64,11 @@ export function checkAmount(config: DonateFormConfig, amount: number, frequency:
   return {ok: true, value: amount};
 }
 
-/** The fields typed on a number pad (the postcode's numeric keyboard, the phone's): a phone keyboard in full-width mode types ２０００ there. */
-const NUMBER_PAD_FIELDS: ReadonlySet<SupporterField> = new Set(
-  SUPPORTER_FIELDS.filter((field) => FIELD_TABLE[field].inputMode === 'numeric' || FIELD_TABLE[field].inputMode === 'tel'),
-);
-
-/**
- * A supporter field's value as the server checks and keeps it: trimmed, and in a field typed on a number pad, its
- * full-width digits, signs and spaces folded to their plain forms (NFKC), so ２０００ is the postcode 2000.
- */
-export function typedValue(field: SupporterField, given: string): string {
-  return (NUMBER_PAD_FIELDS.has(field) ? given.normalize('NFKC') : given).trim();
-}
-
-/** What is wrong with a supporter field's value (as `typedValue` reads it, not empty), by the form's own check; null when nothing is. */
-export function fieldProblem(field: SupporterField, value: string): string | null {
-  // The phone's check loads libphonenumber on demand in the browser; here the request's length limit is enough.
-  const checked = checkField(field, value, {mobile: null}, FIELD_MESSAGES);
-  return checked && !checked.ok ? checked.reason : null;
-}
-
-/** The supporter's fields as the campaign asks for them, each read as `typedValue` reads it; one left blank is left out. */
+/** The supporter's fields as the campaign asks for them, by the endpoint's one rule (`checkSupporterFields`), and the consent as given. */
 function checkSupporter(config: DonateFormConfig, given: Supporter): Checked<Supporter> {
-  const supporter: Supporter = {consent: given.consent};
-  for (const field of SUPPORTER_FIELDS) {
-    const value = typedValue(field, given[field] ?? '');
-    if (value === '') {
-      if (config.fields[field] === 'required') return refuse(`supporter.${field}: required by this campaign`);
-      continue;
-    }
-    const problem = fieldProblem(field, value);
-    if (problem !== null) return refuse(`supporter.${field}: ${problem}`);
-    supporter[field] = value;
-  }
-  return {ok: true, value: supporter};
+  const {consent, ...fields} = given;
+  const checked = checkSupporterFields(config.fields, fields, 'supporter');
+  return checked.ok ? {ok: true, value: {...checked.value, consent}} : checked;
 }
 
 /**

@@ -5,7 +5,8 @@
  */
 import {signatureRequestSchema, type SignatureRequest} from '../src/coral/contract';
 import {describeError, parseConfig, powerformConsentLabel, type PowerformConfig, type Utm} from '../src/coral/contract/library';
-import {consentShown, fieldProblem, refuse, typedValue, type Checked, type ConsentShown} from './gift';
+import {checkSupporterFields, refuse, type Checked} from './fields';
+import {consentShown, type ConsentShown} from './gift';
 import type {SignatureKind} from './store';
 
 export type Signer = Omit<SignatureRequest['supporter'], 'consent'>;
@@ -16,31 +17,13 @@ export type CheckedSignature = {
   /** The variant signed, or `daisychain` when the powerform hands the signer on to a donate form. */
   kind: SignatureKind;
   sourceCode: string | undefined;
-  /** Only the fields given, read as `typedValue` reads them (trimmed; a number pad's full-width digits folded); the email lower-cased. */
+  /** Only the fields given, as `checkSupporterFields` keeps them: trimmed, a number pad's full-width digits folded, the email lower-cased. */
   supporter: Signer;
   answer: {id: string; value: string} | undefined;
   utm: Utm;
   /** Whether the box was ticked, and the words beside it that the signer read. */
   consent: ConsentShown & {given: boolean};
 };
-
-/** The signer's fields as the campaign asks for them: required ones given, hidden ones left out, each passing the form's check. */
-function checkSigner(config: PowerformConfig, given: SignatureRequest['supporter']): Checked<Signer> {
-  const signer: Signer = {};
-  for (const field of Object.keys(config.fields) as (keyof PowerformConfig['fields'])[]) {
-    const mode = config.fields[field];
-    const value = typedValue(field, given[field] ?? '');
-    if (value === '') {
-      if (mode === 'required') return refuse(`supporter.${field}: required by this campaign`);
-      continue;
-    }
-    if (mode === 'hidden') return refuse(`supporter.${field}: this campaign does not ask for it; leave it out`);
-    const problem = fieldProblem(field, value);
-    if (problem !== null) return refuse(`supporter.${field}: ${problem}`);
-    signer[field] = field === 'email' ? value.toLowerCase() : value;
-  }
-  return {ok: true, value: signer};
-}
 
 /** The answer to the campaign's question: its id, an option of a choice, required when the question is. */
 function checkAnswer(config: PowerformConfig, given: SignatureRequest['answer']): Checked<CheckedSignature['answer']> {
@@ -65,9 +48,9 @@ export async function checkSignature(body: unknown, powerforms: ReadonlyMap<stri
   const config = powerforms.get(request.campaign);
   if (!config) return refuse(`campaign: "${request.campaign}" is not a campaign this endpoint takes signatures for`);
   if (request.variant !== config.variant) return refuse(`variant: expected "${config.variant}" for this campaign`);
-  const signer = checkSigner(config, request.supporter);
+  const {consent, ...fields} = request.supporter;
+  const signer = checkSupporterFields(config.fields, fields, 'supporter');
   if (!signer.ok) return signer;
-  const consent = request.supporter.consent;
   if (config.consentRequired && !consent) return refuse('supporter.consent: this campaign takes signatures only with consent');
   const answer = checkAnswer(config, request.answer);
   if (!answer.ok) return answer;

@@ -8,7 +8,7 @@
  * `db/store.ts` keeps them in PostgreSQL (embedded or a server), the only
  * store a running endpoint uses; unit tests use `testing/memoryStore.ts`.
  */
-import type {Frequency} from '../src/coral/contract/library';
+import type {Frequency, SupporterField} from '../src/coral/contract/library';
 
 /**
  * What became of a payment: `upgraded` (the one-tap monthly gift made), `failed`, `paid`, `refunded` (in part or
@@ -49,14 +49,8 @@ export type GiftRecord = {
 /** What a supporter agreed to: the words they were shown beside the box, which version of them, and whether they ticked it. */
 export type Consent = {given: boolean; wording: string; version: string};
 
-export type SupporterDetails = {
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  phone?: string;
-  postcode?: string;
-  address?: string;
-};
+/** A supporter's details, named as the field table names them; those not given left out. */
+export type SupporterDetails = Partial<Record<SupporterField, string>>;
 
 /** A gift as the supporter started it, before Stripe says what became of it. */
 export type KeptGift = {

@@ -3,6 +3,7 @@
  * the database when they are queued (a gift goes out only with its first outcome, so after a hosted checkout has
  * said how the supporter paid).
  */
+import {SUPPORTER_FIELDS, type SupporterField} from '../../src/coral/contract/library';
 import {type GiftRecord, type KeptGift, type KeptSignature, type SupporterDetails, termsOf} from '../store';
 
 /** The JSON a CRM receives for each record, as documented in /docs/signatures-and-records. */
@@ -15,6 +16,27 @@ export type ForwardedRecord = {
 
 export const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 export const orNull = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
+
+/** The column that keeps each supporter field, in `gifts` and (all but the address) in `signatures`. */
+export const SUPPORTER_COLUMNS: Readonly<Record<SupporterField, string>> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  phone: 'phone',
+  postcode: 'postcode',
+  address: 'address',
+};
+
+/** A row's supporter details under the field table's names: those its table does not keep, or that are null, left out. */
+export const detailsOfRow = (row: object): SupporterDetails => {
+  const columns = row as Record<string, unknown>;
+  return Object.fromEntries(
+    SUPPORTER_FIELDS.flatMap((field) => {
+      const value = columns[SUPPORTER_COLUMNS[field]];
+      return typeof value === 'string' ? [[field, value]] : [];
+    }),
+  );
+};
 
 /** A supporter's details as the columns keep them: trimmed, and empty ones left out. */
 export const trimmed = (supporter: SupporterDetails): SupporterDetails =>
@@ -126,14 +148,6 @@ export type GiftRow = {
 };
 
 export function giftOfRow(row: GiftRow): KeptGift {
-  const columns = {
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phone: row.phone,
-    postcode: row.postcode,
-    address: row.address,
-  };
   return {
     reference: row.reference,
     idempotencyKey: row.idempotency_key,
@@ -146,7 +160,7 @@ export function giftOfRow(row: GiftRow): KeptGift {
     fee: row.fee,
     currency: row.currency,
     payments: row.payments,
-    supporter: Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== null)),
+    supporter: detailsOfRow(row),
     consent: {given: row.consent, wording: row.consent_wording, version: row.consent_version},
     utm: row.utm,
     upgradeFrom: row.upgrade_from,

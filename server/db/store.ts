@@ -4,12 +4,18 @@
  * signature as it is kept; a gift and its payments once it has an outcome:
  * see outbox.ts), so a record is never queued without being kept.
  */
+import {SUPPORTER_FIELDS} from '../../src/coral/contract/library';
 import {type GiftStore, newSignatureReference, UPGRADE_LEASE_SECONDS} from '../store';
 import type {Database, Queryable} from './database';
 import {lockReference, release} from './outbox';
-import {orNull, recordOfRow, signaturePayload, type ForwardedRecord, type PaymentRow} from './payloads';
+import {orNull, recordOfRow, signaturePayload, SUPPORTER_COLUMNS, type ForwardedRecord, type PaymentRow} from './payloads';
 
 export {giftPayload, paymentPayload, signaturePayload, type ForwardedRecord} from './payloads';
+
+/** A gift keeps every supporter field; a signature all but the street address, which no powerform asks for. */
+const SIGNER_FIELDS = SUPPORTER_FIELDS.filter((field) => field !== 'address');
+const GIFT_DETAILS = SUPPORTER_FIELDS.map((field) => SUPPORTER_COLUMNS[field]).join(', ');
+const SIGNATURE_DETAILS = SIGNER_FIELDS.map((field) => SUPPORTER_COLUMNS[field]).join(', ');
 
 /** The rows each petition's count is spread over (0007_signature_counts.sql): enough that signers seldom wait on one. */
 const COUNT_SHARDS = 16;
@@ -97,7 +103,7 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
           tx,
           false,
           `insert into gifts (reference, idempotency_key, via, campaign, source_code, frequency, method, amount, fee, currency, payments,
-           first_name, last_name, email, phone, postcode, address, consent, consent_wording, consent_version, consented_at,
+           ${GIFT_DETAILS}, consent, consent_wording, consent_version, consented_at,
            utm, upgrade_from, created_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, to_timestamp($21),
            $22::text::jsonb, $23::text::jsonb, to_timestamp($21))
@@ -114,12 +120,7 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
             gift.fee,
             gift.currency,
             gift.payments,
-            orNull(s.firstName),
-            orNull(s.lastName),
-            orNull(s.email),
-            orNull(s.phone),
-            orNull(s.postcode),
-            orNull(s.address),
+            ...SUPPORTER_FIELDS.map((field) => orNull(s[field])),
             gift.consent.given,
             gift.consent.wording,
             gift.consent.version,
@@ -150,7 +151,7 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
       const created = await insertOnce(
         db,
         outbox,
-        `insert into signatures (reference, idempotency_key, campaign, kind, source_code, first_name, last_name, email, phone, postcode,
+        `insert into signatures (reference, idempotency_key, campaign, kind, source_code, ${SIGNATURE_DETAILS},
            answer_id, answer, consent, consent_wording, consent_version, consented_at, utm, created_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, to_timestamp($16), $17::text::jsonb, to_timestamp($16))
          on conflict do nothing returning reference`,
@@ -160,11 +161,7 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
           signature.campaign,
           signature.kind,
           signature.sourceCode,
-          orNull(s.firstName),
-          orNull(s.lastName),
-          email,
-          orNull(s.phone),
-          orNull(s.postcode),
+          ...SIGNER_FIELDS.map((field) => (field === 'email' ? email : orNull(s[field]))),
           signature.answer?.id ?? null,
           signature.answer?.value ?? null,
           signature.consent.given,

@@ -108,7 +108,7 @@ export async function keepGift(
   gift: CheckedGift,
   made: {reference: string; key: string; via: KeptGift['via']},
 ): Promise<void> {
-  const {firstName, lastName, email, phone, postcode, address, consent} = gift.supporter;
+  const {consent, ...supporter} = gift.supporter;
   await store.keepGift({
     reference: made.reference,
     idempotencyKey: made.key,
@@ -116,7 +116,7 @@ export async function keepGift(
     campaign: gift.campaign,
     sourceCode: gift.sourceCode ?? null,
     ...termsOf(gift),
-    supporter: {firstName, lastName, email, phone, postcode, address},
+    supporter,
     consent: {given: consent, ...(await consentOf(gift.config))},
     utm: gift.utm,
     upgradeFrom: gift.upgrade ? gift.upgrade.from : null,

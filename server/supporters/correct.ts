@@ -5,35 +5,27 @@
  */
 import {SUPPORTER_FIELDS, type SupporterField} from '../../src/coral/contract/library';
 import type {SupporterChanges} from '../../src/coral/contract';
-import {fieldProblem, refuse, typedValue, type Checked} from '../gift';
+import {SUPPORTER_COLUMNS} from '../db/payloads';
+import {checkSupporterFields, refuse, typedValue, type Checked} from '../fields';
 import {emailKeyOf, type SupporterDeps} from './forget';
 import {foldEmail} from './held';
 import {keepRequest} from './requests';
 
-const COLUMN: Record<SupporterField, string> = {
-  firstName: 'first_name',
-  lastName: 'last_name',
-  email: 'email',
-  phone: 'phone',
-  postcode: 'postcode',
-  address: 'address',
-};
-
 export type CorrectReport = {gifts: string[]; signatures: string[]; fields: SupporterField[]; crmRecord: string | null; lines: string[]};
 
-/** The changes as they will be kept: each trimmed and checked; an empty one removes the detail (null). */
+/** Any detail may be corrected: every field is optional to a correction. */
+const ANY_FIELD = Object.fromEntries(SUPPORTER_FIELDS.map((field) => [field, 'optional'])) as Record<SupporterField, 'optional'>;
+
+/** The changes as they will be kept: each read and checked by the endpoint's one rule; an empty one removes the detail (null). */
 function checkChanges(changes: SupporterChanges): Checked<Partial<Record<SupporterField, string | null>>> {
-  const checked: Partial<Record<SupporterField, string | null>> = {};
-  for (const field of SUPPORTER_FIELDS) {
-    const given = changes[field];
-    if (given === undefined) continue;
-    const value = typedValue(field, given);
-    if (value === '' && field === 'email') return refuse('changes.email: an email cannot be removed; forget the supporter instead');
-    const problem = value === '' ? null : fieldProblem(field, value);
-    if (problem !== null) return refuse(`changes.${field}: ${problem}`);
-    checked[field] = value === '' ? null : field === 'email' ? foldEmail(value) : value;
+  if (changes.email !== undefined && typedValue('email', changes.email) === '') {
+    return refuse('changes.email: an email cannot be removed; forget the supporter instead');
   }
-  return Object.keys(checked).length > 0 ? {ok: true, value: checked} : refuse('changes: name at least one detail to correct');
+  const checked = checkSupporterFields(ANY_FIELD, changes, 'changes');
+  if (!checked.ok) return checked;
+  const removed = SUPPORTER_FIELDS.filter((field) => changes[field] !== undefined && checked.value[field] === undefined);
+  const values = {...checked.value, ...Object.fromEntries(removed.map((field) => [field, null]))};
+  return Object.keys(values).length > 0 ? {ok: true, value: values} : refuse('changes: name at least one detail to correct');
 }
 
 export async function correctSupporter(
@@ -53,7 +45,7 @@ export async function correctSupporter(
   const changing = (table: 'gifts' | 'signatures') => {
     const kept = fields.filter((field) => table === 'gifts' || field !== 'address');
     return {
-      set: kept.map((field, i) => `${COLUMN[field]} = $${i + 2}`).join(', '),
+      set: kept.map((field, i) => `${SUPPORTER_COLUMNS[field]} = $${i + 2}`).join(', '),
       params: [folded, ...kept.map((field) => values[field] ?? null)],
     };
   };

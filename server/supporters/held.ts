@@ -5,10 +5,10 @@
  * already made at the supporter's request. Each item names the table it lives in (`where`).
  */
 import type {Queryable} from '../db/database';
-import {giftOfRow, type GiftRow} from '../db/payloads';
+import {detailsOfRow, giftOfRow, type GiftRow} from '../db/payloads';
 import {ABOUT_REFERENCES, listed} from './deidentify';
 
-/** An email as every record is looked up by: trimmed and lower-cased (a gift keeps it as typed; the lookup folds case). */
+/** An email as every record is looked up by: trimmed and lower-cased (as every route keeps it; a gift kept by an older endpoint may hold it as typed). */
 export const foldEmail = (email: string): string => email.trim().toLowerCase();
 
 /** Whether `email` can be looked up at all: an address of at most 254 characters with one `@` and text on both sides. */
@@ -37,14 +37,6 @@ type SignatureRow = {
 type RequestRow = {action: string; gifts: string[]; signatures: string[]; fields: string[]; customers: unknown; at: Date};
 
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());
-
-/** A signer's details under the names a gift's use, those not kept left out. */
-const signerOf = (row: SignatureRow) =>
-  Object.fromEntries(
-    Object.entries({firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone, postcode: row.postcode}).filter(
-      ([, value]) => value !== null,
-    ),
-  );
 
 /**
  * Everything held for `email`. `emailKey` is its keyed hash (guard/guard.ts's `emailBucket`), when the endpoint has
@@ -109,7 +101,7 @@ export async function heldFor(db: Queryable, email: string, emailKey: string | n
     campaign: row.campaign,
     kind: row.kind,
     sourceCode: row.source_code,
-    supporter: signerOf(row),
+    supporter: detailsOfRow(row),
     answer: row.answer_id === null ? null : {id: row.answer_id, ...(row.answer === null ? {} : {value: row.answer})},
     consent: {given: row.consent, wording: row.consent_wording, version: row.consent_version, at: iso(row.created_at)},
     utm: row.utm,

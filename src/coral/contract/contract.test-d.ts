@@ -7,11 +7,20 @@ import {expectTypeOf} from 'vitest';
 import type * as zod from 'zod/mini';
 import type {CheckedGift} from '../../../server/gift';
 import type {CheckedSignature} from '../../../server/signature';
+import type {SupporterDetails} from '../../../server/store';
 import type {PendingGift} from '../../../server/stripeGifts';
 import type {DonateFormConfig} from '../donate-form/core';
 import type {GiftIntent, Method, Signup} from '../shared/gateways';
-import type {CheckoutRequest, checkoutRequestSchema, GiftAnswer, giftRequestSchema, signatureRequestSchema} from '.';
-import type {ParseResult, parseConfig, PowerformConfig} from './library';
+import type {
+  CheckoutRequest,
+  checkoutRequestSchema,
+  GiftAnswer,
+  giftRequestSchema,
+  SignatureRequest,
+  signatureRequestSchema,
+  SupporterChanges,
+} from '.';
+import type {ParseResult, parseConfig, PowerformConfig, SupporterField} from './library';
 
 // The endpoint parses exactly what the browser sends…
 expectTypeOf<ReturnType<typeof parseConfig<typeof giftRequestSchema>>>().toEqualTypeOf<ParseResult<GiftIntent>>();
@@ -40,3 +49,12 @@ expectTypeOf<keyof CheckedSignature['supporter']>().toEqualTypeOf<keyof Powerfor
 
 // A gift's supporter fields are the donate form's.
 expectTypeOf<Exclude<keyof GiftIntent['supporter'], 'consent'>>().toEqualTypeOf<keyof DonateFormConfig['fields']>();
+
+// A supporter field is named once, in the field table: renamed there, the contract's requests, the form's intent and
+// the endpoint's checked and kept supporter all follow, and every place that still spells the old name fails to compile.
+expectTypeOf<Exclude<keyof GiftIntent['supporter'], 'consent'>>().toEqualTypeOf<SupporterField>();
+expectTypeOf<Exclude<keyof SignatureRequest['supporter'], 'consent'>>().toEqualTypeOf<Exclude<SupporterField, 'address'>>();
+expectTypeOf<keyof SupporterChanges>().toEqualTypeOf<SupporterField>();
+expectTypeOf<Exclude<keyof CheckedGift['supporter'], 'consent'>>().toEqualTypeOf<SupporterField>();
+expectTypeOf<keyof CheckedSignature['supporter']>().toEqualTypeOf<Exclude<SupporterField, 'address'>>();
+expectTypeOf<keyof SupporterDetails>().toEqualTypeOf<SupporterField>();

@@ -11,4 +11,14 @@ export {parsePowerformConfig} from '../powerform/parse';
 export {type ConfigError, type ParseResult} from '../shared/config';
 export {describeError, parseConfig} from '../shared/configErrors';
 export {FREQUENCIES, RECURRING, formatMoney, rgUpgradeSuggestion, type AmountLimits, type Frequency} from '../shared/money';
-export {checkField, FIELD_MESSAGES, FIELD_TABLE, luhn, SUPPORTER_FIELDS, UTM_PARAMS, type SupporterField, type Utm} from '../shared/fields';
+export {
+  checkField,
+  FIELD_MESSAGES,
+  FIELD_TABLE,
+  fieldProblems,
+  luhn,
+  SUPPORTER_FIELDS,
+  UTM_PARAMS,
+  type SupporterField,
+  type Utm,
+} from '../shared/fields/core';

@@ -1,6 +1,6 @@
 /** The pieces every route's request and answer are made of, so each limit is written once. */
 import * as zod from 'zod/mini';
-import {UTM_PARAMS} from '../shared/fields';
+import {FIELD_TABLE, SUPPORTER_FIELDS, type SupporterField, UTM_PARAMS} from '../shared/fields/core';
 
 /** An optional text of at most `max` characters. */
 export const text = (max: number) => zod.optional(zod.string().check(zod.maxLength(max)));
@@ -17,20 +17,27 @@ export const sourceCode = text(40);
 /** The utm values the page's address carried; an empty record when there were none. */
 export const utm = zod._default(zod.partialRecord(zod.enum(UTM_PARAMS), zod.string().check(zod.maxLength(200))), () => ({}));
 
-/** The fields a powerform asks a signer for. */
-const detailsShape = {
-  firstName: text(50),
-  lastName: text(50),
-  email: text(254),
-  phone: text(20),
-  postcode: text(10),
+/**
+ * Each supporter field's longest value on the wire: the field table's `maxLength`, so a request longer than the form
+ * takes is refused by name. Slack only for the postcode, whose check is a pattern, not a length: a value padded by
+ * spaces (" ２０００ ") is still the four digits, and a postcode written abroad (98800 Nouméa, 2000 Australia)
+ * should hear the form's own words ("Postcode must be 4 digits."), not a bare limit; the cap only bounds abuse.
+ * The phone's 20 already takes a number typed with its spaces and brackets: +61 (0) 412 345 678.
+ */
+const WIRE_SLACK: Partial<Record<SupporterField, number>> = {postcode: 16};
+const wireLength = (field: SupporterField): number => FIELD_TABLE[field].maxLength + (WIRE_SLACK[field] ?? 0);
+
+/** Every supporter field, optional, with its wire length: the powerform's are all but the address. */
+const details = Object.fromEntries(SUPPORTER_FIELDS.map((field) => [field, text(wireLength(field))])) as {
+  [F in SupporterField]: ReturnType<typeof text>;
 };
+const {address: _address, ...signerDetails} = details;
 /** A signer's fields and the consent box's answer. */
-export const signer = zod.strictObject({...detailsShape, consent: zod.boolean()});
+export const signer = zod.strictObject({...signerDetails, consent: zod.boolean()});
 /** A donate form asks for a street address too. */
-export const donor = zod.strictObject({...detailsShape, address: text(200), consent: zod.boolean()});
+export const donor = zod.strictObject({...details, consent: zod.boolean()});
 /** Every detail kept of a supporter, as a correction names them. */
-export const supporterDetails = zod.strictObject({...detailsShape, address: text(200)});
+export const supporterDetails = zod.strictObject(details);
 
 // Answers are read leniently: a reader ignores keys it does not know, so the endpoint may say more.
 

@@ -1,4 +1,4 @@
-import {FIELD_MESSAGES} from '../shared/fields';
+import {FIELD_MESSAGES} from '../shared/fields/core';
 import {AMOUNT_MESSAGES, BANK_MESSAGES, CARD_MESSAGES} from '../shared/basics';
 import {GUARD_MESSAGES} from '../shared/gateways';
 import {MANAGE_GIFT_MESSAGES} from '../shared/manageGift';

@@ -1,4 +1,4 @@
-import {FIELD_MESSAGES} from '../shared/fields';
+import {FIELD_MESSAGES} from '../shared/fields/core';
 import {SHARE_MESSAGES} from '../shared/share';
 
 /** Every sentence a supporter reads on a powerform. Override any of them with `messages` in the config. */

@@ -3,28 +3,7 @@
  * URL prefill, the Luhn checksum, and what loads on demand: the mobile check,
  * the email's "did you mean …?", and the sandbox's card and bank checks.
  */
-export {validateEmail} from './email';
-export {
-  checkField,
-  FIELD_MESSAGES,
-  FIELD_TABLE,
-  type FieldChecks,
-  fieldProblems,
-  inputOf,
-  SUPPORTER_FIELDS,
-  type SupporterField,
-} from './fields';
-export {luhn} from './luhn';
-export {
-  paramReader,
-  type ParsedParams,
-  parseUrlParams,
-  type Prefill,
-  PREFILLED_FIELDS,
-  type PrefilledField,
-  type Utm,
-  UTM_PARAMS,
-} from './urlParams';
+export * from './core';
 export {type PaymentChecks, type PaymentChecksLoad, usePaymentChecks} from './usePaymentChecks';
 export {useEmailSuggester} from './useEmailSuggester';
 export {type FieldUse, type MobileCheck, useMobileCheck} from './useMobileCheck';
