@@ -1,22 +1,5 @@
 import fc from 'fast-check';
-import {
-  commonOptions,
-  commonRefusals,
-  describeConfigProperties,
-  giftOptions,
-  giftRefusals,
-  badDollars,
-  compact,
-  dollars,
-  fieldMode,
-  optional,
-  refusedAt,
-  safeUrl,
-  text,
-  tooLong,
-  unsafeUrl,
-  type RefusedValue,
-} from '../shared/testing';
+import * as arb from '../shared/testing';
 import {DONATE_FORM_MESSAGES} from './messages';
 import {FREQUENCIES, RECURRING, type Frequency} from './schema';
 import {parseDonateFormConfig} from './parse';
@@ -24,22 +7,22 @@ import {parseDonateFormConfig} from './parse';
 const handle = (minCents: number, maxCents: number) =>
   fc
     .record({
-      amount: dollars(minCents, maxCents),
-      label: optional(text(40)),
-      impact: optional(text(160)),
-      image: optional(fc.record({src: safeUrl, alt: fc.string({unit: 'binary', maxLength: 30})})),
+      amount: arb.dollars(minCents, maxCents),
+      label: arb.optional(arb.text(40)),
+      impact: arb.optional(arb.text(160)),
+      image: arb.optional(fc.record({src: arb.safeUrl, alt: fc.string({unit: 'binary', maxLength: 30})})),
     })
-    .map(compact);
+    .map(arb.compact);
 
 const amountExtras = {
-  allowOther: optional(fc.boolean()),
-  impactTemplate: optional(text(160)),
-  impactUnit: optional(dollars()),
+  allowOther: arb.optional(fc.boolean()),
+  impactTemplate: arb.optional(arb.text(160)),
+  impactUnit: arb.optional(arb.dollars()),
 };
 
 /** One frequency's amounts: only the extras (default handles and limits), or handles within limits given with them. */
 const amountBlock = fc.oneof(
-  fc.record(amountExtras).map(compact),
+  fc.record(amountExtras).map(arb.compact),
   fc
     .tuple(fc.integer({min: 1, max: 100_000_000}), fc.integer({min: 1, max: 100_000_000}))
     .map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const)
@@ -52,7 +35,7 @@ const amountBlock = fc.oneof(
       }),
     )
     .chain((block) =>
-      optional(fc.constantFrom(...block.handles.map((h) => h.amount))).map((defaultAmount) => compact({...block, defaultAmount})),
+      arb.optional(fc.constantFrom(...block.handles.map((h) => h.amount))).map((defaultAmount) => arb.compact({...block, defaultAmount})),
     ),
 );
 
@@ -63,78 +46,80 @@ const validConfig = fc.shuffledSubarray([...FREQUENCIES], {minLength: 1}).chain(
   return (
     fc
       .record({
-        ...commonOptions(DONATE_FORM_MESSAGES),
-        ...giftOptions,
-        sourceCode: optional(fc.string({unit: 'binary', maxLength: 20})),
-        size: optional(fc.constantFrom('small', 'medium', 'large')),
-        layout: optional(fc.constantFrom('single', 'wizard')),
+        ...arb.commonOptions(DONATE_FORM_MESSAGES),
+        ...arb.giftOptions,
+        sourceCode: arb.optional(fc.string({unit: 'binary', maxLength: 20})),
+        size: arb.optional(fc.constantFrom('small', 'medium', 'large')),
+        layout: arb.optional(fc.constantFrom('single', 'wizard')),
         frequencies: fc.constant(frequencies),
-        defaultFrequency: optional(fc.constantFrom(...frequencies)),
-        dailyDays: optional(fc.integer({min: 2, max: 31})),
-        amounts: optional(
+        defaultFrequency: arb.optional(fc.constantFrom(...frequencies)),
+        dailyDays: arb.optional(fc.integer({min: 2, max: 31})),
+        amounts: arb.optional(
           fc
             .record({
-              'one-off': optional(amountBlock),
-              weekly: optional(amountBlock),
-              monthly: optional(amountBlock),
-              daily: optional(amountBlock),
+              'one-off': arb.optional(amountBlock),
+              weekly: arb.optional(amountBlock),
+              monthly: arb.optional(amountBlock),
+              daily: arb.optional(amountBlock),
             })
-            .map(compact),
+            .map(arb.compact),
         ),
-        fields: optional(
+        fields: arb.optional(
           fc
             .record({
-              firstName: optional(fieldMode),
-              lastName: optional(fieldMode),
-              email: optional(fieldMode),
-              phone: optional(fieldMode),
-              postcode: optional(fieldMode),
-              address: optional(fieldMode),
+              firstName: arb.optional(arb.fieldMode),
+              lastName: arb.optional(arb.fieldMode),
+              email: arb.optional(arb.fieldMode),
+              phone: arb.optional(arb.fieldMode),
+              postcode: arb.optional(arb.fieldMode),
+              address: arb.optional(arb.fieldMode),
             })
-            .map(compact),
+            .map(arb.compact),
         ),
-        directDebit: optional(recurring ? fc.boolean() : fc.constant(false)),
-        coverFees: optional(
-          fc.record({enabled: optional(fc.boolean()), percent: optional(fc.double({min: 0.5, max: 10, noNaN: true}))}).map(compact),
+        directDebit: arb.optional(recurring ? fc.boolean() : fc.constant(false)),
+        coverFees: arb.optional(
+          fc
+            .record({enabled: arb.optional(fc.boolean()), percent: arb.optional(fc.double({min: 0.5, max: 10, noNaN: true}))})
+            .map(arb.compact),
         ),
-        rgUpgrade: optional(
+        rgUpgrade: arb.optional(
           fc
             .record({
-              enabled: optional(canUpgrade ? fc.boolean() : fc.constant(false)),
-              divisor: optional(fc.double({min: 1, max: 12, noNaN: true})),
-              roundTo: optional(fc.integer({min: 1, max: 50})),
+              enabled: arb.optional(canUpgrade ? fc.boolean() : fc.constant(false)),
+              divisor: arb.optional(fc.double({min: 1, max: 12, noNaN: true})),
+              roundTo: arb.optional(fc.integer({min: 1, max: 50})),
             })
-            .map(compact),
+            .map(arb.compact),
         ),
-        externalHandles: optional(fc.boolean()),
-        handoff: optional(fc.boolean()),
-        thankYouUrl: optional(safeUrl),
+        externalHandles: arb.optional(fc.boolean()),
+        handoff: arb.optional(fc.boolean()),
+        thankYouUrl: arb.optional(arb.safeUrl),
       })
       // Direct debit is offered in Australian dollars only.
       .map(({directDebit, ...config}) =>
-        compact({...config, directDebit: config.currency === 'AUD' || config.currency === undefined ? directDebit : undefined}),
+        arb.compact({...config, directDebit: config.currency === 'AUD' || config.currency === undefined ? directDebit : undefined}),
       )
   );
 });
 
-const perFrequency = (build: (frequency: Frequency) => fc.Arbitrary<RefusedValue>) => fc.constantFrom(...FREQUENCIES).chain(build);
+const perFrequency = (build: (frequency: Frequency) => fc.Arbitrary<arb.RefusedValue>) => fc.constantFrom(...FREQUENCIES).chain(build);
 const fieldKeys = ['firstName', 'lastName', 'email', 'phone', 'postcode', 'address'] as const;
 
 /** Values of the right kind that the schema refuses on their own, whatever the rest of the config says. */
 const refusedValues = fc.oneof(
-  ...commonRefusals(DONATE_FORM_MESSAGES, {campaigns: ['réef'], locales: ['123', 'x'.repeat(300)]}),
-  ...giftRefusals(['A\u200dUD']),
-  refusedAt(['sourceCode'], tooLong(40)),
-  refusedAt(['size'], fc.constantFrom('huge', 'Small', ' small', '')),
-  refusedAt(['layout'], fc.constantFrom('steps', 'Wizard', '')),
-  refusedAt(['frequencies'], fc.constantFrom([], ['yearly'], ['monthly', 'monthly'], ['Monthly'])),
-  refusedAt(['defaultFrequency'], fc.constantFrom('yearly', 'Monthly', '')),
-  refusedAt(['dailyDays'], fc.constantFrom(0, 1, 32, 2.5, -7, Number.NaN, Number.POSITIVE_INFINITY)),
+  ...arb.commonRefusals(DONATE_FORM_MESSAGES, {campaigns: ['réef'], locales: ['123', 'x'.repeat(300)]}),
+  ...arb.giftRefusals(['A\u200dUD']),
+  arb.refusedAt(['sourceCode'], arb.tooLong(40)),
+  arb.refusedAt(['size'], fc.constantFrom('huge', 'Small', ' small', '')),
+  arb.refusedAt(['layout'], fc.constantFrom('steps', 'Wizard', '')),
+  arb.refusedAt(['frequencies'], fc.constantFrom([], ['yearly'], ['monthly', 'monthly'], ['Monthly'])),
+  arb.refusedAt(['defaultFrequency'], fc.constantFrom('yearly', 'Monthly', '')),
+  arb.refusedAt(['dailyDays'], fc.constantFrom(0, 1, 32, 2.5, -7, Number.NaN, Number.POSITIVE_INFINITY)),
   perFrequency((f) =>
-    fc.constantFrom('min', 'max', 'impactUnit', 'defaultAmount').chain((key) => refusedAt(['amounts', f, key], badDollars)),
+    fc.constantFrom('min', 'max', 'impactUnit', 'defaultAmount').chain((key) => arb.refusedAt(['amounts', f, key], arb.badDollars)),
   ),
   perFrequency((f) =>
-    refusedAt(
+    arb.refusedAt(
       ['amounts', f, 'handles'],
       fc.constantFrom(
         [],
@@ -142,21 +127,21 @@ const refusedValues = fc.oneof(
       ),
     ),
   ),
-  perFrequency((f) => refusedAt(['amounts', f, 'handles', 0, 'amount'], badDollars)),
-  perFrequency((f) => refusedAt(['amounts', f, 'handles', 0, 'label'], fc.oneof(fc.constantFrom('', '   '), tooLong(40)))),
-  perFrequency((f) => refusedAt(['amounts', f, 'handles', 0, 'impact'], fc.oneof(fc.constantFrom('', '\n'), tooLong(160)))),
-  perFrequency((f) => refusedAt(['amounts', f, 'handles', 0, 'image', 'src'], unsafeUrl)),
-  perFrequency((f) => refusedAt(['amounts', f, 'handles', 0, 'image', 'alt'], tooLong(160))),
-  perFrequency((f) => refusedAt(['amounts', f, 'impactTemplate'], fc.oneof(fc.constant(' '), tooLong(160)))),
-  fc.constantFrom(...fieldKeys).chain((key) => refusedAt(['fields', key], fc.constantFrom('Required', 'mandatory', '', 'hidden '))),
-  refusedAt(['coverFees', 'percent'], fc.constantFrom(0, 0.49, 10.01, -3, Number.NaN)),
-  refusedAt(['rgUpgrade', 'divisor'], fc.constantFrom(0, 0.99, 12.01, Number.NaN)),
-  refusedAt(['rgUpgrade', 'roundTo'], fc.constantFrom(0, 51, 2.5)),
-  refusedAt(
+  perFrequency((f) => arb.refusedAt(['amounts', f, 'handles', 0, 'amount'], arb.badDollars)),
+  perFrequency((f) => arb.refusedAt(['amounts', f, 'handles', 0, 'label'], fc.oneof(fc.constantFrom('', '   '), arb.tooLong(40)))),
+  perFrequency((f) => arb.refusedAt(['amounts', f, 'handles', 0, 'impact'], fc.oneof(fc.constantFrom('', '\n'), arb.tooLong(160)))),
+  perFrequency((f) => arb.refusedAt(['amounts', f, 'handles', 0, 'image', 'src'], arb.unsafeUrl)),
+  perFrequency((f) => arb.refusedAt(['amounts', f, 'handles', 0, 'image', 'alt'], arb.tooLong(160))),
+  perFrequency((f) => arb.refusedAt(['amounts', f, 'impactTemplate'], fc.oneof(fc.constant(' '), arb.tooLong(160)))),
+  fc.constantFrom(...fieldKeys).chain((key) => arb.refusedAt(['fields', key], fc.constantFrom('Required', 'mandatory', '', 'hidden '))),
+  arb.refusedAt(['coverFees', 'percent'], fc.constantFrom(0, 0.49, 10.01, -3, Number.NaN)),
+  arb.refusedAt(['rgUpgrade', 'divisor'], fc.constantFrom(0, 0.99, 12.01, Number.NaN)),
+  arb.refusedAt(['rgUpgrade', 'roundTo'], fc.constantFrom(0, 51, 2.5)),
+  arb.refusedAt(
     ['gateway'],
     fc.constantFrom({type: 'card'}, {type: 'http'}, {}, {type: 'sandbox', delayMs: -1}, {type: 'http', endpoint: 'javascript:alert(1)'}),
   ),
-  refusedAt(['thankYouUrl'], unsafeUrl),
+  arb.refusedAt(['thankYouUrl'], arb.unsafeUrl),
 );
 
-describeConfigProperties('donate form', parseDonateFormConfig, {valid: validConfig, refused: refusedValues});
+arb.describeConfigProperties('donate form', parseDonateFormConfig, {valid: validConfig, refused: refusedValues});

@@ -2,6 +2,7 @@
 import {useLayoutEffect, useRef, type ReactNode} from 'react';
 import {newIdempotencyKey as newKey, retryWait} from '../../shared/gateways';
 import {fill} from '../../shared/basics';
+import {SendingLabel} from '../../shared/ui';
 import ui from '../../shared/ui/ui.module.css';
 import {useDonateFormContext} from '../context';
 import {today} from '../useDonateForm';
@@ -90,14 +91,9 @@ export function Actions(): ReactNode {
               aria-disabled={sending || undefined}
               part="submit"
             >
-              {sending ? (
-                <>
-                  <span className={ui.spinner} aria-hidden="true" />
-                  {messages.submitting}
-                </>
-              ) : (
-                fill(messages[`submit.${state.frequency}`], {amount: button === null ? '' : money(button)}).trim()
-              )}
+              <SendingLabel sending={sending} busy={messages.submitting}>
+                {fill(messages[`submit.${state.frequency}`], {amount: button === null ? '' : money(button)}).trim()}
+              </SendingLabel>
             </button>
           ) : (
             <button type="submit" className={`${ui.button} ${styles.submit}`} part="next">

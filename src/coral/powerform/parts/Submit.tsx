@@ -1,5 +1,6 @@
 /** The sign button, and the status line that says the signature is on its way. */
 import type {ReactNode} from 'react';
+import {SendingLabel} from '../../shared/ui';
 import ui from '../../shared/ui/ui.module.css';
 import {usePowerformContext} from '../context';
 import {uncertain} from '../derive';
@@ -23,16 +24,9 @@ export function Submit(): ReactNode {
         aria-disabled={sending || undefined}
         part="submit"
       >
-        {sending ? (
-          <>
-            <span className={ui.spinner} aria-hidden="true" />
-            {messages.submitting}
-          </>
-        ) : again ? (
-          messages.submitAgain
-        ) : (
-          messages.submit
-        )}
+        <SendingLabel sending={sending} busy={messages.submitting}>
+          {again ? messages.submitAgain : messages.submit}
+        </SendingLabel>
       </button>
     </>
   );

@@ -1,6 +1,7 @@
-/** The pieces of view every component shares: inputs, the error summary, the load-failed box, parts loaded on demand, the manage-gift line, the light room, the look. */
+/** The pieces of view every component shares: inputs, the error summary, the load-failed box, parts loaded on demand, the manage-gift line, a submit button's words while sending, the light room, the look. */
 export {ErrorSummary} from './ErrorSummary';
 export {LoadFailedBox} from './LoadFailedBox';
+export {SendingLabel} from './SendingLabel';
 export {Checkbox, TextField} from './TextField';
 export {lazyPart, type WaitingProps} from './lazyPart';
 export {type LightRoom, LightRoomContext} from './lightRoom';
