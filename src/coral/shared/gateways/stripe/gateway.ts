@@ -46,10 +46,12 @@ import type {
   PaymentFields,
   UpgradeAsk,
 } from '../gateway';
+import {routesUnder} from '../endpoint';
 import {guardedBy, onePerKey, postWithKey, says} from '../http';
 
 export type StripeGatewayOptions = {
   publishableKey: string;
+  /** The base URL of the organisation's endpoint: gifts go to its /gifts, monthly upgrades to its /gifts/upgrade. */
   endpoint: string;
   wallets: boolean;
   saveCardForUpgrade: boolean;
@@ -198,8 +200,8 @@ export function createStripeGateway(
   let mounted: Mounted | null = null;
   /** The Element's check started by the supporter's click, for the charge that click sends. */
   let started: {elements: StripeElements; checked: Promise<Checked>} | null = null;
-  const endpoint = `${options.endpoint.replace(/\/$/, '')}/gifts`;
-  const post = {endpoint, timeoutMs: options.timeoutMs, fetch: (...args: Parameters<typeof fetch>) => globalThis.fetch(...args)};
+  const urls = routesUnder(options.endpoint, 'stripe', ['gifts', 'giftsUpgrade']);
+  const post = {url: urls.gifts, timeoutMs: options.timeoutMs, fetch: (...args: Parameters<typeof fetch>) => globalThis.fetch(...args)};
 
   const fields: Required<PaymentFields> = {
     mount(room, setup, report) {
@@ -307,7 +309,7 @@ export function createStripeGateway(
     return result.status === 'approved' && intent.savePaymentMethod ? {...result, upgradeToken: clientSecret} : result;
   });
 
-  const upgradeEndpoint = {...post, endpoint: `${endpoint}/upgrade`};
+  const upgradeEndpoint = {...post, url: urls.giftsUpgrade};
   const upgrade = onePerKey(async (ask: UpgradeAsk, key: string): Promise<ChargeResult> => {
     const body: UpgradeRequest = {reference: ask.reference, clientSecret: ask.token, amount: ask.amount, fee: 0, currency: ask.currency};
     const sent = await postWithKey<ChargeResult, UpgradeAnswer>(upgradeEndpoint, 'payment service', body, key, (reply) => {
