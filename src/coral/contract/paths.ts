@@ -25,8 +25,11 @@ export const ROUTES = {
 export type RouteName = keyof typeof ROUTES;
 export type RoutePath<K extends RouteName = RouteName> = (typeof ROUTES)[K]['path'];
 
+/** Names of the table's routes, checked as they are written. */
+type Named<K extends RouteName> = K;
+
 /** The routes a page posts to, through a gateway. */
-export type PostedRouteName = 'gifts' | 'giftsUpgrade' | 'checkout' | 'signatures';
+export type PostedRouteName = Named<'gifts' | 'giftsUpgrade' | 'checkout' | 'signatures'>;
 
 /** The part of the count's path that stands for the campaign's id. */
 export const CAMPAIGN_PARAM = '{campaign}';

@@ -15,6 +15,7 @@ import {
   type SignupResult,
 } from './gateway';
 import {routesUnder} from './endpoint';
+import type {RouteName} from '../../contract/paths';
 
 export type HttpGatewayOptions = {
   /** The base URL of the organisation's endpoint: gifts go to its /checkout, signatures to its /signatures. */
@@ -22,6 +23,9 @@ export type HttpGatewayOptions = {
   timeoutMs?: number;
   fetch?: typeof globalThis.fetch;
 };
+
+/** The contract's routes the http gateway posts to: a gift's hosted checkout, and a signature. */
+export const HTTP_ROUTES = ['checkout', 'signatures'] as const satisfies readonly RouteName[];
 
 /** Where one exchange is posted: a route's full address, within a time limit. */
 export type Post = {url: string; timeoutMs: number; fetch: typeof globalThis.fetch};
@@ -191,7 +195,7 @@ export function createHttpGateway({
   timeoutMs = 15_000,
   fetch: fetchImpl = (...args) => globalThis.fetch(...args),
 }: HttpGatewayOptions): Gateway & SignupGateway {
-  const urls = routesUnder(endpoint, 'http', ['checkout', 'signatures']);
+  const urls = routesUnder(endpoint, 'http', HTTP_ROUTES);
   const checkout = {url: urls.checkout, timeoutMs, fetch: fetchImpl};
   const signatures = {...checkout, url: urls.signatures};
   return {

@@ -46,6 +46,7 @@ import type {
   PaymentFields,
   UpgradeAsk,
 } from '../gateway';
+import type {RouteName} from '../../../contract/paths';
 import {routesUnder} from '../endpoint';
 import {guardedBy, onePerKey, postWithKey, says} from '../http';
 
@@ -57,6 +58,9 @@ export type StripeGatewayOptions = {
   saveCardForUpgrade: boolean;
   timeoutMs: number;
 };
+
+/** The contract's routes the stripe gateway posts to: a gift, and the thank-you page's monthly upgrade on its card. */
+export const STRIPE_ROUTES = ['gifts', 'giftsUpgrade'] as const satisfies readonly RouteName[];
 
 /** Stripe.js's names for the ways to pay, for the Element alone: the endpoint is sent the form's own (`direct-debit`). */
 const STRIPE_METHOD: Record<Method, string> = {card: 'card', 'direct-debit': 'au_becs_debit'};
@@ -200,7 +204,7 @@ export function createStripeGateway(
   let mounted: Mounted | null = null;
   /** The Element's check started by the supporter's click, for the charge that click sends. */
   let started: {elements: StripeElements; checked: Promise<Checked>} | null = null;
-  const urls = routesUnder(options.endpoint, 'stripe', ['gifts', 'giftsUpgrade']);
+  const urls = routesUnder(options.endpoint, 'stripe', STRIPE_ROUTES);
   const post = {url: urls.gifts, timeoutMs: options.timeoutMs, fetch: (...args: Parameters<typeof fetch>) => globalThis.fetch(...args)};
 
   const fields: Required<PaymentFields> = {
