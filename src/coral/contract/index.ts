@@ -56,5 +56,5 @@ export {
   type RecordsRequest,
   type SupporterChanges,
 } from './supporters';
-export {CAMPAIGN_PARAM, ROUTES, routeUrl, type PostedRouteName, type RouteName, type RoutePath} from './paths';
+export {CAMPAIGN_PARAM, ROUTES, PAGE_PATHS, type PostedRouteName, type RouteName, type RoutePath} from './paths';
 export {ROUTE_TABLE} from './routes';

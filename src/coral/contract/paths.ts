@@ -3,14 +3,27 @@
  * build their addresses from it at run time, so it imports nothing: no schema reaches a bundle. ./routes.ts pairs
  * each route with its request and answer schemas.
  */
-export const ROUTES = {
+type Route = {method: 'GET' | 'POST' | 'any'; path: `/${string}`};
+
+/** The paths a page posts to (POST), through a gateway: all the browser's bundles carry of the table. */
+export const PAGE_PATHS = {
   /** The stripe gateway's gift. */
-  gifts: {method: 'POST', path: '/gifts'},
+  gifts: '/gifts',
   /** The thank-you page's one-tap monthly gift on a kept card. */
-  giftsUpgrade: {method: 'POST', path: '/gifts/upgrade'},
+  giftsUpgrade: '/gifts/upgrade',
   /** The http gateway's gift, answered with a hosted checkout page's address. */
-  checkout: {method: 'POST', path: '/checkout'},
-  signatures: {method: 'POST', path: '/signatures'},
+  checkout: '/checkout',
+  signatures: '/signatures',
+} as const satisfies Record<string, Route['path']>;
+
+/** Each path as a POST route of the table. */
+const posted = <P extends Record<string, Route['path']>>(paths: P) =>
+  Object.fromEntries(Object.entries(paths).map(([name, path]) => [name, {method: 'POST', path}])) as {
+    readonly [K in keyof P]: {readonly method: 'POST'; readonly path: P[K]};
+  };
+
+/** The route a page reads (at the address its config gives), and those only Stripe and the organisation's tools call. */
+const OTHER_ROUTES = {
   /** A petition's live count; `{campaign}` stands for its id. */
   count: {method: 'GET', path: '/campaigns/{campaign}/count'},
   stripeWebhook: {method: 'POST', path: '/webhooks/stripe'},
@@ -20,19 +33,16 @@ export const ROUTES = {
   supporterRecords: {method: 'POST', path: '/supporters/records'},
   supporterForget: {method: 'POST', path: '/supporters/forget'},
   supporterCorrect: {method: 'POST', path: '/supporters/correct'},
-} as const satisfies Record<string, {method: 'GET' | 'POST' | 'any'; path: `/${string}`}>;
+} as const satisfies Record<string, Route>;
+
+/** Every route of the endpoint, by name; pure, so a bundle that reads only PAGE_PATHS leaves the rest out. */
+export const ROUTES = /* @__PURE__ */ Object.assign(/* @__PURE__ */ posted(PAGE_PATHS), OTHER_ROUTES);
 
 export type RouteName = keyof typeof ROUTES;
 export type RoutePath<K extends RouteName = RouteName> = (typeof ROUTES)[K]['path'];
 
-/** Names of the table's routes, checked as they are written. */
-type Named<K extends RouteName> = K;
-
 /** The routes a page posts to, through a gateway. */
-export type PostedRouteName = Named<'gifts' | 'giftsUpgrade' | 'checkout' | 'signatures'>;
+export type PostedRouteName = keyof typeof PAGE_PATHS;
 
 /** The part of the count's path that stands for the campaign's id. */
 export const CAMPAIGN_PARAM = '{campaign}';
-
-/** A route's address under `base`, an endpoint's base URL (`https://pay.example.org`, or with a path, `/coral`). */
-export const routeUrl = (base: string, name: Exclude<RouteName, 'count'>): string => `${base.replace(/\/+$/, '')}${ROUTES[name].path}`;

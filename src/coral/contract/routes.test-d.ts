@@ -7,7 +7,7 @@ import {expectTypeOf} from 'vitest';
 import type {RoutedPath} from '../../../server/handler';
 import type {SupporterRoute} from '../../../server/routes/supporters';
 import type {MACHINE_FIELDS, PostedRoute} from '../../../server/screen';
-import type {HTTP_ROUTES, STRIPE_ROUTES} from '../shared/gateways';
+import type {HttpRoute, StripeRoute} from '../shared/gateways';
 import type {
   campaignCountSchema,
   checkoutRequestSchema,
@@ -21,7 +21,7 @@ import type {
   signatureRequestSchema,
 } from '.';
 
-type GatewayRoute = (typeof HTTP_ROUTES)[number] | (typeof STRIPE_ROUTES)[number];
+type GatewayRoute = HttpRoute | StripeRoute;
 
 // The server routes every path of the table, and no other.
 expectTypeOf<RoutedPath>().toEqualTypeOf<RoutePath>();

@@ -59,6 +59,7 @@ describe('http gateway endpoint', () => {
   it.each([
     ['/checkout', ''],
     ['/signatures', ''],
+    ['/gifts', ''],
     ['/coral/checkout', '/coral'],
     ['/coral/signatures/', '/coral'],
   ])('reads an endpoint ending in its route %s as the base URL, with one warning naming the base to use', async (given, base) => {

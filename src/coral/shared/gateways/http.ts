@@ -15,7 +15,6 @@ import {
   type SignupResult,
 } from './gateway';
 import {routesUnder} from './endpoint';
-import type {RouteName} from '../../contract/paths';
 
 export type HttpGatewayOptions = {
   /** The base URL of the organisation's endpoint: gifts go to its /checkout, signatures to its /signatures. */
@@ -25,7 +24,7 @@ export type HttpGatewayOptions = {
 };
 
 /** The contract's routes the http gateway posts to: a gift's hosted checkout, and a signature. */
-export const HTTP_ROUTES = ['checkout', 'signatures'] as const satisfies readonly RouteName[];
+export type HttpRoute = 'checkout' | 'signatures';
 
 /** Where one exchange is posted: a route's full address, within a time limit. */
 export type Post = {url: string; timeoutMs: number; fetch: typeof globalThis.fetch};
@@ -195,9 +194,9 @@ export function createHttpGateway({
   timeoutMs = 15_000,
   fetch: fetchImpl = (...args) => globalThis.fetch(...args),
 }: HttpGatewayOptions): Gateway & SignupGateway {
-  const urls = routesUnder(endpoint, 'http', HTTP_ROUTES);
-  const checkout = {url: urls.checkout, timeoutMs, fetch: fetchImpl};
-  const signatures = {...checkout, url: urls.signatures};
+  const url = routesUnder<HttpRoute>(endpoint);
+  const checkout = {url: url('checkout'), timeoutMs, fetch: fetchImpl};
+  const signatures = {...checkout, url: url('signatures')};
   return {
     charge: onePerKey(async (intent: GiftIntent, key, {returnUrl, cancelUrl}: ChargeOptions): Promise<ChargeResult> => {
       if (returnUrl === undefined || cancelUrl === undefined) return notCharged('a hosted checkout needs returnUrl and cancelUrl', false);
