@@ -85,9 +85,9 @@ export default tseslint.config(
             },
             {
               to: {element: {types: ['component']}},
-              disallow: {to: {element: {fileInternalPath: '!{index.ts,core.ts,parse.ts,docs.ts,library.ts,examples/*}'}}},
+              disallow: {to: {element: {fileInternalPath: '!{index.ts,core.ts,parse.ts,docs.ts,library.ts,paths.ts,examples/*}'}}},
               message:
-                'Import component "{{to.element.captured.name}}" through a door: index.ts (the component), core.ts (without its view or React), parse.ts (its config checked and explained), docs.ts (its options and reference) or examples/ (the contract: index.ts or library.ts), not {{to.element.fileInternalPath}}.',
+                'Import component "{{to.element.captured.name}}" through a door: index.ts (the component), core.ts (without its view or React), parse.ts (its config checked and explained), docs.ts (its options and reference) or examples/ (the contract: index.ts, library.ts, or paths.ts, its routes without a schema, for a bundle), not {{to.element.fileInternalPath}}.',
             },
           ],
         },

@@ -6,6 +6,7 @@
  * campaign offers direct debit, and the wallet domains for the pages.
  */
 import Stripe from 'stripe';
+import {ROUTES} from '../src/coral/contract';
 import type {Campaigns} from './campaigns';
 import {readEndpointEnv, type StripeSettings} from './env';
 import type {SettingVars} from './settings';
@@ -99,7 +100,7 @@ function webhookUrlOf(publicUrl: string | undefined, basePath: string): string {
       `CORAL_PUBLIC_URL: "${given}" is not an https:// origin like https://coral.example.org (Stripe sends events over HTTPS only)`,
     );
   }
-  return `${url.origin}${basePath}/webhooks/stripe`;
+  return `${url.origin}${basePath}${ROUTES.stripeWebhook.path}`;
 }
 
 export type DoctorResult = {ok: boolean; lines: string[]};

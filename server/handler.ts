@@ -4,7 +4,7 @@
  * Request/Response adapters. This file holds the table of routes (one module each, in routes/) and the doorway: what
  * is checked of a request before its route is asked, by who sends it.
  */
-import {GIFT_ANSWER_MS} from '../src/coral/contract';
+import {GIFT_ANSWER_MS, ROUTES, type RoutePath} from '../src/coral/contract';
 import type {PowerformConfig} from '../src/coral/contract/library';
 import {readJson} from './body';
 import {isUnavailable} from './db/database';
@@ -19,7 +19,7 @@ import {answerGift} from './routes/gifts';
 import {answerHealth} from './routes/health';
 import {UNAVAILABLE, stripeDeadline, type PageRequest} from './routes/shared';
 import {answerSignature} from './routes/signatures';
-import {answerSupporterRoute, SUPPORTER_ROUTES} from './routes/supporters';
+import {answerSupporterRoute, SUPPORTER_ROUTE_NAMES, type SupporterRoute} from './routes/supporters';
 import {answerUpgrade} from './routes/upgrade';
 import {answerWebhook} from './routes/webhook';
 import {screenBody, type PostedRoute} from './screen';
@@ -31,18 +31,26 @@ export {STRIPE_CALL_LIMITS, type CoralHandler, type CoralHandlerOptions} from '.
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,200}$/;
 
 /**
- * A route, by who sends it, which decides its doorway:
+ * A route of the contract's table (src/coral/contract/paths.ts), by who sends it, which decides its doorway:
  * - `page`: a form on an allowed origin. CORS and its preflight, a JSON body screened for card data, an Idempotency-Key.
- * - `reader`: a page reading, from an allowed origin or this endpoint's own; the path's part in brackets is the route's.
+ * - `reader`: a page reading, from an allowed origin or this endpoint's own; `pattern`'s part in brackets is the route's.
  * - `stripe`: Stripe's signed events; the route reads the raw body itself.
  * - `server`: a monitor or the organisation's own tools; the route checks method and token itself, after replying
  *   404 while it is off, so an endpoint without it never shows it is there.
  */
 type Route =
   | {method: 'POST'; path: PostedRoute; from: 'page'; answer: (request: PageRequest) => Promise<Reply>}
-  | {method: 'GET'; path: RegExp; from: 'reader'; answer: (param: string, log: Logger) => Promise<Reply>}
-  | {method: 'POST'; path: string; from: 'stripe'; answer: (request: Request, log: Logger) => Promise<Reply>}
-  | {method: 'GET' | 'POST' | 'any'; path: string; from: 'server'; answer: (request: Request, log: Logger) => Promise<Reply | Response>};
+  | {method: 'GET'; path: RoutePath<'count'>; pattern: RegExp; from: 'reader'; answer: (param: string, log: Logger) => Promise<Reply>}
+  | {method: 'POST'; path: RoutePath<'stripeWebhook'>; from: 'stripe'; answer: (request: Request, log: Logger) => Promise<Reply>}
+  | {
+      method: 'GET' | 'POST' | 'any';
+      path: RoutePath<'export' | 'health'> | SupporterRoute;
+      from: 'server';
+      answer: (request: Request, log: Logger) => Promise<Reply | Response>;
+    };
+
+/** The paths the handler routes: every one of the contract's, and no other. */
+export type RoutedPath = Route['path'];
 
 const corsHeaders = (origin: string): Headers => new Headers({'access-control-allow-origin': origin, vary: 'Origin'});
 
@@ -68,23 +76,23 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   const counts = sharedCounts(store);
 
   const routes: readonly Route[] = [
-    {method: 'POST', path: '/gifts', from: 'page', answer: (request) => answerGift(gifts, request)},
-    {method: 'POST', path: '/gifts/upgrade', from: 'page', answer: (request) => answerUpgrade(gifts, request)},
-    {method: 'POST', path: '/checkout', from: 'page', answer: (request) => answerCheckout(checkout, request)},
+    {...ROUTES.gifts, from: 'page', answer: (request) => answerGift(gifts, request)},
+    {...ROUTES.giftsUpgrade, from: 'page', answer: (request) => answerUpgrade(gifts, request)},
+    {...ROUTES.checkout, from: 'page', answer: (request) => answerCheckout(checkout, request)},
     {
-      method: 'POST',
-      path: '/signatures',
+      ...ROUTES.signatures,
       from: 'page',
       answer: (request) => answerSignature({powerforms, store, seconds, counted: counts.signed}, request),
     },
-    {method: 'GET', path: COUNT_PATH, from: 'reader', answer: (campaign, log) => answerCount({powerforms, counts}, campaign, log)},
-    {method: 'POST', path: '/webhooks/stripe', from: 'stripe', answer: (request, log) => answerWebhook(webhook, request, log)},
-    {method: 'GET', path: '/export', from: 'server', answer: (request) => answerExport(exportDeps, request)},
-    ...SUPPORTER_ROUTES.map((path): Route => {
+    {...ROUTES.count, pattern: COUNT_PATH, from: 'reader', answer: (campaign, log) => answerCount({powerforms, counts}, campaign, log)},
+    {...ROUTES.stripeWebhook, from: 'stripe', answer: (request, log) => answerWebhook(webhook, request, log)},
+    {...ROUTES.export, from: 'server', answer: (request) => answerExport(exportDeps, request)},
+    ...SUPPORTER_ROUTE_NAMES.map((name): Route => {
+      const {path} = ROUTES[name];
       const answer = (request: Request, log: Logger) => answerSupporterRoute({...privacy, token: privacyToken, log}, request, path);
-      return {method: 'POST', path, from: 'server', answer};
+      return {...ROUTES[name], from: 'server', answer};
     }),
-    {method: 'any', path: '/health', from: 'server', answer: () => answerHealth(store)},
+    {...ROUTES.health, from: 'server', answer: () => answerHealth(store)},
   ];
 
   /** Origins, preflights, the body and the idempotency key, for every route a page posts to. */
@@ -141,7 +149,7 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   async function answer(request: Request, path: string, log: Logger, context?: RequestContext): Promise<Response> {
     for (const route of routes) {
       if (route.from === 'reader') {
-        const param = route.path.exec(path)?.[1];
+        const param = route.pattern.exec(path)?.[1];
         if (param !== undefined) return readerDoor(route, param, request, log);
       } else if (route.path === path) {
         if (route.from === 'page') return pageDoor(route, request, log, context);

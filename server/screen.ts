@@ -3,12 +3,13 @@
  * for (a person's typing with every disguise undone; a machine's values not read for numbers), and control
  * characters, which no field holds. The rules, and why: server/README.md, "What the card-data guard reads".
  */
+import {ROUTES, type PostedRouteName, type RoutePath} from '../src/coral/contract';
 import {UTM_PARAMS} from '../src/coral/contract/library';
 import {rejected, type Reply} from './reply';
 import {TOO_DEEP} from './body';
 import {findCardData, pathOf, type Reading, type ReadingOf} from './cardData';
 
-export type PostedRoute = '/gifts' | '/checkout' | '/gifts/upgrade' | '/signatures';
+export type PostedRoute = RoutePath<PostedRouteName>;
 
 const UTM_FIELDS = UTM_PARAMS.map((name) => `utm.${name}`);
 const GIFT_MACHINE_FIELDS = [
@@ -30,10 +31,10 @@ const GIFT_MACHINE_FIELDS = [
  * question. A field no route defines is read as typed: the route refuses it anyway.
  */
 export const MACHINE_FIELDS: Readonly<Record<PostedRoute, readonly string[]>> = {
-  '/gifts': GIFT_MACHINE_FIELDS,
-  '/checkout': [...GIFT_MACHINE_FIELDS, 'returnUrl', 'cancelUrl'],
-  '/gifts/upgrade': ['reference', 'clientSecret', 'currency'],
-  '/signatures': ['campaign', 'sourceCode', 'variant', 'answer.id', ...UTM_FIELDS],
+  [ROUTES.gifts.path]: GIFT_MACHINE_FIELDS,
+  [ROUTES.checkout.path]: [...GIFT_MACHINE_FIELDS, 'returnUrl', 'cancelUrl'],
+  [ROUTES.giftsUpgrade.path]: ['reference', 'clientSecret', 'currency'],
+  [ROUTES.signatures.path]: ['campaign', 'sourceCode', 'variant', 'answer.id', ...UTM_FIELDS],
 };
 
 /** The one field that holds a phone number, on every route that has it. */

@@ -1,11 +1,16 @@
 /** GET /campaigns/<id>/count: a petition's live count, read by pages on any allowed origin. */
+import {CAMPAIGN_PARAM, ROUTES} from '../../src/coral/contract';
 import type {PowerformConfig} from '../../src/coral/contract/library';
 import type {Logger} from '../log';
 import {rejected, type Reply} from '../reply';
 import type {GiftStore} from '../store';
 import {answerFailures} from './shared';
 
-export const COUNT_PATH = /^\/campaigns\/([A-Za-z0-9_-]{1,64})\/count$/;
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const [beforeId = '', afterId = ''] = ROUTES.count.path.split(CAMPAIGN_PARAM);
+
+/** The count's path, the campaign's id in its one group: an id as a campaigns file writes it. */
+export const COUNT_PATH = new RegExp(`^${escaped(beforeId)}([A-Za-z0-9_-]{1,64})${escaped(afterId)}$`);
 
 export type CountRouteDeps = {powerforms: ReadonlyMap<string, PowerformConfig>; counts: SharedCounts};
 

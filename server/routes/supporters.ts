@@ -9,7 +9,7 @@
  * No page calls them, so no browser may: a request with an Origin header is refused.
  */
 import type * as zod from 'zod/mini';
-import {correctRequestSchema, forgetRequestSchema, recordsRequestSchema} from '../../src/coral/contract';
+import {ROUTE_TABLE, ROUTES, type RoutePath} from '../../src/coral/contract';
 import {describeError, parseConfig} from '../../src/coral/contract/library';
 import {logLine, rejected, type Reply} from '../reply';
 import {readJson} from '../body';
@@ -20,8 +20,10 @@ import {emailKeyOf, forgetSupporter, type SupporterDeps} from '../supporters/for
 import {heldFor, isEmail} from '../supporters/held';
 import {bearsToken} from '../tokens';
 
-export const SUPPORTER_ROUTES = ['/supporters/records', '/supporters/forget', '/supporters/correct'] as const;
-export type SupporterRoute = (typeof SUPPORTER_ROUTES)[number];
+/** The contract's supporter routes (src/coral/contract/paths.ts), by name. */
+export const SUPPORTER_ROUTE_NAMES = ['supporterRecords', 'supporterForget', 'supporterCorrect'] as const;
+export const SUPPORTER_ROUTES = SUPPORTER_ROUTE_NAMES.map((name) => ROUTES[name].path);
+export type SupporterRoute = RoutePath<(typeof SUPPORTER_ROUTE_NAMES)[number]>;
 
 export const isSupporterRoute = (path: string): path is SupporterRoute => (SUPPORTER_ROUTES as readonly string[]).includes(path);
 
@@ -36,14 +38,14 @@ function parsed<T extends {email: string}>(schema: zod.ZodMiniType<T>, body: unk
 }
 
 async function answer(route: SupporterRoute, body: unknown, deps: SupporterRouteDeps): Promise<Reply> {
-  if (route === '/supporters/records') {
-    const request = parsed(recordsRequestSchema, body);
+  if (route === ROUTES.supporterRecords.path) {
+    const request = parsed(ROUTE_TABLE.supporterRecords.request, body);
     if (!request.ok) return request.answer;
     const {email} = request.value;
     return {status: 200, body: {status: 'ok', ...(await heldFor(deps.db, email, await emailKeyOf(deps.guardSecret, email)))}};
   }
-  if (route === '/supporters/forget') {
-    const request = parsed(forgetRequestSchema, body);
+  if (route === ROUTES.supporterForget.path) {
+    const request = parsed(ROUTE_TABLE.supporterForget.request, body);
     if (!request.ok) return request.answer;
     const {email, cancelSubscriptions} = request.value;
     const report = await forgetSupporter(deps, email, {cancelSubscriptions: cancelSubscriptions ?? false, by: 'route'});
@@ -53,7 +55,7 @@ async function answer(route: SupporterRoute, body: unknown, deps: SupporterRoute
     );
     return {status: 200, body: {status: 'ok', ...report}};
   }
-  const request = parsed(correctRequestSchema, body);
+  const request = parsed(ROUTE_TABLE.supporterCorrect.request, body);
   if (!request.ok) return request.answer;
   const corrected = await correctSupporter(deps, request.value.email, request.value.changes, {by: 'route'});
   if (!corrected.ok) return rejected(corrected.reason, 422);

@@ -11,7 +11,7 @@ import {test, expect, fillDonor} from './fixtures';
 const TURNSTILE = 'https://challenges.cloudflare.com';
 const ENDPOINT = 'https://give.example.org';
 const SITE_KEY = '1x00000000000000000000AA';
-const CAMPAIGN = {campaign: 'save-the-reef', gateway: {type: 'http', endpoint: `${ENDPOINT}/checkout`}};
+const CAMPAIGN = {campaign: 'save-the-reef', gateway: {type: 'http', endpoint: ENDPOINT}};
 
 /** Turnstile's client API as the page sees it: a widget per render, a token soon after, a fresh one after reset. */
 const STAND_IN_SCRIPT = `(() => {

@@ -300,7 +300,7 @@ test('a hosted checkout: no payment fields in the form, the gift paid on the pro
     '/checkout/thanks.html',
     `${EMBED_SCRIPT}${elementTag('coral-thankyou', 'thanks', {campaign: CAMPAIGN.campaign, urlParams: true})}`,
   );
-  const config = {...CAMPAIGN, thankYouUrl: thanks, gateway: {type: 'http', endpoint: `${ENDPOINT}/checkout`}};
+  const config = {...CAMPAIGN, thankYouUrl: thanks, gateway: {type: 'http', endpoint: ENDPOINT}};
   const address = await servePage(page, '/checkout/give.html', `${EMBED_SCRIPT}${elementTag('coral-donate-form', 'give', config)}`);
   const stand = await standInStripe(page, [config as CampaignConfig], new URL(address).origin);
   try {

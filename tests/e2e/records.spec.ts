@@ -153,7 +153,7 @@ test('the counter shows the endpoint’s live count, moves at once with a signat
 
   const config = {
     ...CAMPAIGN,
-    gateway: {type: 'http', endpoint: `${endpoint.base}/signatures`},
+    gateway: {type: 'http', endpoint: endpoint.base},
     counter: {...CAMPAIGN.counter, url: countUrl()},
   };
   const body = `<h1>Clean rivers</h1>${elementTag('coral-powerform', 'petition', config)}`;

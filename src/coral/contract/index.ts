@@ -3,7 +3,9 @@
  * request and answers, defined once as schemas, with their types inferred.
  * The browser's gateways take their types from here (`import type`, so no
  * schema reaches a bundle) and the endpoint parses with the schemas, so a
- * field renamed here breaks both type checks.
+ * field renamed here breaks both type checks. The routes' methods and paths
+ * are written once too (./paths.ts, which the gateways import at run time),
+ * paired with their schemas in ./routes.ts.
  *
  * What the endpoint reads of the library besides (the config parsing, amount
  * rules, field checks and wording it checks a request against) is the
@@ -54,3 +56,5 @@ export {
   type RecordsRequest,
   type SupporterChanges,
 } from './supporters';
+export {CAMPAIGN_PARAM, ROUTES, PAGE_PATHS, type PostedRouteName, type RouteName, type RoutePath} from './paths';
+export {ROUTE_TABLE} from './routes';

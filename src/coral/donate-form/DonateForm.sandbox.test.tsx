@@ -44,7 +44,7 @@ describe('a donate form on the sandbox gateway', () => {
     const {unmount} = render(<DonateForm config={{...base, reassurance: {secure: false}}} />);
     expect(screen.getByText(NOTICE, {selector: 'li'})).toBeInTheDocument();
     unmount();
-    render(<DonateForm config={{...base, gateway: {type: 'http', endpoint: 'https://pay.example.org/checkout'}}} />);
+    render(<DonateForm config={{...base, gateway: {type: 'http', endpoint: 'https://pay.example.org'}}} />);
     expect(screen.getByText('Your payment is secure and encrypted.')).toBeInTheDocument();
     expect(screen.queryByText(/Test mode/)).not.toBeInTheDocument();
   });

@@ -125,7 +125,7 @@ describe('the sandbox’s card and bank checks', () => {
     expect(await screen.findByRole('group', SUMMARY)).toBeInTheDocument();
     cleanup();
     const {gateway} = approving();
-    render(<DonateForm config={{...base, gateway: {type: 'http', endpoint: 'https://give.example.org/checkout'}}} gateway={gateway} />);
+    render(<DonateForm config={{...base, gateway: {type: 'http', endpoint: 'https://give.example.org'}}} gateway={gateway} />);
     await fillDetails(user);
     await user.click(screen.getByRole('button', {name: 'Give $60'}));
     expect(await screen.findByText(/^Thank you/)).toBeInTheDocument();

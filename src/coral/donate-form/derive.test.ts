@@ -458,7 +458,7 @@ describe('the page’s title', () => {
     ]);
     expect(done.submission.status).toBe('done');
     expect(pageTitleOf(cfg, done, true)).toBeNull();
-    const hosted = config({gateway: {type: 'http', endpoint: 'https://pay.example.org/checkout'}});
+    const hosted = config({gateway: {type: 'http', endpoint: 'https://pay.example.org'}});
     const leaving = run(hosted, [
       ...details,
       submit(),

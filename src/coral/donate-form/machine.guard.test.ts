@@ -3,7 +3,7 @@ import type {ChargeResult} from '../shared/gateways';
 import {initialState, reduce, type Action, type Checks, type DonateState} from './machine';
 import {parseDonateFormConfig} from './parse';
 
-const parsed = parseDonateFormConfig({campaign: 'reef', gateway: {type: 'http', endpoint: 'https://give.example.org/checkout'}});
+const parsed = parseDonateFormConfig({campaign: 'reef', gateway: {type: 'http', endpoint: 'https://give.example.org'}});
 if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
 const cfg = parsed.config;
 const checks: Checks = {now: new Date('2026-11-25T10:00:00+11:00'), mobile: null, payment: null};

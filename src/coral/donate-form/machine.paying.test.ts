@@ -128,7 +128,7 @@ describe('paying through a processor’s own fields', () => {
 });
 
 describe('paying on a hosted checkout page', () => {
-  const cfg = config({gateway: {type: 'http', endpoint: 'https://pay.example.org/checkout'}});
+  const cfg = config({gateway: {type: 'http', endpoint: 'https://pay.example.org'}});
 
   it('asks for no payment details, and leaves for the page the gateway names', () => {
     let state = run(cfg, [...details, submit('key-1')]);

@@ -2,9 +2,12 @@
  * What each of the powerform's options means, by path, for the config
  * reference and the Customise tab. Docs only: the form never imports it.
  */
+import {CAMPAIGN_PARAM, ROUTES} from '../contract/paths';
 import {ANALYTICS, LOCALE, messageOptions, SHARE, signupGatewayOptions, THEME, type OptionsOf} from '../shared/docs';
 import {POWERFORM_MESSAGES} from './messages';
 import type {PowerformConfigInput} from './schema';
+
+const COUNT_PATH = ROUTES.count.path.replace(CAMPAIGN_PARAM, '<campaign>');
 
 export const POWERFORM_OPTIONS = {
   campaign: 'The campaign id recorded with every signature.',
@@ -29,7 +32,9 @@ export const POWERFORM_OPTIONS = {
   'counter.count': 'Signatures so far, when the page was published: shown until the live count arrives, and whenever it cannot.',
   'counter.goal': 'The goal the progress bar fills towards.',
   'counter.url':
-    'Where to read the live count: an https address or a path on the page\'s own site (http only for localhost), answering GET with {"campaign": "<campaign>", "count": N}, such as the reference endpoint\'s /campaigns/<campaign>/count. Read once as the form loads, without cookies; an answer for another campaign, an error or no answer within 8 s leaves count showing.',
+    'Where to read the live count, in full: an https address or a path on the page\'s own site (http only for localhost), answering GET with {"campaign": "<campaign>", "count": N}, ' +
+    `such as the reference endpoint's ${COUNT_PATH} under its base URL (the http gateway's endpoint): https://pay.example.org${COUNT_PATH}. ` +
+    'Read once as the form loads, without cookies; an answer for another campaign, an error or no answer within 8 s leaves count showing.',
   ...signupGatewayOptions('signatures'),
   success:
     'After signing: {"type":"inline"} thanks the signer in place; {"type":"redirect","url":…} goes to a page; {"type":"daisychain","url":…} hands the signer to a donate form page.',

@@ -6,6 +6,7 @@
  * bundle a supporter loads carries a word of it. A test ties every path to
  * its schema (options.test.ts).
  */
+import {ROUTES} from '../../contract/paths';
 import type {OptionDocs} from './schemaTree';
 
 type Join<P extends string, K extends string> = [P] extends [never] ? K : `${P}.${K}`;
@@ -49,11 +50,17 @@ const SANDBOX = {
   'gateway.timeoutMs': "How long to wait for the endpoint's answer, in milliseconds, before telling the supporter that none came.",
 };
 
+/** What becomes of an endpoint written as the full route, as pages once had it. */
+const LEGACY_ROUTE = (routes: string) =>
+  `An address ending in the route (${routes}) is read as the base URL before it, with a warning in the console.`;
+
 /** The `gateway` option of a form that takes signatures: `what` is what it sends. */
 export const signupGatewayOptions = (what: string) => ({
   gateway: `Where ${what} go: ${SANDBOX.gateway}; {"type":"http","endpoint":"…"} posts JSON.`,
   'gateway.delayMs': SANDBOX['gateway.delayMs'],
-  'gateway.endpoint': `The address ${what} are posted to as JSON, such as the reference endpoint's /signatures.`,
+  'gateway.endpoint':
+    `The base URL of the organisation's endpoint, such as https://pay.example.org or, under a base path, https://example.org/coral: ${what} are posted to its ${ROUTES.signatures.path} as JSON. ` +
+    LEGACY_ROUTE(ROUTES.signatures.path),
   'gateway.timeoutMs': SANDBOX['gateway.timeoutMs'],
 });
 
@@ -66,7 +73,10 @@ export const giftGatewayOptions = (what: string) => ({
   'gateway.delayMs': SANDBOX['gateway.delayMs'],
   'gateway.publishableKey': "The Stripe account's publishable key.",
   'gateway.endpoint':
-    "The address of the organisation's payment endpoint (Coral's reference endpoint in server/): with stripe it takes the gift Stripe's fields hold; with http it answers with the address of the hosted checkout page.",
+    "The base URL of the organisation's payment endpoint (Coral's reference endpoint in server/), such as https://pay.example.org or, under a base path, https://example.org/coral. " +
+    `With stripe, the gift Stripe's fields hold is posted to its ${ROUTES.gifts.path} (a monthly upgrade to ${ROUTES.giftsUpgrade.path}); ` +
+    `with http, to its ${ROUTES.checkout.path}, which answers with the address of the hosted checkout page. ` +
+    LEGACY_ROUTE(`${ROUTES.gifts.path} or ${ROUTES.checkout.path}`),
   'gateway.wallets': 'Offer Apple Pay and Google Pay where the browser and a registered domain allow.',
   'gateway.saveCardForUpgrade':
     "On one-off card gifts, offer to keep the card with Stripe, so the thank-you page's monthly ask takes one tap.",

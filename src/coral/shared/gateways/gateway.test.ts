@@ -148,15 +148,16 @@ describe('http gateway against a local server', () => {
         res.writeHead(status, {'content-type': 'application/json'});
         res.end(text);
       };
-      switch (req.url) {
-        case '/checkout':
+      // The scenario is the endpoint's base path; the route under it (/checkout, /signatures) is the gateway's.
+      switch ((req.url ?? '').replace(/\/(checkout|signatures)$/, '')) {
+        case '/redirect':
           return setTimeout(
             () => reply(200, JSON.stringify({status: 'redirect', url: 'https://pay.example.org/c/1', reference: 'cs_1'})),
             30,
           );
-        case '/checkout-script':
+        case '/redirect-script':
           return reply(200, JSON.stringify({status: 'redirect', url: 'javascript:alert(1)', reference: 'cs_2'}));
-        case '/checkout-plain-http':
+        case '/redirect-plain-http':
           return reply(200, JSON.stringify({status: 'redirect', url: 'http://pay.example.org/c/3', reference: 'cs_3'}));
         case '/approve':
           return setTimeout(() => reply(200, JSON.stringify({status: 'approved', reference: 'GW-1'})), 30);
@@ -176,7 +177,7 @@ describe('http gateway against a local server', () => {
           return req.socket.destroy();
         case '/malformed':
           return reply(200, '{"status": "appro');
-        case '/sign':
+        case '/accept':
           return setTimeout(() => reply(200, JSON.stringify({status: 'accepted', reference: 'SIG-7'})), 30);
         case '/sign-again':
           return reply(200, JSON.stringify({status: 'accepted', reference: 'SIG-1', alreadySigned: true}));
@@ -207,8 +208,9 @@ describe('http gateway against a local server', () => {
 
   it('posts the gift with its pages and idempotency key, never card details, and reads the hosted page to go to', async () => {
     const key = newIdempotencyKey();
-    expect(await charge('/checkout', key)).toEqual({status: 'redirect', url: 'https://pay.example.org/c/1', reference: 'cs_1'});
+    expect(await charge('/redirect', key)).toEqual({status: 'redirect', url: 'https://pay.example.org/c/1', reference: 'cs_1'});
     const request = received.find((r) => r.key === key);
+    expect(request?.path).toBe('/redirect/checkout');
     expect(request?.body).toEqual({...intent(), ...pages});
   });
 
@@ -221,7 +223,7 @@ describe('http gateway against a local server', () => {
     expect(await charge('/decline-odd-code')).toEqual({status: 'declined', reason: 'refused'});
   });
 
-  it.each(['/checkout-script', '/checkout-plain-http'])('will not send the supporter to the address %s gives', async (path) => {
+  it.each(['/redirect-script', '/redirect-plain-http'])('will not send the supporter to the address %s gives', async (path) => {
     expect(await charge(path)).toMatchObject({status: 'error', outcome: 'not-charged', retryable: true});
   });
 
@@ -242,7 +244,7 @@ describe('http gateway against a local server', () => {
   );
 
   it('sends one request for a double click', async () => {
-    const gateway = createHttpGateway({endpoint: `${origin}/checkout`, timeoutMs: timeoutFor('/checkout')});
+    const gateway = createHttpGateway({endpoint: `${origin}/redirect`, timeoutMs: timeoutFor('/redirect')});
     const key = newIdempotencyKey();
     const [a, b] = await Promise.all([
       gateway.charge(intent(), {idempotencyKey: key, ...pages}),
@@ -253,7 +255,7 @@ describe('http gateway against a local server', () => {
   });
 
   it('sends nothing without the pages a hosted checkout returns to, and never asks it to keep a card', async () => {
-    const gateway = createHttpGateway({endpoint: `${origin}/checkout`, timeoutMs: timeoutFor('/checkout')});
+    const gateway = createHttpGateway({endpoint: `${origin}/redirect`, timeoutMs: timeoutFor('/redirect')});
     const key = newIdempotencyKey();
     expect(await gateway.charge(intent(), {idempotencyKey: key})).toMatchObject({
       status: 'error',
@@ -271,8 +273,8 @@ describe('http gateway against a local server', () => {
 
   it('posts a signup as JSON with its key, campaign, source code, fields, consent, answer and utm', async () => {
     const key = newIdempotencyKey();
-    expect(await sign('/sign', key)).toEqual({status: 'accepted', reference: 'SIG-7'});
-    expect(received.find((r) => r.key === key)?.body).toEqual(signup());
+    expect(await sign('/accept', key)).toEqual({status: 'accepted', reference: 'SIG-7'});
+    expect(received.find((r) => r.key === key)).toMatchObject({path: '/accept/signatures', body: signup()});
   });
 
   it('passes on that the endpoint had already counted this signer', async () => {
@@ -299,7 +301,7 @@ describe('http gateway against a local server', () => {
   });
 
   it('sends one signup request for a double click', async () => {
-    const gateway = createHttpGateway({endpoint: `${origin}/sign`, timeoutMs: timeoutFor('/sign')});
+    const gateway = createHttpGateway({endpoint: `${origin}/accept`, timeoutMs: timeoutFor('/accept')});
     const key = newIdempotencyKey();
     const [a, b] = await Promise.all([gateway.sign(signup(), {idempotencyKey: key}), gateway.sign(signup(), {idempotencyKey: key})]);
     expect(a).toBe(b);

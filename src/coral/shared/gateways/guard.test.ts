@@ -60,7 +60,7 @@ describe("the card-testing guard's answers", () => {
 
   const pages = {returnUrl: 'https://www.example.org/thanks', cancelUrl: 'https://www.example.org/give'};
   const checkout = (answer: string) =>
-    createHttpGateway({endpoint: `${origin}/${answer}/checkout`}).charge(intent(), {idempotencyKey: newIdempotencyKey(), ...pages});
+    createHttpGateway({endpoint: `${origin}/${answer}`}).charge(intent(), {idempotencyKey: newIdempotencyKey(), ...pages});
 
   const stripeGateway = (answer: string) =>
     createStripeGateway({
@@ -113,7 +113,7 @@ describe("the card-testing guard's answers", () => {
 
   it('sends the bot check token with the gift', async () => {
     const token = 'stand-in-token-1';
-    await createHttpGateway({endpoint: `${origin}/bot/checkout`}).charge(
+    await createHttpGateway({endpoint: `${origin}/bot`}).charge(
       {...intent(), botCheck: token},
       {idempotencyKey: newIdempotencyKey(), ...pages},
     );

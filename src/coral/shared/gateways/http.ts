@@ -14,12 +14,20 @@ import {
   type SignupGateway,
   type SignupResult,
 } from './gateway';
+import {routesUnder} from './endpoint';
 
 export type HttpGatewayOptions = {
+  /** The base URL of the organisation's endpoint: gifts go to its /checkout, signatures to its /signatures. */
   endpoint: string;
   timeoutMs?: number;
   fetch?: typeof globalThis.fetch;
 };
+
+/** The contract's routes the http gateway posts to: a gift's hosted checkout, and a signature. */
+export type HttpRoute = 'checkout' | 'signatures';
+
+/** Where one exchange is posted: a route's full address, within a time limit. */
+export type Post = {url: string; timeoutMs: number; fetch: typeof globalThis.fetch};
 
 /** Every key any of the answers `A` has. */
 type KeyOf<A> = A extends unknown ? keyof A : never;
@@ -52,7 +60,7 @@ type Undelivered = {outcome: 'not-sent' | 'unknown'; detail: string};
  * unreadable answer leave the outcome unknown.
  */
 export async function postWithKey<T, A = Record<string, unknown>>(
-  {endpoint, timeoutMs, fetch: fetchImpl}: Required<HttpGatewayOptions>,
+  {url, timeoutMs, fetch: fetchImpl}: Post,
   service: string,
   payload: unknown,
   idempotencyKey: string,
@@ -62,7 +70,7 @@ export async function postWithKey<T, A = Record<string, unknown>>(
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   let response: Response;
   try {
-    response = await fetchImpl(endpoint, {
+    response = await fetchImpl(url, {
       method: 'POST',
       headers: {'content-type': 'application/json', 'idempotency-key': idempotencyKey},
       body: JSON.stringify(payload),
@@ -163,7 +171,8 @@ export function safeRedirect(value: unknown): string | null {
 }
 
 /**
- * POSTs gifts and signups as JSON with an `Idempotency-Key` header.
+ * POSTs gifts and signups as JSON with an `Idempotency-Key` header, to the
+ * contract's routes under `endpoint`.
  *
  * A gift goes to a hosted checkout: the request holds the gift (never card or
  * bank details) with `returnUrl` and `cancelUrl` (the contract's `POST
@@ -185,14 +194,16 @@ export function createHttpGateway({
   timeoutMs = 15_000,
   fetch: fetchImpl = (...args) => globalThis.fetch(...args),
 }: HttpGatewayOptions): Gateway & SignupGateway {
-  const options = {endpoint, timeoutMs, fetch: fetchImpl};
+  const url = routesUnder<HttpRoute>(endpoint);
+  const checkout = {url: url('checkout'), timeoutMs, fetch: fetchImpl};
+  const signatures = {...checkout, url: url('signatures')};
   return {
     charge: onePerKey(async (intent: GiftIntent, key, {returnUrl, cancelUrl}: ChargeOptions): Promise<ChargeResult> => {
       if (returnUrl === undefined || cancelUrl === undefined) return notCharged('a hosted checkout needs returnUrl and cancelUrl', false);
       // The hosted page keeps no card, so the gift never asks it to.
       const {savePaymentMethod: _kept, ...rest} = intent;
       const gift: CheckoutRequest = {...rest, returnUrl, cancelUrl};
-      const sent = await postWithKey<ChargeResult, CheckoutAnswer>(options, 'payment service', gift, key, (reply) => {
+      const sent = await postWithKey<ChargeResult, CheckoutAnswer>(checkout, 'payment service', gift, key, (reply) => {
         const {ok, status, body} = reply;
         const url = safeRedirect(body.url);
         if (ok && says(reply, 'redirect') && url && typeof body.reference === 'string') {
@@ -209,7 +220,7 @@ export function createHttpGateway({
       return notCharged(sent.undelivered.detail);
     }),
     sign: onePerKey(async (signup: Signup, key): Promise<SignupResult> => {
-      const sent = await postWithKey<SignupResult, SignatureAnswer>(options, 'signup service', signup, key, (reply) => {
+      const sent = await postWithKey<SignupResult, SignatureAnswer>(signatures, 'signup service', signup, key, (reply) => {
         const {ok, status, body} = reply;
         if (ok && says(reply, 'accepted') && typeof body.reference === 'string') {
           return {status: 'accepted', reference: body.reference, ...(body.alreadySigned === true ? {alreadySigned: true} : {})};

@@ -21,6 +21,8 @@ export {
   type UpgradeAsk,
 } from './gateway';
 export {GUARD_MESSAGES, retryWait} from './guard';
+export type {HttpRoute} from './http';
+export type {StripeRoute} from './stripe/gateway';
 export {SANDBOX_CARDS, SANDBOX_SIGNUP_EMAILS} from './sandboxCards';
 export type {TurnstileApi, TurnstileParams, TurnstileReport} from './turnstile';
 

@@ -34,11 +34,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-async function mountedGateway({wallets = true} = {}) {
+async function mountedGateway({wallets = true, endpoint = 'https://pay.example.org'} = {}) {
   const {createStripeGateway} = await import('./gateway');
   const gateway = createStripeGateway({
     publishableKey: 'pk_test_coralunit',
-    endpoint: 'https://pay.example.org',
+    endpoint,
     wallets,
     saveCardForUpgrade: false,
     timeoutMs: 5000,
@@ -136,6 +136,43 @@ describe('stripe gateway', () => {
       stand.loseNextConfirmation();
       stand.click(() => gateway.fields.submit());
       expect(await gateway.charge({...intent(), amount: 6000}, {idempotencyKey: 'k7', ...THANKS})).toEqual(CANCELLED);
+    });
+  });
+
+  describe("its endpoint, the base URL of Coral's endpoint", () => {
+    const UPGRADE = {reference: 'pi_standin1', token: 'pi_standin1_secret_standin', amount: 2000, currency: 'AUD'};
+    /** The addresses the gateway posted a gift and then a monthly upgrade to. */
+    async function postedTo(endpoint: string): Promise<string[]> {
+      const {gateway} = await mountedGateway({endpoint});
+      stand.click(() => gateway.fields.submit());
+      expect(await gateway.charge({...intent(), amount: 6000}, {idempotencyKey: 'k8', ...THANKS})).toMatchObject({status: 'approved'});
+      vi.mocked(fetch).mockResolvedValueOnce(new Response(JSON.stringify({status: 'approved', reference: 'sub_standin9'}), {status: 200}));
+      expect(await gateway.upgrade(UPGRADE, {idempotencyKey: 'k9'})).toEqual({status: 'approved', reference: 'sub_standin9'});
+      return vi.mocked(fetch).mock.calls.map(([url]) => url as string);
+    }
+
+    it.each([
+      ['https://pay.example.org', 'https://pay.example.org'],
+      ['https://example.org/coral', 'https://example.org/coral'],
+      ['https://example.org/coral/', 'https://example.org/coral'],
+    ])('under %s, posts gifts to /gifts and upgrades to /gifts/upgrade, and warns of nothing', async (endpoint, base) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      expect(await postedTo(endpoint)).toEqual([`${base}/gifts`, `${base}/gifts/upgrade`]);
+      expect(warn).not.toHaveBeenCalled();
+      warn.mockRestore();
+    });
+
+    it('reads an endpoint ending in /gifts as the base URL, with one warning naming the base to use', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      expect(await postedTo('https://example.org/coral/gifts')).toEqual([
+        'https://example.org/coral/gifts',
+        'https://example.org/coral/gifts/upgrade',
+      ]);
+      expect(warn).toHaveBeenCalledTimes(1);
+      const [message] = warn.mock.calls[0] as [string];
+      expect(message).toContain('"https://example.org/coral/gifts"');
+      expect(message).toContain('"https://example.org/coral"');
+      warn.mockRestore();
     });
   });
 });

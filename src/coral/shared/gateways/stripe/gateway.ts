@@ -46,15 +46,20 @@ import type {
   PaymentFields,
   UpgradeAsk,
 } from '../gateway';
+import {routesUnder} from '../endpoint';
 import {guardedBy, onePerKey, postWithKey, says} from '../http';
 
 export type StripeGatewayOptions = {
   publishableKey: string;
+  /** The base URL of the organisation's endpoint: gifts go to its /gifts, monthly upgrades to its /gifts/upgrade. */
   endpoint: string;
   wallets: boolean;
   saveCardForUpgrade: boolean;
   timeoutMs: number;
 };
+
+/** The contract's routes the stripe gateway posts to: a gift, and the thank-you page's monthly upgrade on its card. */
+export type StripeRoute = 'gifts' | 'giftsUpgrade';
 
 /** Stripe.js's names for the ways to pay, for the Element alone: the endpoint is sent the form's own (`direct-debit`). */
 const STRIPE_METHOD: Record<Method, string> = {card: 'card', 'direct-debit': 'au_becs_debit'};
@@ -198,8 +203,8 @@ export function createStripeGateway(
   let mounted: Mounted | null = null;
   /** The Element's check started by the supporter's click, for the charge that click sends. */
   let started: {elements: StripeElements; checked: Promise<Checked>} | null = null;
-  const endpoint = `${options.endpoint.replace(/\/$/, '')}/gifts`;
-  const post = {endpoint, timeoutMs: options.timeoutMs, fetch: (...args: Parameters<typeof fetch>) => globalThis.fetch(...args)};
+  const url = routesUnder<StripeRoute>(options.endpoint);
+  const post = {url: url('gifts'), timeoutMs: options.timeoutMs, fetch: (...args: Parameters<typeof fetch>) => globalThis.fetch(...args)};
 
   const fields: Required<PaymentFields> = {
     mount(room, setup, report) {
@@ -307,7 +312,7 @@ export function createStripeGateway(
     return result.status === 'approved' && intent.savePaymentMethod ? {...result, upgradeToken: clientSecret} : result;
   });
 
-  const upgradeEndpoint = {...post, endpoint: `${endpoint}/upgrade`};
+  const upgradeEndpoint = {...post, url: url('giftsUpgrade')};
   const upgrade = onePerKey(async (ask: UpgradeAsk, key: string): Promise<ChargeResult> => {
     const body: UpgradeRequest = {reference: ask.reference, clientSecret: ask.token, amount: ask.amount, fee: 0, currency: ask.currency};
     const sent = await postWithKey<ChargeResult, UpgradeAnswer>(upgradeEndpoint, 'payment service', body, key, (reply) => {

@@ -1,0 +1,48 @@
+/**
+ * The routes of Coral's endpoint: each one's method and path under the endpoint's base URL. The browser's gateways
+ * build their addresses from it at run time, so it imports nothing: no schema reaches a bundle. ./routes.ts pairs
+ * each route with its request and answer schemas.
+ */
+type Route = {method: 'GET' | 'POST' | 'any'; path: `/${string}`};
+
+/** The paths a page posts to (POST), through a gateway: all the browser's bundles carry of the table. */
+export const PAGE_PATHS = {
+  /** The stripe gateway's gift. */
+  gifts: '/gifts',
+  /** The thank-you page's one-tap monthly gift on a kept card. */
+  giftsUpgrade: '/gifts/upgrade',
+  /** The http gateway's gift, answered with a hosted checkout page's address. */
+  checkout: '/checkout',
+  signatures: '/signatures',
+} as const satisfies Record<string, Route['path']>;
+
+/** Each path as a POST route of the table. */
+const posted = <P extends Record<string, Route['path']>>(paths: P) =>
+  Object.fromEntries(Object.entries(paths).map(([name, path]) => [name, {method: 'POST', path}])) as {
+    readonly [K in keyof P]: {readonly method: 'POST'; readonly path: P[K]};
+  };
+
+/** The route a page reads (at the address its config gives), and those only Stripe and the organisation's tools call. */
+const OTHER_ROUTES = {
+  /** A petition's live count; `{campaign}` stands for its id. */
+  count: {method: 'GET', path: '/campaigns/{campaign}/count'},
+  stripeWebhook: {method: 'POST', path: '/webhooks/stripe'},
+  export: {method: 'GET', path: '/export'},
+  /** Any method: a load balancer's or a monitor's. */
+  health: {method: 'any', path: '/health'},
+  supporterRecords: {method: 'POST', path: '/supporters/records'},
+  supporterForget: {method: 'POST', path: '/supporters/forget'},
+  supporterCorrect: {method: 'POST', path: '/supporters/correct'},
+} as const satisfies Record<string, Route>;
+
+/** Every route of the endpoint, by name; pure, so a bundle that reads only PAGE_PATHS leaves the rest out. */
+export const ROUTES = /* @__PURE__ */ Object.assign(/* @__PURE__ */ posted(PAGE_PATHS), OTHER_ROUTES);
+
+export type RouteName = keyof typeof ROUTES;
+export type RoutePath<K extends RouteName = RouteName> = (typeof ROUTES)[K]['path'];
+
+/** The routes a page posts to, through a gateway. */
+export type PostedRouteName = keyof typeof PAGE_PATHS;
+
+/** The part of the count's path that stands for the campaign's id. */
+export const CAMPAIGN_PARAM = '{campaign}';
