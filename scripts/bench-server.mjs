@@ -43,6 +43,11 @@ const LOAD_SCHEMA = 6;
 const LOAD_BATCH = 50_000;
 /** Connections autocannon keeps open on each route: the load the targets are set at. */
 const CONNECTIONS = {count: 10, signing: 50, gift: 10};
+/**
+ * Seconds each route is driven at the same load before it is measured: the figures are a running instance's, whose
+ * code is compiled and whose connections and statements are ready, not a cold start's.
+ */
+const WARMUP_SECONDS = 2;
 const started = {at: new Date(), load: loadavg()[0] ?? 0, cores: cpus().length};
 
 if (options.build && spawnSync('npm', ['run', 'server:build'], {cwd: ROOT, stdio: 'inherit'}).status !== 0) {
@@ -120,6 +125,8 @@ async function hammer(base, {path, connections, body, key = 'bench', forwarded =
     url: base,
     connections,
     duration: options.seconds,
+    // Not in @types/autocannon, which lags the package: autocannon 8 runs the warm-up, then measures afresh.
+    .../** @type {{}} */ ({warmup: {connections, duration: WARMUP_SECONDS}}),
     requests: [
       {
         method: body ? 'POST' : 'GET',
@@ -139,7 +146,9 @@ async function hammer(base, {path, connections, body, key = 'bench', forwarded =
     ],
   });
   if (firstRefusal !== null) console.warn(`${path}: the first answer that was not 2xx: ${firstRefusal}`);
-  return {figures: figuresOf(result), answered2xx: result['2xx']};
+  const warmup = /** @type {{warmup?: {'2xx': number, errors: number}}} */ (result).warmup;
+  if (!warmup) throw new Error('autocannon ran no warm-up: the figures would include a cold start');
+  return {figures: figuresOf(result), answered2xx: result['2xx'] + warmup['2xx'], unanswered: result.errors + warmup.errors};
 }
 
 /** The n-th address of 198.18.0.0/15, the block set aside for benchmarks (RFC 2544). */
@@ -205,10 +214,10 @@ async function measure(place) {
       forwarded: true,
     });
     const after = await countOf(running.base);
-    // A signing still under way when autocannon stopped (one a connection at most), or one it gave up waiting for
-    // (an error), may have been kept with its answer unread.
+    // A signing still under way when the warm-up or the measurement stopped (one a connection at most, each time), or
+    // one autocannon gave up waiting for (an error), may have been kept with its answer unread.
     const least = options.signatures + signing.answered2xx;
-    const most = least + CONNECTIONS.signing + signing.figures.errors;
+    const most = least + 2 * CONNECTIONS.signing + signing.unanswered;
     console.log(`${place.name}: the count after signing is ${after}: loaded and answered 2xx ${least}, at most ${most}`);
     if (after < least || after > most) throw new Error(`the count answered ${after} after signing, not ${least} to ${most}`);
     return {count: count.figures, signing: signing.figures, gift: gift.figures};
@@ -238,7 +247,7 @@ const size = options.signatures.toLocaleString('en');
 report.line(
   `\`npm run bench:server -- --signatures ${options.signatures} --seconds ${options.seconds}\`, ${started.at.toISOString().slice(0, 10)}, ` +
     `Node.js ${process.version}, ${started.cores} cores, load average ${started.load.toFixed(2)} at the start; ` +
-    `autocannon, the Stripe stand-in, the endpoint and the Postgres server all on this machine.`,
+    `autocannon, the Stripe stand-in, the endpoint and the Postgres server all on this machine; each route measured after ${WARMUP_SECONDS} s of warm-up at the same load.`,
 );
 for (const [name, figures] of Object.entries(byDatabase)) {
   report.table(`${name} (${options.seconds} s each)`, {
