@@ -15,8 +15,8 @@
  */
 import type Stripe from 'stripe';
 import {checkoutRequestSchema, type Method} from '../src/coral/contract';
-import {describeError, parseConfig, type DonateFormConfig} from '../src/coral/contract/library';
-import {checkGiftRequest, refuse, type Checked, type CheckedGift} from './gift';
+import {describeError, parseConfig, refuse, type Check, type DonateFormConfig} from '../src/coral/contract/library';
+import {checkGiftRequest, type CheckedGift} from './gift';
 import {elementMethods, endDailyGift, giftMetadata, STRIPE_METHOD} from './stripeGifts';
 
 /** Where the supporter goes from Stripe's page: after paying, and on "back". */
@@ -32,7 +32,7 @@ const SESSION_ID_TEMPLATE = '{CHECKOUT_SESSION_ID}';
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** An address on one of the allowed origins: https, or http for this machine alone. */
-function checkUrl(name: string, value: string, allowedOrigins: ReadonlySet<string>): Checked<string> {
+function checkUrl(name: string, value: string, allowedOrigins: ReadonlySet<string>): Check<string> {
   if (value.length === 0) return {ok: false, reason: `${name}: expected the address of a page`};
   let url: URL;
   try {
@@ -56,7 +56,7 @@ export function checkCheckout(
   body: unknown,
   campaigns: ReadonlyMap<string, DonateFormConfig>,
   allowedOrigins: ReadonlySet<string>,
-): Checked<{gift: CheckedGift; urls: CheckoutUrls}> {
+): Check<{gift: CheckedGift; urls: CheckoutUrls}> {
   if (typeof body === 'object' && body !== null && 'savePaymentMethod' in body) {
     return refuse('savePaymentMethod: hosted checkout does not keep payment methods; leave it out');
   }

@@ -2,11 +2,15 @@
  * The one rule the endpoint checks a supporter's fields by, on every route that takes them (/gifts, /checkout,
  * /signatures, the supporter's correction): the forms' own `fieldProblems`, run on the values as the server reads them.
  */
-import {FIELD_MESSAGES, FIELD_TABLE, fieldProblems, SUPPORTER_FIELDS, type SupporterField} from '../src/coral/contract/library';
-
-export type Checked<T> = {ok: true; value: T} | {ok: false; reason: string};
-
-export const refuse = (reason: string): {ok: false; reason: string} => ({ok: false, reason});
+import {
+  FIELD_MESSAGES,
+  FIELD_TABLE,
+  fieldProblems,
+  refuse,
+  SUPPORTER_FIELDS,
+  type Check,
+  type SupporterField,
+} from '../src/coral/contract/library';
 
 /** How a campaign asks for a field, as a form's `fields` option says it. */
 export type FieldMode = 'required' | 'optional' | 'hidden';
@@ -47,7 +51,7 @@ export function checkSupporterFields<F extends SupporterField>(
   modes: Readonly<Record<F, FieldMode>>,
   given: Readonly<Partial<Record<F, string>>>,
   path: string,
-): Checked<Partial<Record<F, string>>> {
+): Check<Partial<Record<F, string>>> {
   const fields = SUPPORTER_FIELDS.filter((field): field is F => field in modes);
   const values = Object.fromEntries(fields.map((field) => [field, typedValue(field, given[field] ?? '')])) as Record<F, string>;
   const problems: Partial<Record<F, string>> = fieldProblems(fields, values, modes, {mobile: null}, SERVER_MESSAGES);

@@ -13,12 +13,14 @@ import {
   limitsFor,
   parseConfig,
   RECURRING,
+  refuse,
   rgUpgradeSuggestion,
+  type Check,
   type DonateFormConfig,
   type Frequency,
   type Utm,
 } from '../src/coral/contract/library';
-import {checkSupporterFields, refuse, type Checked} from './fields';
+import {checkSupporterFields} from './fields';
 
 export {parseCampaigns} from './campaigns';
 export type {GiftRequest, Method};
@@ -47,8 +49,6 @@ export type CheckedGift = {
   botCheck?: string;
 };
 
-export {refuse, type Checked};
-
 /** The fee the server would add for cover fees: the only fee it accepts besides none. */
 export function coverFeeFor(config: DonateFormConfig, amount: number, frequency: Frequency): number | null {
   if (!config.coverFees.enabled) return null;
@@ -56,7 +56,7 @@ export function coverFeeFor(config: DonateFormConfig, amount: number, frequency:
 }
 
 /** Holds an amount to the campaign's limits for a frequency, naming the limit when it is outside. */
-export function checkAmount(config: DonateFormConfig, amount: number, frequency: Frequency): Checked<number> {
+export function checkAmount(config: DonateFormConfig, amount: number, frequency: Frequency): Check<number> {
   const limits = limitsFor(config, frequency);
   const money = (value: number) => formatMoney(value, config);
   if (amount < limits.min) return refuse(`amount: expected at least ${money(limits.min)} for a ${frequency} gift`);
@@ -65,7 +65,7 @@ export function checkAmount(config: DonateFormConfig, amount: number, frequency:
 }
 
 /** The supporter's fields as the campaign asks for them, by the endpoint's one rule (`checkSupporterFields`), and the consent as given. */
-function checkSupporter(config: DonateFormConfig, given: Supporter): Checked<Supporter> {
+function checkSupporter(config: DonateFormConfig, given: Supporter): Check<Supporter> {
   const {consent, ...fields} = given;
   const checked = checkSupporterFields(config.fields, fields, 'supporter');
   return checked.ok ? {ok: true, value: {...checked.value, consent}} : checked;
@@ -86,14 +86,14 @@ export function keepsPaymentMethod(
 }
 
 /** Parses a /gifts body and checks it against the campaign: nothing the client says about money is taken on trust. */
-export function checkGift(body: unknown, campaigns: ReadonlyMap<string, DonateFormConfig>): Checked<CheckedGift> {
+export function checkGift(body: unknown, campaigns: ReadonlyMap<string, DonateFormConfig>): Check<CheckedGift> {
   const parsed = parseConfig(giftRequestSchema, body);
   if (!parsed.ok) return refuse(parsed.errors.map(describeError).join('; '));
   return checkGiftRequest(parsed.config, campaigns);
 }
 
 /** Checks a parsed gift against its campaign's config: the campaign, currency, frequency, amount, fee, method and supporter. */
-export function checkGiftRequest(request: GiftRequest, campaigns: ReadonlyMap<string, DonateFormConfig>): Checked<CheckedGift> {
+export function checkGiftRequest(request: GiftRequest, campaigns: ReadonlyMap<string, DonateFormConfig>): Check<CheckedGift> {
   const config = campaigns.get(request.campaign);
   if (!config) return refuse(`campaign: "${request.campaign}" is not a campaign this endpoint takes gifts for`);
   if (request.currency !== config.currency) return refuse(`currency: expected ${config.currency} for this campaign`);

@@ -4,8 +4,16 @@
  * consent box and its question. Pure: it keeps nothing.
  */
 import {signatureRequestSchema, type SignatureRequest} from '../src/coral/contract';
-import {describeError, parseConfig, powerformConsentLabel, type PowerformConfig, type Utm} from '../src/coral/contract/library';
-import {checkSupporterFields, refuse, type Checked} from './fields';
+import {
+  describeError,
+  parseConfig,
+  powerformConsentLabel,
+  refuse,
+  type Check,
+  type PowerformConfig,
+  type Utm,
+} from '../src/coral/contract/library';
+import {checkSupporterFields} from './fields';
 import {consentShown, type ConsentShown} from './gift';
 import type {SignatureKind} from './store';
 
@@ -26,7 +34,7 @@ export type CheckedSignature = {
 };
 
 /** The answer to the campaign's question: its id, an option of a choice, required when the question is. */
-function checkAnswer(config: PowerformConfig, given: SignatureRequest['answer']): Checked<CheckedSignature['answer']> {
+function checkAnswer(config: PowerformConfig, given: SignatureRequest['answer']): Check<CheckedSignature['answer']> {
   const {question} = config;
   if (!question) return given === undefined ? {ok: true, value: undefined} : refuse('answer: this campaign asks no question; leave it out');
   if (given !== undefined && given.id !== question.id) return refuse(`answer.id: expected "${question.id}", this campaign’s question`);
@@ -41,7 +49,7 @@ function checkAnswer(config: PowerformConfig, given: SignatureRequest['answer'])
 }
 
 /** Parses a /signatures body and checks it against the campaign's powerform config. */
-export async function checkSignature(body: unknown, powerforms: ReadonlyMap<string, PowerformConfig>): Promise<Checked<CheckedSignature>> {
+export async function checkSignature(body: unknown, powerforms: ReadonlyMap<string, PowerformConfig>): Promise<Check<CheckedSignature>> {
   const parsed = parseConfig(signatureRequestSchema, body);
   if (!parsed.ok) return refuse(parsed.errors.map(describeError).join('; '));
   const request = parsed.config;

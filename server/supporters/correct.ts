@@ -3,10 +3,10 @@
  * replace those kept on every gift and signature for the email, each checked as the form checks it, and the CRM
  * is sent a signed `supporter.corrected` record with the new values, in order after the records it corrects.
  */
-import {SUPPORTER_FIELDS, type SupporterField} from '../../src/coral/contract/library';
+import {refuse, SUPPORTER_FIELDS, type Check, type SupporterField} from '../../src/coral/contract/library';
 import type {SupporterChanges} from '../../src/coral/contract';
 import {SUPPORTER_COLUMNS} from '../db/payloads';
-import {checkSupporterFields, refuse, typedValue, type Checked} from '../fields';
+import {checkSupporterFields, typedValue} from '../fields';
 import {emailKeyOf, type SupporterDeps} from './forget';
 import {foldEmail} from './held';
 import {keepRequest} from './requests';
@@ -17,7 +17,7 @@ export type CorrectReport = {gifts: string[]; signatures: string[]; fields: Supp
 const ANY_FIELD = Object.fromEntries(SUPPORTER_FIELDS.map((field) => [field, 'optional'])) as Record<SupporterField, 'optional'>;
 
 /** The changes as they will be kept: each read and checked by the endpoint's one rule; an empty one removes the detail (null). */
-function checkChanges(changes: SupporterChanges): Checked<Partial<Record<SupporterField, string | null>>> {
+function checkChanges(changes: SupporterChanges): Check<Partial<Record<SupporterField, string | null>>> {
   if (changes.email !== undefined && typedValue('email', changes.email) === '') {
     return refuse('changes.email: an email cannot be removed; forget the supporter instead');
   }
@@ -33,7 +33,7 @@ export async function correctSupporter(
   email: string,
   changes: SupporterChanges,
   {by}: {by: 'command' | 'route'},
-): Promise<Checked<CorrectReport>> {
+): Promise<Check<CorrectReport>> {
   const checked = checkChanges(changes);
   if (!checked.ok) return checked;
   const values = checked.value;

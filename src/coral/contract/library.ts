@@ -1,8 +1,9 @@
 /**
  * The endpoint's one door into the library: the config parsing, amount rules,
- * field checks and wording it checks a request against, and the consent a
- * record names. None of it imports React.
+ * field checks and wording it checks a request against, a check's result, and
+ * the consent a record names. None of it imports React.
  */
+export {accept, type Check, refuse} from '../shared/basics';
 export {donateFormConsentLabel, powerformConsentLabel} from './consent';
 export {giftTotal, limitsFor, type DonateFormConfig, type GiftTotal} from '../donate-form/core';
 export {parseDonateFormConfig} from '../donate-form/parse';
