@@ -3,6 +3,7 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {DATABASES, type TestDatabase} from '../testing/databases';
 import {keptGift, keptSignature, paidRecord} from '../testing/records';
 import {migrate, migrationsOf, MIGRATIONS} from './migrate';
+import {openPostgres} from './postgres';
 import {createPgStore} from './store';
 
 const PAID = paidRecord();
@@ -14,6 +15,24 @@ describe.each(DATABASES)('records on $name', ({create}) => {
   });
   afterEach(async () => {
     await test.drop();
+  });
+
+  it('claims a key for the route it was first sent to, without leaving a later commit unwaited for', async () => {
+    // One connection, so the statement after the claim runs where the claim did.
+    const db = test.url ? openPostgres(test.url, {max: 1}) : test.db;
+    try {
+      const store = createPgStore(db);
+      const key = 'claim-key-0000000000000001';
+      expect(await store.claimKey(key, '/signatures', 1_767_225_600)).toBe('/signatures');
+      expect(await store.claimKey(key, '/gifts', 1_767_225_601)).toBe('/signatures');
+      // The claim's own commit alone may skip the wait for the disk: the signature kept next must not.
+      const [setting] = await db.query<{wait: string}>("select current_setting('synchronous_commit') as wait");
+      expect(setting!.wait).toBe('on');
+      const claims = await db.query<{route: string}>('select route from idempotency_keys where key = $1', [key]);
+      expect(claims).toEqual([{route: '/signatures'}]);
+    } finally {
+      if (db !== test.db) await db.close();
+    }
   });
 
   it('applies each migration once', async () => {

@@ -232,8 +232,12 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
 
     claimKey: async (key, route, nowSeconds) => {
       // The insert decides among requests sent at once; a key already there keeps the route it was first sent to.
+      // Its commit does not wait for the disk: whatever the route then keeps waits, and the log is written in order,
+      // so the claim is on disk before anything made under it. A crash before then loses only a claim nothing used,
+      // made again when the request is. One wait a request rather than two is a busy petition's signing rate.
       const [inserted] = await db.query<{route: string}>(
-        `insert into idempotency_keys (key, route, created_at) values ($1, $2, to_timestamp($3))
+        `with unhurried as (select set_config('synchronous_commit', 'off', true))
+         insert into idempotency_keys (key, route, created_at) select $1, $2, to_timestamp($3) from unhurried
          on conflict (key) do nothing returning route`,
         [key, route, nowSeconds],
       );
