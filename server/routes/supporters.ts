@@ -22,10 +22,7 @@ import {bearsToken} from '../tokens';
 
 /** The contract's supporter routes (src/coral/contract/paths.ts), by name. */
 export const SUPPORTER_ROUTE_NAMES = ['supporterRecords', 'supporterForget', 'supporterCorrect'] as const;
-export const SUPPORTER_ROUTES = SUPPORTER_ROUTE_NAMES.map((name) => ROUTES[name].path);
 export type SupporterRoute = RoutePath<(typeof SUPPORTER_ROUTE_NAMES)[number]>;
-
-export const isSupporterRoute = (path: string): path is SupporterRoute => (SUPPORTER_ROUTES as readonly string[]).includes(path);
 
 export type SupporterRouteDeps = SupporterDeps & {token: string | null; log: Logger};
 
@@ -63,7 +60,7 @@ async function answer(route: SupporterRoute, body: unknown, deps: SupporterRoute
   return {status: 200, body: {status: 'ok', ...corrected.value}};
 }
 
-/** Answers one of SUPPORTER_ROUTES: 404 while no privacy token is set, 401 without it. */
+/** Answers one of the supporter routes: 404 while no privacy token is set, 401 without it. */
 export async function answerSupporterRoute(deps: SupporterRouteDeps, request: Request, route: SupporterRoute): Promise<Reply> {
   if (deps.token === null) return rejected('not found', 404);
   if (request.headers.get('origin') !== null) return rejected('this route is not for pages: call it from a server', 403);
