@@ -39,6 +39,19 @@ export function checkForm(body: unknown): FormCheck {
   return {ok: true, form: {component, campaign: parsed.config.campaign, config}};
 }
 
+/**
+ * A header's value as the person wrote it: a header carries bytes, which the host hands over one character per byte,
+ * so a name sent as UTF-8 (Ngā, Zoë) is read back as UTF-8; bytes that are not UTF-8 are left as they came.
+ */
+export function headerText(value: string): string {
+  if (![...value].every((char) => char.charCodeAt(0) <= 0xff)) return value;
+  try {
+    return new TextDecoder('utf-8', {fatal: true}).decode(Uint8Array.from(value, (char) => char.charCodeAt(0)));
+  } catch {
+    return value;
+  }
+}
+
 /** Who published, as a version keeps it: trimmed, at most PUBLISHED_BY_MAX characters, or null when not said. */
 export function publishedBy(name: string | null | undefined): {ok: true; by: string | null} | {ok: false; problem: string} {
   const by = name?.trim() ?? '';

@@ -5,7 +5,7 @@
 import {FORM_ID, FORM_ID_RULE, FORM_PARAM, ROUTES} from '../../src/coral/contract';
 import {readJson} from '../body';
 import type {Database} from '../db/database';
-import {checkForm, publishedBy} from '../forms/check';
+import {checkForm, headerText, publishedBy} from '../forms/check';
 import {listForms, publishForm, readForm} from '../forms/store';
 import type {Logger} from '../log';
 import {rejected, type Reply} from '../reply';
@@ -58,7 +58,8 @@ export async function answerPublish(deps: FormRouteDeps, request: Request, id: s
   if (request.method !== ROUTES.formPublish.method)
     return {...rejected('use PUT to publish, GET to read', 405), headers: {allow: 'GET, PUT'}};
   if (!FORM_ID.test(id)) return rejected(`form: got "${id.slice(0, 80)}"; ${FORM_ID_RULE}`);
-  const by = publishedBy(request.headers.get('coral-published-by'));
+  const header = request.headers.get('coral-published-by');
+  const by = publishedBy(header === null ? null : headerText(header));
   if (!by.ok) return rejected(`Coral-Published-By: ${by.problem}`);
   const read = await readJson(request, MAX_CONFIG_BYTES);
   if (!read.ok) return read.answer;
