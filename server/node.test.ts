@@ -40,7 +40,10 @@ describe('readEndpointEnv', () => {
     [{CORAL_PRIVACY_TOKEN: 'x'.repeat(31)}, 'CORAL_PRIVACY_TOKEN is too short to keep supporters'],
     [{CORAL_ADMIN_TOKEN: 'a'.repeat(31)}, 'CORAL_ADMIN_TOKEN is too short to keep your forms safe'],
     [{CORAL_ADMIN_TOKEN: 'e'.repeat(40), CORAL_EXPORT_TOKEN: 'e'.repeat(40)}, 'CORAL_ADMIN_TOKEN is the same as CORAL_EXPORT_TOKEN'],
-    [{CORAL_ADMIN_TOKEN: ` ${'p'.repeat(40)}`, CORAL_PRIVACY_TOKEN: 'p'.repeat(40)}, 'CORAL_ADMIN_TOKEN is the same as CORAL_PRIVACY_TOKEN'],
+    [
+      {CORAL_ADMIN_TOKEN: ` ${'p'.repeat(40)}`, CORAL_PRIVACY_TOKEN: 'p'.repeat(40)},
+      'CORAL_ADMIN_TOKEN is the same as CORAL_PRIVACY_TOKEN',
+    ],
     [{CORAL_RETENTION_DAYS: '29'}, 'CORAL_RETENTION_DAYS: "29" is not keep or a number of days from 30 to 36500'],
     [{CORAL_RETENTION_DAYS: 'forever'}, 'CORAL_RETENTION_DAYS: "forever" is not keep'],
     [{CORAL_RETENTION_DAYS: '1e3'}, 'CORAL_RETENTION_DAYS: "1e3" is not keep'],
