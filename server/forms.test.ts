@@ -2,6 +2,7 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {createPgStore} from './db/store';
 import {createCoralHandler} from './handler';
+import {memoryLogger} from './log';
 import {DATABASES, type TestDatabase} from './testing/databases';
 import {NOW_MS, ORIGIN} from './testing/fixtures';
 
@@ -44,6 +45,7 @@ describe.each(DATABASES)('forms on $name', ({create}) => {
       db: test.db,
       adminToken,
       now: () => clock,
+      logger: memoryLogger(),
     });
   const handle = (request: Request) => handlerWith(ADMIN_TOKEN)(request);
 
@@ -73,6 +75,9 @@ describe.each(DATABASES)('forms on $name', ({create}) => {
     const pinned = await handle(read('/forms/save-the-reef?version=1'));
     expect(await pinned.json()).toMatchObject({version: 1, config: firstConfig});
 
+    const posted = await handle(new Request(`${BASE}/forms`, {method: 'POST', headers: {authorization: `Bearer ${ADMIN_TOKEN}`}}));
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get('allow')).toBe('GET');
     const listed = await handle(read('/forms', {authorization: `Bearer ${ADMIN_TOKEN}`}));
     expect(listed.status).toBe(200);
     expect(await listed.json()).toEqual({

@@ -55,8 +55,6 @@ async function admitted(deps: FormRouteDeps, request: Request): Promise<Reply | 
 export async function answerPublish(deps: FormRouteDeps, request: Request, id: string): Promise<Reply> {
   const refused = await admitted(deps, request);
   if (refused !== null) return refused;
-  if (request.method !== ROUTES.formPublish.method)
-    return {...rejected('use PUT to publish, GET to read', 405), headers: {allow: 'GET, PUT'}};
   if (!FORM_ID.test(id)) return rejected(`form: got "${id.slice(0, 80)}"; ${FORM_ID_RULE}`);
   const header = request.headers.get('coral-published-by');
   const by = publishedBy(header === null ? null : headerText(header));
