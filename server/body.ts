@@ -67,12 +67,13 @@ export async function readCapped(request: Request, limit: number): Promise<{ok: 
   return {ok: true, bytes};
 }
 
-export async function readJson(request: Request): Promise<{ok: true; value: unknown} | {ok: false; answer: Reply}> {
-  if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) return {ok: false, answer: TOO_LARGE};
+/** `limit`: the most bytes the route takes, a gift's or a signature's unless it says more (a form's config). */
+export async function readJson(request: Request, limit = MAX_BODY_BYTES): Promise<{ok: true; value: unknown} | {ok: false; answer: Reply}> {
+  if (Number(request.headers.get('content-length')) > limit) return {ok: false, answer: TOO_LARGE};
   if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) {
     return {ok: false, answer: rejected('expected a JSON body (Content-Type: application/json)', 415)};
   }
-  const read = await readCapped(request, MAX_BODY_BYTES);
+  const read = await readCapped(request, limit);
   if (!read.ok) return read;
   const text = new TextDecoder().decode(read.bytes);
   // Counted in the text, before JSON.parse builds it or anything walks it.

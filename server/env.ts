@@ -38,6 +38,8 @@ export type EndpointEnv = {
   exportToken: string | null;
   /** The bearer token the /supporters/ routes ask for; null turns them off. */
   privacyToken: string | null;
+  /** The bearer token that publishes and lists forms (PUT /forms/<id>, GET /forms); null turns those routes off. */
+  adminToken: string | null;
   /** Days after which a record is de-identified (CORAL_RETENTION_DAYS); null keeps records whatever their age. */
   retentionDays: number | null;
   /** Where every new record is forwarded, signed with the secret; null when forwarding is off. */
@@ -47,6 +49,31 @@ export type EndpointEnv = {
   /** The card-testing guard: rate limits, trusted proxies, the decline breaker and the bot check. */
   guard: GuardSettings;
 };
+
+type Tokens = Pick<EndpointEnv, 'exportToken' | 'privacyToken' | 'adminToken'>;
+
+/** The staff routes' tokens, each long enough that no one guesses it; the admin token, which changes what pages show, is its own. */
+function readTokens(vars: SettingVars): Tokens | string {
+  const tokens = {
+    exportToken: vars.CORAL_EXPORT_TOKEN?.trim() || null,
+    privacyToken: vars.CORAL_PRIVACY_TOKEN?.trim() || null,
+    adminToken: vars.CORAL_ADMIN_TOKEN?.trim() || null,
+  };
+  for (const [name, token] of [
+    ['CORAL_EXPORT_TOKEN', tokens.exportToken],
+    ['CORAL_PRIVACY_TOKEN', tokens.privacyToken],
+  ] as const) {
+    if (token !== null && token.length < MIN_SECRET_LENGTH)
+      return `${name} is too short to keep supporters' details safe: use at least ${MIN_SECRET_LENGTH} random characters`;
+  }
+  const admin = tokens.adminToken;
+  if (admin === null) return tokens;
+  if (admin.length < MIN_SECRET_LENGTH)
+    return `CORAL_ADMIN_TOKEN is too short to keep your forms safe: use at least ${MIN_SECRET_LENGTH} random characters`;
+  if (admin === tokens.exportToken || admin === tokens.privacyToken)
+    return `CORAL_ADMIN_TOKEN is the same as ${admin === tokens.exportToken ? 'CORAL_EXPORT_TOKEN' : 'CORAL_PRIVACY_TOKEN'}: give each its own random value, so whoever reads the records cannot change the forms`;
+  return tokens;
+}
 
 export type EnvResult = {ok: true; env: EndpointEnv} | {ok: false; message: string};
 
@@ -180,14 +207,8 @@ export function readEndpointEnv(vars: SettingVars, readFile?: (path: string) => 
   const records = readRecordsEnv(vars);
   if (typeof records === 'string') return fail(records);
 
-  const tokens = {exportToken: vars.CORAL_EXPORT_TOKEN?.trim() || null, privacyToken: vars.CORAL_PRIVACY_TOKEN?.trim() || null};
-  for (const [name, token] of [
-    ['CORAL_EXPORT_TOKEN', tokens.exportToken],
-    ['CORAL_PRIVACY_TOKEN', tokens.privacyToken],
-  ] as const) {
-    if (token !== null && token.length < MIN_SECRET_LENGTH)
-      return fail(`${name} is too short to keep supporters' details safe: use at least ${MIN_SECRET_LENGTH} random characters`);
-  }
+  const tokens = readTokens(vars);
+  if (typeof tokens === 'string') return fail(tokens);
 
   const retention = readRetention(vars.CORAL_RETENTION_DAYS);
   if (typeof retention === 'string') return fail(retention);

@@ -15,6 +15,7 @@ import {rejected, respond, type Reply} from './reply';
 import {answerCheckout} from './routes/checkout';
 import {answerCount, COUNT_PATH, sharedCounts} from './routes/count';
 import {answerExport} from './routes/export';
+import {answerForm, answerFormList, answerPublish, FORM_PATH} from './routes/forms';
 import {answerGift} from './routes/gifts';
 import {answerHealth} from './routes/health';
 import {UNAVAILABLE, stripeDeadline, type PageRequest} from './routes/shared';
@@ -34,23 +35,36 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,200}$/;
  * A route of the contract's table (src/coral/contract/paths.ts), by who sends it, which decides its doorway:
  * - `page`: a form on an allowed origin. CORS and its preflight, a JSON body screened for card data, an Idempotency-Key.
  * - `reader`: a page reading, from an allowed origin or this endpoint's own; `pattern`'s part in brackets is the route's.
+ *   A reply with an ETag is answered 304 to a request that already has it.
  * - `stripe`: Stripe's signed events; the route reads the raw body itself.
  * - `server`: a monitor or the organisation's own tools; the route checks method and token itself, after replying
  *   404 while it is off, so an endpoint without it never shows it is there.
  */
 type Route =
   | {method: 'POST'; path: PostedRoute; from: 'page'; answer: (request: PageRequest) => Promise<Reply>}
-  | {method: 'GET'; path: RoutePath<'count'>; pattern: RegExp; from: 'reader'; answer: (param: string, log: Logger) => Promise<Reply>}
+  | {
+      method: 'GET';
+      path: RoutePath<'count' | 'form'>;
+      pattern: RegExp;
+      from: 'reader';
+      answer: (param: string, request: Request, log: Logger) => Promise<Reply>;
+    }
   | {method: 'POST'; path: RoutePath<'stripeWebhook'>; from: 'stripe'; answer: (request: Request, log: Logger) => Promise<Reply>}
   | {
-      method: 'GET' | 'POST' | 'any';
-      path: RoutePath<'export' | 'health'> | SupporterRoute;
+      method: 'GET' | 'POST' | 'PUT' | 'any';
+      path: RoutePath<'export' | 'health' | 'formPublish' | 'forms'> | SupporterRoute;
+      /** For a path with a part of its own, as for `reader`. */
+      pattern?: RegExp;
       from: 'server';
-      answer: (request: Request, log: Logger) => Promise<Reply | Response>;
+      answer: (request: Request, log: Logger, param: string) => Promise<Reply | Response>;
     };
 
 /** The paths the handler routes: every one of the contract's, and no other. */
 export type RoutedPath = Route['path'];
+
+/** Whether an If-None-Match header names `etag` (weak or strong, as a cache may send either), or is `*`. */
+const hasTag = (header: string | null, etag: string): boolean =>
+  header !== null && header.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')));
 
 const corsHeaders = (origin: string): Headers => new Headers({'access-control-allow-origin': origin, vary: 'Origin'});
 
@@ -74,6 +88,7 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   const privacy = {db: db!, stripe, guardSecret: options.guard?.secret ?? null, outbox: options.forwarding ?? false, now};
   const privacyToken = db ? (options.privacyToken ?? null) : null;
   const counts = sharedCounts(store);
+  const forms = {db: db ?? null, token: db ? (options.adminToken ?? null) : null, now};
 
   const routes: readonly Route[] = [
     {...ROUTES.gifts, from: 'page', answer: (request) => answerGift(gifts, request)},
@@ -84,7 +99,10 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
       from: 'page',
       answer: (request) => answerSignature({powerforms, store, seconds, counted: counts.signed}, request),
     },
-    {...ROUTES.count, pattern: COUNT_PATH, from: 'reader', answer: (campaign, log) => answerCount({powerforms, counts}, campaign, log)},
+    {...ROUTES.count, pattern: COUNT_PATH, from: 'reader', answer: (campaign, _, log) => answerCount({powerforms, counts}, campaign, log)},
+    {...ROUTES.form, pattern: FORM_PATH, from: 'reader', answer: (id, request, log) => answerForm({...forms, log}, id, request)},
+    {...ROUTES.formPublish, pattern: FORM_PATH, from: 'server', answer: (request, log, id) => answerPublish({...forms, log}, request, id)},
+    {...ROUTES.forms, from: 'server', answer: (request, log) => answerFormList({...forms, log}, request)},
     {...ROUTES.stripeWebhook, from: 'stripe', answer: (request, log) => answerWebhook(webhook, request, log)},
     {...ROUTES.export, from: 'server', answer: (request) => answerExport(exportDeps, request)},
     ...SUPPORTER_ROUTE_NAMES.map((name): Route => {
@@ -142,25 +160,38 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   async function readerDoor(route: Route & {from: 'reader'}, param: string, request: Request, log: Logger): Promise<Response> {
     if (request.method !== route.method && request.method !== 'HEAD') return respond(rejected(`use ${route.method}`, 405));
     const origin = request.headers.get('origin');
-    if (origin !== null && !allowed.has(origin)) return respond(rejected('this origin may not read the count', 403));
-    return respond(await route.answer(param, log), origin === null ? new Headers({vary: 'Origin'}) : corsHeaders(origin));
+    if (origin !== null && !allowed.has(origin)) return respond(rejected('this origin may not read here', 403));
+    const headers = origin === null ? new Headers({vary: 'Origin'}) : corsHeaders(origin);
+    const reply = await route.answer(param, request, log);
+    const etag = reply.headers?.etag;
+    if (reply.status === 200 && etag !== undefined && hasTag(request.headers.get('if-none-match'), etag)) {
+      for (const [name, value] of Object.entries(reply.headers ?? {})) headers.set(name, value);
+      return new Response(null, {status: 304, headers});
+    }
+    return respond(reply, headers);
+  }
+
+  /** The route for a path: the one of its method when several share it, else the first, which says which method to use. */
+  function routeFor(method: string, path: string): {route: Route; param: string} | null {
+    const found = routes.flatMap((route) => {
+      const param = 'pattern' in route && route.pattern ? route.pattern.exec(path)?.[1] : route.path === path ? '' : undefined;
+      return param === undefined ? [] : [{route, param}];
+    });
+    const wanted = method === 'HEAD' ? 'GET' : method;
+    return found.find(({route}) => route.method === wanted) ?? found[0] ?? null;
   }
 
   async function answer(request: Request, path: string, log: Logger, context?: RequestContext): Promise<Response> {
-    for (const route of routes) {
-      if (route.from === 'reader') {
-        const param = route.pattern.exec(path)?.[1];
-        if (param !== undefined) return readerDoor(route, param, request, log);
-      } else if (route.path === path) {
-        if (route.from === 'page') return pageDoor(route, request, log, context);
-        if (route.from === 'stripe') {
-          return respond(request.method === route.method ? await route.answer(request, log) : rejected(`use ${route.method}`, 405));
-        }
-        const reply = await route.answer(request, log);
-        return reply instanceof Response ? reply : respond(reply);
-      }
+    const found = routeFor(request.method, path);
+    if (found === null) return respond(rejected('not found', 404));
+    const {route, param} = found;
+    if (route.from === 'reader') return readerDoor(route, param, request, log);
+    if (route.from === 'page') return pageDoor(route, request, log, context);
+    if (route.from === 'stripe') {
+      return respond(request.method === route.method ? await route.answer(request, log) : rejected(`use ${route.method}`, 405));
     }
-    return respond(rejected('not found', 404));
+    const reply = await route.answer(request, log, param);
+    return reply instanceof Response ? reply : respond(reply);
   }
 
   /** `context`: what the host knows beyond the request, e.g. the peer's address (node.ts, worker.ts). */

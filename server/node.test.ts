@@ -38,6 +38,12 @@ describe('readEndpointEnv', () => {
     [{DATABASE_URL: 'mysql://localhost/coral'}, 'DATABASE_URL does not look like a Postgres address'],
     [{CORAL_EXPORT_TOKEN: 'letmein'}, 'CORAL_EXPORT_TOKEN is too short'],
     [{CORAL_PRIVACY_TOKEN: 'x'.repeat(31)}, 'CORAL_PRIVACY_TOKEN is too short to keep supporters'],
+    [{CORAL_ADMIN_TOKEN: 'a'.repeat(31)}, 'CORAL_ADMIN_TOKEN is too short to keep your forms safe'],
+    [{CORAL_ADMIN_TOKEN: 'e'.repeat(40), CORAL_EXPORT_TOKEN: 'e'.repeat(40)}, 'CORAL_ADMIN_TOKEN is the same as CORAL_EXPORT_TOKEN'],
+    [
+      {CORAL_ADMIN_TOKEN: ` ${'p'.repeat(40)}`, CORAL_PRIVACY_TOKEN: 'p'.repeat(40)},
+      'CORAL_ADMIN_TOKEN is the same as CORAL_PRIVACY_TOKEN',
+    ],
     [{CORAL_RETENTION_DAYS: '29'}, 'CORAL_RETENTION_DAYS: "29" is not keep or a number of days from 30 to 36500'],
     [{CORAL_RETENTION_DAYS: 'forever'}, 'CORAL_RETENTION_DAYS: "forever" is not keep'],
     [{CORAL_RETENTION_DAYS: '1e3'}, 'CORAL_RETENTION_DAYS: "1e3" is not keep'],
@@ -152,6 +158,8 @@ describe('readEndpointEnv', () => {
     expect(read({CORAL_RETENTION_DAYS: ' 730 '})).toMatchObject({ok: true, env: {retentionDays: 730}});
     expect(read({CORAL_RETENTION_DAYS: '30'})).toMatchObject({ok: true, env: {retentionDays: 30}});
     expect(read({CORAL_PRIVACY_TOKEN: 'p'.repeat(32)})).toMatchObject({ok: true, env: {privacyToken: 'p'.repeat(32), exportToken: null}});
+    expect(kept.ok && kept.env.adminToken).toBe(null);
+    expect(read({CORAL_ADMIN_TOKEN: 'a'.repeat(32)})).toMatchObject({ok: true, env: {adminToken: 'a'.repeat(32), privacyToken: null}});
   });
 });
 

@@ -139,6 +139,7 @@ export async function startNodeEndpoint(
     db,
     exportToken: env.exportToken,
     privacyToken: env.privacyToken,
+    adminToken: env.adminToken,
     forwarding: env.forward !== null,
     basePath: env.basePath,
     logger: log,

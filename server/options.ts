@@ -25,6 +25,8 @@ export type CoralHandlerOptions = {
   exportToken?: string | null;
   /** The bearer token the /supporters/ routes ask for (routes/supporters.ts); null or absent turns them off. */
   privacyToken?: string | null;
+  /** The bearer token the forms' admin routes ask for (routes/forms.ts); null or absent turns them off. */
+  adminToken?: string | null;
   /** Whether the store queues records for a CRM: an erasure or a correction is then sent on too. */
   forwarding?: boolean;
   /** Milliseconds since the epoch; a test sets the clock. */

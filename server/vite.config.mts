@@ -12,7 +12,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rollupOptions: {
-      input: {main: 'main.ts', migrate: 'migrateMain.ts', doctor: 'doctorMain.ts', supporters: 'supportersMain.ts', worker: 'worker.ts'},
+      input: {
+        main: 'main.ts',
+        migrate: 'migrateMain.ts',
+        doctor: 'doctorMain.ts',
+        supporters: 'supportersMain.ts',
+        forms: 'formsMain.ts',
+        worker: 'worker.ts',
+      },
       output: {format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs'},
     },
   },

@@ -114,6 +114,7 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
           ...(db ? {db} : {}),
           exportToken: env.exportToken,
           privacyToken: env.privacyToken,
+          adminToken: env.adminToken,
           forwarding: forwarding !== null,
           basePath: env.basePath,
           logger,

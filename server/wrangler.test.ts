@@ -31,6 +31,7 @@ const SECRETS = [
   'CORAL_FORWARD_SECRET',
   'CORAL_EXPORT_TOKEN',
   'CORAL_PRIVACY_TOKEN',
+  'CORAL_ADMIN_TOKEN',
 ];
 
 let dir: string;
@@ -134,6 +135,7 @@ describe('server/wrangler.example.toml', () => {
       CORAL_FORWARD_SECRET: 'forward-secret-for-tests-only-000000',
       CORAL_EXPORT_TOKEN: EXPORT_TOKEN,
       CORAL_PRIVACY_TOKEN: 'privacy-token-for-tests-only-00000000000',
+      CORAL_ADMIN_TOKEN: 'admin-token-for-tests-only-000000000000',
     };
     expect(Object.keys(secrets)).toEqual(SECRETS);
     const read = readEndpointEnv({...vars(), ...secrets});

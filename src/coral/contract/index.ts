@@ -56,5 +56,21 @@ export {
   type RecordsRequest,
   type SupporterChanges,
 } from './supporters';
+export {
+  FORM_COMPONENTS,
+  FORM_ID,
+  FORM_ID_RULE,
+  FORM_PARAM,
+  formAnswerSchema,
+  formListSchema,
+  PUBLISHED_BY_MAX,
+  publishAnswerSchema,
+  publishRequestSchema,
+  type FormAnswer,
+  type FormComponent,
+  type FormList,
+  type PublishAnswer,
+  type PublishRequest,
+} from './forms';
 export {CAMPAIGN_PARAM, ROUTES, PAGE_PATHS, type PostedRouteName, type RouteName, type RoutePath} from './paths';
 export {ROUTE_TABLE} from './routes';

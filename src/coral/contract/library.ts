@@ -9,6 +9,8 @@ export {giftTotal, limitsFor, type DonateFormConfig, type GiftTotal} from '../do
 export {parseDonateFormConfig} from '../donate-form/parse';
 export {type PowerformConfig} from '../powerform/core';
 export {parsePowerformConfig} from '../powerform/parse';
+export {parseThankYouConfig} from '../thank-you/parse';
+export {type ThankYouConfig} from '../thank-you/core';
 export {type ConfigError, type ParseResult} from '../shared/config';
 export {describeError, parseConfig} from '../shared/configErrors';
 export {FREQUENCIES, RECURRING, formatMoney, rgUpgradeSuggestion, type AmountLimits, type Frequency} from '../shared/money';

@@ -3,7 +3,7 @@
  * build their addresses from it at run time, so it imports nothing: no schema reaches a bundle. ./routes.ts pairs
  * each route with its request and answer schemas.
  */
-type Route = {method: 'GET' | 'POST' | 'any'; path: `/${string}`};
+type Route = {method: 'GET' | 'POST' | 'PUT' | 'any'; path: `/${string}`};
 
 /** The paths a page posts to (POST), through a gateway: all the browser's bundles carry of the table. */
 export const PAGE_PATHS = {
@@ -33,6 +33,12 @@ const OTHER_ROUTES = {
   supporterRecords: {method: 'POST', path: '/supporters/records'},
   supporterForget: {method: 'POST', path: '/supporters/forget'},
   supporterCorrect: {method: 'POST', path: '/supporters/correct'},
+  /** A published form's config, which a page reads; `{form}` stands for its id. */
+  form: {method: 'GET', path: '/forms/{form}'},
+  /** A new version of a form, with the admin token. */
+  formPublish: {method: 'PUT', path: '/forms/{form}'},
+  /** Every form and its versions, with the admin token. */
+  forms: {method: 'GET', path: '/forms'},
 } as const satisfies Record<string, Route>;
 
 /** Every route of the endpoint, by name; pure, so a bundle that reads only PAGE_PATHS leaves the rest out. */

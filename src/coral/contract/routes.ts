@@ -12,6 +12,7 @@ import {
   upgradeAnswerSchema,
   upgradeRequestSchema,
 } from './gifts';
+import {formAnswerSchema, formListSchema, publishAnswerSchema, publishRequestSchema} from './forms';
 import {ROUTES, type RouteName} from './paths';
 import {campaignCountSchema, signatureAnswerSchema, signatureRequestSchema} from './signatures';
 import {correctRequestSchema, forgetRequestSchema, recordsRequestSchema} from './supporters';
@@ -30,6 +31,9 @@ const SCHEMAS = {
   supporterRecords: {request: recordsRequestSchema},
   supporterForget: {request: forgetRequestSchema},
   supporterCorrect: {request: correctRequestSchema},
+  form: {answer: formAnswerSchema},
+  formPublish: {request: publishRequestSchema, answer: publishAnswerSchema},
+  forms: {answer: formListSchema},
 } as const satisfies Record<RouteName, Schemas>;
 
 type Table = {[K in RouteName]: (typeof ROUTES)[K] & (typeof SCHEMAS)[K]};

@@ -1,0 +1,233 @@
+/** Forms published on the endpoint, on every kind of database: publishing, reading, who may do which, and caching. */
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {createPgStore} from './db/store';
+import {createCoralHandler} from './handler';
+import {memoryLogger} from './log';
+import {DATABASES, type TestDatabase} from './testing/databases';
+import {NOW_MS, ORIGIN} from './testing/fixtures';
+
+const ADMIN_TOKEN = 'admin-token-for-tests-only-000000000000';
+const BASE = 'https://coral.example.org';
+
+const DONATE_FORM = {
+  component: 'donate-form',
+  campaign: 'save-the-reef',
+  sourceCode: 'REEF-WEB',
+  frequencies: ['one-off', 'monthly'],
+  amounts: {'one-off': {handles: [{amount: 35}, {amount: 60}, {amount: 120}], min: 5, max: 10000}},
+};
+const PETITION = {
+  component: 'powerform',
+  campaign: 'ban-deep-sea-mining',
+  variant: 'petition',
+  counter: {count: 48317, goal: 75000},
+};
+
+const publish = (form: string, body: unknown, headers: Record<string, string> = {authorization: `Bearer ${ADMIN_TOKEN}`}) =>
+  new Request(`${BASE}/forms/${form}`, {
+    method: 'PUT',
+    headers: {'content-type': 'application/json', ...headers},
+    body: JSON.stringify(body),
+  });
+
+const read = (path: string, headers: Record<string, string> = {}) => new Request(`${BASE}${path}`, {headers});
+
+describe.each(DATABASES)('forms on $name', ({create}) => {
+  let test: TestDatabase;
+  let clock = NOW_MS;
+  const handlerWith = (adminToken: string | null) =>
+    createCoralHandler({
+      stripe: null,
+      webhookSecret: null,
+      allowedOrigins: [ORIGIN],
+      campaigns: new Map(),
+      store: createPgStore(test.db),
+      db: test.db,
+      adminToken,
+      now: () => clock,
+      logger: memoryLogger(),
+    });
+  const handle = (request: Request) => handlerWith(ADMIN_TOKEN)(request);
+
+  beforeEach(async () => {
+    test = await create();
+    clock = NOW_MS;
+  });
+  afterEach(async () => {
+    await test.drop();
+  });
+
+  it('publishes a config as version 1, then 2, and reads the newest or the one asked for', async () => {
+    const first = await handle(
+      publish('save-the-reef', DONATE_FORM, {authorization: `Bearer ${ADMIN_TOKEN}`, 'coral-published-by': '  Aroha Ngata  '}),
+    );
+    expect(first.status).toBe(201);
+    expect(await first.json()).toEqual({form: 'save-the-reef', version: 1});
+    clock += 60_000;
+    const changed = {...DONATE_FORM, sourceCode: 'REEF-EOFY'};
+    expect(await (await handle(publish('save-the-reef', changed))).json()).toEqual({form: 'save-the-reef', version: 2});
+
+    const {component: _, ...config} = changed;
+    const newest = await handle(read('/forms/save-the-reef'));
+    expect(newest.status).toBe(200);
+    expect(await newest.json()).toEqual({form: 'save-the-reef', version: 2, component: 'donate-form', campaign: 'save-the-reef', config});
+    const {component: __, ...firstConfig} = DONATE_FORM;
+    const pinned = await handle(read('/forms/save-the-reef?version=1'));
+    expect(await pinned.json()).toMatchObject({version: 1, config: firstConfig});
+
+    const posted = await handle(new Request(`${BASE}/forms`, {method: 'POST', headers: {authorization: `Bearer ${ADMIN_TOKEN}`}}));
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get('allow')).toBe('GET');
+    const listed = await handle(read('/forms', {authorization: `Bearer ${ADMIN_TOKEN}`}));
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toEqual({
+      forms: [
+        {
+          form: 'save-the-reef',
+          component: 'donate-form',
+          campaign: 'save-the-reef',
+          createdAt: new Date(NOW_MS).toISOString(),
+          versions: [
+            {version: 1, publishedBy: 'Aroha Ngata', publishedAt: new Date(NOW_MS).toISOString()},
+            {version: 2, publishedBy: null, publishedAt: new Date(NOW_MS + 60_000).toISOString()},
+          ],
+        },
+      ],
+    });
+  });
+
+  it('gives each of several publishes at once its own number', async () => {
+    const answers = await Promise.all(
+      Array.from({length: 8}, (_, i) => handle(publish('ban-deep-sea-mining', {...PETITION, counter: {count: i, goal: 75000}}))),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(201));
+    const versions = await Promise.all(answers.map(async (answer) => ((await answer.json()) as {version: number}).version));
+    expect(versions.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it.each([
+    [
+      'an amount written as text',
+      {...DONATE_FORM, amounts: {'one-off': {handles: [{amount: '5'}]}}},
+      ['amounts.one-off.handles.0.amount: got "5"; expected a number'],
+    ],
+    [
+      'a campaign id with an accent',
+      {...PETITION, campaign: 'sauvez-la-forêt'},
+      [
+        'campaign: got "sauvez-la-forêt"; expected 2 to 64 characters: letters, digits and dashes (no spaces or underscores), starting with a letter or digit, e.g. "save-the-reef"',
+      ],
+    ],
+    ['no component', {campaign: 'save-the-reef'}, ['component: got (missing); expected one of donate-form, powerform, thank-you']],
+    [
+      'a component Coral has not',
+      {...PETITION, component: 'petition'},
+      ['component: got "petition"; expected one of donate-form, powerform, thank-you'],
+    ],
+  ])('refuses %s with the words the form’s error box shows, and keeps nothing', async (_, body, problems) => {
+    const answer = await handle(publish('a-form', body));
+    expect(answer.status).toBe(422);
+    expect(await answer.json()).toEqual({status: 'rejected', reason: problems.join('; '), problems});
+    expect((await handle(read('/forms/a-form'))).status).toBe(404);
+  });
+
+  it('keeps a consent label full of markup as the text the form shows, and answers it as JSON, never as a page', async () => {
+    const label = 'Yes, <b>keep me posted</b> <a href="https://example.org/privacy">privacy</a><img src=x onerror=alert(1)>';
+    expect((await handle(publish('ban-deep-sea-mining', {...PETITION, messages: {consentLabel: label}}))).status).toBe(201);
+    const answer = await handle(read('/forms/ban-deep-sea-mining'));
+    expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(((await answer.json()) as {config: {messages: {consentLabel: string}}}).config.messages.consentLabel).toBe(label);
+  });
+
+  it('keeps a form’s component: another under the same id is refused, saying which it is', async () => {
+    expect((await handle(publish('ban-deep-sea-mining', PETITION))).status).toBe(201);
+    const answer = await handle(publish('ban-deep-sea-mining', {...DONATE_FORM, campaign: 'ban-deep-sea-mining'}));
+    expect(answer.status).toBe(409);
+    expect(await answer.json()).toEqual({
+      status: 'rejected',
+      reason: 'form "ban-deep-sea-mining" is a powerform: publish a donate-form under another id',
+    });
+    expect(await (await handle(read('/forms/ban-deep-sea-mining'))).json()).toMatchObject({version: 1, component: 'powerform'});
+  });
+
+  it.each([
+    ['no Authorization header', {}],
+    ['a wrong token', {authorization: 'Bearer admin-token-for-tests-only-000000000001'}],
+    ['the token as Basic', {authorization: `Basic ${btoa(`coral:${ADMIN_TOKEN}`)}`}],
+  ])('answers 401 to %s, publishing nothing and listing nothing', async (_, headers: Record<string, string>) => {
+    const answer = await handle(publish('save-the-reef', DONATE_FORM, headers));
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get('www-authenticate')).toBe('Bearer');
+    expect(await answer.json()).toEqual({status: 'rejected', reason: 'unauthorised'});
+    expect((await handle(read('/forms', headers))).status).toBe(401);
+    expect((await handle(read('/forms/save-the-reef'))).status).toBe(404);
+  });
+
+  it('answers 404 to the admin routes while CORAL_ADMIN_TOKEN is not set, and still serves what was published', async () => {
+    expect((await handle(publish('save-the-reef', DONATE_FORM))).status).toBe(201);
+    const off = handlerWith(null);
+    const refused = await off(publish('save-the-reef', DONATE_FORM));
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toEqual({status: 'rejected', reason: 'not found'});
+    expect((await off(read('/forms', {authorization: `Bearer ${ADMIN_TOKEN}`}))).status).toBe(404);
+    expect((await off(read('/forms/save-the-reef'))).status).toBe(200);
+  });
+
+  it('keeps who published as they wrote it, in UTF-8, trimmed, and refuses a name longer than 100 characters', async () => {
+    // What a header carries: the name's UTF-8 bytes, which the host hands over one character per byte.
+    const asSent = (name: string) => String.fromCharCode(...new TextEncoder().encode(name));
+    const by = (name: string) => ({authorization: `Bearer ${ADMIN_TOKEN}`, 'coral-published-by': asSent(name)});
+    const long = await handle(publish('save-the-reef', DONATE_FORM, by('Tāne '.repeat(20) + 'Mahuta')));
+    expect(long.status).toBe(400);
+    expect(await long.json()).toEqual({status: 'rejected', reason: 'Coral-Published-By: who published: at most 100 characters'});
+    expect((await handle(publish('save-the-reef', DONATE_FORM, by(' Zoë Ngā-Tūāhuru ')))).status).toBe(201);
+    const listed = (await (await handle(read('/forms', {authorization: `Bearer ${ADMIN_TOKEN}`}))).json()) as {
+      forms: Array<{versions: Array<{publishedBy: string}>}>;
+    };
+    expect(listed.forms[0]!.versions[0]!.publishedBy).toBe('Zoë Ngā-Tūāhuru');
+  });
+
+  it('answers 404 for a form or a version there is not, and 400 for a version that is no number', async () => {
+    expect((await handle(publish('save-the-reef', DONATE_FORM))).status).toBe(201);
+    expect(await (await handle(read('/forms/protect-the-kauri'))).json()).toEqual({status: 'rejected', reason: 'no such form'});
+    const missing = await handle(read('/forms/save-the-reef?version=2'));
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({status: 'rejected', reason: 'no such version of this form'});
+    for (const version of ['0', 'two', '1.5', '-1', '']) {
+      const answer = await handle(read(`/forms/save-the-reef?version=${version}`));
+      expect(answer.status, version).toBe(400);
+    }
+    expect((await handle(publish('save the reef', DONATE_FORM))).status).toBe(400);
+  });
+
+  it('tags each version, answers 304 to a page that has it, and caches the newest briefly and a version for good', async () => {
+    expect((await handle(publish('save-the-reef', DONATE_FORM))).status).toBe(201);
+    const newest = await handle(read('/forms/save-the-reef'));
+    expect(newest.headers.get('etag')).toBe('"save-the-reef-1"');
+    expect(newest.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
+    const pinned = await handle(read('/forms/save-the-reef?version=1'));
+    expect(pinned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+    const again = await handle(read('/forms/save-the-reef', {'if-none-match': 'W/"save-the-reef-1"', origin: ORIGIN}));
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('etag')).toBe('"save-the-reef-1"');
+    expect(again.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+
+    expect((await handle(publish('save-the-reef', {...DONATE_FORM, sourceCode: 'REEF-EOFY'}))).status).toBe(201);
+    const stale = await handle(read('/forms/save-the-reef', {'if-none-match': '"save-the-reef-1"'}));
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get('etag')).toBe('"save-the-reef-2"');
+  });
+
+  it('lets a page on an allowed origin read a form, and no other origin', async () => {
+    expect((await handle(publish('save-the-reef', DONATE_FORM))).status).toBe(201);
+    const allowed = await handle(read('/forms/save-the-reef', {origin: ORIGIN}));
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(allowed.headers.get('vary')).toBe('Origin');
+    const other = await handle(read('/forms/save-the-reef', {origin: 'https://phishing.example.net'}));
+    expect(other.status).toBe(403);
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Forms and their versions in the records (migration 0008_forms.sql): publishing a version, reading one, and the list.
+ * A version is never changed; "form X, version N" is one call, `readForm(db, X, N)`, for whatever checks against it.
+ */
+import type {FormAnswer, FormComponent, FormList} from '../../src/coral/contract';
+import type {Database, Queryable} from '../db/database';
+import type {CheckedForm} from './check';
+
+export type Published = {ok: true; version: number} | {ok: false; component: FormComponent};
+
+/**
+ * Keeps `checked` as the form's next version. The form's row is locked first, so two publishes at once take
+ * numbers one after the other; a form made as another component is left alone, and its component answered.
+ */
+export async function publishForm(db: Database, id: string, checked: CheckedForm, by: string | null, at: Date): Promise<Published> {
+  return db.transaction(async (tx: Queryable) => {
+    await tx.query('insert into forms (id, component, campaign, created_at) values ($1, $2, $3, $4) on conflict (id) do nothing', [
+      id,
+      checked.component,
+      checked.campaign,
+      at,
+    ]);
+    const [form] = await tx.query<{component: FormComponent}>('select component from forms where id = $1 for update', [id]);
+    if (form!.component !== checked.component) return {ok: false, component: form!.component};
+    await tx.query('update forms set campaign = $2 where id = $1', [id, checked.campaign]);
+    const [kept] = await tx.query<{version: number}>(
+      `insert into form_versions (form, version, config, published_by, published_at)
+       select $1, coalesce(max(version), 0) + 1, $2::text::jsonb, $3, $4 from form_versions where form = $1
+       returning version`,
+      [id, JSON.stringify(checked.config), by, at],
+    );
+    return {ok: true, version: kept!.version};
+  });
+}
+
+type VersionRow = {version: number; component: FormComponent; config: Record<string, unknown>};
+
+/** The form's newest version, or version `version`; null when there is no such form or version. */
+export async function readForm(db: Queryable, id: string, version?: number): Promise<FormAnswer | null> {
+  const [row] = await db.query<VersionRow>(
+    `select v.version, f.component, v.config from form_versions v join forms f on f.id = v.form
+     where v.form = $1 and ($2::integer is null or v.version = $2) order by v.version desc limit 1`,
+    [id, version ?? null],
+  );
+  if (row === undefined) return null;
+  // The campaign is the version's own: an older version may name another.
+  return {form: id, version: row.version, component: row.component, campaign: String(row.config.campaign), config: row.config};
+}
+
+type ListRow = {
+  id: string;
+  component: FormComponent;
+  campaign: string;
+  created_at: Date;
+  version: number;
+  published_by: string | null;
+  published_at: Date;
+};
+
+/** Every form by id, each with its versions, oldest first. */
+export async function listForms(db: Queryable): Promise<FormList['forms']> {
+  const rows = await db.query<ListRow>(
+    `select f.id, f.component, f.campaign, f.created_at, v.version, v.published_by, v.published_at
+     from forms f join form_versions v on v.form = f.id order by f.id, v.version`,
+  );
+  const forms = new Map<string, FormList['forms'][number]>();
+  for (const row of rows) {
+    const form = forms.get(row.id) ?? {
+      form: row.id,
+      component: row.component,
+      campaign: row.campaign,
+      createdAt: row.created_at.toISOString(),
+      versions: [],
+    };
+    form.versions.push({version: row.version, publishedBy: row.published_by, publishedAt: row.published_at.toISOString()});
+    forms.set(row.id, form);
+  }
+  return [...forms.values()];
+}
