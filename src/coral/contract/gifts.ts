@@ -5,7 +5,20 @@
  */
 import * as zod from 'zod/mini';
 import {FREQUENCIES} from '../shared/money';
-import {botCheck, campaign, cents, currency, declinedAnswer, donor, errorAnswer, feeCents, rejectedAnswer, sourceCode, utm} from './parts';
+import {
+  botCheck,
+  campaign,
+  cents,
+  currency,
+  declinedAnswer,
+  donor,
+  errorAnswer,
+  feeCents,
+  rejectedAnswer,
+  publishedForm,
+  sourceCode,
+  utm,
+} from './parts';
 
 /** How a supporter pays: by card (and the wallets that carry one) or by direct debit from a bank account. Stripe's own names stay with Stripe's calls. */
 export const METHODS = ['card', 'direct-debit'] as const;
@@ -33,6 +46,8 @@ export const giftRequestSchema = zod.strictObject({
   utm,
   /** The bot check's token, when the form's config has a Turnstile site key; the endpoint verifies it before it creates anything. */
   botCheck,
+  /** The published form the gift was made on, when the page embeds one by id. */
+  form: publishedForm,
 });
 
 /**

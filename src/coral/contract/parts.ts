@@ -1,6 +1,7 @@
 /** The pieces every route's request and answer are made of, so each limit is written once. */
 import * as zod from 'zod/mini';
 import {FIELD_TABLE, SUPPORTER_FIELDS, type SupporterField, UTM_PARAMS} from '../shared/fields/core';
+import {FORM_ID, FORM_ID_RULE} from './forms';
 
 /** An optional text of at most `max` characters. */
 export const text = (max: number) => zod.optional(zod.string().check(zod.maxLength(max)));
@@ -64,6 +65,18 @@ export const rejectedAnswer = zod.object({
  * The forms wait longer than this (their gateways' `timeoutMs`), so the supporter always hears the endpoint's answer.
  */
 export const GIFT_ANSWER_MS = 10_000;
+
+/**
+ * The published form a gift or signature was made on (`form` and `version`, as `GET /forms/<id>` answered them): the
+ * endpoint checks the request against that version, so a page open while a newer one is published still works.
+ */
+export const publishedForm = zod.optional(
+  zod.strictObject({
+    id: zod.string().check(zod.regex(FORM_ID, {message: FORM_ID_RULE})),
+    version: zod.int().check(zod.minimum(1), zod.maximum(999_999_999)),
+  }),
+);
+export type PublishedForm = NonNullable<zod.output<typeof publishedForm>>;
 
 /** A Cloudflare Turnstile token from the form's bot check; Turnstile's tokens are at most 2,048 characters. */
 export const botCheck = zod.optional(zod.string().check(zod.minLength(1), zod.maxLength(2048)));

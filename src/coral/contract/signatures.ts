@@ -3,7 +3,7 @@
  * count GET /campaigns/<id>/count answers.
  */
 import * as zod from 'zod/mini';
-import {campaign, errorAnswer, rejectedAnswer, signer, sourceCode, utm} from './parts';
+import {campaign, errorAnswer, publishedForm, rejectedAnswer, signer, sourceCode, utm} from './parts';
 
 export const SIGNATURE_VARIANTS = ['petition', 'leads'] as const;
 
@@ -19,6 +19,8 @@ export const signatureRequestSchema = zod.strictObject({
   /** The answer to the form's extra question, when it has one and the signer answered. */
   answer: zod.optional(zod.strictObject({id: zod.string().check(zod.maxLength(32)), value: zod.string().check(zod.maxLength(ANSWER_MAX))})),
   utm,
+  /** The published form the signature was made on, when the page embeds one by id. */
+  form: publishedForm,
 });
 
 /** 200: the signature is kept under `reference`. */
