@@ -98,7 +98,7 @@ describe.each(DATABASES)('export on $name', ({create}) => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.text()).toBe(
       'reference,campaign,kind,source_code,first_name,last_name,email,phone,postcode,answer_id,answer,consent,consent_wording,' +
-        'consent_version,consented_at,utm_source,utm_medium,utm_campaign,utm_content,utm_term,created_at\n',
+        'consent_version,consented_at,utm_source,utm_medium,utm_campaign,utm_content,utm_term,created_at,form,form_version\n',
     );
   });
 
@@ -136,6 +136,8 @@ describe.each(DATABASES)('export on $name', ({create}) => {
         utm_content: '',
         utm_term: '',
         created_at: '2026-01-01T00:01:30.000Z',
+        form: '',
+        form_version: '',
       },
     ]);
   });
@@ -197,6 +199,8 @@ describe.each(DATABASES)('export on $name', ({create}) => {
       paid_count: '1',
       paid_total_cents: '6120',
       created_at: '2026-01-01T00:00:00.000Z',
+      form: '',
+      form_version: '',
     });
     expect(second).toMatchObject({
       reference: 'sub_1',

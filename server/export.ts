@@ -47,6 +47,8 @@ const SIGNATURE_COLUMNS: readonly Column[] = [
   ['consented_at', iso('s.consented_at')],
   ...utmColumns('s'),
   ['created_at', iso('s.created_at')],
+  ['form', 's.form'],
+  ['form_version', 's.form_version::text'],
 ];
 
 /**
@@ -85,6 +87,8 @@ const GIFT_COLUMNS: readonly Column[] = [
   ['paid_count', 'paid.paid_count::text'],
   ['paid_total_cents', 'paid.paid_total::text'],
   ['created_at', iso('g.created_at')],
+  ['form', 'g.form'],
+  ['form_version', 'g.form_version::text'],
 ];
 
 const selectList = (columns: readonly Column[]) => columns.map(([header, sql]) => `${sql} as "${header}"`).join(', ');

@@ -54,6 +54,7 @@ describe('checkGift', () => {
         supporter: SUPPORTER,
         upgrade: undefined,
         utm: {utm_source: 'newsletter'},
+        form: null,
       },
     });
   });

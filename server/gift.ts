@@ -4,7 +4,7 @@
  * same rules first; the endpoint checks again because anyone can post anything
  * to it.
  */
-import {giftRequestSchema, type GiftRequest, type Method} from '../src/coral/contract';
+import {giftRequestSchema, type GiftRequest, type Method, type PublishedForm} from '../src/coral/contract';
 import {
   describeError,
   donateFormConsentLabel,
@@ -47,6 +47,8 @@ export type CheckedGift = {
   utm: Utm;
   /** The bot check's token, as sent; the guard verifies it when a check is needed. */
   botCheck?: string;
+  /** The published form and version it was made on, whose config it was checked against; null for an inline config. */
+  form: PublishedForm | null;
 };
 
 /** The fee the server would add for cover fees: the only fee it accepts besides none. */
@@ -139,6 +141,7 @@ export function checkGiftRequest(request: GiftRequest, campaigns: ReadonlyMap<st
       upgrade: request.upgrade,
       utm: request.utm,
       ...(request.botCheck === undefined ? {} : {botCheck: request.botCheck}),
+      form: request.form ?? null,
     },
   };
 }

@@ -8,6 +8,7 @@ import {GIFT_ANSWER_MS, ROUTES, type RoutePath} from '../src/coral/contract';
 import type {PowerformConfig} from '../src/coral/contract/library';
 import {readJson} from './body';
 import {isUnavailable} from './db/database';
+import {publishedConfigs} from './forms/versions';
 import {createGuard, type RequestContext} from './guard/guard';
 import {consoleLogger, type Logger} from './log';
 import type {CoralHandler, CoralHandlerOptions} from './options';
@@ -80,7 +81,11 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   if (stripe && !options.guard?.secret) throw new Error('createCoralHandler: taking gifts needs guard.secret (CORAL_GUARD_SECRET)');
   const guard = createGuard({settings: options.guard, store, stripe, seconds, siteverify: options.siteverify});
   const deadline = stripeDeadline(options.answerWithinMs ?? GIFT_ANSWER_MS);
-  const gifts = stripe && {stripe, productFor: campaignProducts(stripe), campaigns: options.campaigns, store, guard, deadline, seconds};
+  const published = publishedConfigs(db ?? null);
+  const gifts = stripe && {
+    ...{stripe, productFor: campaignProducts(stripe), campaigns: options.campaigns, published: published.donateForm},
+    ...{store, guard, deadline, seconds},
+  };
   const webhook = stripe && options.webhookSecret ? {stripe, secret: options.webhookSecret, store, guard, now} : null;
   const checkout = gifts && {...gifts, allowedOrigins: allowed};
   // Without a database the tokens are null, and the export and privacy routes reply 404 before they read any record.
@@ -97,7 +102,7 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
     {
       ...ROUTES.signatures,
       from: 'page',
-      answer: (request) => answerSignature({powerforms, store, seconds, counted: counts.signed}, request),
+      answer: (request) => answerSignature({powerforms, published: published.powerform, store, seconds, counted: counts.signed}, request),
     },
     {...ROUTES.count, pattern: COUNT_PATH, from: 'reader', answer: (campaign, _, log) => answerCount({powerforms, counts}, campaign, log)},
     {...ROUTES.form, pattern: FORM_PATH, from: 'reader', answer: (id, request, log) => answerForm({...forms, log}, id, request)},

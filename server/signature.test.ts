@@ -60,6 +60,7 @@ describe('checkSignature', () => {
         answer: {id: 'why_it_matters', value: 'For the whales'},
         utm: {utm_source: 'newsletter'},
         consent: {given: true, wording, version: sha256(wording).slice(0, 16)},
+        form: null,
       },
     });
   });

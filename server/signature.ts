@@ -3,7 +3,7 @@
  * against the campaign's powerform config: the fields it asks for, its
  * consent box and its question. Pure: it keeps nothing.
  */
-import {signatureRequestSchema, type SignatureRequest} from '../src/coral/contract';
+import {signatureRequestSchema, type PublishedForm, type SignatureRequest} from '../src/coral/contract';
 import {
   describeError,
   parseConfig,
@@ -31,6 +31,8 @@ export type CheckedSignature = {
   utm: Utm;
   /** Whether the box was ticked, and the words beside it that the signer read. */
   consent: ConsentShown & {given: boolean};
+  /** The published form and version it was made on, whose config it was checked against; null for an inline config. */
+  form: PublishedForm | null;
 };
 
 /** The answer to the campaign's question: its id, an option of a choice, required when the question is. */
@@ -72,6 +74,7 @@ export async function checkSignature(body: unknown, powerforms: ReadonlyMap<stri
       answer: answer.value,
       utm: request.utm,
       consent: {given: consent, ...(await consentShown(powerformConsentLabel(config)))},
+      form: request.form ?? null,
     },
   };
 }

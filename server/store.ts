@@ -8,6 +8,7 @@
  * `db/store.ts` keeps them in PostgreSQL (embedded or a server), the only
  * store a running endpoint uses; unit tests use `testing/memoryStore.ts`.
  */
+import type {PublishedForm} from '../src/coral/contract';
 import type {Frequency, SupporterField} from '../src/coral/contract/library';
 
 /**
@@ -71,6 +72,8 @@ export type KeptGift = {
   consent: Consent;
   utm: Readonly<Record<string, string>>;
   upgradeFrom: {amount: number; frequency: Frequency} | null;
+  /** The published form and version the gift was made on; null for a page with its config inline. */
+  form: PublishedForm | null;
   /** Seconds since the epoch. */
   createdAt: number;
 };
@@ -98,6 +101,8 @@ export type KeptSignature = {
   answer: {id: string; value: string} | null;
   consent: Consent;
   utm: Readonly<Record<string, string>>;
+  /** The published form and version the signature was made on; null for a page with its config inline. */
+  form: PublishedForm | null;
   /** Seconds since the epoch. */
   createdAt: number;
 };

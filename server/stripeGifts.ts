@@ -48,6 +48,10 @@ export function giftMetadata(gift: CheckedGift): Stripe.MetadataParam {
   };
   if (gift.sourceCode) metadata.coral_source_code = gift.sourceCode;
   if (gift.payments !== null) metadata.coral_payments = gift.payments;
+  if (gift.form !== null) {
+    metadata.coral_form = gift.form.id;
+    metadata.coral_form_version = gift.form.version;
+  }
   if (gift.upgrade) {
     metadata.coral_upgrade_from = `${gift.upgrade.from.amount} ${gift.upgrade.from.frequency}`;
     metadata.coral_upgrade_accepted = String(gift.upgrade.accepted);

@@ -12,7 +12,7 @@
  * and first looks for a gift the last one made.
  */
 import type Stripe from 'stripe';
-import {UPGRADE_IN_FLIGHT, upgradeRequestSchema, type UpgradeAnswer} from '../src/coral/contract';
+import {publishedForm, UPGRADE_IN_FLIGHT, upgradeRequestSchema, type PublishedForm, type UpgradeAnswer} from '../src/coral/contract';
 import {
   describeError,
   formatMoney,
@@ -21,6 +21,7 @@ import {
   rgUpgradeSuggestion,
   type DonateFormConfig,
 } from '../src/coral/contract/library';
+import type {VersionReader} from './forms/versions';
 import {rejected, type Reply} from './reply';
 import {checkAmount, coverFeeFor, type CheckedGift} from './gift';
 import {createUpgrade, findUpgrade} from './stripeGifts';
@@ -43,12 +44,27 @@ const idOf = (value: string | {id: string} | null): string | null => (typeof val
 type UpgradeDeps = {
   stripe: Stripe;
   campaigns: ReadonlyMap<string, DonateFormConfig>;
+  /** The published forms' versions: a first gift made on one is asked monthly by that version's rules. */
+  published: VersionReader<DonateFormConfig>;
   store: GiftStore;
   productFor: (campaign: string) => Promise<string>;
   nowSeconds: number;
   /** Keeps the new monthly gift among the records, as /gifts keeps its gifts. */
   keep?: (gift: CheckedGift, reference: string) => Promise<void>;
 };
+
+/** The published form a first gift was made on, as its metadata keeps it; null for an inline config's gift. */
+function publishedOf(metadata: Stripe.Metadata | null): PublishedForm | null {
+  const form = publishedForm.safeParse({id: metadata?.coral_form, version: Number(metadata?.coral_form_version)});
+  return form.success && form.data !== undefined ? form.data : null;
+}
+
+/** The config the first gift was checked against: its form's version, or the campaigns file's campaign. */
+async function configOf(deps: UpgradeDeps, metadata: Stripe.Metadata | null, form: PublishedForm | null): Promise<DonateFormConfig | null> {
+  if (form === null) return deps.campaigns.get(metadata?.coral_campaign ?? '') ?? null;
+  const read = await deps.published(form);
+  return read.ok ? read.value : null;
+}
 
 const approved = (reference: string): Reply => ({
   status: 200,
@@ -87,7 +103,8 @@ export async function upgradeGift(deps: UpgradeDeps, body: unknown): Promise<Rep
     throw error;
   }
   if (!sameSecret(request.clientSecret, first.client_secret)) return rejected('clientSecret: does not match the gift', 403);
-  const config = deps.campaigns.get(first.metadata?.coral_campaign ?? '');
+  const form = publishedOf(first.metadata);
+  const config = await configOf(deps, first.metadata, form);
   if (!config) return rejected('reference: not a gift to a campaign this endpoint takes');
   if (first.status !== 'succeeded') return rejected('reference: the first gift has not been paid');
   if (deps.nowSeconds - first.created > UPGRADE_WINDOW_SECONDS) return rejected('reference: the first gift is too old for a one-tap gift');
@@ -128,6 +145,7 @@ export async function upgradeGift(deps: UpgradeDeps, body: unknown): Promise<Rep
     savePaymentMethod: false,
     supporter: {consent: first.metadata.coral_marketing_consent === 'true'},
     upgrade: {from: {amount: oneOff, frequency: 'one-off'}, accepted: true},
+    form,
     utm: {},
   };
 

@@ -57,6 +57,7 @@ export function giftPayload(gift: KeptGift): ForwardedRecord {
       consent: {...gift.consent, at: iso(gift.createdAt)},
       utm: gift.utm,
       upgradeFrom: gift.upgradeFrom,
+      form: gift.form,
     },
   };
 }
@@ -85,6 +86,7 @@ export function signaturePayload(reference: string, signature: KeptSignature): F
       answer: signature.answer,
       consent: {...signature.consent, at: iso(signature.createdAt)},
       utm: signature.utm,
+      form: signature.form,
     },
   };
 }
@@ -144,6 +146,8 @@ export type GiftRow = {
   consent_version: string;
   utm: Record<string, string>;
   upgrade_from: KeptGift['upgradeFrom'];
+  form: string | null;
+  form_version: number | null;
   created_at: Date;
 };
 
@@ -164,6 +168,7 @@ export function giftOfRow(row: GiftRow): KeptGift {
     consent: {given: row.consent, wording: row.consent_wording, version: row.consent_version},
     utm: row.utm,
     upgradeFrom: row.upgrade_from,
+    form: row.form === null || row.form_version === null ? null : {id: row.form, version: row.form_version},
     createdAt: seconds(row.created_at),
   };
 }

@@ -1,5 +1,6 @@
 /** POST /checkout: checks a gift, creates a Stripe Checkout Session, keeps the gift, and replies the address of Stripe's page. */
 import {checkCheckout, createCheckout} from '../checkout';
+import {checkedAgainst} from '../forms/versions';
 import {rejected, type Reply} from '../reply';
 import {admitGift, keepGift, NO_GIFTS, stripeKeyOf, type GiftRouteDeps, type PageRequest} from './shared';
 
@@ -9,11 +10,12 @@ export async function answerCheckout(
   request: PageRequest,
 ): Promise<Reply> {
   if (!deps) return NO_GIFTS;
-  const checked = checkCheckout(request.body, deps.campaigns, deps.allowedOrigins);
-  if (!checked.ok) return rejected(checked.reason);
-  const {gift, urls} = checked.value;
   const key = stripeKeyOf(request.key);
   return deps.deadline.inTime(request.log, async () => {
+    const against = await checkedAgainst(request.body, deps.campaigns, deps.published);
+    const checked = against.ok ? checkCheckout(request.body, against.value.configs, deps.allowedOrigins) : against;
+    if (!checked.ok) return rejected(checked.reason);
+    const {gift, urls} = checked.value;
     const refused = await admitGift(deps.guard, gift, request);
     if (refused) return refused;
     const session = await createCheckout(deps.stripe, deps.productFor, gift, urls, key);

@@ -1,4 +1,5 @@
 /** POST /gifts: checks a gift, creates its PaymentIntent or Subscription, keeps it, and replies its client secret. */
+import {checkedAgainst} from '../forms/versions';
 import {checkGift} from '../gift';
 import {rejected, type Reply} from '../reply';
 import {createGift} from '../stripeGifts';
@@ -6,11 +7,12 @@ import {admitGift, keepGift, NO_GIFTS, stripeKeyOf, type GiftRouteDeps, type Pag
 
 export async function answerGift(deps: GiftRouteDeps | null, request: PageRequest): Promise<Reply> {
   if (!deps) return NO_GIFTS;
-  const checked = checkGift(request.body, deps.campaigns);
-  if (!checked.ok) return rejected(checked.reason);
-  const gift = checked.value;
   const key = stripeKeyOf(request.key);
   return deps.deadline.inTime(request.log, async () => {
+    const against = await checkedAgainst(request.body, deps.campaigns, deps.published);
+    const checked = against.ok ? checkGift(request.body, against.value.configs) : against;
+    if (!checked.ok) return rejected(checked.reason);
+    const gift = checked.value;
     const refused = await admitGift(deps.guard, gift, request);
     if (refused) return refused;
     const pending = await createGift(deps.stripe, deps.productFor, gift, key);

@@ -5,6 +5,7 @@
 import type Stripe from 'stripe';
 import type {DonateFormConfig} from '../../src/coral/contract/library';
 import {isUnavailable} from '../db/database';
+import type {VersionReader} from '../forms/versions';
 import {consentOf, type CheckedGift} from '../gift';
 import type {Address} from '../guard/address';
 import type {Guard} from '../guard/guard';
@@ -89,6 +90,8 @@ export type GiftRouteDeps = {
   stripe: Stripe;
   productFor: (campaign: string) => Promise<string>;
   campaigns: ReadonlyMap<string, DonateFormConfig>;
+  /** The published forms' versions, for a gift made on one. */
+  published: VersionReader<DonateFormConfig>;
   store: GiftStore;
   guard: Guard;
   deadline: StripeDeadline;
@@ -120,6 +123,7 @@ export async function keepGift(
     consent: {given: consent, ...(await consentOf(gift.config))},
     utm: gift.utm,
     upgradeFrom: gift.upgrade ? gift.upgrade.from : null,
+    form: gift.form,
     createdAt: seconds(),
   });
 }

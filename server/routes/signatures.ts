@@ -2,12 +2,15 @@
 import type {PowerformConfig} from '../../src/coral/contract/library';
 import type {SignatureAnswer} from '../../src/coral/contract';
 import {rejected, type Reply} from '../reply';
+import {checkedAgainst, type VersionReader} from '../forms/versions';
 import {checkSignature} from '../signature';
 import type {GiftStore} from '../store';
 import {answerFailures, type PageRequest, type Seconds} from './shared';
 
 export type SignatureRouteDeps = {
   powerforms: ReadonlyMap<string, PowerformConfig>;
+  /** The published forms' versions, for a signature made on one. */
+  published: VersionReader<PowerformConfig>;
   store: GiftStore;
   seconds: Seconds;
   /** Told of each signature kept, before the signer hears of it: the count read next includes it. */
@@ -15,11 +18,12 @@ export type SignatureRouteDeps = {
 };
 
 export async function answerSignature(deps: SignatureRouteDeps, {body, key, log}: PageRequest): Promise<Reply> {
-  const checked = await checkSignature(body, deps.powerforms);
-  // 422: the browser's gateway reads it as the endpoint's considered refusal, not a fault to retry.
-  if (!checked.ok) return rejected(checked.reason, 422);
-  const signature = checked.value;
   return answerFailures(log, async () => {
+    const against = await checkedAgainst(body, deps.powerforms, deps.published);
+    const checked = against.ok ? await checkSignature(body, against.value.configs) : against;
+    // 422: the browser's gateway reads it as the endpoint's considered refusal, not a fault to retry.
+    if (!checked.ok) return rejected(checked.reason, 422);
+    const signature = checked.value;
     const signed = await deps.store.sign({
       idempotencyKey: key,
       campaign: signature.campaign,
@@ -29,6 +33,7 @@ export async function answerSignature(deps: SignatureRouteDeps, {body, key, log}
       answer: signature.answer ?? null,
       consent: signature.consent,
       utm: signature.utm,
+      form: signature.form,
       createdAt: deps.seconds(),
     });
     if (signed.created) deps.counted(signature.campaign);

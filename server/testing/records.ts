@@ -30,6 +30,7 @@ export const keptGift = (change: Partial<KeptGift> = {}): KeptGift => ({
   consent: {given: true, wording: 'Keep me updated.', version: '0123456789abcdef'},
   utm: {utm_source: 'newsletter', utm_medium: 'email'},
   upgradeFrom: null,
+  form: null,
   createdAt: JAN_1,
   ...change,
 });
@@ -43,6 +44,7 @@ export const keptSignature = (change: Partial<KeptSignature> = {}): KeptSignatur
   answer: null,
   consent: {given: true, wording: 'Keep me updated.', version: '0123456789abcdef'},
   utm: {utm_source: 'newsletter'},
+  form: null,
   createdAt: JAN_1,
   ...change,
 });

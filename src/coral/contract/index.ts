@@ -46,7 +46,16 @@ export {
   type SignatureRequest,
   type SignatureVariant,
 } from './signatures';
-export {declinedAnswer, errorAnswer, GIFT_ANSWER_MS, GUARD_REASONS, rejectedAnswer, type GuardReason, type PublishedForm} from './parts';
+export {
+  declinedAnswer,
+  errorAnswer,
+  GIFT_ANSWER_MS,
+  GUARD_REASONS,
+  publishedForm,
+  rejectedAnswer,
+  type GuardReason,
+  type PublishedForm,
+} from './parts';
 export {
   correctRequestSchema,
   forgetRequestSchema,

@@ -1,0 +1,74 @@
+/**
+ * The config a gift or signature is checked against: the version of the published form it names (`form`), which is
+ * what its page showed, so a page open while a newer version is published still works; or, when it names none, the
+ * campaigns file's config for its campaign. A version never changes, so each is read and parsed once per instance.
+ */
+import {publishedForm, type FormComponent, type PublishedForm} from '../../src/coral/contract';
+import {
+  describeError,
+  parseDonateFormConfig,
+  parsePowerformConfig,
+  refuse,
+  type Check,
+  type DonateFormConfig,
+  type ParseResult,
+  type PowerformConfig,
+} from '../../src/coral/contract/library';
+import type {Queryable} from '../db/database';
+import {readForm} from './store';
+
+/** Reads a published version's config for one component, or says why a request naming it is refused. */
+export type VersionReader<C> = (form: PublishedForm) => Promise<Check<C>>;
+
+export type PublishedConfigs = {donateForm: VersionReader<DonateFormConfig>; powerform: VersionReader<PowerformConfig>};
+
+/** Versions kept parsed: more than the forms an organisation runs at once; past it they are read again. */
+const VERSIONS_KEPT = 256;
+
+/** The readers for an endpoint's records; `db` null where it keeps none, and a request naming a form is refused. */
+export function publishedConfigs(db: Queryable | null): PublishedConfigs {
+  const parsed = new Map<string, unknown>();
+  function reader<C>(component: FormComponent, parse: (config: unknown) => ParseResult<C>): VersionReader<C> {
+    return async ({id, version}) => {
+      const key = `${id}\n${version}`;
+      const kept = parsed.get(key) as C | undefined;
+      if (kept !== undefined) return {ok: true, value: kept};
+      if (db === null) return refuse('form: this endpoint keeps no published forms');
+      const form = await readForm(db, id, version);
+      if (form === null || form.version !== version) return refuse(`form: form "${id}" has no version ${version} on this endpoint`);
+      if (form.component !== component) return refuse(`form: form "${id}" is a ${form.component}, not a ${component}`);
+      const config = parse(form.config);
+      // Checked when it was published; a version a later release of Coral reads otherwise says so rather than guessing.
+      if (!config.ok)
+        return refuse(`form: version ${version} of form "${id}" no longer reads: ${config.errors.map(describeError).join('; ')}`);
+      if (parsed.size >= VERSIONS_KEPT) parsed.clear();
+      parsed.set(key, config.config);
+      return {ok: true, value: config.config};
+    };
+  }
+  return {donateForm: reader('donate-form', parseDonateFormConfig), powerform: reader('powerform', parsePowerformConfig)};
+}
+
+/** What a request is checked against: the campaigns by id (one, its version's, for a published form), and that form. */
+export type CheckedAgainst<C> = {configs: ReadonlyMap<string, C>; form: PublishedForm | null};
+
+/**
+ * The configs to check `body` against. A `form` that is not one (a bad id, say) is left for the request's own parse,
+ * which names what is wrong with it; a form's version must be of the request's campaign.
+ */
+export async function checkedAgainst<C extends {campaign: string}>(
+  body: unknown,
+  file: ReadonlyMap<string, C>,
+  read: VersionReader<C>,
+): Promise<Check<CheckedAgainst<C>>> {
+  const given = typeof body === 'object' && body !== null ? (body as {form?: unknown; campaign?: unknown}) : {};
+  const form = publishedForm.safeParse(given.form);
+  if (!form.success || form.data === undefined) return {ok: true, value: {configs: file, form: null}};
+  const config = await read(form.data);
+  if (!config.ok) return config;
+  const {campaign} = config.value;
+  if (given.campaign !== campaign) {
+    return refuse(`campaign: expected "${campaign}", the campaign of version ${form.data.version} of form "${form.data.id}"`);
+  }
+  return {ok: true, value: {configs: new Map([[campaign, config.value]]), form: form.data}};
+}
