@@ -8,7 +8,7 @@ import {GIFT_ANSWER_MS, ROUTES, type RoutePath} from '../src/coral/contract';
 import type {PowerformConfig} from '../src/coral/contract/library';
 import {readJson} from './body';
 import {isUnavailable} from './db/database';
-import {publishedConfigs} from './forms/versions';
+import {newestPowerforms, publishedConfigs} from './forms/versions';
 import {createGuard, type RequestContext} from './guard/guard';
 import {consoleLogger, type Logger} from './log';
 import type {CoralHandler, CoralHandlerOptions} from './options';
@@ -82,6 +82,7 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   const guard = createGuard({settings: options.guard, store, stripe, seconds, siteverify: options.siteverify});
   const deadline = stripeDeadline(options.answerWithinMs ?? GIFT_ANSWER_MS);
   const published = publishedConfigs(db ?? null);
+  const newestPowerform = newestPowerforms(db ?? null, now);
   const gifts = stripe && {
     ...{stripe, productFor: campaignProducts(stripe), campaigns: options.campaigns, published: published.donateForm},
     ...{store, guard, deadline, seconds},
@@ -104,7 +105,12 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
       from: 'page',
       answer: (request) => answerSignature({powerforms, published: published.powerform, store, seconds, counted: counts.signed}, request),
     },
-    {...ROUTES.count, pattern: COUNT_PATH, from: 'reader', answer: (campaign, _, log) => answerCount({powerforms, counts}, campaign, log)},
+    {
+      ...ROUTES.count,
+      pattern: COUNT_PATH,
+      from: 'reader',
+      answer: (campaign, _, log) => answerCount({powerforms, published: newestPowerform, counts}, campaign, log),
+    },
     {...ROUTES.form, pattern: FORM_PATH, from: 'reader', answer: (id, request, log) => answerForm({...forms, log}, id, request)},
     {...ROUTES.formPublish, pattern: FORM_PATH, from: 'server', answer: (request, log, id) => answerPublish({...forms, log}, request, id)},
     {...ROUTES.forms, from: 'server', answer: (request, log) => answerFormList({...forms, log}, request)},

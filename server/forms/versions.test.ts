@@ -22,7 +22,13 @@ const REEF_V1 = {
   fields: {postcode: 'optional'},
 };
 const REEF_V2 = {...REEF_V1, frequencies: ['one-off'], amounts: {'one-off': {handles: [{amount: 150}, {amount: 300}], min: 100, max: 500}}};
-const PETITION_V1 = {component: 'powerform', campaign: 'deep-sea-petition', variant: 'petition', fields: {postcode: 'optional'}};
+const PETITION_V1 = {
+  component: 'powerform',
+  campaign: 'deep-sea-petition',
+  variant: 'petition',
+  fields: {postcode: 'optional'},
+  counter: {count: 1200, goal: 5000},
+};
 const PETITION_V2 = {...PETITION_V1, fields: {postcode: 'required'}};
 
 const reefGift = (change: Record<string, unknown> = {}) =>

@@ -49,6 +49,37 @@ export function publishedConfigs(db: Queryable | null): PublishedConfigs {
   return {donateForm: reader('donate-form', parseDonateFormConfig), powerform: reader('powerform', parsePowerformConfig)};
 }
 
+/** How long a campaign's newest published powerform is kept for the count: a publish shows in the count within it. */
+export const NEWEST_POWERFORM_MS = 60_000;
+
+/**
+ * The newest powerform published for a campaign, for its count's starting figure (`counter.count`): read once a
+ * minute per campaign, so a busy petition's count costs no more than it did. `db` null: there is none.
+ */
+export function newestPowerforms(db: Queryable | null, now: () => number): (campaign: string) => Promise<PowerformConfig | null> {
+  const kept = new Map<string, {at: number; config: Promise<PowerformConfig | null>}>();
+  return (campaign) => {
+    if (db === null) return Promise.resolve(null);
+    const found = kept.get(campaign);
+    if (found !== undefined && now() - found.at < NEWEST_POWERFORM_MS) return found.config;
+    const config = db
+      .query<{config: unknown}>(
+        `select v.config from forms f join form_versions v on v.form = f.id
+         where f.campaign = $1 and f.component = 'powerform' order by v.published_at desc, v.version desc limit 1`,
+        [campaign],
+      )
+      .then(([row]) => {
+        const parsed = row === undefined ? null : parsePowerformConfig(row.config);
+        return parsed?.ok ? parsed.config : null;
+      });
+    // A failed read is not kept: the next request tries again.
+    config.catch(() => kept.delete(campaign));
+    if (kept.size >= VERSIONS_KEPT) kept.clear();
+    kept.set(campaign, {at: now(), config});
+    return config;
+  };
+}
+
 /** What a request is checked against: the campaigns by id (one, its version's, for a published form), and that form. */
 export type CheckedAgainst<C> = {configs: ReadonlyMap<string, C>; form: PublishedForm | null};
 

@@ -12,7 +12,12 @@ const [beforeId = '', afterId = ''] = ROUTES.count.path.split(CAMPAIGN_PARAM);
 /** The count's path, the campaign's id in its one group: an id as a campaigns file writes it. */
 export const COUNT_PATH = new RegExp(`^${escaped(beforeId)}([A-Za-z0-9_-]{1,64})${escaped(afterId)}$`);
 
-export type CountRouteDeps = {powerforms: ReadonlyMap<string, PowerformConfig>; counts: SharedCounts};
+export type CountRouteDeps = {
+  powerforms: ReadonlyMap<string, PowerformConfig>;
+  /** The newest powerform published for a campaign the campaigns file does not list; null when there is none. */
+  published: (campaign: string) => Promise<PowerformConfig | null>;
+  counts: SharedCounts;
+};
 
 export type SharedCounts = {
   /** The campaign's signatures kept, read once for every request that asks while the same read is under way. */
@@ -48,14 +53,16 @@ export function sharedCounts(store: Pick<GiftStore, 'count'>): SharedCounts {
 }
 
 export async function answerCount(deps: CountRouteDeps, campaign: string, log: Logger): Promise<Reply> {
-  const config = deps.powerforms.get(campaign);
-  if (!config) return rejected('not a petition this endpoint counts', 404);
-  // The campaign's configured count is what was gathered before this endpoint; every signature kept here adds to it.
-  return answerFailures(log, async () => ({
-    status: 200,
-    body: {campaign, count: config.counter.count + (await deps.counts.read(campaign))},
-    // A shared cache (a CDN) may serve one count to a busy page's visitors for a few seconds; a browser asks
-    // afresh each time, so a signer who reloads never sees the count from before their signature.
-    headers: {'cache-control': 'public, max-age=0, s-maxage=5'},
-  }));
+  return answerFailures(log, async () => {
+    const config = deps.powerforms.get(campaign) ?? (await deps.published(campaign));
+    if (!config) return rejected('not a petition this endpoint counts', 404);
+    // The campaign's configured count is what was gathered before this endpoint; every signature kept here adds to it.
+    return {
+      status: 200,
+      body: {campaign, count: config.counter.count + (await deps.counts.read(campaign))},
+      // A shared cache (a CDN) may serve one count to a busy page's visitors for a few seconds; a browser asks
+      // afresh each time, so a signer who reloads never sees the count from before their signature.
+      headers: {'cache-control': 'public, max-age=0, s-maxage=5'},
+    };
+  });
 }
