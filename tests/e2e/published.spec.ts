@@ -1,0 +1,161 @@
+/**
+ * Forms published on the built endpoint (`node server/dist/main.mjs`, its records in PGlite in a temporary folder)
+ * and embedded by id: the element renders the published config and signs through the endpoint with its form and
+ * version, a new version shows on a fresh page, and an endpoint that cannot be reached gives the failed box and a
+ * retry that works.
+ */
+import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {existsSync, mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import type {Page} from '@playwright/test';
+import {elementsRendered} from './embed';
+import {test, expect, leaksOf, recordRequests} from './fixtures';
+import {url} from './routes';
+
+const MAIN = 'server/dist/main.mjs';
+/** Obviously fake, as every secret in a test must be. */
+const ADMIN_TOKEN = 'admin-token-for-tests-only-000000000000';
+const EXPORT_TOKEN = 'export-token-for-tests-only-0000000000';
+
+const HEADING = 'Keep our rivers clean';
+/** The petition as staff publish it, signing through the endpoint: its campaign is listed nowhere else. */
+const petition = (heading = HEADING) => ({
+  component: 'powerform',
+  campaign: 'clean-rivers-2026',
+  variant: 'petition',
+  counter: {count: 40, goal: 500, url: `${endpoint.base}/campaigns/clean-rivers-2026/count`},
+  fields: {firstName: 'required', lastName: 'hidden', email: 'required', phone: 'hidden', postcode: 'required'},
+  gateway: {type: 'http', endpoint: endpoint.base},
+  messages: {heading},
+});
+const SIGNER = {firstName: 'Aroha', email: 'aroha.ngata@example.org', postcode: '2000'};
+
+let endpoint: {base: string; output: () => string};
+let child: ChildProcess | undefined;
+let dataDir: string | undefined;
+let pageOrigin: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  pageOrigin = new URL(test.info().project.use.baseURL!).origin;
+  if (!existsSync(MAIN)) {
+    const built = spawnSync('npm', ['run', 'server:build'], {stdio: 'inherit'});
+    expect(built.status, 'npm run server:build').toBe(0);
+  }
+  dataDir = mkdtempSync(join(tmpdir(), 'coral-e2e-published-'));
+  const running = spawn(process.execPath, [MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      CORAL_DATA_DIR: dataDir,
+      CORAL_ALLOWED_ORIGINS: pageOrigin,
+      CORAL_ADMIN_ORIGINS: pageOrigin,
+      CORAL_ADMIN_TOKEN: ADMIN_TOKEN,
+      CORAL_EXPORT_TOKEN: EXPORT_TOKEN,
+      // An endpoint still lists its campaigns file's petitions; the published one is not among them.
+      CORAL_CAMPAIGNS: JSON.stringify({powerforms: [{campaign: 'ban-deep-sea-mining'}]}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child = running;
+  let output = '';
+  running.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  running.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const base = await new Promise<string>((found, failed) => {
+    const timer = setTimeout(() => failed(new Error(`the endpoint did not start:\n${output}`)), 60_000);
+    running.stdout!.on('data', () => {
+      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        found(`http://127.0.0.1:${match[1]}`);
+      }
+    });
+    running.once('exit', (code) => failed(new Error(`the endpoint stopped (exit ${code}):\n${output}`)));
+  });
+  endpoint = {base, output: () => output};
+});
+
+test.afterAll(async () => {
+  const running = child;
+  if (running && running.exitCode === null && running.signalCode === null) {
+    await new Promise((stopped) => {
+      running.once('exit', stopped);
+      running.kill('SIGTERM');
+    });
+  }
+  if (dataDir) rmSync(dataDir, {recursive: true, force: true});
+});
+
+/** Publishes a version as `npm run forms -- publish` would, and answers its number. */
+async function publish(id: string, config: unknown): Promise<number> {
+  const response = await fetch(`${endpoint.base}/forms/${id}`, {
+    method: 'PUT',
+    headers: {authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json', 'coral-published-by': 'Campaigns team'},
+    body: JSON.stringify(config),
+  });
+  const answer = (await response.json()) as {version: number};
+  expect(response.status, JSON.stringify(answer)).toBe(201);
+  return answer.version;
+}
+
+/**
+ * The e2e server's plain embed page with its body replaced: the browser's own load of a loopback page, which Chromium
+ * lets read from the endpoint's loopback port (a page answered by page.route may not).
+ */
+async function openWith(page: Page, body: string): Promise<void> {
+  await page.goto(url('/embed/plain.html'));
+  await elementsRendered(page);
+  await page.evaluate((html) => (document.body.innerHTML = html), body);
+}
+
+const byId = (id: string, base = endpoint.base) => `<h1>Rivers</h1><coral-powerform form="${id}" endpoint="${base}"></coral-powerform>`;
+
+test('an element by id renders the published form and signs through the endpoint with its form and version', async ({page}) => {
+  const version = await publish('rivers', petition());
+  const requested = recordRequests(page);
+  await openWith(page, byId('rivers'));
+  const form = page.locator('coral-powerform');
+  await expect(form.getByRole('heading', {name: HEADING})).toBeVisible();
+  // Counted from the published starting figure: the signatures of the other tests' forms of this campaign count too.
+  await expect(form.getByRole('progressbar')).toHaveAccessibleName(/^4\d of 500 signatures$/);
+  const before = Number((await form.getByRole('progressbar').getAttribute('aria-valuenow')) ?? NaN);
+
+  await form.getByLabel('First name', {exact: true}).fill(SIGNER.firstName);
+  await form.getByLabel('Email', {exact: true}).fill(SIGNER.email);
+  await form.getByLabel('Postcode', {exact: true}).fill(SIGNER.postcode);
+  const sent = page.waitForRequest((request) => request.url() === `${endpoint.base}/signatures` && request.method() === 'POST');
+  await form.getByRole('button', {name: 'Sign now'}).click();
+  await expect(form.getByRole('heading', {name: `Thank you, ${SIGNER.firstName}!`})).toBeVisible();
+  expect((await sent).postDataJSON()).toMatchObject({campaign: 'clean-rivers-2026', form: {id: 'rivers', version}});
+  await expect(form.getByRole('progressbar')).toHaveAccessibleName(`${before + 1} of 500 signatures`);
+
+  const exported = await fetch(`${endpoint.base}/export?kind=signatures`, {headers: {authorization: `Bearer ${EXPORT_TOKEN}`}});
+  const csv = await exported.text();
+  expect(csv, endpoint.output()).toContain(`${SIGNER.email}`);
+  expect(csv.trim().split('\n').at(-1)).toMatch(new RegExp(`,rivers,${version}$`));
+  expect(leaksOf(requested, [SIGNER.firstName, SIGNER.email]).filter((leak) => !leak.startsWith(endpoint.base))).toEqual([]);
+});
+
+test('a new version shows on a page opened after it is published', async ({page}) => {
+  await publish('rivers-title', petition());
+  await openWith(page, byId('rivers-title'));
+  await expect(page.locator('coral-powerform').getByRole('heading', {name: HEADING})).toBeVisible();
+  await publish('rivers-title', petition('Rivers run clean again'));
+  await openWith(page, byId('rivers-title'));
+  await expect(page.locator('coral-powerform').getByRole('heading', {name: 'Rivers run clean again'})).toBeVisible();
+});
+
+test('an endpoint that cannot be reached shows the failed box, and trying again renders the form', async ({page}) => {
+  await publish('rivers-retry', petition());
+  let refusing = true;
+  await page.route(`${endpoint.base}/forms/rivers-retry*`, (route) => (refusing ? route.abort('connectionrefused') : route.fallback()));
+  await openWith(page, byId('rivers-retry'));
+  const form = page.locator('coral-powerform');
+  const retry = form.getByRole('button', {name: 'Try again'});
+  await expect(retry).toBeVisible();
+  await expect(form.getByRole('heading', {name: HEADING})).toHaveCount(0);
+  refusing = false;
+  await retry.click();
+  await expect(form.getByRole('heading', {name: HEADING})).toBeVisible();
+});
