@@ -4,16 +4,12 @@
  * version, a new version shows on a fresh page, and an endpoint that cannot be reached gives the failed box and a
  * retry that works.
  */
-import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
-import {existsSync, mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
 import type {Page} from '@playwright/test';
 import {elementsRendered} from './embed';
+import {startEndpoint, type Endpoint} from './endpoint';
 import {test, expect, leaksOf, recordRequests} from './fixtures';
 import {url} from './routes';
 
-const MAIN = 'server/dist/main.mjs';
 /** Obviously fake, as every secret in a test must be. */
 const ADMIN_TOKEN = 'admin-token-for-tests-only-000000000000';
 const EXPORT_TOKEN = 'export-token-for-tests-only-0000000000';
@@ -31,61 +27,22 @@ const petition = (heading = HEADING) => ({
 });
 const SIGNER = {firstName: 'Aroha', email: 'aroha.ngata@example.org', postcode: '2000'};
 
-let endpoint: {base: string; output: () => string};
-let child: ChildProcess | undefined;
-let dataDir: string | undefined;
-let pageOrigin: string;
+let endpoint: Endpoint;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  pageOrigin = new URL(test.info().project.use.baseURL!).origin;
-  if (!existsSync(MAIN)) {
-    const built = spawnSync('npm', ['run', 'server:build'], {stdio: 'inherit'});
-    expect(built.status, 'npm run server:build').toBe(0);
-  }
-  dataDir = mkdtempSync(join(tmpdir(), 'coral-e2e-published-'));
-  const running = spawn(process.execPath, [MAIN], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: '0',
-      CORAL_DATA_DIR: dataDir,
-      CORAL_ALLOWED_ORIGINS: pageOrigin,
-      CORAL_ADMIN_ORIGINS: pageOrigin,
-      CORAL_ADMIN_TOKEN: ADMIN_TOKEN,
-      CORAL_EXPORT_TOKEN: EXPORT_TOKEN,
-      // An endpoint still lists its campaigns file's petitions; the published one is not among them.
-      CORAL_CAMPAIGNS: JSON.stringify({powerforms: [{campaign: 'ban-deep-sea-mining'}]}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const pageOrigin = new URL(test.info().project.use.baseURL!).origin;
+  endpoint = await startEndpoint('published', {
+    CORAL_ALLOWED_ORIGINS: pageOrigin,
+    CORAL_ADMIN_ORIGINS: pageOrigin,
+    CORAL_ADMIN_TOKEN: ADMIN_TOKEN,
+    CORAL_EXPORT_TOKEN: EXPORT_TOKEN,
+    // An endpoint still lists its campaigns file's petitions; the published one is not among them.
+    CORAL_CAMPAIGNS: JSON.stringify({powerforms: [{campaign: 'ban-deep-sea-mining'}]}),
   });
-  child = running;
-  let output = '';
-  running.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  running.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const base = await new Promise<string>((found, failed) => {
-    const timer = setTimeout(() => failed(new Error(`the endpoint did not start:\n${output}`)), 60_000);
-    running.stdout!.on('data', () => {
-      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        found(`http://127.0.0.1:${match[1]}`);
-      }
-    });
-    running.once('exit', (code) => failed(new Error(`the endpoint stopped (exit ${code}):\n${output}`)));
-  });
-  endpoint = {base, output: () => output};
 });
 
-test.afterAll(async () => {
-  const running = child;
-  if (running && running.exitCode === null && running.signalCode === null) {
-    await new Promise((stopped) => {
-      running.once('exit', stopped);
-      running.kill('SIGTERM');
-    });
-  }
-  if (dataDir) rmSync(dataDir, {recursive: true, force: true});
-});
+test.afterAll(() => endpoint?.stop());
 
 /** Publishes a version as `npm run forms -- publish` would, and answers its number. */
 async function publish(id: string, config: unknown): Promise<number> {

@@ -3,16 +3,11 @@
  * its records in PGlite in a temporary folder): the counter shows the endpoint's live count, moves at once with a
  * signature, and counts a signer who signs twice once.
  */
-import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
-import {existsSync, mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
 import type {Locator, Page} from '@playwright/test';
 import {elementTag, elementsRendered} from './embed';
+import {startEndpoint, type Endpoint} from './endpoint';
 import {test, expect, leaksOf, recordRequests} from './fixtures';
 import {url} from './routes';
-
-const MAIN = 'server/dist/main.mjs';
 
 /** One petition, as both the endpoint and the page have it; the fields are the ones the signer fills in. */
 const CAMPAIGN = {
@@ -23,60 +18,21 @@ const CAMPAIGN = {
 };
 const SIGNER = {firstName: 'Aroha', email: 'aroha.ngata@example.org', postcode: '2000'};
 
-/** The running endpoint: its address (http://127.0.0.1:<port>) and everything it has printed. */
-let endpoint: {base: string; output: () => string};
-let child: ChildProcess | undefined;
-let dataDir: string | undefined;
-/** The e2e server's origin, where the campaign page is served: the one origin the endpoint takes signatures from. */
+/** The running endpoint, and the e2e server's origin, where the campaign page is served: the one origin it takes signatures from. */
+let endpoint: Endpoint;
 let pageOrigin: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   pageOrigin = new URL(test.info().project.use.baseURL!).origin;
-  if (!existsSync(MAIN)) {
-    const built = spawnSync('npm', ['run', 'server:build'], {stdio: 'inherit'});
-    expect(built.status, 'npm run server:build').toBe(0);
-  }
-  dataDir = mkdtempSync(join(tmpdir(), 'coral-e2e-records-'));
   // Only what the endpoint is given here reaches it: no Stripe keys, since it takes signatures only.
-  const running = spawn(process.execPath, [MAIN], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: '0',
-      CORAL_DATA_DIR: dataDir,
-      CORAL_ALLOWED_ORIGINS: pageOrigin,
-      CORAL_CAMPAIGNS: JSON.stringify({powerforms: [CAMPAIGN]}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  endpoint = await startEndpoint('records', {
+    CORAL_ALLOWED_ORIGINS: pageOrigin,
+    CORAL_CAMPAIGNS: JSON.stringify({powerforms: [CAMPAIGN]}),
   });
-  child = running;
-  let output = '';
-  running.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  running.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const base = await new Promise<string>((found, failed) => {
-    const timer = setTimeout(() => failed(new Error(`the endpoint did not start:\n${output}`)), 60_000);
-    running.stdout!.on('data', () => {
-      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        found(`http://127.0.0.1:${match[1]}`);
-      }
-    });
-    running.once('exit', (code) => failed(new Error(`the endpoint stopped (exit ${code}):\n${output}`)));
-  });
-  endpoint = {base, output: () => output};
 });
 
-test.afterAll(async () => {
-  const running = child;
-  if (running && running.exitCode === null && running.signalCode === null) {
-    await new Promise((stopped) => {
-      running.once('exit', stopped);
-      running.kill('SIGTERM');
-    });
-  }
-  if (dataDir) rmSync(dataDir, {recursive: true, force: true});
-});
+test.afterAll(() => endpoint?.stop());
 
 const countUrl = () => `${endpoint.base}/campaigns/${CAMPAIGN.campaign}/count`;
 

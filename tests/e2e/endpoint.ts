@@ -1,0 +1,54 @@
+/**
+ * The built reference endpoint as an operator runs it (`node server/dist/main.mjs`), for the browser tests that
+ * talk to it: its records in PGlite in a temporary folder, given only the variables a spec names. It is built
+ * first when the test run has not built it.
+ */
+import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {existsSync, mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {expect} from './fixtures';
+
+const MAIN = 'server/dist/main.mjs';
+
+/** A running endpoint: its address (http://127.0.0.1:<port>), everything it has printed, and how to stop it. */
+export type Endpoint = {base: string; output: () => string; stop: () => Promise<void>};
+
+export async function startEndpoint(name: string, env: Record<string, string>): Promise<Endpoint> {
+  if (!existsSync(MAIN)) {
+    const built = spawnSync('npm', ['run', 'server:build'], {stdio: 'inherit'});
+    expect(built.status, 'npm run server:build').toBe(0);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), `coral-e2e-${name}-`));
+  const child: ChildProcess = spawn(process.execPath, [MAIN], {
+    env: {PATH: process.env.PATH, PORT: '0', CORAL_DATA_DIR: dataDir, ...env},
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      await new Promise((stopped) => {
+        child.once('exit', stopped);
+        child.kill('SIGTERM');
+      });
+    }
+    rmSync(dataDir, {recursive: true, force: true});
+  };
+  const base = await new Promise<string>((found, failed) => {
+    const timer = setTimeout(() => failed(new Error(`the endpoint did not start:\n${output}`)), 60_000);
+    child.stdout!.on('data', () => {
+      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        found(`http://127.0.0.1:${match[1]}`);
+      }
+    });
+    child.once('exit', (code) => failed(new Error(`the endpoint stopped (exit ${code}):\n${output}`)));
+  }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return {base, output: () => output, stop};
+}
