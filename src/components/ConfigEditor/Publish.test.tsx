@@ -64,6 +64,7 @@ describe('Publish', {timeout: 30_000}, () => {
     const {user, view} = await fillIn({by: 'Māori Ngā 王'});
     expect(fetchMock).toHaveBeenLastCalledWith(`${ENDPOINT}/forms/save-the-reef`, {cache: 'no-store'});
     expect(await screen.findByText('What changes from version 3:')).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Read version 3 of “save-the-reef”.');
     expect(screen.getByRole('listitem')).toHaveTextContent('Amounts › One-off › Handles: 20, 50, 100 → 25, 50, 150');
     await expectNoAxeViolations(view.container);
 

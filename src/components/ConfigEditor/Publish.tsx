@@ -18,7 +18,7 @@ export type SiteAddress = {origin: string; basePath: string; release: EmbedRelea
 type Props = {tag: CoralTag; tree: readonly OptionNode[]; config: unknown; site: SiteAddress};
 
 type Read = {endpoint: string; id: string; form: FormAnswer | null};
-type Outcome = {busy: string} | Failure | {ok: true; version: number; snippet: string};
+type Outcome = {note: string} | Failure | {ok: true; version: number; snippet: string};
 
 function Field({label, hint, ...input}: {label: string; hint: ReactNode} & InputHTMLAttributes<HTMLInputElement>): ReactNode {
   const id = useId();
@@ -37,7 +37,7 @@ function Field({label, hint, ...input}: {label: string; hint: ReactNode} & Input
 
 function OutcomeText({outcome, copy}: {outcome: Outcome | null; copy: (snippet: string) => void}): ReactNode {
   if (outcome === null) return null;
-  if ('busy' in outcome) return <p>{outcome.busy}</p>;
+  if ('note' in outcome) return <p>{outcome.note}</p>;
   if (!outcome.ok) {
     return (
       <div className={styles.problem}>
@@ -119,18 +119,19 @@ export function Publish({tag, tree, config, site}: Props): ReactNode {
     if (!endpoint.ok) return setOutcome(endpoint);
     const badId = idProblem(id);
     if (badId !== null) return setOutcome({ok: false, message: badId});
-    setOutcome({busy: `Reading what ${endpoint.endpoint} has of “${id}”…`});
+    setOutcome({note: `Reading what ${endpoint.endpoint} has of “${id}”…`});
     const found = await readPublished(endpoint.endpoint, id, origin);
     if (!found.ok) return setOutcome(found);
     setRead({endpoint: endpoint.endpoint, id, form: found.form});
-    setOutcome(null);
+    // Said in the live region, so a screen reader hears that the list of changes is there.
+    setOutcome({note: found.form === null ? `“${id}” is new on this endpoint.` : `Read version ${found.form.version} of “${id}”.`});
   };
 
   const publish = async () => {
     if (read === null) return;
     if (token.trim() === '')
       return setOutcome({ok: false, message: 'The admin token: paste the value of the endpoint’s CORAL_ADMIN_TOKEN.'});
-    setOutcome({busy: `Publishing “${read.id}”…`});
+    setOutcome({note: `Publishing “${read.id}”…`});
     const made = await publishForm({endpoint: read.endpoint, token: token.trim(), id: read.id, component, config: sent, by}, origin);
     if (!made.ok) return setOutcome(made);
     const snippet = formByIdSnippet({
