@@ -13,6 +13,7 @@ const sidebars: SidebarsConfig = {
         'donate-form-setup',
         'donate-form-config',
         'taking-payments',
+        'publishing-forms',
         'signatures-and-records',
         'supporters-privacy',
         'donate-form-demos',

@@ -29,6 +29,8 @@ export type EndpointEnv = {
   /** Null when the campaigns list no donate form: the endpoint then takes signatures only. */
   stripe: StripeSettings | null;
   allowedOrigins: string[];
+  /** Origins of the admin pages that may publish forms from a browser (CORAL_ADMIN_ORIGINS); empty, none may. */
+  adminOrigins: string[];
   campaigns: Campaigns;
   basePath: string;
   /** A Postgres server's address; null keeps the records in the embedded database in `dataDir`. */
@@ -83,9 +85,11 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** One or more path segments: letters, digits, `-`, `_`, `.` and `~`, each after a single slash. */
 const BASE_PATH = /^(?:\/[A-Za-z0-9._~-]+)+$/;
 
-/** What is wrong with one entry of CORAL_ALLOWED_ORIGINS, naming it; null when a browser could send it as its Origin. */
-function originProblem(origin: string): string | null {
-  const named = `CORAL_ALLOWED_ORIGINS: "${origin}"`;
+type OriginsName = 'CORAL_ALLOWED_ORIGINS' | 'CORAL_ADMIN_ORIGINS';
+
+/** What is wrong with one entry of a list of origins, naming it; null when a browser could send it as its Origin. */
+function originProblem(setting: OriginsName, origin: string): string | null {
+  const named = `${setting}: "${origin}"`;
   if (origin.includes('*')) return `${named} is a wildcard, which is never an origin: list each origin`;
   const url = URL.canParse(origin) ? new URL(origin) : null;
   if (url !== null && url.protocol !== 'http:' && url.protocol !== 'https:') return `${named} is not an http:// or https:// origin`;
@@ -99,6 +103,19 @@ function originProblem(origin: string): string | null {
   return url.port === '' && /:\d+$/.test(origin)
     ? `${named} names the default port, which browsers never send: write ${url.origin}`
     : `${named} is not written as a browser sends it: write ${url.origin}`;
+}
+
+/** A comma-separated list of origins, each as a browser sends it, or what is wrong with one. */
+function readOrigins(vars: SettingVars, setting: OriginsName): string[] | string {
+  const origins = (vars[setting] ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    const problem = originProblem(setting, origin);
+    if (problem !== null) return problem;
+  }
+  return origins;
 }
 
 /** What is wrong with CORAL_BASE_PATH, or null: a path the handler's routes are under, e.g. /api/coral. */
@@ -172,16 +189,10 @@ export function readEndpointEnv(vars: SettingVars, readFile?: (path: string) => 
   for (const name of ['CORAL_ALLOWED_ORIGINS', 'CORAL_CAMPAIGNS'] as const) {
     if (!vars[name]?.trim()) return fail(`${name} is not set (see server/README.md for what it holds)`);
   }
-  const allowedOrigins = vars
-    .CORAL_ALLOWED_ORIGINS!.split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
+  const allowedOrigins = readOrigins(vars, 'CORAL_ALLOWED_ORIGINS');
+  if (typeof allowedOrigins === 'string') return fail(allowedOrigins);
   if (allowedOrigins.length === 0)
     return fail('CORAL_ALLOWED_ORIGINS lists no origin: name the pages’ origins, e.g. https://www.example.org');
-  for (const origin of allowedOrigins) {
-    const problem = originProblem(origin);
-    if (problem !== null) return fail(problem);
-  }
 
   const basePath = vars.CORAL_BASE_PATH?.trim() ?? '';
   const badBasePath = basePath === '' ? null : basePathProblem(basePath);
@@ -209,6 +220,12 @@ export function readEndpointEnv(vars: SettingVars, readFile?: (path: string) => 
 
   const tokens = readTokens(vars);
   if (typeof tokens === 'string') return fail(tokens);
+  const adminOrigins = readOrigins(vars, 'CORAL_ADMIN_ORIGINS');
+  if (typeof adminOrigins === 'string') return fail(adminOrigins);
+  if (adminOrigins.length > 0 && tokens.adminToken === null)
+    return fail(
+      'CORAL_ADMIN_ORIGINS is set but CORAL_ADMIN_TOKEN is not: set the token too, or nothing can be published from those origins',
+    );
 
   const retention = readRetention(vars.CORAL_RETENTION_DAYS);
   if (typeof retention === 'string') return fail(retention);
@@ -244,6 +261,7 @@ export function readEndpointEnv(vars: SettingVars, readFile?: (path: string) => 
     env: {
       stripe,
       allowedOrigins,
+      adminOrigins,
       campaigns,
       basePath,
       ...records,

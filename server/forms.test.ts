@@ -8,6 +8,8 @@ import {NOW_MS, ORIGIN} from './testing/fixtures';
 
 const ADMIN_TOKEN = 'admin-token-for-tests-only-000000000000';
 const BASE = 'https://coral.example.org';
+/** Where the organisation's staff publish from: the docs site's Customise tab, or their own admin page. */
+const ADMIN_ORIGIN = 'https://admin.example.org';
 
 const DONATE_FORM = {
   component: 'donate-form',
@@ -40,6 +42,7 @@ describe.each(DATABASES)('forms on $name', ({create}) => {
       stripe: null,
       webhookSecret: null,
       allowedOrigins: [ORIGIN],
+      adminOrigins: [ADMIN_ORIGIN],
       campaigns: new Map(),
       store: createPgStore(test.db),
       db: test.db,
@@ -229,5 +232,74 @@ describe.each(DATABASES)('forms on $name', ({create}) => {
     const other = await handle(read('/forms/save-the-reef', {origin: 'https://phishing.example.net'}));
     expect(other.status).toBe(403);
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('answers the preflight of a publish from an admin origin, without credentials, and no other origin', async () => {
+    const preflight = (origin: string) =>
+      handle(
+        new Request(`${BASE}/forms/save-the-reef`, {
+          method: 'OPTIONS',
+          headers: {
+            origin,
+            'access-control-request-method': 'PUT',
+            'access-control-request-headers': 'authorization,content-type,coral-published-by',
+          },
+        }),
+      );
+    const admitted = await preflight(ADMIN_ORIGIN);
+    expect(admitted.status).toBe(204);
+    expect(admitted.headers.get('access-control-allow-origin')).toBe(ADMIN_ORIGIN);
+    expect(admitted.headers.get('access-control-allow-methods')).toBe('PUT');
+    expect(admitted.headers.get('access-control-allow-headers')).toBe('authorization, content-type, coral-published-by');
+    expect(admitted.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(admitted.headers.get('vary')).toBe('Origin');
+    // A page's origin may read a form, not publish one.
+    for (const origin of [ORIGIN, 'https://phishing.example.net']) {
+      const refused = await preflight(origin);
+      expect(refused.status, origin).toBe(403);
+      expect(refused.headers.get('access-control-allow-origin'), origin).toBeNull();
+      expect(refused.headers.get('access-control-allow-methods'), origin).toBeNull();
+    }
+    const foreign = await handle(publish('save-the-reef', DONATE_FORM, {authorization: `Bearer ${ADMIN_TOKEN}`, origin: ORIGIN}));
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('publishes from an admin origin with CORS on every answer, and reads the form back there', async () => {
+    const fromAdmin = (headers: Record<string, string>) => publish('save-the-reef', DONATE_FORM, {origin: ADMIN_ORIGIN, ...headers});
+    const wrongToken = await handle(fromAdmin({authorization: 'Bearer not-the-admin-token-000000000000000'}));
+    expect(wrongToken.status).toBe(401);
+    expect(wrongToken.headers.get('access-control-allow-origin')).toBe(ADMIN_ORIGIN);
+    const made = await handle(fromAdmin({authorization: `Bearer ${ADMIN_TOKEN}`}));
+    expect(made.status).toBe(201);
+    expect(made.headers.get('access-control-allow-origin')).toBe(ADMIN_ORIGIN);
+    expect(made.headers.get('access-control-allow-credentials')).toBeNull();
+    const readBack = await handle(read('/forms/save-the-reef', {origin: ADMIN_ORIGIN}));
+    expect(readBack.status).toBe(200);
+    expect(readBack.headers.get('access-control-allow-origin')).toBe(ADMIN_ORIGIN);
+    const off = await handlerWith(null)(fromAdmin({authorization: `Bearer ${ADMIN_TOKEN}`}));
+    expect(off.status).toBe(404);
+    expect(off.headers.get('access-control-allow-origin')).toBe(ADMIN_ORIGIN);
+  });
+
+  it("keeps a name a browser sent percent-encoded (UTF-8''…) as it was typed", async () => {
+    const names = ['Māori Ngā', '王', '100% Ōtautahi'];
+    for (const name of names) {
+      const headers = {
+        authorization: `Bearer ${ADMIN_TOKEN}`,
+        origin: ADMIN_ORIGIN,
+        'coral-published-by': `UTF-8''${encodeURIComponent(name)}`,
+      };
+      expect((await handle(publish('save-the-reef', DONATE_FORM, headers))).status, name).toBe(201);
+    }
+    const listed = (await (await handle(read('/forms', {authorization: `Bearer ${ADMIN_TOKEN}`}))).json()) as {
+      forms: Array<{versions: Array<{publishedBy: string}>}>;
+    };
+    expect(listed.forms[0]!.versions.map((version) => version.publishedBy)).toEqual(names);
+    const bad = await handle(
+      publish('save-the-reef', DONATE_FORM, {authorization: `Bearer ${ADMIN_TOKEN}`, 'coral-published-by': "UTF-8''%E7%8E"}),
+    );
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({status: 'rejected', reason: "Coral-Published-By: UTF-8'' and then a name in percent-encoded UTF-8"});
   });
 });

@@ -39,7 +39,9 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,200}$/;
  *   A reply with an ETag is answered 304 to a request that already has it.
  * - `stripe`: Stripe's signed events; the route reads the raw body itself.
  * - `server`: a monitor or the organisation's own tools; the route checks method and token itself, after replying
- *   404 while it is off, so an endpoint without it never shows it is there.
+ *   404 while it is off, so an endpoint without it never shows it is there. One with `adminPages` may also be called by
+ *   a browser on one of CORAL_ADMIN_ORIGINS (CORS and its preflight; any other origin is refused), the token still
+ *   sent as a bearer header, never as a cookie.
  */
 type Route =
   | {method: 'POST'; path: PostedRoute; from: 'page'; answer: (request: PageRequest) => Promise<Reply>}
@@ -57,6 +59,7 @@ type Route =
       /** For a path with a part of its own, as for `reader`. */
       pattern?: RegExp;
       from: 'server';
+      adminPages?: true;
       answer: (request: Request, log: Logger, param: string) => Promise<Reply | Response>;
     };
 
@@ -75,6 +78,7 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   const seconds = () => Math.floor(now() / 1000);
   const rootLog = options.logger ?? consoleLogger();
   const allowed = new Set(options.allowedOrigins);
+  const adminOrigins = new Set(options.adminOrigins ?? []);
   const powerforms = options.powerforms ?? new Map<string, PowerformConfig>();
   const basePath = (options.basePath ?? '').replace(/\/$/, '');
   // The gift routes count requests under keyed hashes: no gift is taken without the key.
@@ -112,7 +116,13 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
       answer: (campaign, _, log) => answerCount({powerforms, published: newestPowerform, counts}, campaign, log),
     },
     {...ROUTES.form, pattern: FORM_PATH, from: 'reader', answer: (id, request, log) => answerForm({...forms, log}, id, request)},
-    {...ROUTES.formPublish, pattern: FORM_PATH, from: 'server', answer: (request, log, id) => answerPublish({...forms, log}, request, id)},
+    {
+      ...ROUTES.formPublish,
+      pattern: FORM_PATH,
+      from: 'server',
+      adminPages: true,
+      answer: (request, log, id) => answerPublish({...forms, log}, request, id),
+    },
     {...ROUTES.forms, from: 'server', answer: (request, log) => answerFormList({...forms, log}, request)},
     {...ROUTES.stripeWebhook, from: 'stripe', answer: (request, log) => answerWebhook(webhook, request, log)},
     {...ROUTES.export, from: 'server', answer: (request) => answerExport(exportDeps, request)},
@@ -171,7 +181,9 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   async function readerDoor(route: Route & {from: 'reader'}, param: string, request: Request, log: Logger): Promise<Response> {
     if (request.method !== route.method && request.method !== 'HEAD') return respond(rejected(`use ${route.method}`, 405));
     const origin = request.headers.get('origin');
-    if (origin !== null && !allowed.has(origin)) return respond(rejected('this origin may not read here', 403));
+    // An admin page reads what is published to show what a publish would change.
+    if (origin !== null && !allowed.has(origin) && !adminOrigins.has(origin))
+      return respond(rejected('this origin may not read here', 403));
     const headers = origin === null ? new Headers({vary: 'Origin'}) : corsHeaders(origin);
     const reply = await route.answer(param, request, log);
     const etag = reply.headers?.etag;
@@ -182,6 +194,24 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
     return respond(reply, headers);
   }
 
+  /** A server route an admin page may call: requests without an Origin (tools) as ever, and CORS for admin origins. */
+  async function adminDoor(route: Route & {from: 'server'}, param: string, request: Request, log: Logger): Promise<Response> {
+    const origin = request.headers.get('origin');
+    if (origin !== null && !adminOrigins.has(origin)) return respond(rejected('this origin may not publish here', 403));
+    const cors = origin === null ? new Headers({vary: 'Origin'}) : corsHeaders(origin);
+    if (request.method === 'OPTIONS' && origin !== null) {
+      cors.set('access-control-allow-methods', route.method);
+      cors.set('access-control-allow-headers', 'authorization, content-type, coral-published-by');
+      cors.set('access-control-max-age', '600');
+      return new Response(null, {status: 204, headers: cors});
+    }
+    if (request.method !== route.method) return respond(rejected(`use ${route.method}`, 405), cors);
+    const reply = await route.answer(request, log, param);
+    if (!(reply instanceof Response)) return respond(reply, cors);
+    for (const [name, value] of cors) reply.headers.set(name, value);
+    return reply;
+  }
+
   /** The route for a path: the one of its method when several share it, else the first, which says which method to use. */
   function routeFor(method: string, path: string): {route: Route; param: string} | null {
     const found = routes.flatMap((route) => {
@@ -189,7 +219,9 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
       return param === undefined ? [] : [{route, param}];
     });
     const wanted = method === 'HEAD' ? 'GET' : method;
-    return found.find(({route}) => route.method === wanted) ?? found[0] ?? null;
+    // A browser's preflight on a path an admin page may call is that route's.
+    const preflight = method === 'OPTIONS' ? found.find(({route}) => route.from === 'server' && route.adminPages) : undefined;
+    return preflight ?? found.find(({route}) => route.method === wanted) ?? found[0] ?? null;
   }
 
   async function answer(request: Request, path: string, log: Logger, context?: RequestContext): Promise<Response> {
@@ -201,6 +233,7 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
     if (route.from === 'stripe') {
       return respond(request.method === route.method ? await route.answer(request, log) : rejected(`use ${route.method}`, 405));
     }
+    if (route.adminPages) return adminDoor(route, param, request, log);
     const reply = await route.answer(request, log, param);
     return reply instanceof Response ? reply : respond(reply);
   }

@@ -77,6 +77,18 @@ describe('readEndpointEnv', () => {
       {CORAL_ALLOWED_ORIGINS: 'https://WWW.Example.org'},
       'CORAL_ALLOWED_ORIGINS: "https://WWW.Example.org" is not written as a browser sends it: write https://www.example.org',
     ],
+    [
+      {CORAL_ADMIN_ORIGINS: 'https://*.example.org', CORAL_ADMIN_TOKEN: 'a'.repeat(32)},
+      'CORAL_ADMIN_ORIGINS: "https://*.example.org" is a wildcard, which is never an origin: list each origin',
+    ],
+    [
+      {CORAL_ADMIN_ORIGINS: 'https://admin.example.org/publish', CORAL_ADMIN_TOKEN: 'a'.repeat(32)},
+      'CORAL_ADMIN_ORIGINS: "https://admin.example.org/publish" is not an origin',
+    ],
+    [
+      {CORAL_ADMIN_ORIGINS: 'https://admin.example.org'},
+      'CORAL_ADMIN_ORIGINS is set but CORAL_ADMIN_TOKEN is not: set the token too, or nothing can be published from those origins',
+    ],
     [{CORAL_BASE_PATH: 'api'}, 'CORAL_BASE_PATH: "api" must start with a slash, e.g. /api/coral'],
     [{CORAL_BASE_PATH: '/api/'}, 'CORAL_BASE_PATH: "/api/" must not end with a slash, e.g. /api/coral'],
     [{CORAL_BASE_PATH: '/'}, 'CORAL_BASE_PATH: "/" must not end with a slash'],
@@ -160,6 +172,14 @@ describe('readEndpointEnv', () => {
     expect(read({CORAL_PRIVACY_TOKEN: 'p'.repeat(32)})).toMatchObject({ok: true, env: {privacyToken: 'p'.repeat(32), exportToken: null}});
     expect(kept.ok && kept.env.adminToken).toBe(null);
     expect(read({CORAL_ADMIN_TOKEN: 'a'.repeat(32)})).toMatchObject({ok: true, env: {adminToken: 'a'.repeat(32), privacyToken: null}});
+  });
+
+  it('lets no admin page publish unless CORAL_ADMIN_ORIGINS names its origin', () => {
+    const read = (change: Record<string, string>) => readEndpointEnv({...VARS, ...change}, () => '[{"campaign": "save-the-reef"}]');
+    const none = read({CORAL_ADMIN_TOKEN: 'a'.repeat(32)});
+    expect(none.ok && none.env.adminOrigins).toEqual([]);
+    const named = read({CORAL_ADMIN_TOKEN: 'a'.repeat(32), CORAL_ADMIN_ORIGINS: ' https://coral.example.org , http://localhost:3000,'});
+    expect(named.ok && named.env.adminOrigins).toEqual(['https://coral.example.org', 'http://localhost:3000']);
   });
 });
 

@@ -133,6 +133,7 @@ export async function startNodeEndpoint(
     stripe: makeStripe(env),
     webhookSecret: env.stripe?.webhookSecret ?? null,
     allowedOrigins: env.allowedOrigins,
+    adminOrigins: env.adminOrigins,
     campaigns: env.campaigns.donateForms,
     powerforms: env.campaigns.powerforms,
     store: createPgStore(db, {outbox: env.forward !== null}),

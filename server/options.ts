@@ -14,6 +14,8 @@ export type CoralHandlerOptions = {
   webhookSecret: string | null;
   /** Origins of the pages whose forms may post here, e.g. https://www.example.org. Any other origin is refused. */
   allowedOrigins: readonly string[];
+  /** Origins of the organisation's admin pages (CORAL_ADMIN_ORIGINS), which may publish forms with the admin token. */
+  adminOrigins?: readonly string[];
   /** The donate form campaigns this endpoint takes gifts for, by id. */
   campaigns: ReadonlyMap<string, DonateFormConfig>;
   /** The powerform campaigns this endpoint takes signatures for, by id. */

@@ -54,6 +54,7 @@ export const SETTINGS = {
   CORAL_EXPORT_TOKEN: {fallback: null, allowed: {says: `${MIN_SECRET_LENGTH} or more characters`}},
   CORAL_PRIVACY_TOKEN: {fallback: null, allowed: {says: `${MIN_SECRET_LENGTH} or more characters`}},
   CORAL_ADMIN_TOKEN: {fallback: null, allowed: {says: `${MIN_SECRET_LENGTH} or more characters, not the export or privacy token`}},
+  CORAL_ADMIN_ORIGINS: {fallback: null, allowed: {says: 'origins, comma-separated, no wildcard'}},
   CORAL_RETENTION_DAYS: {fallback: 'keep', allowed: {says: `\`keep\`, or days from ${RETENTION_DAYS.min} to ${RETENTION_DAYS.max}`}},
   CORAL_FORWARD_URL: {fallback: null, allowed: {says: 'an `https://` address (`http://` for localhost)'}},
   CORAL_FORWARD_SECRET: {fallback: null, allowed: {says: `${MIN_SECRET_LENGTH} or more characters`}},

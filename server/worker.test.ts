@@ -37,6 +37,25 @@ describe('the Worker', () => {
     expect(store.gifts).toHaveLength(1);
   });
 
+  it('lets an admin page named in CORAL_ADMIN_ORIGINS publish from a browser, and no other', async () => {
+    const admin = 'https://admin.example.org';
+    const handle = handlerFromEnv(
+      {...vars(), CORAL_ADMIN_TOKEN: 'admin-token-for-tests-only-000000000000', CORAL_ADMIN_ORIGINS: admin},
+      createMemoryGiftStore(),
+    );
+    const preflight = (origin: string) =>
+      handle(
+        new Request('https://coral.example.workers.dev/forms/save-the-reef', {
+          method: 'OPTIONS',
+          headers: {origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization,content-type'},
+        }),
+      );
+    const allowed = await preflight(admin);
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(admin);
+    expect((await preflight(ORIGIN)).status).toBe(403);
+  });
+
   it('refuses to start without a database, saying why in one line', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const response = await worker.fetch(gift(), vars());

@@ -108,6 +108,7 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
           stripe,
           webhookSecret: env.stripe?.webhookSecret ?? null,
           allowedOrigins: env.allowedOrigins,
+          adminOrigins: env.adminOrigins,
           campaigns: env.campaigns.donateForms,
           powerforms: env.campaigns.powerforms,
           store: store ?? createPgStore(db!, {outbox: forwarding !== null}),

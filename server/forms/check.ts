@@ -39,11 +39,23 @@ export function checkForm(body: unknown): FormCheck {
   return {ok: true, form: {component, campaign: parsed.config.campaign, config}};
 }
 
+/** A name as encodePublishedBy writes it (the charset's name in any case, as RFC 8187 allows). */
+const ENCODED_NAME = /^utf-8''(.*)$/i;
+
 /**
- * A header's value as the person wrote it: a header carries bytes, which the host hands over one character per byte,
- * so a name sent as UTF-8 (Ngā, Zoë) is read back as UTF-8; bytes that are not UTF-8 are left as they came.
+ * A header's value as the person wrote it, or null when it says it is percent-encoded and is not. A page sends the
+ * name percent-encoded (encodePublishedBy); a tool may send its UTF-8 bytes as they are, which the host hands over one
+ * character per byte, so those are read back as UTF-8 (Ngā, Zoë); bytes that are not UTF-8 are left as they came.
  */
-export function headerText(value: string): string {
+export function headerText(value: string): string | null {
+  const encoded = ENCODED_NAME.exec(value.trim());
+  if (encoded !== null) {
+    try {
+      return decodeURIComponent(encoded[1]!);
+    } catch {
+      return null;
+    }
+  }
   if (![...value].every((char) => char.charCodeAt(0) <= 0xff)) return value;
   try {
     return new TextDecoder('utf-8', {fatal: true}).decode(Uint8Array.from(value, (char) => char.charCodeAt(0)));

@@ -57,7 +57,9 @@ export async function answerPublish(deps: FormRouteDeps, request: Request, id: s
   if (refused !== null) return refused;
   if (!FORM_ID.test(id)) return rejected(`form: got "${id.slice(0, 80)}"; ${FORM_ID_RULE}`);
   const header = request.headers.get('coral-published-by');
-  const by = publishedBy(header === null ? null : headerText(header));
+  const name = header === null ? null : headerText(header);
+  if (name === null && header !== null) return rejected(`Coral-Published-By: UTF-8'' and then a name in percent-encoded UTF-8`);
+  const by = publishedBy(name);
   if (!by.ok) return rejected(`Coral-Published-By: ${by.problem}`);
   const read = await readJson(request, MAX_CONFIG_BYTES);
   if (!read.ok) return read.answer;

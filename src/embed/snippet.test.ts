@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {absolutise, embedSnippet, scriptSafeJson} from './snippet';
+import {absolutise, embedSnippet, formByIdSnippet, scriptSafeJson} from './snippet';
 
 describe('embedSnippet', () => {
   const origin = 'https://greenpeace.github.io';
@@ -42,5 +42,20 @@ describe('embedSnippet', () => {
     const json = scriptSafeJson({messages: {heading: '</script><script>alert(1)</script><!--'}});
     expect(json).not.toContain('<');
     expect(JSON.parse(json)).toEqual({messages: {heading: '</script><script>alert(1)</script><!--'}});
+  });
+});
+
+describe('formByIdSnippet', () => {
+  it('names the form and the endpoint on the element, after the script, with an address kept whole in its attribute', () => {
+    const script = '<script defer src="https://greenpeace.github.io/gpap-coral/coral/coral.js"></script>';
+    expect(
+      formByIdSnippet({tag: 'coral-thankyou', form: 'reef-thanks', endpoint: 'https://www.example.org/api/coral?a=1&b="2"', script}),
+    ).toBe(
+      [
+        script,
+        '',
+        '<coral-thankyou form="reef-thanks" endpoint="https://www.example.org/api/coral?a=1&amp;b=&quot;2&quot;"></coral-thankyou>',
+      ].join('\n'),
+    );
   });
 });

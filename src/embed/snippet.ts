@@ -73,3 +73,11 @@ export function embedSnippet({
     `</${tag}>`,
   ].join('\n');
 }
+
+/** Text inside a double-quoted attribute. */
+const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** The snippet for a form published on an endpoint: the element names the form by its id, and the page fetches its config. */
+export function formByIdSnippet({tag, form, endpoint, script}: {tag: CoralTag; form: string; endpoint: string; script: string}): string {
+  return [script, '', `<${tag} form="${attribute(form)}" endpoint="${attribute(endpoint)}"></${tag}>`].join('\n');
+}

@@ -198,4 +198,13 @@ describe('Editor', {timeout: 60_000}, () => {
     // A limit of one is "1 character", not "1 characters".
     expect(screen.getByRole('textbox', {name: 'Sign off'})).toHaveAccessibleDescription('One letter to sign with. Up to 1 character.');
   });
+
+  it('offers to publish the config where the page says where the site is, beside the link to copy', () => {
+    const site = {origin: 'https://greenpeace.github.io', basePath: '/gpap-coral/', release: null};
+    const {rerender} = render(<Editor tag="coral-donate-form" tree={tree} own={medium} config={medium} onChange={vi.fn()} />);
+    expect(screen.queryByText('Publish to your endpoint')).not.toBeInTheDocument();
+    rerender(<Editor tag="coral-donate-form" tree={tree} own={medium} config={medium} onChange={vi.fn()} site={site} />);
+    expect(screen.getByText('Publish to your endpoint').closest('summary')).toBeInTheDocument();
+    expect(screen.getByLabelText('Form id')).toHaveValue(medium.campaign);
+  });
 });

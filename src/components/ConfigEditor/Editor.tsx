@@ -10,6 +10,7 @@ import type {OptionNode} from '../../coral/shared/docs';
 import {COMPONENTS} from './components';
 import {isRecord, sameValue, withKey, withoutDefaults, type Config} from './model';
 import {Option, ProblemsContext} from './Option';
+import {Publish, type SiteAddress} from './Publish';
 import {configFragment, hasConfigFragment, readPastedConfig} from '../ConfigLink';
 import styles from './styles.module.css';
 
@@ -22,6 +23,8 @@ export type EditorProps = {
   config: unknown;
   /** Called with each valid config, trimmed to what differs from the defaults. */
   onChange: (config: unknown) => void;
+  /** Where the site is published: with it, the tab offers to publish the config to the campaigner's endpoint. */
+  site?: SiteAddress;
 };
 
 /** The page's address with the config in its fragment; the query is left out, since it can hold a supporter's details. */
@@ -141,7 +144,7 @@ function Share({config}: {config: unknown}): ReactNode {
 }
 
 /** The editor for the options of `tree`, the component's schema walked by `optionTree`. */
-export function Editor({tag, tree, own, config, onChange}: EditorProps & {tree: readonly OptionNode[]}): ReactNode {
+export function Editor({tag, tree, own, config, onChange, site}: EditorProps & {tree: readonly OptionNode[]}): ReactNode {
   const {parse} = COMPONENTS[tag];
   useAddressFollows(tree, own, config);
   const [draft, setDraft] = useState<Config>(() => (isRecord(config) ? config : {}));
@@ -186,6 +189,7 @@ export function Editor({tag, tree, own, config, onChange}: EditorProps & {tree: 
         <span className={styles.hint}>Back to this demo’s own config.</span>
       </div>
       <Share config={config} />
+      {site && <Publish tag={tag} tree={tree} config={config} site={site} />}
       <Paste check={check} />
       <div role="status" className={styles.outcome}>
         {!result.ok && (

@@ -19,6 +19,12 @@ export const FORM_PARAM = '{form}';
 /** The longest name a version keeps of who published it (the `Coral-Published-By` header, or `--by`). */
 export const PUBLISHED_BY_MAX = 100;
 
+/**
+ * `Coral-Published-By` as a browser sends it: a header holds Latin-1 only, so the name goes percent-encoded after
+ * `UTF-8''` (RFC 8187's ext-value), e.g. `UTF-8''M%C4%81ori%20Ng%C4%81`. A tool may send the name's UTF-8 as it is.
+ */
+export const encodePublishedBy = (name: string): string => `UTF-8''${encodeURIComponent(name)}`;
+
 const formId = zod.string().check(zod.regex(FORM_ID, {message: FORM_ID_RULE}));
 const version = zod.int().check(zod.minimum(1));
 

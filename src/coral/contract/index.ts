@@ -70,6 +70,7 @@ export {
   FORM_ID,
   FORM_ID_RULE,
   FORM_PARAM,
+  encodePublishedBy,
   formAnswerSchema,
   formListSchema,
   PUBLISHED_BY_MAX,

@@ -127,24 +127,25 @@ function SandboxValues({
 }
 
 function EmbedSnippet({embed, config}: {embed: Props['embed']; config: unknown}): ReactNode {
-  const {siteConfig} = useDocusaurusContext();
+  const site = useSite();
   return (
     <CodeBlock language="html" title="index.html">
-      {embedSnippet({
-        ...embed,
-        config,
-        origin: siteConfig.url,
-        basePath: siteConfig.baseUrl,
-        release: embedReleaseOf(siteConfig.customFields),
-      })}
+      {embedSnippet({...embed, config, ...site})}
     </CodeBlock>
   );
+}
+
+/** Where the site is published, for the Customise tab's snippets. */
+function useSite() {
+  const {siteConfig} = useDocusaurusContext();
+  return {origin: siteConfig.url, basePath: siteConfig.baseUrl, release: embedReleaseOf(siteConfig.customFields)};
 }
 
 /** The frame every demo shares: the live component, its copyable config, an editor for it, and how to try it. */
 export default function DemoPage({title, whenToUse, config: own, render, embed, testCards, testSignups, notes, wide}: Props): ReactNode {
   const [config, setConfig] = useState<unknown>(own);
   const fromLink = useConfigFromLink(embed.tag, setConfig);
+  const site = useSite();
   return (
     <Layout title={`${title} demo`} description={whenToUse}>
       <main className={`container margin-vert--lg ${styles.page}`}>
@@ -175,7 +176,7 @@ export default function DemoPage({title, whenToUse, config: own, render, embed, 
               </TabItem>
               <TabItem value="customise" label="Customise">
                 <Suspense fallback={<p>Loading the editor…</p>}>
-                  <ConfigEditor tag={embed.tag} own={own} config={config} onChange={setConfig} />
+                  <ConfigEditor tag={embed.tag} own={own} config={config} onChange={setConfig} site={site} />
                 </Suspense>
               </TabItem>
             </Tabs>
