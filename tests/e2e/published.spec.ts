@@ -1,13 +1,13 @@
 /**
  * Forms published on the built endpoint (`node server/dist/main.mjs`, its records in PGlite in a temporary folder)
  * and embedded by id: the element renders the published config and signs through the endpoint with its form and
- * version, a new version shows on a fresh page, and an endpoint that cannot be reached gives the failed box and a
- * retry that works.
+ * version, a new version shows on a fresh page, an endpoint that cannot be reached gives the failed box and a retry
+ * that works, and the demos' Customise tab publishes a config after showing what it changes.
  */
 import type {Page} from '@playwright/test';
 import {elementsRendered} from './embed';
 import {startEndpoint, type Endpoint} from './endpoint';
-import {test, expect, leaksOf, recordRequests} from './fixtures';
+import {test, expect, leaksOf, openHydrated, recordRequests} from './fixtures';
 import {url} from './routes';
 
 /** Obviously fake, as every secret in a test must be. */
@@ -115,4 +115,42 @@ test('an endpoint that cannot be reached shows the failed box, and trying again 
   refusing = false;
   await retry.click();
   await expect(form.getByRole('heading', {name: HEADING})).toBeVisible();
+});
+
+test('the Customise tab shows what a change does to the published form, publishes it, and gives the snippet by id', async ({page}) => {
+  await openHydrated(page, url('/demos/donate-form-medium'));
+  await page.getByRole('tab', {name: 'Customise'}).click();
+  const editor = page.getByRole('tabpanel');
+  const panel = editor.locator('details').filter({has: page.locator('summary', {hasText: /^Publish to your endpoint$/})});
+  await panel.locator('summary').click();
+  await panel.getByLabel('Endpoint address', {exact: true}).fill(endpoint.base);
+  await panel.getByLabel('Admin token', {exact: true}).fill(ADMIN_TOKEN);
+  await panel.getByLabel('Form id', {exact: true}).fill('medium-2026');
+  await panel.getByLabel('Your name (optional)', {exact: true}).fill('Aroha Ngāti-Māori');
+  await panel.getByRole('button', {name: 'Show what will change'}).click();
+  const status = panel.getByRole('status');
+  await expect(status).toHaveText('“medium-2026” is new on this endpoint.');
+  await panel.getByRole('button', {name: 'Publish version 1'}).click();
+  await expect(status).toContainText('Published as version 1.');
+
+  // A change in the editor: the panel shows it against the version just published, in the editor's own names.
+  await editor.getByRole('group', {name: 'Layout', exact: true}).getByRole('radio', {name: 'wizard'}).check();
+  await expect(panel.getByRole('listitem')).toHaveText(['Layout: single → wizard']);
+  await panel.getByRole('button', {name: 'Publish version 2'}).click();
+  await expect(status).toContainText('Published as version 2.');
+  const snippet = await status.locator('code').textContent();
+  expect(snippet).toContain(`<coral-donate-form form="medium-2026" endpoint="${endpoint.base}">`);
+
+  const published = (await (await fetch(`${endpoint.base}/forms/medium-2026`)).json()) as {version: number; config: {layout?: string}};
+  expect(published).toMatchObject({version: 2, config: {layout: 'wizard'}});
+  const listed = await fetch(`${endpoint.base}/forms`, {headers: {authorization: `Bearer ${ADMIN_TOKEN}`}});
+  const {forms} = (await listed.json()) as {forms: {form: string; versions: {publishedBy: string}[]}[]};
+  expect(forms.find((form) => form.form === 'medium-2026')?.versions.map((version) => version.publishedBy)).toEqual([
+    'Aroha Ngāti-Māori',
+    'Aroha Ngāti-Māori',
+  ]);
+  // The token stays in the open tab: not in its address, nor in anything the site keeps.
+  expect(page.url()).not.toContain(ADMIN_TOKEN);
+  const kept = await page.evaluate(() => JSON.stringify({...localStorage, ...sessionStorage}));
+  expect(kept).not.toContain(ADMIN_TOKEN);
 });
