@@ -16,24 +16,28 @@ import {createElement, type ComponentType, type Ref} from 'react';
 import {createRoot, type Root} from 'react-dom/client';
 import type {CheckResult} from '../coral/shared/config';
 import {ConfigProblems} from '../coral/shared/form';
-import {LoadFailedBox, LightRoomContext, type LightRoom} from '../coral/shared/ui';
+import {LoadFailedBox, LightRoomContext, roomOf, type LightRoom} from '../coral/shared/ui';
 import {WATCHED_ATTRIBUTES} from './attributes';
 import {adoptStyles} from './styles';
 
-/** The props every Coral component takes from its element. */
-export type ElementProps = {config: unknown; id?: string; headingLevel?: number; ref?: Ref<unknown>};
+/** The props every Coral component takes from its element: its config inline, or a published form's id and endpoint. */
+export type ElementProps = ({config: unknown} | {form: string; endpoint: string | undefined; fallbackUrl: string | null}) & {
+  id?: string;
+  headingLevel?: number;
+  ref?: Ref<unknown>;
+};
 
 /** Where the component's code comes from: loaded when the first element of its kind is connected. */
 export type ComponentLoader = () => Promise<ComponentType<ElementProps>>;
 
 type Read = {ok: true; config: unknown} | {ok: false; message: string};
 
-/** The config as the page gives it: the attribute wins over a child script; no config at all is an empty one, which the schema then explains. */
+/** The config as the page gives it: the attribute wins over a child script; undefined when the page gives none. */
 export function readConfig(element: Element): Read {
   const attribute = element.getAttribute('config');
   const script = element.querySelector(':scope > script[type="application/json"]');
   const [text, where] = attribute !== null ? [attribute, 'the config attribute'] : [script?.textContent ?? null, 'the config script'];
-  if (text === null || text.trim() === '') return {ok: true, config: {}};
+  if (text === null || text.trim() === '') return {ok: true, config: undefined};
   try {
     return {ok: true, config: JSON.parse(text) as unknown};
   } catch (error) {
@@ -157,6 +161,8 @@ export function coralElement(options: {
     #waiting: ((handle: unknown) => void)[] = [];
     /** The default slot that shows the element's own light-DOM children until the component renders. */
     #fallback: HTMLSlotElement | null = null;
+    /** Whether the console has said that an inline config wins over the `form` attribute. */
+    #toldInline = false;
     /** Stops the shadow root taking the sheets that later chunks bring. */
     #dropStyles: (() => void) | null = null;
 
@@ -253,14 +259,28 @@ export function coralElement(options: {
         this.#shown();
         return;
       }
-      const checked = check?.(read.config);
+      const form = this.getAttribute('form');
+      const fallbackUrl = safeFallback(this.getAttribute('fallback-url'));
+      if (form !== null && read.config !== undefined && !this.#toldInline) {
+        this.#toldInline = true;
+        console.warn(`Coral: <${this.localName}> shows its config, not form="${form}".`);
+      }
+      // A published form's config is checked when it arrives; until then its room stays, with the element's own content in it.
+      const byId = form !== null && read.config === undefined;
+      const room = this.#fallback?.style;
+      if (room) {
+        room.display = byId ? 'block' : '';
+        room.minHeight = byId ? roomOf(component) : '';
+      }
+      const config = read.config ?? {};
+      const checked = byId ? null : check?.(config);
       if (checked && !checked.ok) {
         root.render(createElement(ConfigProblems, {component, problem: checked}));
         this.#shown();
         return;
       }
       const props: ElementProps = {
-        config: read.config,
+        ...(byId ? {form, endpoint: this.getAttribute('endpoint') ?? undefined, fallbackUrl} : {config}),
         ...(this.id ? {id: this.id} : {}),
         ...this.#headingLevel(),
         ...(withHandle
@@ -286,7 +306,7 @@ export function coralElement(options: {
           loading = null;
           if (this.#root !== root) return;
           const retry = () => this.#render();
-          root.render(createElement(LoadFailedBox, {component, fallbackUrl: safeFallback(this.getAttribute('fallback-url')), retry}));
+          root.render(createElement(LoadFailedBox, {component, fallbackUrl, retry}));
         },
       );
     }

@@ -52,3 +52,6 @@ export type PostedRouteName = keyof typeof PAGE_PATHS;
 
 /** The part of the count's path that stands for the campaign's id. */
 export const CAMPAIGN_PARAM = '{campaign}';
+
+/** The part of a form's path that stands for its id. */
+export const FORM_PARAM = '{form}';
