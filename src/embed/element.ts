@@ -21,7 +21,7 @@ import {WATCHED_ATTRIBUTES} from './attributes';
 import {adoptStyles} from './styles';
 
 /** The props every Coral component takes from its element: its config inline, or a published form's id and endpoint. */
-export type ElementProps = ({config: unknown} | {form: string; endpoint: string | undefined; fallbackUrl: string | null}) & {
+export type ElementProps = ({config: unknown} | {form: string; endpoint: string | null; fallbackUrl: string | null}) & {
   id?: string;
   headingLevel?: number;
   ref?: Ref<unknown>;
@@ -261,16 +261,16 @@ export function coralElement(options: {
       }
       const form = this.getAttribute('form');
       const fallbackUrl = safeFallback(this.getAttribute('fallback-url'));
-      if (form !== null && read.config !== undefined && !this.#toldInline) {
+      // A published form's config is checked when it arrives; until then its room stays, with the element's own content in it.
+      const byId = form !== null && read.config === undefined;
+      if (form !== null && !byId && !this.#toldInline) {
         this.#toldInline = true;
         console.warn(`Coral: <${this.localName}> shows its config, not form="${form}".`);
       }
-      // A published form's config is checked when it arrives; until then its room stays, with the element's own content in it.
-      const byId = form !== null && read.config === undefined;
       const room = this.#fallback?.style;
-      if (room) {
-        room.display = byId ? 'block' : '';
-        room.minHeight = byId ? roomOf(component) : '';
+      if (room && byId) {
+        room.display = 'block';
+        room.minHeight = roomOf(component);
       }
       const config = read.config ?? {};
       const checked = byId ? null : check?.(config);
@@ -280,7 +280,7 @@ export function coralElement(options: {
         return;
       }
       const props: ElementProps = {
-        ...(byId ? {form, endpoint: this.getAttribute('endpoint') ?? undefined, fallbackUrl} : {config}),
+        ...(byId ? {form, endpoint: this.getAttribute('endpoint'), fallbackUrl} : {config}),
         ...(this.id ? {id: this.id} : {}),
         ...this.#headingLevel(),
         ...(withHandle

@@ -1,4 +1,13 @@
-import {forwardRef, useMemo, type ComponentType, type PropsWithoutRef, type ReactNode, type Ref} from 'react';
+import {
+  forwardRef,
+  useMemo,
+  type ComponentType,
+  type ForwardRefExoticComponent,
+  type PropsWithoutRef,
+  type ReactNode,
+  type Ref,
+  type RefAttributes,
+} from 'react';
 import type {PublishedForm} from '../../contract';
 import type {CheckResult} from '../config';
 import type {ConfigProblem} from '../configErrorBox';
@@ -64,7 +73,7 @@ export type ViewProps<P extends ConfigSource, C, H = never> = Omit<P, keyof Conf
 
 /** While the by-id code is on its way the room stays; if it cannot come, the load-failed box tries again. */
 function PublishedWaiting({component, fallbackUrl, failed, retry}: PublishedProps & WaitingProps): ReactNode {
-  return failed ? <LoadFailedBox component={component} fallbackUrl={fallbackUrl} retry={retry} /> : <LoadingRoom component={component} />;
+  return failed ? <LoadFailedBox component={component} fallbackUrl={fallbackUrl ?? null} retry={retry} /> : <LoadingRoom component={component} />;
 }
 
 /** Reading a published form: its code comes only for a component given a form's id, never with an inline config. */
@@ -82,29 +91,29 @@ export function configured<P extends ConfigSource, C, H = never>(
   View: ComponentType<ViewProps<P, C, H>>,
 ) {
   // The props as given, or as a published form's read makes them: the component's own, with the config and its version.
-  type Given = {config: unknown; published?: PublishedForm};
-  const Checked = forwardRef<H, Given>(function Checked(props, ref): ReactNode {
+  type Given = ConfigSource & {published?: PublishedForm};
+  const Configured = forwardRef<H, Given>(function Checked(props, ref): ReactNode {
     const key = contentKey(props.config);
     // The content, not the object, decides: a page that builds its config on every render keeps its form.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- check again only when the config's content changes
     const checked = useMemo(() => check(props.config), [key]);
+    const {form} = props;
+    if (props.config === undefined && form !== undefined) {
+      return (
+        <Published component={component} {...props} form={form}>
+          {(read) =>
+            'problem' in read ? (
+              <ConfigProblems component={component} problem={read.problem} />
+            ) : (
+              <Configured {...props} config={read.config} published={read.published} ref={ref} />
+            )
+          }
+        </Published>
+      );
+    }
     if (!checked.ok) return <ConfigProblems component={component} problem={checked} />;
     const viewProps = {...props, config: checked.config, handleRef: ref} as unknown as ViewProps<P, C, H>;
     return <View key={key} {...viewProps} />;
   });
-  return forwardRef<H, P>(function Configured(props, ref): ReactNode {
-    const given = props as PropsWithoutRef<P> & Given;
-    if (props.config !== undefined || props.form === undefined) return <Checked {...given} ref={ref} />;
-    return (
-      <Published component={component} form={props.form} endpoint={props.endpoint} fallbackUrl={props.fallbackUrl ?? null}>
-        {(read) =>
-          'problem' in read ? (
-            <ConfigProblems component={component} problem={read.problem} />
-          ) : (
-            <Checked {...given} config={read.config} published={read.form} ref={ref} />
-          )
-        }
-      </Published>
-    );
-  });
+  return Configured as unknown as ForwardRefExoticComponent<PropsWithoutRef<P> & RefAttributes<H>>;
 }

@@ -14,10 +14,10 @@ export type PublishedProps = {
   /** The component's name in the boxes, e.g. "donate form". */
   component: string;
   form: string;
-  endpoint: string | undefined;
-  fallbackUrl: string | null;
+  endpoint?: string | null | undefined;
+  fallbackUrl?: string | null | undefined;
   /** Draws the component from the config read, or the config box for a problem with what the page gave. */
-  children: (read: {config: unknown; form: PublishedForm} | {problem: ConfigError[]}) => ReactNode;
+  children: (read: {config: unknown; published: PublishedForm} | {problem: ConfigError[]}) => ReactNode;
 };
 
 export function Published({component, form, endpoint, fallbackUrl, children}: PublishedProps): ReactNode {
@@ -36,7 +36,7 @@ export function Published({component, form, endpoint, fallbackUrl, children}: Pu
   if (!answer) return <LoadingRoom component={component} />;
   if (answer.status === 'failed') {
     const retry = () => setAttempt((n) => n + 1);
-    return <LoadFailedBox component={component} fallbackUrl={fallbackUrl} retry={retry} {...(answer.why ? {why: answer.why} : {})} />;
+    return <LoadFailedBox component={component} fallbackUrl={fallbackUrl ?? null} retry={retry} {...(answer.why ? {why: answer.why} : {})} />;
   }
   return children(answer);
 }

@@ -10,7 +10,7 @@ import {safeUrl, type ConfigError} from '../config';
 import * as zod from 'zod/mini';
 
 export type PublishedRead =
-  | {status: 'ready'; config: unknown; form: PublishedForm}
+  | {status: 'ready'; config: unknown; published: PublishedForm}
   | {status: 'wrong'; problem: ConfigError[]}
   | {status: 'failed'; why?: string};
 
@@ -33,7 +33,7 @@ const isAnswer = (body: unknown, id: string): body is FormAnswer => {
  * Reads form `id` from the endpoint at `endpoint` (its base URL, as `gateway.endpoint` takes it) for the component
  * named `component` ("donate form", "powerform", "thank-you"). Never throws: every way it can go is an answer.
  */
-export async function readPublished(endpoint: string | undefined, id: string, component: string): Promise<PublishedRead> {
+export async function readPublished(endpoint: string | null | undefined, id: string, component: string): Promise<PublishedRead> {
   const given = zod.safeParse(safeUrl, endpoint ?? '');
   if (!endpoint || !given.success) {
     const message = given.error?.issues[0]?.message ?? 'expected the endpoint’s base URL, e.g. "https://give.example.org"';
@@ -57,5 +57,5 @@ export async function readPublished(endpoint: string | undefined, id: string, co
   if (body.component !== component.replace(' ', '-')) {
     return {status: 'wrong', problem: [{path: 'form', value: JSON.stringify(id), message: `form "${id}" is a ${NAMES[body.component]}`}]};
   }
-  return {status: 'ready', config: body.config, form: {id, version: body.version}};
+  return {status: 'ready', config: body.config, published: {id, version: body.version}};
 }
