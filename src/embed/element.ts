@@ -265,7 +265,7 @@ export function coralElement(options: {
       const byId = form !== null && read.config === undefined;
       if (form !== null && !byId && !this.#toldInline) {
         this.#toldInline = true;
-        console.warn(`Coral: <${this.localName}> shows its config, not form="${form}".`);
+        console.warn(`Coral: ignored form="${form}" on <${this.localName}>: its config wins.`);
       }
       const room = this.#fallback?.style;
       if (room && byId) {

@@ -80,7 +80,7 @@ describe('an element given a form’s id', () => {
     await shown(element, 'h3');
     expect(stand.asked).toEqual([]);
     const told = warn.mock.calls.filter(([line]) => String(line).includes('form="save-the-reef"'));
-    expect(told).toEqual([['Coral: <coral-donate-form> shows its config, not form="save-the-reef".']]);
+    expect(told).toEqual([['Coral: ignored form="save-the-reef" on <coral-donate-form>: its config wins.']]);
   });
 
   it.each([

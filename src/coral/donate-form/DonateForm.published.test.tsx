@@ -4,7 +4,7 @@ import {cloneElement, type ReactElement} from 'react';
 import {render, screen} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {loadSandbox, type GiftIntent} from '../shared/gateways';
+import {loadSandbox, type Gateway, type GiftIntent} from '../shared/gateways';
 import {ENDPOINT, published, stubPublishedForms} from '../shared/testing';
 import {base, cleanPageEachTest, fillCard, fillDetails} from './DonateForm.testing';
 import {DonateForm} from '.';
@@ -16,7 +16,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function give(form: ReactElement): Promise<GiftIntent> {
+async function give(form: ReactElement<{gateway?: Gateway}>): Promise<GiftIntent> {
   const user = userEvent.setup();
   const gateway = createSandboxGateway({delayMs: 0});
   const charge = vi.spyOn(gateway, 'charge');

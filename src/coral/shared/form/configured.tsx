@@ -73,7 +73,7 @@ export type ViewProps<P extends ConfigSource, C, H = never> = Omit<P, keyof Conf
 
 /** While the by-id code is on its way the room stays; if it cannot come, the load-failed box tries again. */
 function PublishedWaiting({component, fallbackUrl, failed, retry}: PublishedProps & WaitingProps): ReactNode {
-  return failed ? <LoadFailedBox component={component} fallbackUrl={fallbackUrl ?? null} retry={retry} /> : <LoadingRoom component={component} />;
+  return failed ? <LoadFailedBox component={component} fallbackUrl={fallbackUrl} retry={retry} /> : <LoadingRoom component={component} />;
 }
 
 /** Reading a published form: its code comes only for a component given a form's id, never with an inline config. */
@@ -99,17 +99,7 @@ export function configured<P extends ConfigSource, C, H = never>(
     const checked = useMemo(() => check(props.config), [key]);
     const {form} = props;
     if (props.config === undefined && form !== undefined) {
-      return (
-        <Published component={component} {...props} form={form}>
-          {(read) =>
-            'problem' in read ? (
-              <ConfigProblems component={component} problem={read.problem} />
-            ) : (
-              <Configured {...props} config={read.config} published={read.published} ref={ref} />
-            )
-          }
-        </Published>
-      );
+      return <Published component={component} {...props} form={form} View={Configured} Problems={ConfigProblems} handle={ref} />;
     }
     if (!checked.ok) return <ConfigProblems component={component} problem={checked} />;
     const viewProps = {...props, config: checked.config, handleRef: ref} as unknown as ViewProps<P, C, H>;

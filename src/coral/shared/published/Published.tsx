@@ -1,12 +1,12 @@
 /**
  * A component drawn from a form published on the endpoint: its room while the
  * config is on its way, the load-failed box (whose "Try again" reads the form again) when it cannot
- * be had, and otherwise what `children` draws of the read: the component, or
- * the config box for a problem with what the page gave.
+ * be had, the config box for a problem with what the page gave, and
+ * otherwise the component, with the config read and its version.
  */
-import {useEffect, useState, type ReactNode} from 'react';
+import {useEffect, useState, type ComponentType, type ReactNode, type Ref} from 'react';
 import type {PublishedForm} from '../../contract';
-import type {ConfigError} from '../config';
+import type {ConfigProblem} from '../configErrorBox';
 import {LoadFailedBox, LoadingRoom} from '../ui';
 import {readPublished, type PublishedRead} from './read';
 
@@ -16,11 +16,16 @@ export type PublishedProps = {
   form: string;
   endpoint?: string | null | undefined;
   fallbackUrl?: string | null | undefined;
-  /** Draws the component from the config read, or the config box for a problem with what the page gave. */
-  children: (read: {config: unknown; published: PublishedForm} | {problem: ConfigError[]}) => ReactNode;
+  /** The component, drawn with the config read and the version, and the rest of the props given. */
+  View: ComponentType<{config: unknown; published: PublishedForm; ref: Ref<never>}>;
+  /** The config box, for a problem with what the page gave (the endpoint, a form of another component). */
+  Problems: ComponentType<{component: string; problem: ConfigProblem}>;
+  /** The ref for the component's handle, passed on to it. */
+  handle: unknown;
 };
 
-export function Published({component, form, endpoint, fallbackUrl, children}: PublishedProps): ReactNode {
+export function Published(props: PublishedProps): ReactNode {
+  const {component, form, endpoint, fallbackUrl, View, Problems, handle, ...rest} = props;
   const [attempt, setAttempt] = useState(0);
   const [read, setRead] = useState<{for: string; read: PublishedRead} | null>(null);
   const asked = `${endpoint ?? ''} ${form} ${attempt}`;
@@ -36,7 +41,8 @@ export function Published({component, form, endpoint, fallbackUrl, children}: Pu
   if (!answer) return <LoadingRoom component={component} />;
   if (answer.status === 'failed') {
     const retry = () => setAttempt((n) => n + 1);
-    return <LoadFailedBox component={component} fallbackUrl={fallbackUrl ?? null} retry={retry} {...(answer.why ? {why: answer.why} : {})} />;
+    return <LoadFailedBox component={component} fallbackUrl={fallbackUrl} retry={retry} {...(answer.why ? {why: answer.why} : {})} />;
   }
-  return children(answer);
+  if (answer.status === 'wrong') return <Problems component={component} problem={answer.problem} />;
+  return <View {...rest} config={answer.config} published={answer.published} ref={handle as Ref<never>} />;
 }

@@ -14,7 +14,7 @@ export function LoadFailedBox({
   why,
 }: {
   component: string;
-  fallbackUrl: string | null;
+  fallbackUrl?: string | null | undefined;
   retry: () => void;
   /** What went wrong, when more is known than a dropped connection. */
   why?: string;

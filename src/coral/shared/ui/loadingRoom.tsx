@@ -12,7 +12,7 @@ const HEIGHTS: Record<string, string> = {'donate form': '500px', powerform: '600
 /** The min-height a component of this name ("donate form", "powerform", "thank-you") keeps while loading. */
 export const roomOf = (component: string): string => `var(--coral-loading-height,${HEIGHTS[component]})`;
 
-/** An empty box of the component's room, busy while the config loads. */
+/** An empty box of the component's room, while its config loads. */
 export function LoadingRoom({component}: {component: string}): ReactNode {
-  return <div part="loading" aria-busy="true" style={{minHeight: roomOf(component)}} />;
+  return <div part="loading" style={{minHeight: roomOf(component)}} />;
 }
