@@ -16,7 +16,7 @@ import {createElement, type ComponentType, type Ref} from 'react';
 import {createRoot, type Root} from 'react-dom/client';
 import type {CheckResult} from '../coral/shared/config';
 import {ConfigProblems} from '../coral/shared/form';
-import {LoadFailedBox, LightRoomContext, roomOf, type LightRoom} from '../coral/shared/ui';
+import {LoadFailedBox, LightRoomContext, LOADING_ROOM, type LightRoom} from '../coral/shared/ui';
 import {WATCHED_ATTRIBUTES} from './attributes';
 import {adoptStyles} from './styles';
 
@@ -101,6 +101,9 @@ const inRooms = (records: readonly MutationRecord[]): boolean =>
     return [...record.addedNodes, ...record.removedNodes].every((node) => node instanceof Element && node.hasAttribute(ROOM));
   });
 
+/** Whether the console has said, for this page, that an element's config wins over its `form` attribute. */
+let toldInline = false;
+
 /** Waits before each new try at loading a component's code: a phone on a bad connection often gets it on a second go. */
 export const RETRY_DELAYS_MS: readonly number[] = [1_000, 3_000];
 
@@ -161,8 +164,6 @@ export function coralElement(options: {
     #waiting: ((handle: unknown) => void)[] = [];
     /** The default slot that shows the element's own light-DOM children until the component renders. */
     #fallback: HTMLSlotElement | null = null;
-    /** Whether the console has said that an inline config wins over the `form` attribute. */
-    #toldInline = false;
     /** Stops the shadow root taking the sheets that later chunks bring. */
     #dropStyles: (() => void) | null = null;
 
@@ -263,14 +264,14 @@ export function coralElement(options: {
       const fallbackUrl = safeFallback(this.getAttribute('fallback-url'));
       // A published form's config is checked when it arrives; until then its room stays, with the element's own content in it.
       const byId = form !== null && read.config === undefined;
-      if (form !== null && !byId && !this.#toldInline) {
-        this.#toldInline = true;
+      if (form !== null && !byId && !toldInline) {
+        toldInline = true;
         console.warn(`Coral: ignored form="${form}" on <${this.localName}>: its config wins.`);
       }
       const room = this.#fallback?.style;
       if (room && byId) {
         room.display = 'block';
-        room.minHeight = roomOf(component);
+        room.minHeight = LOADING_ROOM;
       }
       const config = read.config ?? {};
       const checked = byId ? null : check?.(config);

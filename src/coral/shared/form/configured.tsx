@@ -72,9 +72,8 @@ export type ViewProps<P extends ConfigSource, C, H = never> = Omit<P, keyof Conf
 };
 
 /** While the by-id code is on its way the room stays; if it cannot come, the load-failed box tries again. */
-function PublishedWaiting({component, fallbackUrl, failed, retry}: PublishedProps & WaitingProps): ReactNode {
-  return failed ? <LoadFailedBox component={component} fallbackUrl={fallbackUrl} retry={retry} /> : <LoadingRoom component={component} />;
-}
+const PublishedWaiting = ({failed, ...props}: PublishedProps & WaitingProps): ReactNode =>
+  failed ? <LoadFailedBox {...props} /> : <LoadingRoom />;
 
 /** Reading a published form: its code comes only for a component given a form's id, never with an inline config. */
 const Published = lazyPart<PublishedProps>(() => import('../published').then(({Published: Read}) => Read), PublishedWaiting);
@@ -97,9 +96,9 @@ export function configured<P extends ConfigSource, C, H = never>(
     // The content, not the object, decides: a page that builds its config on every render keeps its form.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- check again only when the config's content changes
     const checked = useMemo(() => check(props.config), [key]);
-    const {form} = props;
-    if (props.config === undefined && form !== undefined) {
-      return <Published component={component} {...props} form={form} View={Configured} Problems={ConfigProblems} handle={ref} />;
+    if (props.config === undefined && props.form !== undefined) {
+      const byId = props as PublishedProps;
+      return <Published {...byId} component={component} View={Configured} Problems={ConfigProblems} handle={ref} />;
     }
     if (!checked.ok) return <ConfigProblems component={component} problem={checked} />;
     const viewProps = {...props, config: checked.config, handleRef: ref} as unknown as ViewProps<P, C, H>;

@@ -38,7 +38,7 @@ export function Published(props: PublishedProps): ReactNode {
   }, [asked, endpoint, form, component]);
   // An answer to an earlier ask (another form, or before "Try again") is not shown: the room is, until this one's.
   const answer = read?.for === asked ? read.read : null;
-  if (!answer) return <LoadingRoom component={component} />;
+  if (!answer) return <LoadingRoom />;
   if (answer.status === 'failed') {
     const retry = () => setAttempt((n) => n + 1);
     return <LoadFailedBox component={component} fallbackUrl={fallbackUrl} retry={retry} {...(answer.why ? {why: answer.why} : {})} />;

@@ -5,7 +5,7 @@ export {SendingLabel} from './SendingLabel';
 export {Checkbox, TextField} from './TextField';
 export {lazyPart, type WaitingProps} from './lazyPart';
 export {type LightRoom, LightRoomContext} from './lightRoom';
-export {LoadingRoom, roomOf} from './loadingRoom';
+export {LOADING_ROOM, LoadingRoom} from './loadingRoom';
 export {useHydrated} from './useHydrated';
 export {useLook} from './useLook';
 export {usePageTitle} from './usePageTitle';

@@ -7,12 +7,10 @@
  */
 import type {ReactNode} from 'react';
 
-const HEIGHTS: Record<string, string> = {'donate form': '500px', powerform: '600px', 'thank-you': '400px'};
-
-/** The min-height a component of this name ("donate form", "powerform", "thank-you") keeps while loading. */
-export const roomOf = (component: string): string => `var(--coral-loading-height,${HEIGHTS[component]})`;
+/** The min-height a component keeps while loading: a short donate form's or petition's, unless the page says otherwise. */
+export const LOADING_ROOM = 'var(--coral-loading-height,500px)';
 
 /** An empty box of the component's room, while its config loads. */
-export function LoadingRoom({component}: {component: string}): ReactNode {
-  return <div part="loading" style={{minHeight: roomOf(component)}} />;
+export function LoadingRoom(): ReactNode {
+  return <div style={{minHeight: LOADING_ROOM}} />;
 }
