@@ -51,10 +51,13 @@ export function readConfig(element: Element): Read {
  * page's fonts, colours, letter spacing, text transforms) except the --coral-*
  * custom properties, which are how a page themes the component. `--_rem`
  * stands in for the page's root font size: the embed build writes the
- * components' rem lengths as multiples of it.
+ * components' rem lengths as multiples of it. An element reading a published
+ * form keeps the room the form will take, with its own content in it, until
+ * its code arrives; the component's own room then holds it until the form.
  */
 const HOST_STYLES =
   ':host{display:block!important}:host([hidden]){display:none!important}' +
+  `:host([form]:not([config])) slot:not([name]){display:block;min-height:${LOADING_ROOM}}` +
   '.coral-root{all:initial;--_rem:16px;display:block;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:var(--_rem);line-height:1.5}';
 
 /**
@@ -267,11 +270,6 @@ export function coralElement(options: {
       if (form !== null && !byId && !toldInline) {
         toldInline = true;
         console.warn(`Coral: ignored form="${form}" on <${this.localName}>: its config wins.`);
-      }
-      const room = this.#fallback?.style;
-      if (room && byId) {
-        room.display = 'block';
-        room.minHeight = LOADING_ROOM;
       }
       const config = read.config ?? {};
       const checked = byId ? null : check?.(config);
