@@ -75,11 +75,17 @@ describe('a component given a published form', () => {
 
   it('takes an answer that is not a form, or a server error, as a failed load', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({form: 'save-the-reef', version: 'latest'})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({form: 'save-the-reef', version: 'latest'})),
+    );
     render(<DonateForm form="save-the-reef" endpoint={ENDPOINT} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('could not load');
     cleanup();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('Bad gateway', {status: 502})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('Bad gateway', {status: 502})),
+    );
     render(<DonateForm form="save-the-reef" endpoint={ENDPOINT} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('could not load');
     expect(screen.getByRole('button', {name: 'Try again'})).toBeInTheDocument();

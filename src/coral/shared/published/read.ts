@@ -37,7 +37,10 @@ export async function readPublished(endpoint: string | null | undefined, id: str
   const given = zod.safeParse(safeUrl, endpoint ?? '');
   if (!endpoint || !given.success) {
     const message = given.error?.issues[0]?.message ?? 'expected the endpoint’s base URL, e.g. "https://give.example.org"';
-    return {status: 'wrong', problem: [{path: 'endpoint', value: endpoint ? JSON.stringify(endpoint) : '(missing)', message: `${message}, to read form "${id}"`}]};
+    return {
+      status: 'wrong',
+      problem: [{path: 'endpoint', value: endpoint ? JSON.stringify(endpoint) : '(missing)', message: `${message}, to read form "${id}"`}],
+    };
   }
   const url = given.data.replace(/\/+$/, '') + ROUTES.form.path.replace(FORM_PARAM, encodeURIComponent(id));
   let response: Response;
