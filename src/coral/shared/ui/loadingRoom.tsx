@@ -1,9 +1,9 @@
 /**
- * The room a component keeps while its published config is on its way: about
- * the height of a usual form of its kind, so the page below does not jump when
- * the form arrives. A page whose form is taller or shorter sets
- * `--coral-loading-height` on the element (or on the React component's parent)
- * to its form's height.
+ * The room a component keeps while its published config is on its way, so the
+ * page below does not jump when the form arrives: one height for every
+ * component (each would cost the embed's first script bytes), which a page
+ * sets to its own form's with `--coral-loading-height` on the element (or on
+ * the React component's parent).
  */
 import type {ReactNode} from 'react';
 
