@@ -1,8 +1,8 @@
 /**
  * A component drawn from a form published on the endpoint: its room while the
- * config is on its way, the load-failed box (whose "Try again" reads the form again) when it cannot
- * be had, the config box for a problem with what the page gave, and
- * otherwise the component, with the config read and its version.
+ * config is on its way, the load-failed box (whose "Try again" reads the form
+ * again) when it cannot be had, the config box for a problem with what the
+ * page gave, and otherwise the component, with the config read and its version.
  */
 import {useEffect, useState, type ComponentType, type ReactNode, type Ref} from 'react';
 import type {PublishedForm} from '../../contract';
