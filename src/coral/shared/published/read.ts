@@ -5,7 +5,7 @@
  * could not be had, for the load-failed box with its "Try again".
  */
 import type {FormAnswer, FormComponent, PublishedForm} from '../../contract';
-import {FORM_PARAM, ROUTES} from '../../contract/paths';
+import {FORM_PARAM, FORM_PATH} from '../../contract/paths';
 import {safeUrl, type ConfigError} from '../config';
 import * as zod from 'zod/mini';
 
@@ -42,7 +42,7 @@ export async function readPublished(endpoint: string | null | undefined, id: str
       problem: [{path: 'endpoint', value: endpoint ? JSON.stringify(endpoint) : '(missing)', message: `${message}, to read form "${id}"`}],
     };
   }
-  const url = given.data.replace(/\/+$/, '') + ROUTES.form.path.replace(FORM_PARAM, encodeURIComponent(id));
+  const url = given.data.replace(/\/+$/, '') + FORM_PATH.replace(FORM_PARAM, encodeURIComponent(id));
   let response: Response;
   let body: unknown = null;
   try {
