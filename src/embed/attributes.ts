@@ -1,5 +1,5 @@
 /** The attributes every Coral element reads, by name only: what each accepts is docs text, in src/embed/reference.ts. */
-export const ELEMENT_ATTRIBUTES = ['config', 'id', 'heading-level', 'fallback-url'] as const;
+export const ELEMENT_ATTRIBUTES = ['config', 'form', 'endpoint', 'id', 'heading-level', 'fallback-url'] as const;
 
 export type ElementAttribute = (typeof ELEMENT_ATTRIBUTES)[number];
 

@@ -16,24 +16,28 @@ import {createElement, type ComponentType, type Ref} from 'react';
 import {createRoot, type Root} from 'react-dom/client';
 import type {CheckResult} from '../coral/shared/config';
 import {ConfigProblems} from '../coral/shared/form';
-import {LoadFailedBox, LightRoomContext, type LightRoom} from '../coral/shared/ui';
+import {LoadFailedBox, LightRoomContext, LOADING_ROOM, type LightRoom} from '../coral/shared/ui';
 import {WATCHED_ATTRIBUTES} from './attributes';
 import {adoptStyles} from './styles';
 
-/** The props every Coral component takes from its element. */
-export type ElementProps = {config: unknown; id?: string; headingLevel?: number; ref?: Ref<unknown>};
+/** The props every Coral component takes from its element: its config inline, or a published form's id and endpoint. */
+export type ElementProps = ({config: unknown} | {form: string; endpoint: string | null; fallbackUrl: string | null}) & {
+  id?: string;
+  headingLevel?: number;
+  ref?: Ref<unknown>;
+};
 
 /** Where the component's code comes from: loaded when the first element of its kind is connected. */
 export type ComponentLoader = () => Promise<ComponentType<ElementProps>>;
 
 type Read = {ok: true; config: unknown} | {ok: false; message: string};
 
-/** The config as the page gives it: the attribute wins over a child script; no config at all is an empty one, which the schema then explains. */
+/** The config as the page gives it: the attribute wins over a child script; undefined when the page gives none. */
 export function readConfig(element: Element): Read {
   const attribute = element.getAttribute('config');
   const script = element.querySelector(':scope > script[type="application/json"]');
   const [text, where] = attribute !== null ? [attribute, 'the config attribute'] : [script?.textContent ?? null, 'the config script'];
-  if (text === null || text.trim() === '') return {ok: true, config: {}};
+  if (text === null || text.trim() === '') return {ok: true, config: undefined};
   try {
     return {ok: true, config: JSON.parse(text) as unknown};
   } catch (error) {
@@ -47,10 +51,13 @@ export function readConfig(element: Element): Read {
  * page's fonts, colours, letter spacing, text transforms) except the --coral-*
  * custom properties, which are how a page themes the component. `--_rem`
  * stands in for the page's root font size: the embed build writes the
- * components' rem lengths as multiples of it.
+ * components' rem lengths as multiples of it. An element reading a published
+ * form keeps the room the form will take, with its own content in it, until
+ * its code arrives; the component's own room then holds it until the form.
  */
 const HOST_STYLES =
   ':host{display:block!important}:host([hidden]){display:none!important}' +
+  `:host([form]:not([config])) slot:not([name]){display:block;min-height:${LOADING_ROOM}}` +
   '.coral-root{all:initial;--_rem:16px;display:block;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:var(--_rem);line-height:1.5}';
 
 /**
@@ -96,6 +103,9 @@ const inRooms = (records: readonly MutationRecord[]): boolean =>
     if (target?.closest(`[${ROOM}]`)) return true;
     return [...record.addedNodes, ...record.removedNodes].every((node) => node instanceof Element && node.hasAttribute(ROOM));
   });
+
+/** Whether the console has said, for this page, that an element's config wins over its `form` attribute. */
+let toldInline = false;
 
 /** Waits before each new try at loading a component's code: a phone on a bad connection often gets it on a second go. */
 export const RETRY_DELAYS_MS: readonly number[] = [1_000, 3_000];
@@ -253,14 +263,23 @@ export function coralElement(options: {
         this.#shown();
         return;
       }
-      const checked = check?.(read.config);
+      const form = this.getAttribute('form');
+      const fallbackUrl = safeFallback(this.getAttribute('fallback-url'));
+      // A published form's config is checked when it arrives; until then its room stays, with the element's own content in it.
+      const byId = form !== null && read.config === undefined;
+      if (form !== null && !byId && !toldInline) {
+        toldInline = true;
+        console.warn(`Coral: ignored form="${form}" on <${this.localName}>: its config wins.`);
+      }
+      const config = read.config ?? {};
+      const checked = byId ? null : check?.(config);
       if (checked && !checked.ok) {
         root.render(createElement(ConfigProblems, {component, problem: checked}));
         this.#shown();
         return;
       }
       const props: ElementProps = {
-        config: read.config,
+        ...(byId ? {form, endpoint: this.getAttribute('endpoint'), fallbackUrl} : {config}),
         ...(this.id ? {id: this.id} : {}),
         ...this.#headingLevel(),
         ...(withHandle
@@ -286,7 +305,7 @@ export function coralElement(options: {
           loading = null;
           if (this.#root !== root) return;
           const retry = () => this.#render();
-          root.render(createElement(LoadFailedBox, {component, fallbackUrl: safeFallback(this.getAttribute('fallback-url')), retry}));
+          root.render(createElement(LoadFailedBox, {component, fallbackUrl, retry}));
         },
       );
     }

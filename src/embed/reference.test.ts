@@ -32,6 +32,6 @@ describe('the embed reference', () => {
   it('names the three elements and their events', () => {
     expect(docs.elements.map((e) => e.tag)).toEqual(['coral-donate-form', 'coral-powerform', 'coral-thankyou']);
     expect(docs.elements[0]!.events).toContain('coral:success');
-    expect(docs.attributes.map((a) => a.name)).toEqual(['config', 'id', 'heading-level', 'fallback-url']);
+    expect(docs.attributes.map((a) => a.name)).toEqual(['config', 'form', 'endpoint', 'id', 'heading-level', 'fallback-url']);
   });
 });

@@ -13,8 +13,8 @@ export type FormComponent = (typeof FORM_COMPONENTS)[number];
 export const FORM_ID = /^[A-Za-z0-9-]{1,64}$/;
 export const FORM_ID_RULE = 'expected 1 to 64 letters, digits or dashes, e.g. "save-the-reef-2026"';
 
-/** The part of a form's path that stands for its id. */
-export const FORM_PARAM = '{form}';
+/** The part of a form's path that stands for its id (with the paths, which a bundle reads). */
+export {FORM_PARAM} from './paths';
 
 /** The longest name a version keeps of who published it (the `Coral-Published-By` header, or `--by`). */
 export const PUBLISHED_BY_MAX = 100;

@@ -16,6 +16,9 @@ export const PAGE_PATHS = {
   signatures: '/signatures',
 } as const satisfies Record<string, Route['path']>;
 
+/** A published form's path, which a page reads (GET) and the organisation's tools publish to (PUT); `{form}` stands for its id. */
+export const FORM_PATH = '/forms/{form}';
+
 /** Each path as a POST route of the table. */
 const posted = <P extends Record<string, Route['path']>>(paths: P) =>
   Object.fromEntries(Object.entries(paths).map(([name, path]) => [name, {method: 'POST', path}])) as {
@@ -33,10 +36,10 @@ const OTHER_ROUTES = {
   supporterRecords: {method: 'POST', path: '/supporters/records'},
   supporterForget: {method: 'POST', path: '/supporters/forget'},
   supporterCorrect: {method: 'POST', path: '/supporters/correct'},
-  /** A published form's config, which a page reads; `{form}` stands for its id. */
-  form: {method: 'GET', path: '/forms/{form}'},
+  /** A published form's config, which a page reads. */
+  form: {method: 'GET', path: FORM_PATH},
   /** A new version of a form, with the admin token. */
-  formPublish: {method: 'PUT', path: '/forms/{form}'},
+  formPublish: {method: 'PUT', path: FORM_PATH},
   /** Every form and its versions, with the admin token. */
   forms: {method: 'GET', path: '/forms'},
 } as const satisfies Record<string, Route>;
@@ -52,3 +55,6 @@ export type PostedRouteName = keyof typeof PAGE_PATHS;
 
 /** The part of the count's path that stands for the campaign's id. */
 export const CAMPAIGN_PARAM = '{campaign}';
+
+/** The part of a form's path that stands for its id. */
+export const FORM_PARAM = '{form}';

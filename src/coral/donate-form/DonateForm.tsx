@@ -4,7 +4,7 @@
  * useDonateForm.ts owns the effects.
  */
 import {useEffect, type ReactNode} from 'react';
-import {configured, type ViewProps} from '../shared/form';
+import {configured, type ConfigSource, type ViewProps} from '../shared/form';
 import {type Gateway, newIdempotencyKey} from '../shared/gateways';
 import {fill, plural} from '../shared/basics';
 import {ErrorSummary, usePageTitle} from '../shared/ui';
@@ -23,9 +23,8 @@ import {today, useDonateForm, type DonateFormHandle} from './useDonateForm';
 
 export type {DonateFormHandle};
 
-export type DonateFormProps = {
-  /** The config, as JSON would give it; checked against the schema before anything renders. */
-  config: unknown;
+/** The config inline (`config`, checked against the schema before anything renders), or a published form's (`form` and `endpoint`). */
+export type DonateFormProps = ConfigSource & {
   /** The form's element id; external handles with `data-coral-target` name it. */
   id?: string;
   /** Replaces the gateway the config names, e.g. in tests. */
@@ -45,8 +44,9 @@ function DonateFormView({
   gateway,
   headingLevel = 2,
   handleRef,
+  published,
 }: ViewProps<DonateFormProps, DonateFormConfig, DonateFormHandle>): ReactNode {
-  const form = useDonateForm({config, id, gateway, headingLevel, handleRef});
+  const form = useDonateForm({config, id, gateway, headingLevel, handleRef, published});
   const {state, dispatch, messages, fieldId, root, checksReady, onFieldUse} = form;
   const wizard = config.layout === 'wizard';
   const steps = visibleSteps(config, state);

@@ -8,6 +8,7 @@ import {useEffect, useId, useImperativeHandle, useMemo, useReducer, useRef, type
 import {useBlurAfterPress, useGateway, useOutbox, useSend, useUrlPrefill, type Announcer} from '../shared/form';
 import {useMobileCheck, parseUrlParams, usePaymentChecks} from '../shared/fields';
 import type {Gateway} from '../shared/gateways';
+import type {PublishedForm} from '../contract';
 import {dollars, formatMoney, type Cents} from '../shared/money';
 import {newBotCheckSlot, withBotCheck} from './botCheck';
 import type {DonateFormContextValue} from './context';
@@ -38,12 +39,15 @@ export function useDonateForm({
   gateway: override,
   headingLevel,
   handleRef,
+  published,
 }: {
   config: DonateFormConfig;
   id: string | undefined;
   gateway: Gateway | undefined;
   headingLevel: 2 | 3 | 4;
   handleRef: Ref<DonateFormHandle>;
+  /** The published form the config came from, which each gift names. */
+  published: PublishedForm | undefined;
 }): DonateFormContextValue & {root: RefObject<HTMLFormElement | null>} {
   const uid = useId();
   const messages = useMemo(() => messagesFor(config), [config]);
@@ -88,7 +92,8 @@ export function useDonateForm({
       const checked = withBotCheck(intent, botCheck);
       if ('answer' in checked) return checked.answer;
       try {
-        return await gateway.charge(checked.send, {idempotencyKey, ...pagesFor(config), ...(test ? {testPayment: test} : {})});
+        const gift = published ? {...checked.send, form: published} : checked.send;
+        return await gateway.charge(gift, {idempotencyKey, ...pagesFor(config), ...(test ? {testPayment: test} : {})});
       } finally {
         // A token is good for one gift: the widget fetches the next at once.
         if (checked.send.botCheck !== undefined) botCheck?.reset();

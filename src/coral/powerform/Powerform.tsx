@@ -4,7 +4,7 @@
  * usePowerform.ts owns the effects.
  */
 import type {FormEvent, ReactNode} from 'react';
-import {configured, type ViewProps} from '../shared/form';
+import {configured, type ConfigSource, type ViewProps} from '../shared/form';
 import type {SignupGateway} from '../shared/gateways';
 import {plural} from '../shared/basics';
 import {ErrorSummary, usePageTitle} from '../shared/ui';
@@ -22,9 +22,8 @@ import {checkPowerformConfig, type PowerformConfig} from './schema';
 import styles from './Powerform.module.css';
 import {usePowerform} from './usePowerform';
 
-export type PowerformProps = {
-  /** The config, as JSON would give it; checked against the schema before anything renders. */
-  config: unknown;
+/** The config inline (`config`, checked against the schema before anything renders), or a published form's (`form` and `endpoint`). */
+export type PowerformProps = ConfigSource & {
   /** The form's element id. */
   id?: string;
   /** Replaces the gateway the config names, e.g. in tests. */
@@ -43,8 +42,9 @@ function PowerformView({
   gateway,
   headingLevel = 2,
   navigate = leave,
+  published,
 }: ViewProps<PowerformProps, PowerformConfig, never>): ReactNode {
-  const form = usePowerform({config, id, gateway, headingLevel, navigate});
+  const form = usePowerform({config, id, gateway, headingLevel, navigate, published});
   const {state, messages, fieldId, root} = form;
   const summary = summaryOf(config, state, form.shown);
   usePageTitle(pageTitleOf(config, summary.length > 0));

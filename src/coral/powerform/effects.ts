@@ -7,17 +7,23 @@ import {useEffect} from 'react';
 import {useSend, useUrlPrefill} from '../shared/form';
 import {type MobileCheck} from '../shared/fields';
 import type {SignupGateway} from '../shared/gateways';
+import type {PublishedForm} from '../contract';
 import {handoffOf, readPrefill, showsCounter} from './derive';
 import {fetchLiveCount, liveCountWarning} from './liveCount';
 import type {PowerformConfig} from './schema';
 import type {Action, PowerformState} from './state';
 
-/** Sends the signup when the machine says so, under the idempotency key it chose, and hands the answer back. */
-export function useSignature(state: PowerformState, gateway: SignupGateway, dispatch: (action: Action) => void) {
+/** Sends the signup when the machine says so, under the idempotency key it chose, naming the published form it came from, and hands the answer back. */
+export function useSignature(
+  state: PowerformState,
+  gateway: SignupGateway,
+  dispatch: (action: Action) => void,
+  published: PublishedForm | undefined,
+) {
   useSend(
     state.submission,
     (submission) => (submission.status === 'sending' ? {payload: submission.signup, key: submission.key} : null),
-    (signup, options) => gateway.sign(signup, options),
+    (signup, options) => gateway.sign(published ? {...signup, form: published} : signup, options),
     (key, result) => dispatch({type: 'answered', key, result}),
   );
 }

@@ -7,6 +7,7 @@ import {useId, useMemo, useReducer, useRef, type RefObject} from 'react';
 import {announce, useBlurAfterPress, useGateway, useOutbox, type Announcer} from '../shared/form';
 import {useMobileCheck, type FieldUse} from '../shared/fields';
 import {newIdempotencyKey, type SignupGateway} from '../shared/gateways';
+import type {PublishedForm} from '../contract';
 import type {PowerformContextValue} from './context';
 import {fieldError, requiredOf, shownProblems, visibleFields} from './derive';
 import {useLeaving, useLiveCount, usePrefill, useSignature} from './effects';
@@ -29,12 +30,15 @@ export function usePowerform({
   gateway: override,
   headingLevel,
   navigate,
+  published,
 }: {
   config: PowerformConfig;
   id: string | undefined;
   gateway: SignupGateway | undefined;
   headingLevel: 2 | 3 | 4;
   navigate: (url: string) => void;
+  /** The published form the config came from, which the signature names. */
+  published: PublishedForm | undefined;
 }): PowerformForm {
   const uid = useId();
   const fieldId = (name: string) => `${id ?? uid}-${name}`;
@@ -52,7 +56,7 @@ export function usePowerform({
   };
 
   useOutbox(state, root, announcer);
-  useSignature(state, gateway, dispatch);
+  useSignature(state, gateway, dispatch, published);
   usePrefill(config, phoneShown, loadMobile, dispatch);
   useLiveCount(config, dispatchNow);
   useLeaving(config, state, navigate);

@@ -1,6 +1,6 @@
 /** The thank-you view: it renders what useThankYou.ts holds, composed of the pieces in parts/. */
 import type {ReactNode} from 'react';
-import {configured, type ViewProps} from '../shared/form';
+import {configured, type ConfigSource, type ViewProps} from '../shared/form';
 import type {Gateway} from '../shared/gateways';
 import {ShareActions} from '../shared/shareActions';
 import ui from '../shared/ui/ui.module.css';
@@ -13,9 +13,8 @@ import type {HeadingTag} from './state';
 import styles from './ThankYou.module.css';
 import {useThankYou} from './useThankYou';
 
-export type ThankYouProps = {
-  /** The config, as JSON would give it; checked against the schema before anything renders. */
-  config: unknown;
+/** The config inline (`config`, checked against the schema before anything renders), or a published form's (`form` and `endpoint`). */
+export type ThankYouProps = ConfigSource & {
   /** The component's element id. */
   id?: string;
   /** Replaces the gateway the config names for the monthly form, e.g. in tests. */

@@ -22,5 +22,6 @@ export {listenLocally, type LocalServer} from './localServer';
 export {MemoryStorage} from './memoryStorage';
 export {BUNDLE_ENTRIES, modulesLoaded} from './moduleReach';
 export {expectSafePrefill, expectWarningsFor} from './prefill';
+export {ENDPOINT, published, stubPublishedForms} from './publishedForms';
 export {stripeJsStandIn, type StripeJsStandIn} from './stripeJs';
 export {turnstileStandIn} from './turnstile';

@@ -11,14 +11,17 @@ export function LoadFailedBox({
   component,
   fallbackUrl,
   retry,
+  why,
 }: {
   component: string;
-  fallbackUrl: string | null;
+  fallbackUrl?: string | null | undefined;
   retry: () => void;
+  /** What went wrong, when more is known than a dropped connection. */
+  why?: string;
 }): ReactNode {
   return (
     <div className={styles.configError} role="alert" part="load-error">
-      <p className={styles.configErrorTitle}>The {component} could not load. Check your connection and try again.</p>
+      <p className={styles.configErrorTitle}>{why ?? `The ${component} could not load. Check your connection and try again.`}</p>
       <p>
         <button type="button" className={`${styles.button} ${styles.secondary}`} onClick={retry}>
           Try again

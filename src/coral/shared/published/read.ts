@@ -1,0 +1,64 @@
+/**
+ * A form published on the endpoint, fetched by its id and read: the config to
+ * render with the version it came from, a problem with what the page gave (the
+ * endpoint, a form of another kind) to show in the config box, or why it
+ * could not be had, for the load-failed box with its "Try again".
+ */
+import type {FormAnswer, FormComponent, PublishedForm} from '../../contract';
+import {FORM_PARAM, FORM_PATH} from '../../contract/paths';
+import {safeUrl, type ConfigError} from '../config';
+import * as zod from 'zod/mini';
+
+export type PublishedRead =
+  | {status: 'ready'; config: unknown; published: PublishedForm}
+  | {status: 'wrong'; problem: ConfigError[]}
+  | {status: 'failed'; why?: string};
+
+/** Each kind of form as the boxes name it, by its id in the endpoint's answer. */
+const NAMES: Record<FormComponent, string> = {'donate-form': 'donate form', powerform: 'powerform', 'thank-you': 'thank-you page'};
+
+const isAnswer = (body: unknown, id: string): body is FormAnswer => {
+  const answer = body as Partial<FormAnswer> | null;
+  return (
+    answer?.form === id &&
+    Number.isInteger(answer.version) &&
+    typeof answer.component === 'string' &&
+    answer.component in NAMES &&
+    typeof answer.config === 'object' &&
+    answer.config !== null
+  );
+};
+
+/**
+ * Reads form `id` from the endpoint at `endpoint` (its base URL, as `gateway.endpoint` takes it) for the component
+ * named `component` ("donate form", "powerform", "thank-you"). Never throws: every way it can go is an answer.
+ */
+export async function readPublished(endpoint: string | null | undefined, id: string, component: string): Promise<PublishedRead> {
+  const given = zod.safeParse(safeUrl, endpoint ?? '');
+  if (!endpoint || !given.success) {
+    const message = given.error?.issues[0]?.message ?? 'expected the endpoint’s base URL, e.g. "https://give.example.org"';
+    return {
+      status: 'wrong',
+      problem: [{path: 'endpoint', value: endpoint ? JSON.stringify(endpoint) : '(missing)', message: `${message}, to read form "${id}"`}],
+    };
+  }
+  const url = given.data.replace(/\/+$/, '') + FORM_PATH.replace(FORM_PARAM, encodeURIComponent(id));
+  let response: Response;
+  let body: unknown = null;
+  try {
+    response = await fetch(url, {headers: {accept: 'application/json'}});
+    if (response.ok) body = await response.json();
+  } catch (error) {
+    console.error(`Coral: could not read form "${id}" from ${url}: ${String(error)}`);
+    return {status: 'failed'};
+  }
+  if (response.status === 404) return {status: 'failed', why: `Form "${id}" is not on ${given.data}.`};
+  if (!isAnswer(body, id)) {
+    console.error(`Coral: ${url} answered ${response.status} with no form "${id}".`);
+    return {status: 'failed'};
+  }
+  if (body.component !== component.replace(' ', '-')) {
+    return {status: 'wrong', problem: [{path: 'form', value: JSON.stringify(id), message: `form "${id}" is a ${NAMES[body.component]}`}]};
+  }
+  return {status: 'ready', config: body.config, published: {id, version: body.version}};
+}
