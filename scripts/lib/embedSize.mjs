@@ -6,7 +6,8 @@
  * dynamic, that the first load does not already hold, with what the first
  * load's own code may fetch on demand for any element; a wrong config's
  * explanation instead of the rest, when that is more), and each component's
- * first form (the first load with its chunk and that chunk's static imports).
+ * first form (the first load with its chunk and that chunk's static imports). The code that reads a form published
+ * on the endpoint by its id is weighed on its own: only a page that embeds a form by id fetches it.
  * Sizes are deterministic,
  * so tests hold the budgets; gzip at level 9, as static hosts serve it.
  */
@@ -26,6 +27,15 @@ export const FIRST_FORM_BUDGET_GZIP = 45.5 * 1024;
  */
 export const EXPLANATION_CHUNK = 'configErrorBox';
 
+/**
+ * The chunk that reads a form published on the endpoint (shared/published): fetched only for an element given a
+ * form's id and no config, so it is weighed apart from each component's code on demand, against its own budget.
+ */
+export const PUBLISHED_CHUNK = 'published';
+
+/** What an element given a form's id fetches besides its component's code: the read, its checks and its boxes. */
+export const PUBLISHED_BUDGET_GZIP = 1.5 * 1024;
+
 /** The components the embed defines, by the name of the chunk holding each. */
 export const EMBED_COMPONENTS = {'coral-donate-form': 'donate-form', 'coral-powerform': 'powerform', 'coral-thankyou': 'thank-you'};
 
@@ -35,7 +45,7 @@ const DYNAMIC = /\bimport\(\s*["'`](\.{1,2}\/[^"'`]+)["'`]\s*\)/g;
 
 /**
  * @typedef {{files: string[], raw: number, gzip: number}} Weight
- * @typedef {{first: Weight, components: Record<string, Weight>, firstForms: Record<string, Weight>}} EmbedSizes
+ * @typedef {{first: Weight, components: Record<string, Weight>, firstForms: Record<string, Weight>, published: Weight}} EmbedSizes
  */
 
 /** @param {string} file */
@@ -90,11 +100,20 @@ export function embedSizes(dir = 'build/coral') {
   for (const start of importsOf(entry).dynamic) for (const file of closure(start, {dynamic: false})) first.add(file);
   const lazy = [...first].flatMap((file) => importsOf(file).dynamic).filter((file) => !first.has(file));
   const chunks = Object.values(EMBED_COMPONENTS);
+  const published = lazy.find((file) => basename(file).startsWith(`${PUBLISHED_CHUNK}-`));
+  if (!published) throw new Error(`the embed build has no ${PUBLISHED_CHUNK} chunk for a form read by its id`);
+  const byIdOnly = closure(published, {dynamic: true, loaded: first});
   // What the first load's own code fetches on demand for whichever element asks (the phone check, each gateway) is
   // counted with every component: any of them may be the one that needs it.
   const shared = lazy
-    .filter((file) => !chunks.some((chunk) => basename(file).startsWith(`${chunk}-`)))
+    .filter((file) => file !== published && !chunks.some((chunk) => basename(file).startsWith(`${chunk}-`)))
     .flatMap((file) => [...closure(file, {dynamic: true, loaded: first})]);
+  // What only the published form's read brings: a file the rest reaches too is counted with the rest.
+  const reached = new Set([
+    ...shared,
+    ...lazy.filter((file) => file !== published).flatMap((file) => [...closure(file, {dynamic: true, loaded: first})]),
+  ]);
+  const readById = [...byIdOnly].filter((file) => !reached.has(file));
   /** @type {Record<string, Weight>} */
   const components = {};
   /** @type {Record<string, Weight>} */
@@ -115,7 +134,7 @@ export function embedSizes(dir = 'build/coral') {
     // is used, a processor's gateway when its config names one) is left out.
     firstForms[tag] = weigh(new Set([...first, ...closure(start, {dynamic: false, loaded: first})]), dir);
   }
-  return {first: weigh(first, dir), components, firstForms};
+  return {first: weigh(first, dir), components, firstForms, published: weigh(readById, dir)};
 }
 
 export const kib = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -104,9 +104,6 @@ const inRooms = (records: readonly MutationRecord[]): boolean =>
     return [...record.addedNodes, ...record.removedNodes].every((node) => node instanceof Element && node.hasAttribute(ROOM));
   });
 
-/** Whether the console has said, for this page, that an element's config wins over its `form` attribute. */
-let toldInline = false;
-
 /** Waits before each new try at loading a component's code: a phone on a bad connection often gets it on a second go. */
 export const RETRY_DELAYS_MS: readonly number[] = [1_000, 3_000];
 
@@ -267,10 +264,6 @@ export function coralElement(options: {
       const fallbackUrl = safeFallback(this.getAttribute('fallback-url'));
       // A published form's config is checked when it arrives; until then its room stays, with the element's own content in it.
       const byId = form !== null && read.config === undefined;
-      if (form !== null && !byId && !toldInline) {
-        toldInline = true;
-        console.warn(`Coral: ignored form="${form}" on <${this.localName}>: its config wins.`);
-      }
       const config = read.config ?? {};
       const checked = byId ? null : check?.(config);
       if (checked && !checked.ok) {

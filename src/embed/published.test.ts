@@ -74,16 +74,13 @@ describe('an element given a form’s id', () => {
     expect(stand.asked).toHaveLength(1);
   });
 
-  it('shows the config on the page when it has one too, and says so once in the console', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  it('shows the config on the page when it has one too, and never reads the form', async () => {
     const stand = stubPublishedForms(FORMS);
     const element = place('coral-donate-form', {form: 'save-the-reef', endpoint: ENDPOINT, config: '{"campaign":"save-the-reef"}'});
     await shown(element, 'form');
     element.setAttribute('heading-level', '3');
     await shown(element, 'h3');
     expect(stand.asked).toEqual([]);
-    const told = warn.mock.calls.filter(([line]) => String(line).includes('form="save-the-reef"'));
-    expect(told).toEqual([['Coral: ignored form="save-the-reef" on <coral-donate-form>: its config wins.']]);
   });
 
   it.each([

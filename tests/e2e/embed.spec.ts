@@ -3,7 +3,7 @@ import {copyFileSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import type {Page} from '@playwright/test';
 import ts from 'typescript';
-import {EMBED_BUDGET_GZIP, FIRST_FORM_BUDGET_GZIP, embedSizes, kib} from '../../scripts/lib/embedSize.mjs';
+import {EMBED_BUDGET_GZIP, FIRST_FORM_BUDGET_GZIP, PUBLISHED_BUDGET_GZIP, embedSizes, kib} from '../../scripts/lib/embedSize.mjs';
 import {SCRIPT_PAYLOADS, XSS_FLAG} from '../../src/coral/shared/hostile';
 import {documentation, spellings} from './docsText';
 import {EMBED_SCRIPT, elementTag, elementsRendered, openFixture, servePage} from './embed';
@@ -25,6 +25,21 @@ test(`a page’s first donate form, the first script with all it needs to show a
   expect(form?.files).toContain('coral.js');
   expect(form?.files.some((file) => /(^|\/)donate-form-/.test(file))).toBe(true);
   expect(form?.gzip, `first donate form: ${form?.files.join(', ')}`).toBeLessThanOrEqual(FIRST_FORM_BUDGET_GZIP);
+});
+
+test(`reading a form published on the endpoint, which only a page embedding a form by id fetches, stays within ${kib(PUBLISHED_BUDGET_GZIP)} gzip`, () => {
+  const {published, components} = embedSizes('build/coral');
+  expect(
+    published.files.some((file) => /(^|\/)published-/.test(file)),
+    published.files.join(', '),
+  ).toBe(true);
+  expect(published.gzip, `published form read: ${published.files.join(', ')}`).toBeLessThanOrEqual(PUBLISHED_BUDGET_GZIP);
+  // Weighed apart: no component's code on demand, which a page with its config inline fetches, carries it.
+  for (const [tag, loaded] of Object.entries(components))
+    expect(
+      loaded.files.filter((file) => published.files.includes(file)),
+      tag,
+    ).toEqual([]);
 });
 
 test('the first script loads its elements with all they import in one file, not one request for each shared piece', () => {

@@ -1,8 +1,12 @@
 /**
  * The routes of Coral's endpoint: each one's method and path under the endpoint's base URL. The browser's gateways
- * build their addresses from it at run time, so it imports nothing: no schema reaches a bundle. ./routes.ts pairs
+ * build their addresses from it at run time, so it imports nothing but the form's path (./formPath.ts): no schema reaches a bundle. ./routes.ts pairs
  * each route with its request and answer schemas.
  */
+import {FORM_PATH} from './formPath';
+
+export {FORM_PARAM, FORM_PATH} from './formPath';
+
 type Route = {method: 'GET' | 'POST' | 'PUT' | 'any'; path: `/${string}`};
 
 /** The paths a page posts to (POST), through a gateway: all the browser's bundles carry of the table. */
@@ -15,9 +19,6 @@ export const PAGE_PATHS = {
   checkout: '/checkout',
   signatures: '/signatures',
 } as const satisfies Record<string, Route['path']>;
-
-/** A published form's path, which a page reads (GET) and the organisation's tools publish to (PUT); `{form}` stands for its id. */
-export const FORM_PATH = '/forms/{form}';
 
 /** Each path as a POST route of the table. */
 const posted = <P extends Record<string, Route['path']>>(paths: P) =>
@@ -55,6 +56,3 @@ export type PostedRouteName = keyof typeof PAGE_PATHS;
 
 /** The part of the count's path that stands for the campaign's id. */
 export const CAMPAIGN_PARAM = '{campaign}';
-
-/** The part of a form's path that stands for its id. */
-export const FORM_PARAM = '{form}';

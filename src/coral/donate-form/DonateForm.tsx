@@ -38,15 +38,9 @@ const stepOfElement = (target: EventTarget): Step | null => {
   return (section?.getAttribute('data-step') as Step | null) ?? null;
 };
 
-function DonateFormView({
-  config,
-  id,
-  gateway,
-  headingLevel = 2,
-  handleRef,
-  published,
-}: ViewProps<DonateFormProps, DonateFormConfig, DonateFormHandle>): ReactNode {
-  const form = useDonateForm({config, id, gateway, headingLevel, handleRef, published});
+function DonateFormView(props: ViewProps<DonateFormProps, DonateFormConfig, DonateFormHandle>): ReactNode {
+  const {config, id, headingLevel = 2} = props;
+  const form = useDonateForm(props);
   const {state, dispatch, messages, fieldId, root, checksReady, onFieldUse} = form;
   const wizard = config.layout === 'wizard';
   const steps = visibleSteps(config, state);

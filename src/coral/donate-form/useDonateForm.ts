@@ -37,17 +37,17 @@ export function useDonateForm({
   config,
   id,
   gateway: override,
-  headingLevel,
+  headingLevel = 2,
   handleRef,
   published,
 }: {
   config: DonateFormConfig;
-  id: string | undefined;
-  gateway: Gateway | undefined;
-  headingLevel: 2 | 3 | 4;
+  id?: string | undefined;
+  gateway?: Gateway | undefined;
+  headingLevel?: 2 | 3 | 4 | undefined;
   handleRef: Ref<DonateFormHandle>;
   /** The published form the config came from, which each gift names. */
-  published: PublishedForm | undefined;
+  published?: PublishedForm | undefined;
 }): DonateFormContextValue & {root: RefObject<HTMLFormElement | null>} {
   const uid = useId();
   const messages = useMemo(() => messagesFor(config), [config]);
@@ -92,8 +92,11 @@ export function useDonateForm({
       const checked = withBotCheck(intent, botCheck);
       if ('answer' in checked) return checked.answer;
       try {
-        const gift = published ? {...checked.send, form: published} : checked.send;
-        return await gateway.charge(gift, {idempotencyKey, ...pagesFor(config), ...(test ? {testPayment: test} : {})});
+        // Undefined for a config given inline, and then left out of the request.
+        return await gateway.charge(
+          {...checked.send, form: published},
+          {idempotencyKey, ...pagesFor(config), ...(test ? {testPayment: test} : {})},
+        );
       } finally {
         // A token is good for one gift: the widget fetches the next at once.
         if (checked.send.botCheck !== undefined) botCheck?.reset();

@@ -23,7 +23,8 @@ export function useSignature(
   useSend(
     state.submission,
     (submission) => (submission.status === 'sending' ? {payload: submission.signup, key: submission.key} : null),
-    (signup, options) => gateway.sign(published ? {...signup, form: published} : signup, options),
+    // Undefined for a config given inline, and then left out of the request.
+    (signup, options) => gateway.sign({...signup, form: published}, options),
     (key, result) => dispatch({type: 'answered', key, result}),
   );
 }

@@ -72,7 +72,7 @@ export type ViewProps<P extends ConfigSource, C, H = never> = Omit<P, keyof Conf
 };
 
 /** While the by-id code is on its way the room stays; if it cannot come, the load-failed box tries again. */
-const PublishedWaiting = ({failed, ...props}: PublishedProps & WaitingProps): ReactNode =>
+const PublishedWaiting = ({failed, ...props}: {component: string; fallbackUrl?: string | null; why?: string} & WaitingProps): ReactNode =>
   failed ? <LoadFailedBox {...props} /> : <LoadingRoom />;
 
 /** Reading a published form: its code comes only for a component given a form's id, never with an inline config. */
@@ -98,7 +98,9 @@ export function configured<P extends ConfigSource, C, H = never>(
     const checked = useMemo(() => check(props.config), [key]);
     if (props.config === undefined && props.form !== undefined) {
       const byId = props as PublishedProps;
-      return <Published {...byId} component={component} View={Configured} Problems={ConfigProblems} handle={ref} />;
+      return (
+        <Published {...byId} component={component} View={Configured} Problems={ConfigProblems} Waiting={PublishedWaiting} handle={ref} />
+      );
     }
     if (!checked.ok) return <ConfigProblems component={component} problem={checked} />;
     const viewProps = {...props, config: checked.config, handleRef: ref} as unknown as ViewProps<P, C, H>;

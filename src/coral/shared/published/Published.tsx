@@ -7,7 +7,6 @@
 import {useEffect, useState, type ComponentType, type ReactNode, type Ref} from 'react';
 import type {PublishedForm} from '../../contract';
 import type {ConfigProblem} from '../configErrorBox';
-import {LoadFailedBox, LoadingRoom} from '../ui';
 import {readPublished, type PublishedRead} from './read';
 
 export type PublishedProps = {
@@ -20,12 +19,14 @@ export type PublishedProps = {
   View: ComponentType<{config: unknown; published: PublishedForm; ref: Ref<never>}>;
   /** The config box, for a problem with what the page gave (the endpoint, a form of another component). */
   Problems: ComponentType<{component: string; problem: ConfigProblem}>;
+  /** The room while the form is read, or (`failed`) the load-failed box; given, as the boxes are, by the first script. */
+  Waiting: ComponentType<{component: string; fallbackUrl?: string | null; failed: boolean; retry: () => void; why?: string}>;
   /** The ref for the component's handle, passed on to it. */
   handle: unknown;
 };
 
 export function Published(props: PublishedProps): ReactNode {
-  const {component, form, endpoint, fallbackUrl, View, Problems, handle, ...rest} = props;
+  const {component, form, endpoint, fallbackUrl, View, Problems, Waiting, handle, ...rest} = props;
   const [attempt, setAttempt] = useState(0);
   const [read, setRead] = useState<{for: string; read: PublishedRead} | null>(null);
   const asked = `${endpoint ?? ''} ${form} ${attempt}`;
@@ -38,10 +39,17 @@ export function Published(props: PublishedProps): ReactNode {
   }, [asked, endpoint, form, component]);
   // An answer to an earlier ask (another form, or before "Try again") is not shown: the room is, until this one's.
   const answer = read?.for === asked ? read.read : null;
-  if (!answer) return <LoadingRoom />;
-  if (answer.status === 'failed') {
-    const retry = () => setAttempt((n) => n + 1);
-    return <LoadFailedBox component={component} fallbackUrl={fallbackUrl} retry={retry} {...(answer.why ? {why: answer.why} : {})} />;
+  const retry = () => setAttempt((n) => n + 1);
+  if (answer?.status !== 'ready' && answer?.status !== 'wrong') {
+    return (
+      <Waiting
+        component={component}
+        fallbackUrl={fallbackUrl}
+        failed={!!answer}
+        retry={retry}
+        {...(answer?.why ? {why: answer.why} : {})}
+      />
+    );
   }
   if (answer.status === 'wrong') return <Problems component={component} problem={answer.problem} />;
   return <View {...rest} config={answer.config} published={answer.published} ref={handle as Ref<never>} />;

@@ -5,7 +5,7 @@
  * could not be had, for the load-failed box with its "Try again".
  */
 import type {FormAnswer, FormComponent, PublishedForm} from '../../contract';
-import {FORM_PARAM, FORM_PATH} from '../../contract/paths';
+import {FORM_PARAM, FORM_PATH} from '../../contract/formPath';
 import {safeUrl, type ConfigError} from '../config';
 import * as zod from 'zod/mini';
 
