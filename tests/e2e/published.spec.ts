@@ -103,7 +103,9 @@ test('a new version shows on a page opened after it is published', async ({page}
   await expect(page.locator('coral-powerform').getByRole('heading', {name: 'Rivers run clean again'})).toBeVisible();
 });
 
-test('an endpoint that cannot be reached shows the failed box, and trying again renders the form', async ({page}) => {
+test('an endpoint that cannot be reached shows the failed box, and trying again renders the form', async ({page, watch}) => {
+  // The refused connection, as the browser and the element report it.
+  watch.expectedErrors.push(/ERR_CONNECTION_REFUSED/, /^Coral: could not read form "rivers-retry"/);
   await publish('rivers-retry', petition());
   let refusing = true;
   await page.route(`${endpoint.base}/forms/rivers-retry*`, (route) => (refusing ? route.abort('connectionrefused') : route.fallback()));
@@ -117,7 +119,41 @@ test('an endpoint that cannot be reached shows the failed box, and trying again 
   await expect(form.getByRole('heading', {name: HEADING})).toBeVisible();
 });
 
-test('the Customise tab shows what a change does to the published form, publishes it, and gives the snippet by id', async ({page}) => {
+test('while the form is read, the element keeps the room the page gives it, so nothing below it moves', async ({page}) => {
+  await publish('rivers-room', petition());
+  const below = '<p id="below">What the page says after the form.</p>';
+  // The form's height once drawn, as a page measures its own form's to give the element that room.
+  await openWith(page, `${byId('rivers-room')}${below}`);
+  const form = page.locator('coral-powerform');
+  await expect(form.getByRole('heading', {name: HEADING})).toBeVisible();
+  await expect(form.getByRole('progressbar')).toBeVisible();
+  const height = await form.evaluate((element) => element.getBoundingClientRect().height);
+
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`${endpoint.base}/forms/rivers-room*`, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  const tag = `<coral-powerform form="rivers-room" endpoint="${endpoint.base}" style="--coral-loading-height: ${height}px"></coral-powerform>`;
+  await openWith(page, `<h1>Rivers</h1>${tag}${below}`);
+  const top = () => page.locator('#below').evaluate((element) => element.getBoundingClientRect().top);
+  await expect(form).toHaveJSProperty('isConnected', true);
+  await expect.poll(top).toBeGreaterThan(height);
+  const whileLoading = await top();
+  await expect(form.getByRole('heading', {name: HEADING})).toHaveCount(0);
+  release();
+  await expect(form.getByRole('heading', {name: HEADING})).toBeVisible();
+  await expect(form.getByRole('progressbar')).toBeVisible();
+  expect(Math.abs((await top()) - whileLoading)).toBeLessThan(1);
+});
+
+test('the Customise tab shows what a change does to the published form, publishes it, and gives the snippet by id', async ({
+  page,
+  watch,
+}) => {
+  // The endpoint has no such form yet: its 404 is how the tab learns the form is new.
+  watch.expectedMissing.add('/forms/medium-2026');
   await openHydrated(page, url('/demos/donate-form-medium'));
   await page.getByRole('tab', {name: 'Customise'}).click();
   const editor = page.getByRole('tabpanel');
