@@ -186,7 +186,11 @@ export function readRecordsEnv(vars: SettingVars): RecordsSettings | string {
  * (Node); hosts without a file system pass none and give the JSON inline.
  */
 export function readEndpointEnv(vars: SettingVars, readFile?: (path: string) => string): EnvResult {
-  for (const name of ['CORAL_ALLOWED_ORIGINS', 'CORAL_CAMPAIGNS'] as const) {
+  // An endpoint whose forms are all published on it (CORAL_ADMIN_TOKEN) needs no campaigns file.
+  const required = vars.CORAL_ADMIN_TOKEN?.trim()
+    ? (['CORAL_ALLOWED_ORIGINS'] as const)
+    : (['CORAL_ALLOWED_ORIGINS', 'CORAL_CAMPAIGNS'] as const);
+  for (const name of required) {
     if (!vars[name]?.trim()) return fail(`${name} is not set (see server/README.md for what it holds)`);
   }
   const allowedOrigins = readOrigins(vars, 'CORAL_ALLOWED_ORIGINS');
@@ -198,17 +202,19 @@ export function readEndpointEnv(vars: SettingVars, readFile?: (path: string) => 
   const badBasePath = basePath === '' ? null : basePathProblem(basePath);
   if (badBasePath !== null) return fail(badBasePath);
 
-  const source = vars.CORAL_CAMPAIGNS!.trim();
-  let campaigns: Campaigns;
-  try {
-    const inline = source.startsWith('[') || source.startsWith('{');
-    const text = inline ? source : readFile ? readFile(source) : null;
-    if (text === null) return fail('CORAL_CAMPAIGNS must hold the campaigns as JSON on this host (a file path needs a file system)');
-    campaigns = parseCampaignsFile(JSON.parse(text));
-  } catch (error) {
-    return fail(`CORAL_CAMPAIGNS: ${error instanceof Error ? error.message : String(error)}`);
+  const source = vars.CORAL_CAMPAIGNS?.trim() ?? '';
+  let campaigns: Campaigns = {donateForms: new Map(), powerforms: new Map()};
+  if (source !== '') {
+    try {
+      const inline = source.startsWith('[') || source.startsWith('{');
+      const text = inline ? source : readFile ? readFile(source) : null;
+      if (text === null) return fail('CORAL_CAMPAIGNS must hold the campaigns as JSON on this host (a file path needs a file system)');
+      campaigns = parseCampaignsFile(JSON.parse(text));
+    } catch (error) {
+      return fail(`CORAL_CAMPAIGNS: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (campaigns.donateForms.size === 0 && campaigns.powerforms.size === 0) return fail('CORAL_CAMPAIGNS lists no campaigns');
   }
-  if (campaigns.donateForms.size === 0 && campaigns.powerforms.size === 0) return fail('CORAL_CAMPAIGNS lists no campaigns');
 
   // Stripe's keys are needed once there is a gift to take; an endpoint for petitions alone runs without them.
   const needsStripe = campaigns.donateForms.size > 0 || Boolean(vars.STRIPE_SECRET_KEY?.trim());

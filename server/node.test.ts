@@ -139,6 +139,26 @@ describe('readEndpointEnv', () => {
     expect(inline.ok && inline.env.allowedOrigins).toEqual([ORIGIN, 'http://localhost:3000']);
   });
 
+  it('needs no campaigns file where forms are published on the endpoint, and still reads one given', () => {
+    const admin = {CORAL_ALLOWED_ORIGINS: ORIGIN, CORAL_ADMIN_TOKEN: 'admin-token-for-tests-only-000000000000'};
+    const published = readEndpointEnv(admin);
+    expect(published.ok && published.env.campaigns).toEqual({donateForms: new Map(), powerforms: new Map()});
+    // Without Stripe's keys it takes signatures only; with them, gifts too.
+    expect(published.ok && published.env.stripe).toBeNull();
+    const giving = readEndpointEnv({
+      ...admin,
+      STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      CORAL_GUARD_SECRET: GUARD_SECRET,
+    });
+    expect(giving.ok && giving.env.stripe?.secretKey).toBe(STAND_IN_SECRET_KEY);
+    const both = readEndpointEnv({...admin, CORAL_CAMPAIGNS: '{"powerforms": [{"campaign": "reef"}]}'});
+    expect(both.ok && [...both.env.campaigns.powerforms.keys()]).toEqual(['reef']);
+    expect(readEndpointEnv({...admin, CORAL_CAMPAIGNS: '[]'})).toMatchObject({
+      message: expect.stringContaining('CORAL_CAMPAIGNS lists no campaigns'),
+    });
+  });
+
   it('takes what is well formed', () => {
     const result = readEndpointEnv({
       ...VARS,

@@ -44,7 +44,8 @@ const limitSettings = Object.fromEntries(
 
 export const SETTINGS = {
   CORAL_ALLOWED_ORIGINS: {fallback: 'required', allowed: {says: 'origins, comma-separated, no wildcard'}},
-  CORAL_CAMPAIGNS: {fallback: 'required', allowed: {says: 'JSON, or a JSON file’s path'}},
+  // Required, but where CORAL_ADMIN_TOKEN is set: then the forms may all be published on the endpoint.
+  CORAL_CAMPAIGNS: {fallback: null, allowed: {says: 'JSON, or a JSON file’s path'}},
   STRIPE_SECRET_KEY: {fallback: null, allowed: {says: '`sk_…` or `rk_…`'}},
   STRIPE_WEBHOOK_SECRET: {fallback: null, allowed: {says: `\`whsec_\` and ${MIN_WEBHOOK_SECRET_LENGTH} or more characters`}},
   CORAL_PUBLIC_URL: {fallback: null, allowed: {says: 'an `https://` origin'}},

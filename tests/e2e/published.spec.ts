@@ -37,8 +37,7 @@ test.beforeAll(async () => {
     CORAL_ADMIN_ORIGINS: pageOrigin,
     CORAL_ADMIN_TOKEN: ADMIN_TOKEN,
     CORAL_EXPORT_TOKEN: EXPORT_TOKEN,
-    // An endpoint still lists its campaigns file's petitions; the published one is not among them.
-    CORAL_CAMPAIGNS: JSON.stringify({powerforms: [{campaign: 'ban-deep-sea-mining'}]}),
+    // No campaigns file: every form it takes is published on it.
   });
 });
 
