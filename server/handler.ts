@@ -72,6 +72,14 @@ const hasTag = (header: string | null, etag: string): boolean =>
 
 const corsHeaders = (origin: string): Headers => new Headers({'access-control-allow-origin': origin, vary: 'Origin'});
 
+/** The answer to a browser's preflight: the route's method and the headers its page sends, for ten minutes. */
+function preflight(cors: Headers, method: string, headers: string): Response {
+  cors.set('access-control-allow-methods', method);
+  cors.set('access-control-allow-headers', headers);
+  cors.set('access-control-max-age', '600');
+  return new Response(null, {status: 204, headers: cors});
+}
+
 export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   const {stripe, store, db} = options;
   const now = options.now ?? Date.now;
@@ -88,8 +96,14 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   const published = publishedConfigs(db ?? null);
   const newestPowerform = newestPowerforms(db ?? null, now);
   const gifts = stripe && {
-    ...{stripe, productFor: campaignProducts(stripe), campaigns: options.campaigns, published: published.donateForm},
-    ...{store, guard, deadline, seconds},
+    stripe,
+    productFor: campaignProducts(stripe),
+    campaigns: options.campaigns,
+    published: published.donateForm,
+    store,
+    guard,
+    deadline,
+    seconds,
   };
   const webhook = stripe && options.webhookSecret ? {stripe, secret: options.webhookSecret, store, guard, now} : null;
   const checkout = gifts && {...gifts, allowedOrigins: allowed};
@@ -139,12 +153,7 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
     const origin = request.headers.get('origin');
     if (origin === null || !allowed.has(origin)) return respond(rejected('this origin may not send here', 403));
     const cors = corsHeaders(origin);
-    if (request.method === 'OPTIONS') {
-      cors.set('access-control-allow-methods', route.method);
-      cors.set('access-control-allow-headers', 'content-type, idempotency-key');
-      cors.set('access-control-max-age', '600');
-      return new Response(null, {status: 204, headers: cors});
-    }
+    if (request.method === 'OPTIONS') return preflight(cors, route.method, 'content-type, idempotency-key');
     if (request.method !== route.method) return respond(rejected(`use ${route.method}`, 405), cors);
 
     const read = await readJson(request);
@@ -199,12 +208,8 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
     const origin = request.headers.get('origin');
     if (origin !== null && !adminOrigins.has(origin)) return respond(rejected('this origin may not publish here', 403));
     const cors = origin === null ? new Headers({vary: 'Origin'}) : corsHeaders(origin);
-    if (request.method === 'OPTIONS' && origin !== null) {
-      cors.set('access-control-allow-methods', route.method);
-      cors.set('access-control-allow-headers', 'authorization, content-type, coral-published-by');
-      cors.set('access-control-max-age', '600');
-      return new Response(null, {status: 204, headers: cors});
-    }
+    if (request.method === 'OPTIONS' && origin !== null)
+      return preflight(cors, route.method, 'authorization, content-type, coral-published-by');
     if (request.method !== route.method) return respond(rejected(`use ${route.method}`, 405), cors);
     const reply = await route.answer(request, log, param);
     if (!(reply instanceof Response)) return respond(reply, cors);
