@@ -82,5 +82,32 @@ export {
   type PublishAnswer,
   type PublishRequest,
 } from './forms';
+export {
+  assignVariant,
+  componentConfig,
+  EVENT_KINDS,
+  EVENTS_PATH,
+  eventForm,
+  eventRequestSchema,
+  experimentSchema,
+  RESULT_METRICS,
+  resultsAnswerSchema,
+  VARIANT_KEYS,
+  VARIANTS_MAX,
+  variantConfig,
+  visitorStoreSchema,
+  VISITOR_ID,
+  withChanges,
+  type EventForm,
+  type EventKind,
+  type EventRequest,
+  type Experiment,
+  type ResultMetric,
+  type ResultsAnswer,
+  type VariantResult,
+  type VersionResult,
+  type VisitorStore,
+} from './experiments';
+export {VARIANT_ID, VARIANT_ID_RULE} from './parts';
 export {CAMPAIGN_PARAM, ROUTES, PAGE_PATHS, type PostedRouteName, type RouteName, type RoutePath} from './paths';
 export {ROUTE_TABLE} from './routes';

@@ -66,6 +66,10 @@ export const rejectedAnswer = zod.object({
  */
 export const GIFT_ANSWER_MS = 10_000;
 
+/** An experiment's or a variant's id: letters, digits and dashes, as a results table and an export show it. */
+export const VARIANT_ID = /^[A-Za-z0-9-]{1,32}$/;
+export const VARIANT_ID_RULE = 'expected 1 to 32 letters, digits or dashes, e.g. "higher-asks"';
+
 /**
  * The published form a gift or signature was made on (`form` and `version`, as `GET /forms/<id>` answered them): the
  * endpoint checks the request against that version, so a page open while a newer one is published still works.
@@ -74,6 +78,8 @@ export const publishedForm = zod.optional(
   zod.strictObject({
     id: zod.string().check(zod.regex(FORM_ID, {message: FORM_ID_RULE})),
     version: zod.int().check(zod.minimum(1), zod.maximum(999_999_999)),
+    /** The variant of the version's experiment the page showed, checked against that variant's config. */
+    variant: zod.optional(zod.string().check(zod.regex(VARIANT_ID, {message: VARIANT_ID_RULE}))),
   }),
 );
 export type PublishedForm = NonNullable<zod.output<typeof publishedForm>>;

@@ -1,0 +1,144 @@
+/**
+ * Results and experiments on the wire: the experiment a published form may carry, the events its pages send
+ * (`POST /events`: no name, email, address or anything else about the person, only a random visitor id), and what
+ * `GET /results/<form>` answers. Applying an experiment is ./variants.ts, which the pages carry.
+ */
+import * as zod from 'zod/mini';
+import {EVENT_KINDS} from './eventsPath';
+import type {FormComponent} from './forms';
+import {publishedForm, sourceCode, utm, VARIANT_ID, VARIANT_ID_RULE} from './parts';
+
+export {EVENTS_PATH, EVENT_KINDS, type EventKind} from './eventsPath';
+export {assignVariant, componentConfig, variantConfig, withChanges, type Experiment, type VisitorStore} from './variants';
+
+/** The most variants an experiment splits its visitors between, the control included. */
+export const VARIANTS_MAX = 6;
+
+/**
+ * What a variant may change, by component: the ask (amounts and their handles, the default amount and frequency,
+ * the monthly upgrade ask) and the words (the headline), never what the endpoint checks a supporter's details with.
+ */
+export const VARIANT_KEYS: Partial<Record<FormComponent, readonly string[]>> = {
+  'donate-form': ['amounts', 'defaultFrequency', 'rgUpgrade', 'messages'],
+  powerform: ['messages'],
+};
+
+const variantId = zod.string().check(zod.regex(VARIANT_ID, {message: VARIANT_ID_RULE}));
+
+/** `experiment` in a published form's config. Each variant's changes are checked again as a whole config (server/forms/check.ts). */
+export const experimentSchema = zod.strictObject({
+  id: variantId,
+  variants: zod
+    .array(
+      zod.strictObject({
+        id: variantId,
+        /** Its share of visitors, against the others' weights. */
+        weight: zod.number().check(zod.positive(), zod.maximum(1000)),
+        /** A partial config of the form's component; `{}` for the control. */
+        changes: zod.record(zod.string(), zod.unknown()),
+      }),
+    )
+    .check(
+      zod.minLength(2),
+      zod.maxLength(VARIANTS_MAX),
+      zod.refine((variants) => new Set(variants.map((each) => each.id)).size === variants.length, {
+        message: 'expected each variant’s id once',
+      }),
+    ),
+});
+
+/** `visitor` in a published form's config: where its pages keep the random visitor id. */
+export const visitorStoreSchema = zod.enum(['tab', 'browser']);
+
+/** The form, version and variant an event came from, as a gift or signature names them. */
+export const eventForm = publishedForm.def.innerType;
+
+/** A random id a page makes for its visitor (`crypto.randomUUID()` or 16 random bytes in base64url), nothing else. */
+export const VISITOR_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** `POST /events`: one thing a visitor did on a published form. Sent as a beacon, so as text/plain JSON. */
+export const eventRequestSchema = zod.strictObject({
+  form: eventForm,
+  kind: zod.enum(EVENT_KINDS),
+  visitor: zod.string().check(zod.regex(VISITOR_ID, {message: 'expected a random visitor id'})),
+  /** Milliseconds since the page loaded, as the page's clock says: a page with no script running sends none. */
+  sinceLoad: zod.number().check(zod.minimum(0), zod.maximum(7 * 24 * 3_600_000)),
+  source: zod.optional(sourceCode),
+  utm,
+});
+
+const count = zod.int().check(zod.minimum(0));
+const cents = zod.number();
+
+/** What an experiment's variants are compared by: revenue per visitor for a donate form, signatures per visitor for a powerform. */
+export const RESULT_METRICS = ['revenue-per-visitor', 'signatures-per-visitor'] as const;
+
+/** One variant's figures in one version (`variant` "" where the version has no experiment). */
+export const variantResultSchema = zod.object({
+  variant: zod.string(),
+  weight: zod.nullable(zod.number()),
+  visitors: count,
+  starts: count,
+  submits: count,
+  gifts: count,
+  signatures: count,
+  raisedCents: cents,
+  regularGifts: count,
+  /** What the regular gifts started here give a month between them (a weekly gift as 52 ÷ 12 of its amount). */
+  regularMonthlyCents: cents,
+  meanGiftCents: zod.nullable(cents),
+  revenuePerVisitorCents: zod.nullable(cents),
+  /** Signatures (or gifts, for a donate form) per visitor. */
+  conversion: zod.nullable(zod.number()),
+  /** The difference from the control in the metric, with its 95 % interval; null for the control. */
+  vsControl: zod.nullable(zod.object({difference: zod.number(), low: zod.number(), high: zod.number(), chanceBetter: zod.number()})),
+  /** The chance this variant is the best of them on the metric; null where there is no experiment. */
+  chanceBest: zod.nullable(zod.number()),
+});
+
+/** One version of the form and its figures, with its experiment's checks. */
+export const versionResultSchema = zod.object({
+  version: zod.int(),
+  experiment: zod.nullable(zod.string()),
+  metric: zod.enum(RESULT_METRICS),
+  variants: zod.array(variantResultSchema),
+  /** The sample-ratio check: the visitors' split against the weights (chi-squared); `broken` below p 0.001. */
+  srm: zod.nullable(zod.object({pValue: zod.number(), broken: zod.boolean()})),
+  /** What the evidence says, in a sentence; null where there is no experiment. */
+  verdict: zod.nullable(zod.string()),
+  enoughToStop: zod.nullable(zod.boolean()),
+});
+
+/** `GET /results/<form>` (the admin token, or the results page's session). */
+export const resultsAnswerSchema = zod.object({
+  form: zod.string(),
+  component: zod.string(),
+  campaign: zod.string(),
+  /** The currency of the form's gifts; null for a powerform's. */
+  currency: zod.nullable(zod.string()),
+  versions: zod.array(versionResultSchema),
+  /** Each day with anything in it, oldest first (dates in UTC). */
+  days: zod.array(zod.object({day: zod.string(), visitors: count, gifts: count, raisedCents: cents, signatures: count})),
+  /** The amounts chosen, most chosen first. */
+  amounts: zod.array(zod.object({frequency: zod.string(), amountCents: cents, gifts: count})),
+  /** Where visitors came from: the source code and utm values their page carried. */
+  sources: zod.array(
+    zod.object({
+      source: zod.string(),
+      utmSource: zod.string(),
+      utmMedium: zod.string(),
+      utmCampaign: zod.string(),
+      visitors: count,
+      gifts: count,
+      signatures: count,
+      raisedCents: cents,
+    }),
+  ),
+});
+
+export type EventRequest = zod.output<typeof eventRequestSchema>;
+export type EventForm = zod.output<typeof eventForm>;
+export type VariantResult = zod.output<typeof variantResultSchema>;
+export type VersionResult = zod.output<typeof versionResultSchema>;
+export type ResultsAnswer = zod.output<typeof resultsAnswerSchema>;
+export type ResultMetric = (typeof RESULT_METRICS)[number];
