@@ -119,6 +119,7 @@ try {
   for (const [tag, sizes] of Object.entries(embed.firstForms))
     embedRows[`first <${tag}> (first script, its chunk and their static imports)`] = sizes;
   embedRows['a form read by its id (besides its element’s code on demand)'] = embed.published;
+  embedRows['its visitor’s id, variant and events (beside the read)'] = embed.visits;
   report.table(
     `The embed (budget: ${kib(EMBED_BUDGET_GZIP)} gzip each; a first donate form: ${kib(FIRST_FORM_BUDGET_GZIP)})`,
     Object.fromEntries(

@@ -7,7 +7,8 @@
  * load's own code may fetch on demand for any element; a wrong config's
  * explanation instead of the rest, when that is more), and each component's
  * first form (the first load with its chunk and that chunk's static imports). The code that reads a form published
- * on the endpoint by its id is weighed on its own: only a page that embeds a form by id fetches it.
+ * on the endpoint by its id is weighed on its own: only a page that embeds a form by id fetches it; and so is what
+ * that read fetches beside it for the form's visitor (their id, their variant, the form's events).
  * Sizes are deterministic,
  * so tests hold the budgets; gzip at level 9, as static hosts serve it.
  */
@@ -36,6 +37,16 @@ export const PUBLISHED_CHUNK = 'published';
 /** What an element given a form's id fetches besides its component's code: the read, its checks and its boxes. */
 export const PUBLISHED_BUDGET_GZIP = 1.5 * 1024;
 
+/**
+ * The chunk a form read by its id fetches beside its read (shared/published/visits): the visitor's random id, the
+ * variant of the form's experiment they are shown, and the events the form sends. Weighed apart from the read, against
+ * its own budget: the read alone is near its 1.5 KB, and a page whose elements carry their configs fetches neither.
+ */
+export const VISITS_CHUNK = 'visits';
+
+/** The visitor's id, their variant and the form's events: 1.2 KB at the end of November 2026. */
+export const VISITS_BUDGET_GZIP = 1.5 * 1024;
+
 /** The components the embed defines, by the name of the chunk holding each. */
 export const EMBED_COMPONENTS = {'coral-donate-form': 'donate-form', 'coral-powerform': 'powerform', 'coral-thankyou': 'thank-you'};
 
@@ -45,7 +56,7 @@ const DYNAMIC = /\bimport\(\s*["'`](\.{1,2}\/[^"'`]+)["'`]\s*\)/g;
 
 /**
  * @typedef {{files: string[], raw: number, gzip: number}} Weight
- * @typedef {{first: Weight, components: Record<string, Weight>, firstForms: Record<string, Weight>, published: Weight}} EmbedSizes
+ * @typedef {{first: Weight, components: Record<string, Weight>, firstForms: Record<string, Weight>, published: Weight, visits: Weight}} EmbedSizes
  */
 
 /** @param {string} file */
@@ -102,7 +113,10 @@ export function embedSizes(dir = 'build/coral') {
   const chunks = Object.values(EMBED_COMPONENTS);
   const published = lazy.find((file) => basename(file).startsWith(`${PUBLISHED_CHUNK}-`));
   if (!published) throw new Error(`the embed build has no ${PUBLISHED_CHUNK} chunk for a form read by its id`);
-  const byIdOnly = closure(published, {dynamic: true, loaded: first});
+  const visits = [...closure(published, {dynamic: true, loaded: first})].find((file) => basename(file).startsWith(`${VISITS_CHUNK}-`));
+  if (!visits) throw new Error(`the embed build has no ${VISITS_CHUNK} chunk for a form read by its id`);
+  const visitsOnly = closure(visits, {dynamic: true, loaded: first});
+  const byIdOnly = [...closure(published, {dynamic: true, loaded: first})].filter((file) => !visitsOnly.has(file));
   // What the first load's own code fetches on demand for whichever element asks (the phone check, each gateway) is
   // counted with every component: any of them may be the one that needs it.
   const shared = lazy
@@ -113,7 +127,7 @@ export function embedSizes(dir = 'build/coral') {
     ...shared,
     ...lazy.filter((file) => file !== published).flatMap((file) => [...closure(file, {dynamic: true, loaded: first})]),
   ]);
-  const readById = [...byIdOnly].filter((file) => !reached.has(file));
+  const readById = byIdOnly.filter((file) => !reached.has(file));
   /** @type {Record<string, Weight>} */
   const components = {};
   /** @type {Record<string, Weight>} */
@@ -134,7 +148,11 @@ export function embedSizes(dir = 'build/coral') {
     // is used, a processor's gateway when its config names one) is left out.
     firstForms[tag] = weigh(new Set([...first, ...closure(start, {dynamic: false, loaded: first})]), dir);
   }
-  return {first: weigh(first, dir), components, firstForms, published: weigh(readById, dir)};
+  const visitsWeight = weigh(
+    [...visitsOnly].filter((file) => !reached.has(file)),
+    dir,
+  );
+  return {first: weigh(first, dir), components, firstForms, published: weigh(readById, dir), visits: visitsWeight};
 }
 
 export const kib = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -3,7 +3,14 @@ import {copyFileSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import type {Page} from '@playwright/test';
 import ts from 'typescript';
-import {EMBED_BUDGET_GZIP, FIRST_FORM_BUDGET_GZIP, PUBLISHED_BUDGET_GZIP, embedSizes, kib} from '../../scripts/lib/embedSize.mjs';
+import {
+  EMBED_BUDGET_GZIP,
+  FIRST_FORM_BUDGET_GZIP,
+  PUBLISHED_BUDGET_GZIP,
+  VISITS_BUDGET_GZIP,
+  embedSizes,
+  kib,
+} from '../../scripts/lib/embedSize.mjs';
 import {SCRIPT_PAYLOADS, XSS_FLAG} from '../../src/coral/shared/hostile';
 import {documentation, spellings} from './docsText';
 import {EMBED_SCRIPT, elementTag, elementsRendered, openFixture, servePage} from './embed';
@@ -27,20 +34,28 @@ test(`a page’s first donate form, the first script with all it needs to show a
   expect(form?.gzip, `first donate form: ${form?.files.join(', ')}`).toBeLessThanOrEqual(FIRST_FORM_BUDGET_GZIP);
 });
 
-test(`reading a form published on the endpoint, which only a page embedding a form by id fetches, stays within ${kib(PUBLISHED_BUDGET_GZIP)} gzip`, () => {
-  const {published, components} = embedSizes('build/coral');
-  expect(
-    published.files.some((file) => /(^|\/)published-/.test(file)),
-    published.files.join(', '),
-  ).toBe(true);
-  expect(published.gzip, `published form read: ${published.files.join(', ')}`).toBeLessThanOrEqual(PUBLISHED_BUDGET_GZIP);
-  // Weighed apart: no component's code on demand, which a page with its config inline fetches, carries it.
-  for (const [tag, loaded] of Object.entries(components))
+const BY_ID = [
+  {name: 'published', budget: PUBLISHED_BUDGET_GZIP, what: 'reading a form published on the endpoint'},
+  {name: 'visits', budget: VISITS_BUDGET_GZIP, what: 'the visitor’s id, variant and events a form read by its id fetches beside its read'},
+] as const;
+
+for (const {name, budget, what} of BY_ID) {
+  test(`${what}, which only a page embedding a form by id fetches, stays within ${kib(budget)} gzip`, () => {
+    const sizes = embedSizes('build/coral');
+    const weight = sizes[name];
     expect(
-      loaded.files.filter((file) => published.files.includes(file)),
-      tag,
-    ).toEqual([]);
-});
+      weight.files.some((file) => new RegExp(`(^|/)${name}-`).test(file)),
+      weight.files.join(', '),
+    ).toBe(true);
+    expect(weight.gzip, `${name}: ${weight.files.join(', ')}`).toBeLessThanOrEqual(budget);
+    // Weighed apart: no component's code on demand, which a page with its config inline fetches, carries it.
+    for (const [tag, loaded] of Object.entries(sizes.components))
+      expect(
+        loaded.files.filter((file) => weight.files.includes(file)),
+        tag,
+      ).toEqual([]);
+  });
+}
 
 test('the first script loads its elements with all they import in one file, not one request for each shared piece', () => {
   const {first} = embedSizes('build/coral');

@@ -2,9 +2,10 @@
  * A component drawn from a form published on the endpoint: its room while the
  * config is on its way, the load-failed box (whose "Try again" reads the form
  * again) when it cannot be had, the config box for a problem with what the
- * page gave, and otherwise the component, with the config read and its version.
+ * page gave, and otherwise the component, with the config read and its version
+ * (and the visitor's variant), telling the endpoint what the visitor does with it.
  */
-import {useEffect, useState, type ComponentType, type ReactNode, type Ref} from 'react';
+import {useEffect, useRef, useState, type ComponentType, type ReactNode, type Ref} from 'react';
 import type {PublishedForm} from '../../contract';
 import type {ConfigProblem} from '../configErrorBox';
 import {readPublished, type PublishedRead} from './read';
@@ -39,6 +40,10 @@ export function Published(props: PublishedProps): ReactNode {
   }, [asked, endpoint, form, component]);
   // An answer to an earlier ask (another form, or before "Try again") is not shown: the room is, until this one's.
   const answer = read?.for === asked ? read.read : null;
+  const wrapper = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (answer?.status === 'ready' && wrapper.current) return answer.track(wrapper.current);
+  }, [answer]);
   const retry = () => setAttempt((n) => n + 1);
   if (answer?.status !== 'ready' && answer?.status !== 'wrong') {
     return (
@@ -52,5 +57,10 @@ export function Published(props: PublishedProps): ReactNode {
     );
   }
   if (answer.status === 'wrong') return <Problems component={component} problem={answer.problem} />;
-  return <View {...rest} config={answer.config} published={answer.published} ref={handle as Ref<never>} />;
+  // With no box of its own, the wrapper changes nothing of the layout: it only hears the events its form sends.
+  return (
+    <div ref={wrapper} style={{display: 'contents'}}>
+      <View {...rest} config={answer.config} published={answer.published} ref={handle as Ref<never>} />
+    </div>
+  );
 }

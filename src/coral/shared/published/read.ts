@@ -9,8 +9,16 @@ import {FORM_PARAM, FORM_PATH} from '../../contract/formPath';
 import {safeUrl, type ConfigError} from '../config';
 import * as zod from 'zod/mini';
 
+type Visits = typeof import('./visits');
+
 export type PublishedRead =
-  | {status: 'ready'; config: unknown; published: PublishedForm}
+  | {
+      status: 'ready';
+      config: Record<string, unknown>;
+      published: PublishedForm;
+      /** Sends the form's events from what happens inside `wrapper`, until the clean-up it answers is called. */
+      track: (wrapper: HTMLElement) => () => void;
+    }
   | {status: 'wrong'; problem: ConfigError[]}
   | {status: 'failed'; why?: string};
 
@@ -42,7 +50,11 @@ export async function readPublished(endpoint: string | null | undefined, id: str
       problem: [{path: 'endpoint', value: endpoint ? JSON.stringify(endpoint) : '(missing)', message: `${message}, to read form "${id}"`}],
     };
   }
-  const url = given.data.replace(/\/+$/, '') + FORM_PATH.replace(FORM_PARAM, encodeURIComponent(id));
+  // The visitor's variant and events come in a chunk of their own, fetched beside the form; a failed load of it is a failed read.
+  const loading = import('./visits');
+  loading.catch(() => {});
+  const base = given.data.replace(/\/+$/, '');
+  const url = base + FORM_PATH.replace(FORM_PARAM, encodeURIComponent(id));
   let response: Response;
   let body: unknown = null;
   try {
@@ -60,5 +72,15 @@ export async function readPublished(endpoint: string | null | undefined, id: str
   if (body.component !== component.replace(' ', '-')) {
     return {status: 'wrong', problem: [{path: 'form', value: JSON.stringify(id), message: `form "${id}" is a ${NAMES[body.component]}`}]};
   }
-  return {status: 'ready', config: body.config, published: {id, version: body.version}};
+  let visits: Visits;
+  try {
+    visits = await loading;
+  } catch (error) {
+    console.error(`Coral: could not load what form "${id}" shows its visitor: ${String(error)}`);
+    return {status: 'failed'};
+  }
+  const {config, visitor, variant} = visits.visit(body.config as Record<string, unknown>);
+  const published = variant ? {id, version: body.version, variant} : {id, version: body.version};
+  const beacons = {base, published, visitor, source: config.sourceCode};
+  return {status: 'ready', config, published, track: (wrapper) => visits.track(wrapper, beacons, component === 'thank-you')};
 }

@@ -1,0 +1,72 @@
+/**
+ * The events a form read by its id tells the endpoint (`POST <endpoint>/events`): seen, first touched, sent, and what
+ * came of it, each with the form, version and variant, the random visitor id, the time since the page loaded, the
+ * form's source code and the page's utm values. Never a name, an email, an amount or anything else typed: the results
+ * count visitors, not people. Sent as a beacon, which outlives the page and asks for no preflight.
+ */
+import type {PublishedForm} from '../../contract';
+import {EVENTS_PATH, type EventKind} from '../../contract/eventsPath';
+import {UTM_PARAMS} from '../fields/urlParams';
+
+/** The keys of the page's address the results group visitors by, as a gift's `utm` takes them. */
+const UTM = /^[\p{L}\p{N} _.,+\-/|]{1,100}$/u;
+
+export type Beacons = {base: string; published: PublishedForm; visitor: string; source?: unknown};
+
+/** Sends one event; a refused or failed send is dropped without a word, as the form must go on the same. */
+export function send({base, published, visitor, source}: Beacons, kind: EventKind): void {
+  const search = new URLSearchParams(location.search);
+  const utm: Record<string, string> = {};
+  for (const name of UTM_PARAMS) {
+    const value = search.get(name)?.trim();
+    // As a gift keeps them: a value that could be an address or a person's email is left out.
+    if (value && UTM.test(value)) utm[name] = value;
+  }
+  const body = JSON.stringify({form: published, kind, visitor, sinceLoad: Math.round(performance.now()), source, utm});
+  const url = base + EVENTS_PATH;
+  try {
+    // text/plain, as the endpoint takes it: a beacon of any other type would need a preflight it cannot send.
+    if (navigator.sendBeacon(url, new Blob([body], {type: 'text/plain'}))) return;
+  } catch {
+    // No sendBeacon (or one that throws): fetch with keepalive outlives the page in the same way.
+  }
+  fetch(url, {method: 'POST', body, keepalive: true, headers: {'content-type': 'text/plain'}}).catch(() => {});
+}
+
+/**
+ * Sends `view` once when the form is at least half on screen, `start` at its first focus or input, and `submit`,
+ * `done` and `failed` on the component's own events, which bubble to `wrapper` from its form. Answers the clean-up.
+ * A thank-you page sends `view` only: it has nothing to fill in, and a press of its share button is no start.
+ */
+export function track(wrapper: HTMLElement, beacons: Beacons, viewOnly: boolean): () => void {
+  const seen = typeof IntersectionObserver === 'function' ? new IntersectionObserver(onScreen, {threshold: 0.5}) : null;
+  function onScreen(entries: IntersectionObserverEntry[]) {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    seen?.disconnect();
+    send(beacons, 'view');
+  }
+  // The wrapper is `display: contents`, with no box of its own: it is its child that is on screen or not.
+  if (wrapper.firstElementChild) seen?.observe(wrapper.firstElementChild);
+  const kinds: [string, EventKind][] = viewOnly
+    ? []
+    : [
+        ['focusin', 'start'],
+        ['input', 'start'],
+        ['coral:submit', 'submit'],
+        ['coral:success', 'done'],
+        ['coral:error', 'failed'],
+      ];
+  let started = false;
+  const listeners = kinds.map(([name, kind]) => {
+    const listener = () => {
+      if (kind !== 'start' || !started) send(beacons, kind);
+      started ||= kind === 'start';
+    };
+    wrapper.addEventListener(name, listener);
+    return () => wrapper.removeEventListener(name, listener);
+  });
+  return () => {
+    seen?.disconnect();
+    for (const remove of listeners) remove();
+  };
+}
