@@ -5,7 +5,8 @@ import {render, screen} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {loadSandbox, type Gateway, type GiftIntent} from '../shared/gateways';
-import {ENDPOINT, published, stubPublishedForms} from '../shared/testing';
+import {VISITOR_KEY} from '../shared/published/visitor';
+import {ENDPOINT, published, stubPublishedForms, visitorShown} from '../shared/testing';
 import {base, cleanPageEachTest, fillCard, fillDetails} from './DonateForm.testing';
 import {DonateForm} from '.';
 
@@ -14,6 +15,7 @@ const {createSandboxGateway} = await loadSandbox();
 cleanPageEachTest();
 afterEach(() => {
   vi.unstubAllGlobals();
+  sessionStorage.clear();
 });
 
 async function give(form: ReactElement<{gateway?: Gateway}>): Promise<GiftIntent> {
@@ -40,5 +42,27 @@ describe('a published donate form’s gift', () => {
     expect(inline.campaign).toBe('save-the-reef');
     // As the gateway sends it: a form left undefined is no key of the request's JSON.
     expect(JSON.parse(JSON.stringify(inline))).not.toHaveProperty('form');
+  });
+
+  it('names the variant of the experiment the visitor was shown, and gives that variant’s amount', async () => {
+    const asks = {
+      id: 'higher-asks',
+      variants: [
+        {id: 'control', weight: 1, changes: {}},
+        {id: 'higher', weight: 1, changes: {amounts: {'one-off': {handles: [{amount: 50}, {amount: 80}, {amount: 150}], defaultAmount: 80}}}},
+      ],
+    };
+    stubPublishedForms([published('save-the-reef', 'donate-form', {...base, experiment: asks}, 6)]);
+    sessionStorage.setItem(VISITOR_KEY, visitorShown(asks, 'higher'));
+    const user = userEvent.setup();
+    const gateway = createSandboxGateway({delayMs: 0});
+    const charge = vi.spyOn(gateway, 'charge');
+    render(<DonateForm form="save-the-reef" endpoint={ENDPOINT} gateway={gateway} />);
+    const give = await screen.findByRole('button', {name: 'Give $80'});
+    await fillDetails(user);
+    await fillCard(user);
+    await user.click(give);
+    await screen.findByRole('heading', {name: 'Thank you, Mere!'});
+    expect(charge.mock.calls[0]![0]).toMatchObject({form: {id: 'save-the-reef', version: 6, variant: 'higher'}, amount: 8000});
   });
 });

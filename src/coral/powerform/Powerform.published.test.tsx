@@ -4,7 +4,8 @@ import type {ReactElement} from 'react';
 import {render, screen} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {describe, expect, it} from 'vitest';
-import {ENDPOINT, published, stubPublishedForms} from '../shared/testing';
+import {VISITOR_KEY} from '../shared/published/visitor';
+import {ENDPOINT, published, stubPublishedForms, visitorShown} from '../shared/testing';
 import {fillRequired, withFreshPage, base} from './Powerform.testing';
 import {Powerform} from '.';
 
@@ -13,9 +14,11 @@ withFreshPage();
 /** The petition, signed through the endpoint's own /signatures route, which these tests stand in for. */
 const petition = {...base, gateway: {type: 'http', endpoint: ENDPOINT}} as const;
 
-function endpointTakingSignatures() {
+function endpointTakingSignatures(config: Record<string, unknown> = petition) {
   const bodies: Record<string, unknown>[] = [];
-  stubPublishedForms([published('reef-petition', 'powerform', petition, 7)], async (request) => {
+  stubPublishedForms([published('reef-petition', 'powerform', config, 7)], async (request) => {
+    // The form's events, which jsdom, with no beacon, sends by fetch: ./shared/published/visits.test.tsx reads them.
+    if (request.url === `${ENDPOINT}/events`) return new Response(null, {status: 202});
     if (request.method !== 'POST' || request.url !== `${ENDPOINT}/signatures`) throw new TypeError(`nothing answers ${request.url}`);
     bodies.push((await request.json()) as Record<string, unknown>);
     return Response.json({status: 'accepted', reference: 'SIG-0001'});
@@ -42,5 +45,23 @@ describe('a published powerform’s signature', () => {
     expect(bodies[0]).toMatchObject({campaign: 'save-the-reef', form: {id: 'reef-petition', version: 7}});
     expect(bodies[1]).toMatchObject({campaign: 'save-the-reef'});
     expect(bodies[1]).not.toHaveProperty('form');
+  });
+
+  it('names the variant of the experiment the signer was shown', async () => {
+    const heading = 'Stand with the reef';
+    const words = {
+      id: 'reef-words',
+      variants: [
+        {id: 'control', weight: 3, changes: {}},
+        {id: 'stand-with', weight: 1, changes: {messages: {heading}}},
+      ],
+    };
+    const bodies = endpointTakingSignatures({...petition, experiment: words});
+    sessionStorage.setItem(VISITOR_KEY, visitorShown(words, 'stand-with'));
+    const {unmount} = render(<Powerform form="reef-petition" endpoint={ENDPOINT} />);
+    expect(await screen.findByRole('heading', {name: heading})).toBeInTheDocument();
+    unmount();
+    await sign(<Powerform form="reef-petition" endpoint={ENDPOINT} />);
+    expect(bodies).toEqual([expect.objectContaining({form: {id: 'reef-petition', version: 7, variant: 'stand-with'}})]);
   });
 });

@@ -34,14 +34,19 @@ export function send({base, published, visitor, source}: Beacons, kind: EventKin
 }
 
 /**
- * Sends `view` once when the form is at least half on screen, `start` at its first focus or input, and `submit`,
+ * Sends `view` once when the form is at least half on screen (or fills half the screen), `start` at its first focus or input, and `submit`,
  * `done` and `failed` on the component's own events, which bubble to `wrapper` from its form. Answers the clean-up.
  * A thank-you page sends `view` only: it has nothing to fill in, and a press of its share button is no start.
  */
 export function track(wrapper: HTMLElement, beacons: Beacons, viewOnly: boolean): () => void {
-  const seen = typeof IntersectionObserver === 'function' ? new IntersectionObserver(onScreen, {threshold: 0.5}) : null;
+  // Several thresholds, as a form taller than two screens is never half on one: half of the screen filled by it counts too.
+  const seen =
+    typeof IntersectionObserver === 'function' ? new IntersectionObserver(onScreen, {threshold: [0, 0.1, 0.2, 0.3, 0.4, 0.5]}) : null;
   function onScreen(entries: IntersectionObserverEntry[]) {
-    if (!entries.some((entry) => entry.isIntersecting)) return;
+    const half = (entry: IntersectionObserverEntry) =>
+      entry.intersectionRatio >= 0.5 || entry.intersectionRect.height * 2 >= (entry.rootBounds?.height ?? Infinity);
+    // The first report comes at once, at any share on screen: a form a third on screen is not yet seen.
+    if (!entries.some(half)) return;
     seen?.disconnect();
     send(beacons, 'view');
   }

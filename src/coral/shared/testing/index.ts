@@ -25,3 +25,4 @@ export {expectSafePrefill, expectWarningsFor} from './prefill';
 export {ENDPOINT, published, stubPublishedForms} from './publishedForms';
 export {stripeJsStandIn, type StripeJsStandIn} from './stripeJs';
 export {turnstileStandIn} from './turnstile';
+export {dropSendBeacon, recordBeacons, stubViewport, visitorShown, type Beacon} from './visits';
