@@ -5,7 +5,7 @@ import {render, screen} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {loadSandbox, type Gateway, type GiftIntent} from '../shared/gateways';
-import {VISITOR_KEY} from '../shared/published/visitor';
+import {VISITOR_KEY} from '../shared/published';
 import {ENDPOINT, published, stubPublishedForms, visitorShown} from '../shared/testing';
 import {base, cleanPageEachTest, fillCard, fillDetails} from './DonateForm.testing';
 import {DonateForm} from '.';
@@ -49,7 +49,11 @@ describe('a published donate form’s gift', () => {
       id: 'higher-asks',
       variants: [
         {id: 'control', weight: 1, changes: {}},
-        {id: 'higher', weight: 1, changes: {amounts: {'one-off': {handles: [{amount: 50}, {amount: 80}, {amount: 150}], defaultAmount: 80}}}},
+        {
+          id: 'higher',
+          weight: 1,
+          changes: {amounts: {'one-off': {handles: [{amount: 50}, {amount: 80}, {amount: 150}], defaultAmount: 80}}},
+        },
       ],
     };
     stubPublishedForms([published('save-the-reef', 'donate-form', {...base, experiment: asks}, 6)]);

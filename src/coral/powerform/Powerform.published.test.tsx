@@ -4,7 +4,7 @@ import type {ReactElement} from 'react';
 import {render, screen} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {describe, expect, it} from 'vitest';
-import {VISITOR_KEY} from '../shared/published/visitor';
+import {VISITOR_KEY} from '../shared/published';
 import {ENDPOINT, published, stubPublishedForms, visitorShown} from '../shared/testing';
 import {fillRequired, withFreshPage, base} from './Powerform.testing';
 import {Powerform} from '.';

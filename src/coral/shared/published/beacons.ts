@@ -6,7 +6,7 @@
  */
 import type {PublishedForm} from '../../contract';
 import {EVENTS_PATH, type EventKind} from '../../contract/eventsPath';
-import {UTM_PARAMS} from '../fields/urlParams';
+import {UTM_PARAMS} from '../fields/core';
 
 /** The keys of the page's address the results group visitors by, as a gift's `utm` takes them. */
 const UTM = /^[\p{L}\p{N} _.,+\-/|]{1,100}$/u;

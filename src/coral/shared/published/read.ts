@@ -8,8 +8,7 @@ import type {FormAnswer, FormComponent, PublishedForm} from '../../contract';
 import {FORM_PARAM, FORM_PATH} from '../../contract/formPath';
 import {safeUrl, type ConfigError} from '../config';
 import * as zod from 'zod/mini';
-
-type Visits = typeof import('./visits');
+import type * as Visits from './visits';
 
 export type PublishedRead =
   | {
@@ -72,7 +71,7 @@ export async function readPublished(endpoint: string | null | undefined, id: str
   if (body.component !== component.replace(' ', '-')) {
     return {status: 'wrong', problem: [{path: 'form', value: JSON.stringify(id), message: `form "${id}" is a ${NAMES[body.component]}`}]};
   }
-  let visits: Visits;
+  let visits: typeof Visits;
   try {
     visits = await loading;
   } catch (error) {

@@ -4,7 +4,7 @@
  * given variant.
  */
 import {vi} from 'vitest';
-import {assignVariant, type Experiment} from '../../contract/variants';
+import {assignVariant, type Experiment} from '../../contract';
 
 export type Beacon = {url: string; type: string; body: Record<string, unknown>};
 

@@ -6,14 +6,14 @@
 import {act, cleanup, render, screen} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
-import {eventRequestSchema, type Experiment} from '../../contract/experiments';
-import {DonateForm} from '../../donate-form';
-import {fillCard, fillDetails} from '../../donate-form/DonateForm.testing';
-import * as DONATE_FORM_EXAMPLES from '../../donate-form/examples';
-import {ThankYou} from '../../thank-you';
-import * as THANK_YOU_EXAMPLES from '../../thank-you/examples';
-import {ENDPOINT, published, recordBeacons, stubPublishedForms, stubViewport, visitorShown, type Beacon} from '../testing';
-import {VISITOR_KEY} from './visitor';
+import {eventRequestSchema, type Experiment} from '../contract';
+import {VISITOR_KEY} from '../shared/published';
+import {ENDPOINT, published, recordBeacons, stubPublishedForms, stubViewport, visitorShown, type Beacon} from '../shared/testing';
+import {ThankYou} from '../thank-you';
+import * as THANK_YOU_EXAMPLES from '../thank-you/examples';
+import {fillCard, fillDetails} from './DonateForm.testing';
+import * as DONATE_FORM_EXAMPLES from './examples';
+import {DonateForm} from '.';
 
 const HEADLINE = 'Keep the reef alive';
 const words: Experiment = {
@@ -48,7 +48,10 @@ const checked = (beacons: Beacon[]) =>
   beacons.map((beacon) => {
     expect(beacon.url).toBe(`${ENDPOINT}/events`);
     expect(beacon.type).toBe('text/plain');
-    expect(Object.keys(beacon.body).every((key) => KEYS.includes(key)), JSON.stringify(beacon.body)).toBe(true);
+    expect(
+      Object.keys(beacon.body).every((key) => KEYS.includes(key)),
+      JSON.stringify(beacon.body),
+    ).toBe(true);
     return eventRequestSchema.parse(beacon.body);
   });
 
@@ -56,7 +59,8 @@ const checked = (beacons: Beacon[]) =>
 function headingsShown(): string[] {
   const seen: string[] = [];
   const watch = new MutationObserver(() => {
-    for (const heading of document.querySelectorAll('h2')) if (!seen.includes(heading.textContent ?? '')) seen.push(heading.textContent ?? '');
+    for (const heading of document.querySelectorAll('h2'))
+      if (!seen.includes(heading.textContent ?? '')) seen.push(heading.textContent ?? '');
   });
   watch.observe(document.body, {childList: true, subtree: true, characterData: true});
   return seen;
