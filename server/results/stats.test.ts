@@ -130,7 +130,8 @@ describe('chanceBest', () => {
     const draws = 200_000;
     for (let draw = 0; draw < draws; draw += 1) {
       const values = posteriors.map(({mean, sd}) => mean + sd * Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next()));
-      wins[values.indexOf(Math.max(...values))] += 1;
+      const winner = values.indexOf(Math.max(...values));
+      wins[winner] = wins[winner]! + 1;
     }
     chances.forEach((chance, i) => expect(Math.abs(chance - wins[i]! / draws)).toBeLessThan(0.006));
   });
@@ -140,6 +141,9 @@ describe('chanceBest', () => {
     expect(chanceBest([yesOf(0, 50), yesOf(0, 70), yesOf(0, 60)])).toEqual([1 / 3, 1 / 3, 1 / 3]);
     // A point at 0 against N(1, 2²): the point is best when the other falls below 0, Φ(−0.5) = 0.3085375.
     expect(chanceBest([{n: 100, sum: 0, sumSquares: 0}, posteriorOf(1, 2)])![0]).toBeCloseTo(0.3085375, 6);
+    // Two points at 0 and N(0, 1): the spread one is best when it falls above 0, a half; the points share the other half.
+    const shared = chanceBest([yesOf(0, 50), yesOf(0, 60), posteriorOf(0, 1)])!;
+    [0.25, 0.25, 0.5].forEach((chance, i) => expect(shared[i]).toBeCloseTo(chance, 7));
   });
 
   it('is null when any variant has fewer than two visitors, or there are none', () => {

@@ -117,7 +117,8 @@ export function verdict(metric: ResultMetric, arms: readonly JudgedArm[], srm: S
   // When the control leads, the variant it beat by least speaks for the others.
   const shown = top === 0 ? leader(chances.map((chance, i) => (i === 0 ? -1 : chance))) : top;
   const versus = arms[shown]!.vsControl;
-  if (versus === null) return `No difference between the variants and ${control.id} can be measured yet.`;
+  // Only two variants whose every visitor did the same (all signed, say) have no comparison past the minimums.
+  if (versus === null) return `Every visitor of ${arms[shown]!.id} and of ${control.id} did the same: there is no difference to measure.`;
   const say = amounts(metric, wording);
   const subject = top === 0 ? `No variant beat ${control.id}: the closest, ${arms[shown]!.id},` : `Variant ${arms[shown]!.id}`;
   const change = difference(metric, say(Math.abs(versus.difference)), versus.difference >= 0, control.id);
