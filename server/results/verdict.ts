@@ -11,7 +11,16 @@
 import type {ResultMetric} from '../../src/coral/contract';
 import {chanceBest, compareToControl, mean, risk, sampleRatio, type Comparison, type Moments, type SampleRatio} from './stats';
 
-export const STOPPING = {visitors: 1000, conversions: 30, chanceBest: 0.95, risk: 0.01} as const;
+export const STOPPING = {
+  /** Visitors on every variant. */
+  visitors: 1000,
+  /** Gifts (or signatures) on every variant. */
+  conversions: 30,
+  /** The leader's chance to be best that settles it. */
+  chanceBest: 0.95,
+  /** The leader's risk, as a share of the control's mean per visitor, under which the rest are too close to matter. */
+  risk: 0.01,
+} as const;
 
 /** A variant's figures as the caller sums them: its moments, and its gifts (revenue) or signatures. */
 export type Arm = {id: string; weight: number; moments: Moments; conversions: number};
@@ -72,8 +81,7 @@ function difference(metric: ResultMetric, size: string, higher: boolean, control
     : `raised ${size} ${way} per visitor than ${control}`;
 }
 
-const ENDINGS: Record<Stop, string> = {
-  'too-few': 'not enough visitors to stop',
+const ENDINGS: Record<Exclude<Stop, 'too-few'>, string> = {
   undecided: 'not enough evidence yet to stop',
   'clear-best': 'enough visitors to stop',
   'too-close-to-matter': 'too close to matter, so it can stop',
@@ -102,8 +110,8 @@ function tooFew(metric: ResultMetric, arms: readonly Arm[], locale: string): str
 /**
  * One plain sentence of what the evidence says, for the arms as `analyse` judges them (the control first): a broken
  * split first, as it makes every other figure untrustworthy; then too few visitors; then the leader against the
- * control (or, when the control leads, the closest variant against it), its interval, its chance to be best, and
- * whether it may stop.
+ * control (or, when the control leads, the closest variant against it), its interval (at 95 %, as `compareToControl`
+ * gives it by default), its chance to be best, and whether it may stop.
  */
 export function verdict(metric: ResultMetric, arms: readonly JudgedArm[], srm: SampleRatio | null, wording: Wording): string {
   const control = arms[0]!;
