@@ -79,7 +79,8 @@ function versionResult(metric: ResultMetric, version: Version, figures: FormFigu
 
 export function resultsOf(form: Form, versions: readonly Version[], figures: FormFigures): ResultsAnswer {
   const metric: ResultMetric = form.component === 'powerform' ? 'signatures-per-visitor' : 'revenue-per-visitor';
-  const currency = figures.currency ?? (typeof versions.at(-1)?.config.currency === 'string' ? String(versions.at(-1)!.config.currency) : null);
+  const currency =
+    figures.currency ?? (typeof versions.at(-1)?.config.currency === 'string' ? String(versions.at(-1)!.config.currency) : null);
   return {
     form: form.form,
     component: form.component,

@@ -97,7 +97,18 @@ async function variantFigures(db: Queryable, form: string): Promise<VariantFigur
     const key = keyOf(version, variant);
     let found = figures.get(key);
     if (found === undefined) {
-      found = {version, variant, events: {...NO_EVENTS}, gifts: 0, signatures: 0, raised: 0, capped: 0, cappedSquares: 0, regularGifts: 0, regularMonthly: 0};
+      found = {
+        version,
+        variant,
+        events: {...NO_EVENTS},
+        gifts: 0,
+        signatures: 0,
+        raised: 0,
+        capped: 0,
+        cappedSquares: 0,
+        regularGifts: 0,
+        regularMonthly: 0,
+      };
       figures.set(key, found);
     }
     return found;
