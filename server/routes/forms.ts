@@ -45,7 +45,7 @@ export async function answerForm(deps: Omit<FormRouteDeps, 'token'>, id: string,
 }
 
 /** What every admin route checks first: 404 while the token is not set (as if there were no route), 401 without it. */
-async function admitted(deps: FormRouteDeps, request: Request): Promise<Reply | null> {
+export async function admitted(deps: Pick<FormRouteDeps, 'db' | 'token'>, request: Request): Promise<Reply | null> {
   if (deps.token === null || deps.db === null) return rejected('not found', 404);
   if (!(await bearsToken(request, deps.token))) return {...rejected('unauthorised', 401), headers: {'www-authenticate': 'Bearer'}};
   return null;
