@@ -133,11 +133,16 @@ describe('the events a form read by its id sends', () => {
     // What is watched is the form's own box, the heading's and the rest's.
     const form = viewport.watched()[0]!;
     expect(form.contains(heading)).toBe(true);
-    // A third of a form that fills a third of the screen is not seen yet; half of it is.
+    // A form that fills a third of the screen is not seen yet, nor is one off it; a form taller than two screens
+    // never has half of itself on one, and is seen when it fills half of it.
     act(() => viewport.show(form, 0.3, 0.3));
+    act(() => viewport.show(form, 0, 0));
     expect(beacons.sendBeacon).not.toHaveBeenCalled();
-    act(() => viewport.show(form, 0.5, 0.5));
+    act(() => viewport.show(form, 0.3, 0.6));
+    expect(beacons.sendBeacon).toHaveBeenCalledTimes(1);
+    // Seen once: scrolling it back into view is no second view.
     act(() => viewport.show(form, 1, 1));
+    expect(beacons.sendBeacon).toHaveBeenCalledTimes(1);
     await fillDetails(user);
     await fillCard(user);
     await user.click(screen.getByRole('button', {name: 'Give $60'}));

@@ -8,7 +8,10 @@ import type {PublishedForm} from '../../contract';
 import {EVENTS_PATH, type EventKind} from '../../contract/eventsPath';
 import {UTM_PARAMS} from '../fields/core';
 
-/** The keys of the page's address the results group visitors by, as a gift's `utm` takes them. */
+/**
+ * A utm value as a gift keeps it: the pattern of ../fields/urlParams.ts, written again here, as taking it from there
+ * would add an export to the first script, which has no room for one.
+ */
 const UTM = /^[\p{L}\p{N} _.,+\-/|]{1,100}$/u;
 
 export type Beacons = {base: string; published: PublishedForm; visitor: string; source?: unknown};
@@ -34,9 +37,10 @@ export function send({base, published, visitor, source}: Beacons, kind: EventKin
 }
 
 /**
- * Sends `view` once when the form is at least half on screen (or fills half the screen), `start` at its first focus or input, and `submit`,
- * `done` and `failed` on the component's own events, which bubble to `wrapper` from its form. Answers the clean-up.
- * A thank-you page sends `view` only: it has nothing to fill in, and a press of its share button is no start.
+ * Sends `view` once when the form is at least half on screen (or fills half the screen), `start` at its first focus
+ * or input, and `submit`, `done` and `failed` on the component's own events, which bubble to `wrapper` from its form.
+ * Answers the clean-up. A thank-you page sends `view` only: it has nothing to fill in, and a press of its share button
+ * is no start.
  */
 export function track(wrapper: HTMLElement, beacons: Beacons, viewOnly: boolean): () => void {
   // Several thresholds, as a form taller than two screens is never half on one: half of the screen filled by it counts too.
@@ -44,7 +48,8 @@ export function track(wrapper: HTMLElement, beacons: Beacons, viewOnly: boolean)
     typeof IntersectionObserver === 'function' ? new IntersectionObserver(onScreen, {threshold: [0, 0.1, 0.2, 0.3, 0.4, 0.5]}) : null;
   function onScreen(entries: IntersectionObserverEntry[]) {
     const half = (entry: IntersectionObserverEntry) =>
-      entry.intersectionRatio >= 0.5 || entry.intersectionRect.height * 2 >= (entry.rootBounds?.height ?? Infinity);
+      entry.isIntersecting &&
+      (entry.intersectionRatio >= 0.5 || entry.intersectionRect.height * 2 >= (entry.rootBounds?.height ?? Infinity));
     // The first report comes at once, at any share on screen: a form a third on screen is not yet seen.
     if (!entries.some(half)) return;
     seen?.disconnect();

@@ -72,13 +72,15 @@ export async function readPublished(endpoint: string | null | undefined, id: str
     return {status: 'wrong', problem: [{path: 'form', value: JSON.stringify(id), message: `form "${id}" is a ${NAMES[body.component]}`}]};
   }
   let visits: typeof Visits;
+  let visit: ReturnType<typeof Visits.visit>;
   try {
     visits = await loading;
+    visit = visits.visit(body.config as Record<string, unknown>);
   } catch (error) {
     console.error(`Coral: could not load what form "${id}" shows its visitor: ${String(error)}`);
     return {status: 'failed'};
   }
-  const {config, visitor, variant} = visits.visit(body.config as Record<string, unknown>);
+  const {config, visitor, variant} = visit;
   const published = variant ? {id, version: body.version, variant} : {id, version: body.version};
   const beacons = {base, published, visitor, source: config.sourceCode};
   return {status: 'ready', config, published, track: (wrapper) => visits.track(wrapper, beacons, component === 'thank-you')};
