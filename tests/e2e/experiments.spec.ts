@@ -100,7 +100,14 @@ test('the events carry no personal data, and the endpoint takes each of them', a
   page.on('request', (request) => requests.push(request));
   // Chromium gives a beacon's body to a route, not to the request as the network sent it: the route lets each pass on as sent.
   await page.route(`${endpoint.base}/events`, (route) => route.continue());
+  const sent = (kind: string) =>
+    page.waitForRequest(
+      (request) => request.url() === `${endpoint.base}/events` && request.postData()?.includes(`"kind":"${kind}"`) === true,
+    );
+  // The signer reads before typing, as a person does: the form is seen before it is started.
+  const viewed = sent('view');
   const heading = await openPetition(page, 'rivers-events');
+  await viewed;
   const variant = heading === CONTROL ? 'control' : 'stand-up';
   const form = page.locator('coral-powerform');
   await form.getByLabel('First name', {exact: true}).fill(SIGNER.firstName);
@@ -108,9 +115,7 @@ test('the events carry no personal data, and the endpoint takes each of them', a
   await form.getByLabel('Email', {exact: true}).fill(SIGNER.email);
   await form.getByLabel('Mobile', {exact: true}).fill(SIGNER.phone);
   await form.getByLabel('Postcode', {exact: true}).fill(SIGNER.postcode);
-  const done = page.waitForRequest(
-    (request) => request.url() === `${endpoint.base}/events` && /"kind":"done"/.test(request.postData() ?? ''),
-  );
+  const done = sent('done');
   await form.getByRole('button', {name: 'Sign now'}).click();
   await expect(form.getByRole('heading', {name: `Thank you, ${SIGNER.firstName}!`})).toBeVisible();
   await done;
@@ -125,6 +130,7 @@ test('the events carry no personal data, and the endpoint takes each of them', a
     expect(body).toMatchObject({form: {id: 'rivers-events', version, variant}, source: 'EM26-RIVERS'});
     expect(body.utm).toEqual({utm_source: 'newsletter', utm_medium: 'email'});
   }
+  // Each answered, so each is kept before the results are read.
   for (const request of events) {
     expect(request.headers()['content-type']).toBe('text/plain');
     expect((await request.response())?.status(), `${request.postData()}\n${endpoint.output()}`).toBeLessThan(300);

@@ -16,7 +16,7 @@ export function visit(published: Record<string, unknown>): {config: Record<strin
   const experiment = published.experiment as Experiment | undefined;
   const visitor = visitorId(published.visitor as VisitorStore | undefined);
   const variant = experiment && assignVariant(experiment, visitor);
-  // A variant id is always one of the experiment's own, so its config is never null; the fallback only satisfies the type.
-  if (variant) return {config: variantConfig(published, variant) ?? componentConfig(published), visitor, variant};
+  // The variant is one of the experiment's own, so its config is never null.
+  if (variant) return {config: variantConfig(published, variant)!, visitor, variant};
   return {config: componentConfig(published), visitor};
 }
