@@ -52,3 +52,18 @@ export async function startEndpoint(name: string, env: Record<string, string>): 
   });
   return {base, output: () => output, stop};
 }
+
+/**
+ * Publishes a version of form `id` on `endpoint` as `npm run forms -- publish` would (`config` with its `component`),
+ * under the admin token, and answers its number.
+ */
+export async function publishForm(endpoint: Endpoint, token: string, id: string, config: unknown): Promise<number> {
+  const response = await fetch(`${endpoint.base}/forms/${id}`, {
+    method: 'PUT',
+    headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json', 'coral-published-by': 'Campaigns team'},
+    body: JSON.stringify(config),
+  });
+  const answer = (await response.json()) as {version: number};
+  expect(response.status, JSON.stringify(answer)).toBe(201);
+  return answer.version;
+}

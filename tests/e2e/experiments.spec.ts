@@ -6,7 +6,7 @@
 import type {Page, Request} from '@playwright/test';
 import {eventRequestSchema, resultsAnswerSchema} from '../../src/coral/contract';
 import {elementsRendered} from './embed';
-import {startEndpoint, type Endpoint} from './endpoint';
+import {publishForm, startEndpoint, type Endpoint} from './endpoint';
 import {test, expect, openHydrated, fillCard, fillDonor} from './fixtures';
 import {url} from './routes';
 
@@ -55,16 +55,7 @@ test.beforeAll(async () => {
 
 test.afterAll(() => endpoint?.stop());
 
-async function publish(id: string, config: unknown): Promise<number> {
-  const response = await fetch(`${endpoint.base}/forms/${id}`, {
-    method: 'PUT',
-    headers: {authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json'},
-    body: JSON.stringify(config),
-  });
-  const answer = (await response.json()) as {version: number};
-  expect(response.status, JSON.stringify(answer)).toBe(201);
-  return answer.version;
-}
+const publish = (id: string, config: unknown) => publishForm(endpoint, ADMIN_TOKEN, id, config);
 
 /** The plain embed page with the petition in its body; a reload is a new page of the same tab. */
 async function openPetition(page: Page, id: string): Promise<string> {

@@ -6,7 +6,7 @@
  */
 import type {Page} from '@playwright/test';
 import {elementsRendered} from './embed';
-import {startEndpoint, type Endpoint} from './endpoint';
+import {publishForm, startEndpoint, type Endpoint} from './endpoint';
 import {test, expect, leaksOf, openHydrated, recordRequests} from './fixtures';
 import {url} from './routes';
 
@@ -43,17 +43,7 @@ test.beforeAll(async () => {
 
 test.afterAll(() => endpoint?.stop());
 
-/** Publishes a version as `npm run forms -- publish` would, and answers its number. */
-async function publish(id: string, config: unknown): Promise<number> {
-  const response = await fetch(`${endpoint.base}/forms/${id}`, {
-    method: 'PUT',
-    headers: {authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json', 'coral-published-by': 'Campaigns team'},
-    body: JSON.stringify(config),
-  });
-  const answer = (await response.json()) as {version: number};
-  expect(response.status, JSON.stringify(answer)).toBe(201);
-  return answer.version;
-}
+const publish = (id: string, config: unknown) => publishForm(endpoint, ADMIN_TOKEN, id, config);
 
 /**
  * The e2e server's plain embed page with its body replaced: the browser's own load of a loopback page, which Chromium
