@@ -70,7 +70,17 @@ const SIGNED = `(select form_version as version, coalesce(form_variant, '') as v
     coalesce(utm->>'utm_campaign', '') as utm_campaign, (created_at at time zone 'UTC')::date::text as day
   from signatures where form = $1) as s`;
 
-const NO_EVENTS: Record<EventKind, number> = {view: 0, start: 0, submit: 0, done: 0, failed: 0};
+/** A version and variant with nothing recorded yet. */
+export const NO_FIGURES: Omit<VariantFigures, 'version' | 'variant'> = {
+  events: {view: 0, start: 0, submit: 0, done: 0, failed: 0},
+  gifts: 0,
+  signatures: 0,
+  raised: 0,
+  capped: 0,
+  cappedSquares: 0,
+  regularGifts: 0,
+  regularMonthly: 0,
+};
 
 const keyOf = (version: number, variant: string) => `${version}\n${variant}`;
 
@@ -100,18 +110,7 @@ async function variantFigures(db: Queryable, form: string): Promise<VariantFigur
     const key = keyOf(version, variant);
     let found = figures.get(key);
     if (found === undefined) {
-      found = {
-        version,
-        variant,
-        events: {...NO_EVENTS},
-        gifts: 0,
-        signatures: 0,
-        raised: 0,
-        capped: 0,
-        cappedSquares: 0,
-        regularGifts: 0,
-        regularMonthly: 0,
-      };
+      found = {version, variant, ...NO_FIGURES, events: {...NO_FIGURES.events}};
       figures.set(key, found);
     }
     return found;
