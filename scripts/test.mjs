@@ -47,6 +47,32 @@ function readJson(path) {
 
 const tally = {passed: 0, failed: 0, skipped: 0};
 const failures = [];
+/** Each failed test by file and name, repeated under the summary: a long run's log is often read from its end. */
+const failedTests = [];
+
+/**
+ * The failed tests in vitest's JSON report, and any file that failed outside a test (an import, a hook).
+ * @param {any} report
+ * @returns {string[]}
+ */
+function failedUnitTests(report) {
+  return (report?.testResults ?? []).flatMap((/** @type {any} */ file) => {
+    const name = String(file.name).replace(`${process.cwd()}/`, '');
+    const tests = (file.assertionResults ?? []).filter((/** @type {any} */ test) => test.status === 'failed');
+    if (tests.length === 0 && file.status === 'failed') return [`${name}: ${String(file.message ?? 'failed').split('\n')[0]}`];
+    return tests.map((/** @type {any} */ test) => `${name} › ${test.fullName}`);
+  });
+}
+
+/**
+ * The failed tests in Playwright's JSON report.
+ * @param {any} suite
+ * @returns {string[]}
+ */
+function failedBrowserTests(suite) {
+  const here = (suite?.specs ?? []).flatMap((/** @type {any} */ spec) => (spec.ok ? [] : [`${spec.file}:${spec.line} › ${spec.title}`]));
+  return [...here, ...(suite?.suites ?? []).flatMap(failedBrowserTests)];
+}
 
 if (!run('types', 'npx', ['tsc', '-p', '.'])) {
   failures.push('type check');
@@ -77,6 +103,7 @@ if (unit) {
 }
 if (!unitOk) {
   failures.push('unit tests');
+  failedTests.push(...failedUnitTests(unit));
   if (!unit || unit.numFailedTests === 0) tally.failed += 1;
 }
 
@@ -106,12 +133,14 @@ if (built && serverBuilt) {
   }
   if (!e2eOk) {
     failures.push('browser tests');
+    failedTests.push(...(e2e?.suites ?? []).flatMap(failedBrowserTests));
     if (!e2e || e2e.stats.unexpected === 0) tally.failed += 1;
   }
 }
 
 console.log('');
 if (failures.length > 0) {
+  for (const test of failedTests) console.log(`✗ ${test}`);
   console.log(`Failed: ${failures.join(', ')}.`);
 }
 console.log(`total: ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);

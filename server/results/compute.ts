@@ -4,7 +4,7 @@
  * A donate form's variants are compared by revenue per visitor, a powerform's by signatures per visitor.
  */
 import type {Experiment, FormComponent, ResultMetric, ResultsAnswer, VariantResult, VersionResult} from '../../src/coral/contract';
-import type {FormFigures, VariantFigures} from './read';
+import {NO_FIGURES, type FormFigures, type VariantFigures} from './read';
 import type {Moments} from './stats';
 import {analyse} from './verdict';
 
@@ -12,17 +12,6 @@ type Form = {form: string; component: FormComponent; campaign: string};
 type Version = {version: number; config: Record<string, unknown>};
 
 type Figures = Omit<VariantFigures, 'version' | 'variant'>;
-
-const NONE: Figures = {
-  events: {view: 0, start: 0, submit: 0, done: 0, failed: 0},
-  gifts: 0,
-  signatures: 0,
-  raised: 0,
-  capped: 0,
-  cappedSquares: 0,
-  regularGifts: 0,
-  regularMonthly: 0,
-};
 
 const per = (count: number, visitors: number): number | null => (visitors > 0 ? count / visitors : null);
 
@@ -36,7 +25,7 @@ function momentsOf(metric: ResultMetric, figures: Figures): Moments {
 function versionResult(metric: ResultMetric, version: Version, figures: FormFigures, currency: string | null): VersionResult {
   const experiment = version.config.experiment as Experiment | undefined;
   const arms = experiment?.variants.map(({id, weight}) => ({id, weight})) ?? [{id: '', weight: null}];
-  const found = arms.map(({id}) => figures.variants.find((each) => each.version === version.version && each.variant === id) ?? NONE);
+  const found = arms.map(({id}) => figures.variants.find((each) => each.version === version.version && each.variant === id) ?? NO_FIGURES);
   const conversions = (each: Figures) => (metric === 'signatures-per-visitor' ? each.signatures : each.gifts);
   const judged = experiment
     ? analyse(

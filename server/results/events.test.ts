@@ -3,16 +3,13 @@
  * published, a gift is checked against the variant its page showed and kept with it, and events are kept once per
  * visitor with nothing about the person, from allowed origins only, a crawler's not at all.
  */
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {createPgStore} from '../db/store';
+import {describe, expect, it} from 'vitest';
 import {EVENTS_PER_ADDRESS} from '../guard/guard';
-import {DATABASES, type TestDatabase} from '../testing/databases';
-import {giftBody, makeHandler, ORIGIN, post} from '../testing/fixtures';
-import {startStripeStandIn, type StripeStandIn} from '../testing/stripeStandIn';
+import {DATABASES} from '../testing/databases';
+import {giftBody, ORIGIN, post} from '../testing/fixtures';
+import {ADMIN_TOKEN, BASE, publishedEndpoint} from '../testing/publishedEndpoint';
 import {foldEvents} from './events';
 
-const ADMIN_TOKEN = 'admin-token-for-tests-only-000000000000';
-const BASE = 'https://coral.example.org';
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** Control asks $35, $60 or $120 from $5; "higher-asks" asks $50, $100 or $200 from $20, and opens on monthly. */
@@ -53,21 +50,10 @@ const event = (change: Record<string, unknown> = {}) => ({
   ...change,
 });
 
-let stripe: StripeStandIn;
-beforeEach(async () => {
-  stripe = await startStripeStandIn();
-});
-afterEach(() => stripe.close());
-
 describe.each(DATABASES)('experiments and events, on $name', ({create}) => {
-  let test: TestDatabase;
-  let handler: (request: Request, context?: {clientAddress?: string}) => Promise<Response>;
-  beforeEach(async () => {
-    test = await create();
-    ({handler} = makeHandler(stripe, {campaigns: new Map(), store: createPgStore(test.db), db: test.db, adminToken: ADMIN_TOKEN}));
-  });
-  afterEach(() => test.drop());
-
+  const endpoint = publishedEndpoint(create);
+  const handler = (request: Request, context?: {clientAddress?: string}) => endpoint.handler(request, context);
+  /** Publishes, answering what the endpoint says, taken or not. */
   const publish = (id: string, config: unknown) =>
     handler(
       new Request(`${BASE}/forms/${id}`, {
@@ -85,7 +71,7 @@ describe.each(DATABASES)('experiments and events, on $name', ({create}) => {
       }),
       {clientAddress: address},
     );
-  const kept = () => test.db.query('select form, version, variant, kind, visitor, day::text, source, utm_source from form_events');
+  const kept = () => endpoint.test.db.query('select form, version, variant, kind, visitor, day::text, source, utm_source from form_events');
 
   it('refuses an experiment whose variant makes a config the form does not take, or changes what a variant may not', async () => {
     const tooLow = structuredClone(REEF);
@@ -126,11 +112,13 @@ describe.each(DATABASES)('experiments and events, on $name', ({create}) => {
       status: 400,
       body: {reason: 'form: version 1 of form "reef" has no variant "lower-asks"'},
     });
-    expect(await test.db.query('select amount, form_variant from gifts order by amount')).toEqual([
+    expect(await endpoint.test.db.query('select amount, form_variant from gifts order by amount')).toEqual([
       {amount: 1000, form_variant: 'control'},
       {amount: 10000, form_variant: 'higher-asks'},
     ]);
-    const metadata = stripe.requests.filter((request) => request.path === '/v1/payment_intents').map((request) => request.params.metadata);
+    const metadata = endpoint.stripe.requests
+      .filter((request) => request.path === '/v1/payment_intents')
+      .map((request) => request.params.metadata);
     expect(metadata).toEqual([
       expect.objectContaining({coral_form: 'reef', coral_form_variant: 'control'}),
       expect.objectContaining({coral_form: 'reef', coral_form_variant: 'higher-asks'}),
@@ -209,9 +197,9 @@ describe.each(DATABASES)('experiments and events, on $name', ({create}) => {
     await publish('reef', REEF);
     await send(event());
     await send(event({visitor: 'a7Kq2Lm9Xp4Rt8Zs1Nv6Bw'}));
-    await foldEvents(test.db, '2026-01-02');
+    await foldEvents(endpoint.test.db, '2026-01-02');
     expect(await kept()).toEqual([]);
-    expect(await test.db.query('select variant, kind, day::text, source, visitors from form_event_days')).toEqual([
+    expect(await endpoint.test.db.query('select variant, kind, day::text, source, visitors from form_event_days')).toEqual([
       {variant: 'control', kind: 'view', day: '2026-01-01', source: 'EDM-NOV', visitors: 2},
     ]);
   });

@@ -42,6 +42,9 @@ export type FormFigures = {
   currency: string | null;
 };
 
+/** Each gift is capped at this quantile of its version's gifts for the comparison, so one large gift cannot decide it. */
+export const CAP_QUANTILE = 0.99;
+
 /** The most amounts and sources a results page lists: the rest are a long tail of ones. */
 const LISTED = 50;
 
@@ -67,7 +70,17 @@ const SIGNED = `(select form_version as version, coalesce(form_variant, '') as v
     coalesce(utm->>'utm_campaign', '') as utm_campaign, (created_at at time zone 'UTC')::date::text as day
   from signatures where form = $1) as s`;
 
-const NO_EVENTS: Record<EventKind, number> = {view: 0, start: 0, submit: 0, done: 0, failed: 0};
+/** A version and variant with nothing recorded yet. */
+export const NO_FIGURES: Omit<VariantFigures, 'version' | 'variant'> = {
+  events: {view: 0, start: 0, submit: 0, done: 0, failed: 0},
+  gifts: 0,
+  signatures: 0,
+  raised: 0,
+  capped: 0,
+  cappedSquares: 0,
+  regularGifts: 0,
+  regularMonthly: 0,
+};
 
 const keyOf = (version: number, variant: string) => `${version}\n${variant}`;
 
@@ -78,7 +91,7 @@ async function variantFigures(db: Queryable, form: string): Promise<VariantFigur
       [form],
     ),
     db.query<Omit<VariantFigures, 'events' | 'signatures'>>(
-      `with ${PAID}, caps as (select version, percentile_cont(0.99) within group (order by value) as cap from paid group by version)
+      `with ${PAID}, caps as (select version, percentile_cont(${CAP_QUANTILE}) within group (order by value) as cap from paid group by version)
        select version, variant, count(*)::integer as gifts, sum(value)::float8 as raised,
          sum(least(value, cap))::float8 as capped, sum(least(value, cap) ^ 2)::float8 as "cappedSquares",
          (count(*) filter (where frequency in ('monthly', 'weekly')))::integer as "regularGifts",
@@ -97,18 +110,7 @@ async function variantFigures(db: Queryable, form: string): Promise<VariantFigur
     const key = keyOf(version, variant);
     let found = figures.get(key);
     if (found === undefined) {
-      found = {
-        version,
-        variant,
-        events: {...NO_EVENTS},
-        gifts: 0,
-        signatures: 0,
-        raised: 0,
-        capped: 0,
-        cappedSquares: 0,
-        regularGifts: 0,
-        regularMonthly: 0,
-      };
+      found = {version, variant, ...NO_FIGURES, events: {...NO_FIGURES.events}};
       figures.set(key, found);
     }
     return found;

@@ -2,15 +2,12 @@
  * `GET /results/<form>` on every kind of database: a form's figures by version and variant, from the events its
  * pages sent and the gifts and signatures recorded with their variants, paid as Stripe says; refused without the token.
  */
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {resultsAnswerSchema, type ResultsAnswer} from '../../src/coral/contract';
-import {createPgStore} from '../db/store';
-import {DATABASES, type TestDatabase} from '../testing/databases';
-import {deliver, giftBody, makeHandler, ORIGIN, post} from '../testing/fixtures';
-import {startStripeStandIn, type StripeStandIn} from '../testing/stripeStandIn';
+import {DATABASES} from '../testing/databases';
+import {deliver, giftBody, ORIGIN, post} from '../testing/fixtures';
+import {ADMIN_TOKEN, BASE, publishedEndpoint} from '../testing/publishedEndpoint';
 
-const ADMIN_TOKEN = 'admin-token-for-tests-only-000000000000';
-const BASE = 'https://coral.example.org';
 const FIREFOX = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.6; rv:132.0) Gecko/20100101 Firefox/132.0';
 
 const REEF = {
@@ -39,32 +36,11 @@ const PETITION = {
   },
 };
 
-let stripe: StripeStandIn;
-beforeEach(async () => {
-  stripe = await startStripeStandIn();
-});
-afterEach(() => stripe.close());
-
 describe.each(DATABASES)('a form’s results, on $name', ({create}) => {
-  let test: TestDatabase;
-  let handler: (request: Request, context?: {clientAddress?: string}) => Promise<Response>;
-  beforeEach(async () => {
-    test = await create();
-    ({handler} = makeHandler(stripe, {campaigns: new Map(), store: createPgStore(test.db), db: test.db, adminToken: ADMIN_TOKEN}));
-  });
-  afterEach(() => test.drop());
-
+  const endpoint = publishedEndpoint(create);
+  const handler = (request: Request, context?: {clientAddress?: string}) => endpoint.handler(request, context);
+  const {publish} = endpoint;
   const admin = {authorization: `Bearer ${ADMIN_TOKEN}`};
-  const publish = async (id: string, config: unknown) => {
-    const published = await handler(
-      new Request(`${BASE}/forms/${id}`, {
-        method: 'PUT',
-        headers: {...admin, 'content-type': 'application/json'},
-        body: JSON.stringify(config),
-      }),
-    );
-    expect(published.status).toBe(201);
-  };
   /** A visitor's events, as their page sends them. */
   const visit = async (form: string, variant: string, visitor: string, kinds: string[], utm: Record<string, string> = {}) => {
     for (const kind of kinds) {
@@ -93,7 +69,7 @@ describe.each(DATABASES)('a form’s results, on $name', ({create}) => {
         form: {id: 'reef', version: 1, variant},
       }),
     );
-    for (const event of stripe.confirm(String(started.body.clientSecret), 'pm_card_visa')) await deliver(handler, event);
+    for (const event of endpoint.stripe.confirm(String(started.body.clientSecret), 'pm_card_visa')) await deliver(handler, event);
   };
   const results = async (id: string, headers: Record<string, string> = admin) => {
     const response = await handler(new Request(`${BASE}/results/${id}`, {headers}));
@@ -182,7 +158,7 @@ describe.each(DATABASES)('a form’s results, on $name', ({create}) => {
     expect((await results('reef', {})).status).toBe(401);
     expect((await results('reef', {authorization: 'Bearer not-the-admin-token-at-all-000000000'})).status).toBe(401);
     expect((await results('no-such-form')).status).toBe(404);
-    ({handler} = makeHandler(stripe, {campaigns: new Map(), store: createPgStore(test.db), db: test.db}));
+    endpoint.remake({});
     expect((await results('reef')).status).toBe(404);
   });
 });

@@ -16,6 +16,16 @@ afterEach(cleanup);
 
 const tree = optionTree(donateFormSchema, DONATE_FORM_OPTIONS);
 
+/**
+ * The control a label names, found by the label's text: a role or label query over the whole editor reads every
+ * element's accessible name, which takes tens of seconds in jsdom on a loaded machine. The test checks the name too.
+ */
+const control = (title: string): HTMLElement => {
+  const found = document.getElementById(screen.getByText(title, {selector: 'label'}).getAttribute('for')!)!;
+  expect(found).toHaveAccessibleName(title);
+  return found;
+};
+
 const editor = (onChange = vi.fn()) => {
   render(<Editor tag="coral-donate-form" tree={tree} own={medium} config={medium} onChange={onChange} />);
   return onChange;
@@ -54,22 +64,26 @@ describe('Editor', {timeout: 60_000}, () => {
   it('gives each valid change, trimmed to what differs from the defaults', async () => {
     const user = userEvent.setup();
     const onChange = editor();
-    const layout = screen.getByRole('group', {name: 'Layout'});
+    // The group by its legend's text, then checked as a reader finds it, as `control` does.
+    const layout = screen.getByText('Layout', {selector: 'legend > span'}).closest('fieldset')!;
+    expect(layout).toHaveAccessibleName('Layout');
     expect(within(layout).getByText(/Default:/)).toHaveTextContent('Default: single.');
     await user.click(within(layout).getByRole('radio', {name: 'wizard'}));
     const last = onChange.mock.lastCall![0] as Record<string, unknown>;
     expect(last).not.toHaveProperty('fields');
     expect(last).toMatchObject({layout: 'wizard', urlParams: true});
 
-    expect(screen.getByRole('textbox', {name: 'Currency'})).toHaveAttribute('placeholder', 'AUD');
-    await user.click(screen.getByRole('switch', {name: 'Direct debit'}));
+    expect(control('Currency')).toHaveAttribute('placeholder', 'AUD');
+    // A switch's label wraps it.
+    const directDebit = screen.getByText('Direct debit', {selector: 'label > span'}).closest('label')!.querySelector('input')!;
+    expect(directDebit).toHaveAttribute('role', 'switch');
+    expect(directDebit).toHaveAccessibleName('Direct debit');
+    await user.click(directDebit);
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({directDebit: true}));
   });
 
   it('labels the top-level options of the whole editor by their titles', () => {
     editor();
-    // Found by their labels' text, then named as a screen reader names them: a role or label query over the whole editor takes seconds in jsdom.
-    const control = (title: string) => document.getElementById(screen.getByText(title, {selector: 'label'}).getAttribute('for')!);
     expect(control('Source code')).toHaveAccessibleName('Source code');
     expect(control('Source code')).toHaveAttribute('type', 'text');
     expect(control('Days a daily gift runs')).toHaveAccessibleName('Days a daily gift runs');
@@ -205,6 +219,6 @@ describe('Editor', {timeout: 60_000}, () => {
     expect(screen.queryByText('Publish to your endpoint')).not.toBeInTheDocument();
     rerender(<Editor tag="coral-donate-form" tree={tree} own={medium} config={medium} onChange={vi.fn()} site={site} />);
     expect(screen.getByText('Publish to your endpoint').closest('summary')).toBeInTheDocument();
-    expect(screen.getByLabelText('Form id')).toHaveValue(medium.campaign);
+    expect(control('Form id')).toHaveValue(medium.campaign);
   });
 });
