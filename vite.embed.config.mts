@@ -193,7 +193,7 @@ export default defineConfig({
     alias: PREACT_ALIASES,
   },
   oxc: {jsx: {runtime: 'automatic', importSource: 'preact'}},
-  css: {modules: {generateScopedName: 'coral-[hash:base64:6]'}, postcss: {plugins: [remFromElementRoot]}},
+  css: {modules: {generateScopedName: 'coral-[hash:base64:5]'}, postcss: {plugins: [remFromElementRoot]}},
   define: {'process.env.NODE_ENV': JSON.stringify('production')},
   plugins: [stylesWithTheirChunks(), versionedRelease(), elements.plugin, noOtherPureZod()],
   build: {
@@ -213,6 +213,9 @@ export default defineConfig({
       treeshake: {manualPureFunctions: [PURE_ZOD]},
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
+        // Every import names a chunk by its hash: hexadecimal gzips smaller than base 64, and 32 bits still tell every
+        // release's chunk from the last.
+        hashCharacters: 'hex',
         minify: true,
         comments: {legal: true, annotation: false, jsdoc: false},
         codeSplitting: {
