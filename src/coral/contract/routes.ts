@@ -34,6 +34,10 @@ const SCHEMAS = {
   form: {answer: formAnswerSchema},
   formPublish: {request: publishRequestSchema, answer: publishAnswerSchema},
   forms: {answer: formListSchema},
+  resultsPage: {},
+  resultsSignIn: {},
+  resultsSignOut: {},
+  resultsScript: {},
 } as const satisfies Record<RouteName, Schemas>;
 
 type Table = {[K in RouteName]: (typeof ROUTES)[K] & (typeof SCHEMAS)[K]};

@@ -1,0 +1,2 @@
+-- Kept for the events' migration.
+select 1;
