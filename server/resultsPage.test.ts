@@ -144,12 +144,13 @@ describe.each(DATABASES)('the results page on $name', ({create}) => {
   });
 
   it('refuses a sign-in or sign-out posted from another site’s page', async () => {
-    for (const headers of [
+    const elsewhere: Array<Record<string, string>> = [
       {origin: 'https://evil.example', 'sec-fetch-site': 'cross-site'},
       {origin: 'https://www.example.org', 'sec-fetch-site': 'same-site'},
       {origin: 'https://evil.example'},
       {origin: 'null'},
-    ]) {
+    ];
+    for (const headers of elsewhere) {
       const answer = await handle(signIn(ADMIN_TOKEN, headers));
       expect(answer.status, JSON.stringify(headers)).toBe(403);
       expect(answer.headers.get('set-cookie')).toBeNull();
