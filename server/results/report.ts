@@ -9,6 +9,20 @@ import {count, element, money, orDash, pair, percent, section, table} from './do
 
 type Drawn = {width: number};
 
+/**
+ * A chart as one image with its name: Plot names each of its marks' groups too, which is no name a group may have,
+ * and the table beside the chart reads its figures out better than the shapes would.
+ */
+function chartOf(options: Plot.PlotOptions): SVGSVGElement | HTMLElement {
+  const chart = Plot.plot(options);
+  chart.setAttribute('role', 'img');
+  for (const named of chart.querySelectorAll('[aria-label], [aria-description]')) {
+    named.removeAttribute('aria-label');
+    named.removeAttribute('aria-description');
+  }
+  return chart;
+}
+
 /** A variant's name on the page: the version's only one, where it has no experiment, is all its visitors. */
 const variantName = (variant: string): string => (variant === '' ? 'All visitors' : variant);
 
@@ -19,19 +33,23 @@ const described = (what: string) => `${what}. The table beside this chart has th
 
 function days(results: ResultsAnswer, {width}: Drawn): HTMLElement {
   const donate = isDonate(results);
-  const dated = results.days.map((day) => ({...day, date: new Date(`${day.day}T00:00:00Z`), raised: day.raisedCents / 100}));
   const caption = donate ? 'Gifts and amount raised by day' : 'Signatures by day';
-  const chart = Plot.plot({
+  const raised = results.days.map((day) => ({...day, raised: day.raisedCents / 100}));
+  // A tick for every day while they fit, then every few: a band per day keeps one day as wide as any other.
+  const every = Math.ceil(raised.length / Math.max(1, Math.floor(width / 56)));
+  const chart = chartOf({
     width,
     height: 240,
     ariaLabel: described(caption),
     marginLeft: 56,
-    x: {type: 'utc', label: null},
+    x: {
+      type: 'band',
+      label: null,
+      ticks: raised.filter((_, i) => i % every === 0).map((day) => day.day),
+      tickFormat: (day: string) => day.slice(5),
+    },
     y: {grid: true, label: donate ? `Raised (${results.currency?.toUpperCase() ?? ''})` : 'Signatures'},
-    marks: [
-      Plot.rectY(dated, {x: 'date', interval: 'day', y: donate ? 'raised' : 'signatures', fill: 'currentColor', fillOpacity: 0.7}),
-      Plot.ruleY([0]),
-    ],
+    marks: [Plot.barY(raised, {x: 'day', y: donate ? 'raised' : 'signatures', fill: 'currentColor', fillOpacity: 0.7}), Plot.ruleY([0])],
   });
   const rows = results.days.map((day) =>
     donate
@@ -57,11 +75,12 @@ function funnel(version: VersionResult, donate: boolean, {width}: Drawn): HTMLEl
   const data = version.variants.flatMap((variant) =>
     stagesOf(variant, donate).map((value, i) => ({variant: variantName(variant.variant), stage: stages[i]!, value})),
   );
-  const chart = Plot.plot({
+  const chart = chartOf({
     width,
     height: 80 + 36 * data.length,
     ariaLabel: described(caption),
-    marginLeft: 96,
+    marginLeft: 72,
+    marginRight: 88,
     x: {grid: true, label: 'People'},
     y: {label: null, domain: [...stages]},
     fy: {label: null},
@@ -85,7 +104,7 @@ function experiment(version: VersionResult, currency: string | null, {width}: Dr
   const metric = version.metric === 'revenue-per-visitor' ? 'revenue per visitor' : 'signatures per visitor';
   const caption = `Version ${version.version}, experiment “${version.experiment}”: ${metric} against the control`;
   const compared = version.variants.flatMap((variant) => (variant.vsControl ? [{variant: variant.variant, ...variant.vsControl}] : []));
-  const chart = Plot.plot({
+  const chart = chartOf({
     width,
     height: 60 + 40 * compared.length,
     ariaLabel: described(caption),
@@ -145,7 +164,7 @@ function amounts(results: ResultsAnswer, {width}: Drawn): HTMLElement[] {
     ...amount,
     label: `${money(amount.amountCents, results.currency)} ${amount.frequency}`,
   }));
-  const chart = Plot.plot({
+  const chart = chartOf({
     width,
     height: 60 + 28 * labelled.length,
     ariaLabel: described(caption),
@@ -158,6 +177,9 @@ function amounts(results: ResultsAnswer, {width}: Drawn): HTMLElement[] {
   return [section(caption, [pair(chart, table(caption, ['Amount', 'Frequency', 'Gifts'], rows))])];
 }
 
+/** A long name cut to fit beside a chart; the table has it whole. */
+const shortened = (name: string): string => (name.length > 22 ? `${name.slice(0, 21)}…` : name);
+
 /** A source's name: its code, and its utm values where it has them. */
 const sourceName = (source: ResultsAnswer['sources'][number]): string =>
   [source.source, source.utmSource, source.utmMedium, source.utmCampaign].filter((part) => part !== '').join(' / ') || '(none)';
@@ -167,13 +189,13 @@ function sources(results: ResultsAnswer, {width}: Drawn): HTMLElement[] {
   const donate = isDonate(results);
   const caption = 'Where visitors came from';
   const named = results.sources.map((source) => ({...source, name: sourceName(source)}));
-  const chart = Plot.plot({
+  const chart = chartOf({
     width,
     height: 60 + 28 * named.length,
     ariaLabel: described(caption),
     marginLeft: 140,
     x: {grid: true, label: 'Visitors'},
-    y: {label: null, domain: named.map((source) => source.name)},
+    y: {label: null, domain: named.map((source) => source.name), tickFormat: shortened},
     marks: [Plot.barX(named, {x: 'visitors', y: 'name', fill: 'currentColor', fillOpacity: 0.7}), Plot.ruleX([0])],
   });
   const rows = results.sources.map((source) => [
