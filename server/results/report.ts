@@ -28,6 +28,25 @@ const variantName = (variant: string): string => (variant === '' ? 'All visitors
 
 const isDonate = (results: ResultsAnswer): boolean => results.component === 'donate-form';
 
+/** A bar for each of `rows`, one below the other, named by its `y` and as long as its `x`. */
+function horizontalBars<T extends object>(
+  caption: string,
+  rows: readonly T[],
+  bars: {x: keyof T & string; y: keyof T & string; label: string; marginLeft: number; tickFormat?: (name: string) => string},
+  {width}: Drawn,
+): Element {
+  const {x, y, label, marginLeft, tickFormat} = bars;
+  return chartOf({
+    width,
+    height: 60 + 28 * rows.length,
+    ariaLabel: described(caption),
+    marginLeft,
+    x: {grid: true, label},
+    y: {label: null, domain: rows.map((row) => String(row[y])), ...(tickFormat ? {tickFormat} : {})},
+    marks: [Plot.barX(rows, {x, y, fill: 'currentColor', fillOpacity: 0.7}), Plot.ruleX([0])],
+  });
+}
+
 /** What a chart says it is to a screen reader: the table beside it has its figures. */
 const described = (what: string) => `${what}. The table beside this chart has the same figures.`;
 
@@ -157,22 +176,14 @@ function experiment(version: VersionResult, currency: string | null, {width}: Dr
   ];
 }
 
-function amounts(results: ResultsAnswer, {width}: Drawn): HTMLElement[] {
+function amounts(results: ResultsAnswer, drawn: Drawn): HTMLElement[] {
   if (!isDonate(results) || results.amounts.length === 0) return [];
   const caption = 'Amounts chosen';
   const labelled = results.amounts.map((amount) => ({
     ...amount,
     label: `${money(amount.amountCents, results.currency)} ${amount.frequency}`,
   }));
-  const chart = chartOf({
-    width,
-    height: 60 + 28 * labelled.length,
-    ariaLabel: described(caption),
-    marginLeft: 120,
-    x: {grid: true, label: 'Gifts'},
-    y: {label: null, domain: labelled.map((amount) => amount.label)},
-    marks: [Plot.barX(labelled, {x: 'gifts', y: 'label', fill: 'currentColor', fillOpacity: 0.7}), Plot.ruleX([0])],
-  });
+  const chart = horizontalBars(caption, labelled, {x: 'gifts', y: 'label', label: 'Gifts', marginLeft: 120}, drawn);
   const rows = results.amounts.map((amount) => [money(amount.amountCents, results.currency), amount.frequency, count(amount.gifts)]);
   return [section(caption, [pair(chart, table(caption, ['Amount', 'Frequency', 'Gifts'], rows))])];
 }
@@ -184,20 +195,17 @@ const shortened = (name: string): string => (name.length > 22 ? `${name.slice(0,
 const sourceName = (source: ResultsAnswer['sources'][number]): string =>
   [source.source, source.utmSource, source.utmMedium, source.utmCampaign].filter((part) => part !== '').join(' / ') || '(none)';
 
-function sources(results: ResultsAnswer, {width}: Drawn): HTMLElement[] {
+function sources(results: ResultsAnswer, drawn: Drawn): HTMLElement[] {
   if (results.sources.length === 0) return [];
   const donate = isDonate(results);
   const caption = 'Where visitors came from';
   const named = results.sources.map((source) => ({...source, name: sourceName(source)}));
-  const chart = chartOf({
-    width,
-    height: 60 + 28 * named.length,
-    ariaLabel: described(caption),
-    marginLeft: 140,
-    x: {grid: true, label: 'Visitors'},
-    y: {label: null, domain: named.map((source) => source.name), tickFormat: shortened},
-    marks: [Plot.barX(named, {x: 'visitors', y: 'name', fill: 'currentColor', fillOpacity: 0.7}), Plot.ruleX([0])],
-  });
+  const chart = horizontalBars(
+    caption,
+    named,
+    {x: 'visitors', y: 'name', label: 'Visitors', marginLeft: 140, tickFormat: shortened},
+    drawn,
+  );
   const rows = results.sources.map((source) => [
     source.source || '(none)',
     source.utmSource,
