@@ -1,2 +1,0 @@
--- Kept for the events' migration.
-select 1;
