@@ -67,10 +67,17 @@ export async function readCapped(request: Request, limit: number): Promise<{ok: 
   return {ok: true, bytes};
 }
 
-/** `limit`: the most bytes the route takes, a gift's or a signature's unless it says more (a form's config). */
-export async function readJson(request: Request, limit = MAX_BODY_BYTES): Promise<{ok: true; value: unknown} | {ok: false; answer: Reply}> {
+/**
+ * `limit`: the most bytes the route takes, a gift's or a signature's unless it says more (a form's config). `anyType`:
+ * JSON whatever Content-Type says, as a beacon sends it (text/plain, which needs no preflight).
+ */
+export async function readJson(
+  request: Request,
+  limit = MAX_BODY_BYTES,
+  anyType = false,
+): Promise<{ok: true; value: unknown} | {ok: false; answer: Reply}> {
   if (Number(request.headers.get('content-length')) > limit) return {ok: false, answer: TOO_LARGE};
-  if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) {
+  if (!anyType && !/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) {
     return {ok: false, answer: rejected('expected a JSON body (Content-Type: application/json)', 415)};
   }
   const read = await readCapped(request, limit);

@@ -49,6 +49,7 @@ const SIGNATURE_COLUMNS: readonly Column[] = [
   ['created_at', iso('s.created_at')],
   ['form', 's.form'],
   ['form_version', 's.form_version::text'],
+  ['form_variant', 's.form_variant'],
 ];
 
 /**
@@ -89,6 +90,7 @@ const GIFT_COLUMNS: readonly Column[] = [
   ['created_at', iso('g.created_at')],
   ['form', 'g.form'],
   ['form_version', 'g.form_version::text'],
+  ['form_variant', 'g.form_variant'],
 ];
 
 const selectList = (columns: readonly Column[]) => columns.map(([header, sql]) => `${sql} as "${header}"`).join(', ');

@@ -18,9 +18,12 @@ import {answerCount, COUNT_PATH, sharedCounts} from './routes/count';
 import {answerExport} from './routes/export';
 import {answerForm, answerFormList, answerPublish, FORM_PATH} from './routes/forms';
 import {answerGift} from './routes/gifts';
+import {answerEvent, type EventRequestContext} from './routes/events';
 import {answerHealth} from './routes/health';
 import {answerResultsPage, answerResultsScript} from './routes/resultsPage';
 import {answerSignIn, answerSignOut} from './routes/signIn';
+import {answerResults, RESULTS_PATH} from './routes/results';
+import {publishedVariants} from './results/events';
 import {UNAVAILABLE, stripeDeadline, type PageRequest} from './routes/shared';
 import {answerSignature} from './routes/signatures';
 import {answerSupporterRoute, SUPPORTER_ROUTE_NAMES, type SupporterRoute} from './routes/supporters';
@@ -35,12 +38,17 @@ export {STRIPE_CALL_LIMITS, type CoralHandler, type CoralHandlerOptions} from '.
 // Long enough that two browsers never pick the same one; only characters safe to pass on to Stripe.
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,200}$/;
 
+/** An event is a few hundred bytes: a form, a kind, a visitor id and the utm values. */
+const MAX_EVENT_BODY_BYTES = 2048;
+
 /**
  * A route of the contract's table (src/coral/contract/paths.ts), by who sends it, which decides its doorway:
  * - `page`: a form on an allowed origin. CORS and its preflight, a JSON body screened for card data, an Idempotency-Key.
  * - `reader`: a page reading, from an allowed origin or this endpoint's own; `pattern`'s part in brackets is the route's.
  *   A reply with an ETag is answered 304 to a request that already has it.
  * - `stripe`: Stripe's signed events; the route reads the raw body itself.
+ * - `beacon`: a page's events, from an allowed origin: JSON sent as text/plain (a beacon's, which needs no preflight),
+ *   with no Idempotency-Key, since an event kept twice is kept once.
  * - `server`: a monitor or the organisation's own tools; the route checks method and token itself, after replying
  *   404 while it is off, so an endpoint without it never shows it is there. One with `adminPages` may also be called by
  *   a browser on one of CORAL_ADMIN_ORIGINS (CORS and its preflight; any other origin is refused), the token still
@@ -56,9 +64,10 @@ type Route =
       answer: (param: string, request: Request, log: Logger) => Promise<Reply>;
     }
   | {method: 'POST'; path: RoutePath<'stripeWebhook'>; from: 'stripe'; answer: (request: Request, log: Logger) => Promise<Reply>}
+  | {method: 'POST'; path: RoutePath<'events'>; from: 'beacon'; answer: (request: EventRequestContext) => Promise<Reply>}
   | {
       method: 'GET' | 'POST' | 'PUT' | 'any';
-      path: RoutePath<'export' | 'health' | 'formPublish' | 'forms' | ResultsPageRoute> | SupporterRoute;
+      path: RoutePath<'export' | 'health' | 'formPublish' | 'forms' | 'results' | ResultsPageRoute> | SupporterRoute;
       /** For a path with a part of its own, as for `reader`. */
       pattern?: RegExp;
       from: 'server';
@@ -121,6 +130,7 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   const cookie = sessionCookie(basePath);
   const forms = {db: db ?? null, token: db ? (options.adminToken ?? null) : null, cookie, now};
   const resultsPage = {...forms, basePath, script: options.resultsScript ?? (async () => null)};
+  const events = {db: db ?? null, published: db ? publishedVariants(db) : async () => false, limit: guard.limitEvents, now};
 
   const routes: readonly Route[] = [
     {...ROUTES.gifts, from: 'page', answer: (request) => answerGift(gifts, request)},
@@ -155,6 +165,13 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
     // Before any route of a form's results, whose id can be "sign-out" (a GET) but never "app.js".
     {...ROUTES.resultsSignOut, from: 'server', answer: (request, log) => answerSignOut({...resultsPage, log}, request)},
     {...ROUTES.resultsScript, from: 'server', answer: (request, log) => answerResultsScript({...resultsPage, log}, request)},
+    {...ROUTES.events, from: 'beacon', answer: (request) => answerEvent(events, request)},
+    {
+      ...ROUTES.results,
+      pattern: RESULTS_PATH,
+      from: 'server',
+      answer: (request, log, id) => answerResults({...forms, db: db ?? null, log}, request, id),
+    },
     {...ROUTES.stripeWebhook, from: 'stripe', answer: (request, log) => answerWebhook(webhook, request, log)},
     {...ROUTES.export, from: 'server', answer: (request) => answerExport(exportDeps, request)},
     ...SUPPORTER_ROUTE_NAMES.map((name): Route => {
@@ -200,6 +217,24 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
       cors.set('retry-after', String(reply.body.retryAfter));
       cors.set('access-control-expose-headers', 'retry-after');
     }
+    return respond(reply, cors);
+  }
+
+  /** A page's beacon: from an allowed origin, its JSON read whatever type it is sent as, at most a small event's size. */
+  async function beaconDoor(route: Route & {from: 'beacon'}, request: Request, log: Logger, context?: RequestContext): Promise<Response> {
+    const origin = request.headers.get('origin');
+    if (origin === null || !allowed.has(origin)) return respond(rejected('this origin may not send here', 403));
+    const cors = corsHeaders(origin);
+    if (request.method === 'OPTIONS') return preflight(cors, route.method, 'content-type');
+    if (request.method !== route.method) return respond(rejected(`use ${route.method}`, 405), cors);
+    const read = await readJson(request, MAX_EVENT_BODY_BYTES, true);
+    if (!read.ok) return respond(read.answer, cors);
+    const reply = await route.answer({
+      body: read.value,
+      address: guard.addressOf(request, context),
+      userAgent: request.headers.get('user-agent'),
+      log,
+    });
     return respond(reply, cors);
   }
 
@@ -252,6 +287,7 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
     const {route, param} = found;
     if (route.from === 'reader') return readerDoor(route, param, request, log);
     if (route.from === 'page') return pageDoor(route, request, log, context);
+    if (route.from === 'beacon') return beaconDoor(route, request, log, context);
     if (route.from === 'stripe') {
       return respond(request.method === route.method ? await route.answer(request, log) : rejected(`use ${route.method}`, 405));
     }

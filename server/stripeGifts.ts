@@ -51,6 +51,7 @@ export function giftMetadata(gift: CheckedGift): Stripe.MetadataParam {
   if (gift.form !== null) {
     metadata.coral_form = gift.form.id;
     metadata.coral_form_version = gift.form.version;
+    if (gift.form.variant !== undefined) metadata.coral_form_variant = gift.form.variant;
   }
   if (gift.upgrade) {
     metadata.coral_upgrade_from = `${gift.upgrade.from.amount} ${gift.upgrade.from.frequency}`;

@@ -55,7 +55,12 @@ type UpgradeDeps = {
 
 /** The published form a first gift was made on, as its metadata keeps it; null for an inline config's gift. */
 function publishedOf(metadata: Stripe.Metadata | null): PublishedForm | null {
-  const form = publishedForm.safeParse({id: metadata?.coral_form, version: Number(metadata?.coral_form_version)});
+  const variant = metadata?.coral_form_variant;
+  const form = publishedForm.safeParse({
+    id: metadata?.coral_form,
+    version: Number(metadata?.coral_form_version),
+    ...(variant === undefined ? {} : {variant}),
+  });
   return form.success && form.data !== undefined ? form.data : null;
 }
 

@@ -148,6 +148,7 @@ export type GiftRow = {
   upgrade_from: KeptGift['upgradeFrom'];
   form: string | null;
   form_version: number | null;
+  form_variant: string | null;
   created_at: Date;
 };
 
@@ -168,7 +169,10 @@ export function giftOfRow(row: GiftRow): KeptGift {
     consent: {given: row.consent, wording: row.consent_wording, version: row.consent_version},
     utm: row.utm,
     upgradeFrom: row.upgrade_from,
-    form: row.form === null || row.form_version === null ? null : {id: row.form, version: row.form_version},
+    form:
+      row.form === null || row.form_version === null
+        ? null
+        : {id: row.form, version: row.form_version, ...(row.form_variant === null ? {} : {variant: row.form_variant})},
     createdAt: seconds(row.created_at),
   };
 }

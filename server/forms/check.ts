@@ -2,7 +2,7 @@
  * A form's config checked before it is kept, by its component's own parse: a wrong one is refused with the words the
  * form's error box would show, one line per bad key (which key, the value given, what is allowed).
  */
-import {FORM_COMPONENTS, PUBLISHED_BY_MAX, type FormComponent} from '../../src/coral/contract';
+import {componentConfig, FORM_COMPONENTS, PUBLISHED_BY_MAX, type FormComponent} from '../../src/coral/contract';
 import {
   describeError,
   parseDonateFormConfig,
@@ -10,6 +10,7 @@ import {
   parseThankYouConfig,
   type ParseResult,
 } from '../../src/coral/contract/library';
+import {experimentProblems} from './experiment';
 
 const PARSE: Record<FormComponent, (input: unknown) => ParseResult<{campaign: string}>> = {
   'donate-form': parseDonateFormConfig,
@@ -34,8 +35,10 @@ export function checkForm(body: unknown): FormCheck {
     const given = component === undefined ? '(missing)' : JSON.stringify(component);
     return {ok: false, problems: [`component: got ${given}; expected one of ${FORM_COMPONENTS.join(', ')}`]};
   }
-  const parsed = PARSE[component](config);
-  if (!parsed.ok) return {ok: false, problems: parsed.errors.map(describeError)};
+  const parse = PARSE[component];
+  const parsed = parse(componentConfig(config));
+  const problems = [...(parsed.ok ? [] : parsed.errors.map(describeError)), ...experimentProblems(component, config, parse)];
+  if (!parsed.ok || problems.length > 0) return {ok: false, problems};
   return {ok: true, form: {component, campaign: parsed.config.campaign, config}};
 }
 

@@ -3,7 +3,7 @@
  * what its page showed, so a page open while a newer version is published still works; or, when it names none, the
  * campaigns file's config for its campaign. A version never changes, so each is read and parsed once per instance.
  */
-import {publishedForm, type FormComponent, type PublishedForm} from '../../src/coral/contract';
+import {componentConfig, publishedForm, variantConfig, type FormComponent, type PublishedForm} from '../../src/coral/contract';
 import {
   describeError,
   parseDonateFormConfig,
@@ -29,15 +29,18 @@ const VERSIONS_KEPT = 256;
 export function publishedConfigs(db: Queryable | null): PublishedConfigs {
   const parsed = new Map<string, unknown>();
   function reader<C>(component: FormComponent, parse: (config: unknown) => ParseResult<C>): VersionReader<C> {
-    return async ({id, version}) => {
-      const key = `${id}\n${version}`;
+    return async ({id, version, variant}) => {
+      const key = `${id}\n${version}\n${variant ?? ''}`;
       const kept = parsed.get(key) as C | undefined;
       if (kept !== undefined) return {ok: true, value: kept};
       if (db === null) return refuse('form: this endpoint keeps no published forms');
       const form = await readForm(db, id, version);
       if (form === null || form.version !== version) return refuse(`form: form "${id}" has no version ${version} on this endpoint`);
       if (form.component !== component) return refuse(`form: form "${id}" is a ${form.component}, not a ${component}`);
-      const config = parse(form.config);
+      // A variant's config is its changes laid over the rest; a request naming none is checked against the rest.
+      const given = variant === undefined ? componentConfig(form.config) : variantConfig(form.config, variant);
+      if (given === null) return refuse(`form: version ${version} of form "${id}" has no variant "${variant}"`);
+      const config = parse(given);
       // Checked when it was published; a version a later release of Coral reads otherwise says so rather than guessing.
       if (!config.ok)
         return refuse(`form: version ${version} of form "${id}" no longer reads: ${config.errors.map(describeError).join('; ')}`);
@@ -69,7 +72,7 @@ export function newestPowerforms(db: Queryable | null, now: () => number): (camp
         [campaign],
       )
       .then(([row]) => {
-        const parsed = row === undefined ? null : parsePowerformConfig(row.config);
+        const parsed = row === undefined ? null : parsePowerformConfig(componentConfig(row.config as Record<string, unknown>));
         return parsed?.ok ? parsed.config : null;
       });
     // A failed read is not kept: the next request tries again.

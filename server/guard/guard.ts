@@ -39,6 +39,12 @@ export type RequestContext = {clientAddress?: string | null};
  */
 export type GuardedRequest = {address: Address | null; email: string | null; botCheck: string | null; upgrade?: boolean};
 
+/**
+ * The most events one address sends in a rate window: a visitor sends five at most per form, and a school's or an
+ * office's visitors share an address, so only a flood reaches it.
+ */
+export const EVENTS_PER_ADDRESS = 600;
+
 const BOT_CHECK_REFUSED = {status: 403, body: {status: 'rejected', reason: 'bot-check'}} satisfies Reply;
 
 /**
@@ -119,6 +125,16 @@ export function createGuard(options: GuardOptions) {
     return countIn(buckets);
   }
 
+  // Events are counted with or without CORAL_GUARD_SECRET (an endpoint of petitions needs none): without it, under a
+  // key of this instance's own, so the counts still name no address; they start again when the instance does.
+  const eventHash = keyedHash(settings.secret ?? crypto.randomUUID());
+
+  /** A published form's events from one address: a page sends a handful, so a flood is refused. */
+  async function limitEvents(address: Address | null): Promise<Reply | null> {
+    if (address === null) return null;
+    return countIn([[`events:${await eventHash(addressBucket(address))}`, EVENTS_PER_ADDRESS]]);
+  }
+
   /** Whether the breaker is open now, saying so in one line (from one instance) when that changes. */
   async function breakerOpen(log: Logger): Promise<boolean> {
     if (settings.breakerMinPayments === 0) return false;
@@ -161,6 +177,7 @@ export function createGuard(options: GuardOptions) {
 
   return {
     addressOf,
+    limitEvents,
 
     /**
      * Counts another kind of request (`kind`: a sign-in) per client address, in the gift limits' window, its bucket an

@@ -50,12 +50,16 @@ export async function answerForm(deps: Omit<FormRouteDeps, 'token'>, id: string,
 
 /**
  * What every admin route checks first: 404 while the token is not set (as if there were no route), 401 without it.
- * `session`: the results page's session admits too (a read it makes), never for a publish.
+ * `session`: for a read the results page makes, its session cookie admits too; never for a publish.
  */
-async function admitted(deps: FormRouteDeps, request: Request, session = false): Promise<Reply | null> {
-  const {db, token, cookie, now} = deps;
+export async function admitted(
+  deps: Pick<FormRouteDeps, 'db' | 'token'>,
+  request: Request,
+  session?: Pick<FormRouteDeps, 'cookie' | 'now'>,
+): Promise<Reply | null> {
+  const {db, token} = deps;
   if (token === null || db === null) return rejected('not found', 404);
-  const admits = session ? await admitsStaff({db, token, cookie, now}, request) : await bearsToken(request, token);
+  const admits = session ? await admitsStaff({db, token, ...session}, request) : await bearsToken(request, token);
   if (!admits) return {...rejected('unauthorised', 401), headers: {'www-authenticate': 'Bearer'}};
   return null;
 }
@@ -89,7 +93,7 @@ export async function answerPublish(deps: FormRouteDeps, request: Request, id: s
 export async function answerFormList(deps: FormRouteDeps, request: Request): Promise<Reply> {
   // The session is looked up in the records, so a database that does not answer is a 503 from here on.
   return answerFailures(deps.log, async () => {
-    const refused = await admitted(deps, request, true);
+    const refused = await admitted(deps, request, deps);
     if (refused !== null) return refused;
     if (request.method !== ROUTES.forms.method) return {...rejected('use GET', 405), headers: {allow: 'GET'}};
     return {status: 200, body: {forms: await listForms(deps.db!)}};

@@ -3,6 +3,7 @@
  * build their addresses from it at run time, so it imports nothing but the form's path (./formPath.ts): no schema reaches a bundle. ./routes.ts pairs
  * each route with its request and answer schemas.
  */
+import {EVENTS_PATH} from './eventsPath';
 import {FORM_PATH} from './formPath';
 
 export {FORM_PARAM, FORM_PATH} from './formPath';
@@ -43,6 +44,10 @@ const OTHER_ROUTES = {
   formPublish: {method: 'PUT', path: FORM_PATH},
   /** Every form and its versions, with the admin token. */
   forms: {method: 'GET', path: '/forms'},
+  /** What a visitor did on a published form, sent by its page as a beacon. */
+  events: {method: 'POST', path: EVENTS_PATH},
+  /** A published form's results, with the admin token; `{form}` stands for its id. */
+  results: {method: 'GET', path: '/results/{form}'},
   /** The results page for staff: its sign-in form, or the results once signed in. */
   resultsPage: {method: 'GET', path: '/results'},
   /** The results page's sign-in: the admin token exchanged for a session cookie. */

@@ -12,6 +12,7 @@ import {
   upgradeAnswerSchema,
   upgradeRequestSchema,
 } from './gifts';
+import {eventRequestSchema, resultsAnswerSchema} from './experiments';
 import {formAnswerSchema, formListSchema, publishAnswerSchema, publishRequestSchema} from './forms';
 import {ROUTES, type RouteName} from './paths';
 import {campaignCountSchema, signatureAnswerSchema, signatureRequestSchema} from './signatures';
@@ -34,6 +35,8 @@ const SCHEMAS = {
   form: {answer: formAnswerSchema},
   formPublish: {request: publishRequestSchema, answer: publishAnswerSchema},
   forms: {answer: formListSchema},
+  events: {request: eventRequestSchema},
+  results: {answer: resultsAnswerSchema},
   resultsPage: {},
   resultsSignIn: {},
   resultsSignOut: {},

@@ -1,0 +1,218 @@
+/**
+ * A published form's experiment and events, on every kind of database: an experiment is checked when it is
+ * published, a gift is checked against the variant its page showed and kept with it, and events are kept once per
+ * visitor with nothing about the person, from allowed origins only, a crawler's not at all.
+ */
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {createPgStore} from '../db/store';
+import {EVENTS_PER_ADDRESS} from '../guard/guard';
+import {DATABASES, type TestDatabase} from '../testing/databases';
+import {giftBody, makeHandler, ORIGIN, post} from '../testing/fixtures';
+import {startStripeStandIn, type StripeStandIn} from '../testing/stripeStandIn';
+import {foldEvents} from './events';
+
+const ADMIN_TOKEN = 'admin-token-for-tests-only-000000000000';
+const BASE = 'https://coral.example.org';
+const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** Control asks $35, $60 or $120 from $5; "higher-asks" asks $50, $100 or $200 from $20, and opens on monthly. */
+const REEF = {
+  component: 'donate-form',
+  campaign: 'reef-appeal',
+  frequencies: ['one-off', 'monthly'],
+  amounts: {'one-off': {handles: [{amount: 35}, {amount: 60}, {amount: 120}], min: 5, max: 500}},
+  fields: {postcode: 'optional'},
+  experiment: {
+    id: 'reef-asks',
+    variants: [
+      {id: 'control', weight: 1, changes: {}},
+      {
+        id: 'higher-asks',
+        weight: 1,
+        changes: {amounts: {'one-off': {handles: [{amount: 50}, {amount: 100}, {amount: 200}], min: 20}}, defaultFrequency: 'monthly'},
+      },
+    ],
+  },
+};
+
+const reefGift = (change: Record<string, unknown> = {}) =>
+  giftBody({
+    campaign: 'reef-appeal',
+    supporter: {firstName: 'Mere', lastName: 'Tūhoe', email: 'mere@example.org', consent: true},
+    ...change,
+  });
+
+/** A visitor's event as a page's beacon sends it: JSON as text/plain. */
+const event = (change: Record<string, unknown> = {}) => ({
+  form: {id: 'reef', version: 1, variant: 'control'},
+  kind: 'view',
+  visitor: 'Vb3kQ9xZ1mT0pL7rN2sW4a',
+  sinceLoad: 1840,
+  source: 'EDM-NOV',
+  utm: {utm_source: 'facebook', utm_medium: 'paid_social', utm_campaign: 'reef_nov_2026'},
+  ...change,
+});
+
+let stripe: StripeStandIn;
+beforeEach(async () => {
+  stripe = await startStripeStandIn();
+});
+afterEach(() => stripe.close());
+
+describe.each(DATABASES)('experiments and events, on $name', ({create}) => {
+  let test: TestDatabase;
+  let handler: (request: Request, context?: {clientAddress?: string}) => Promise<Response>;
+  beforeEach(async () => {
+    test = await create();
+    ({handler} = makeHandler(stripe, {campaigns: new Map(), store: createPgStore(test.db), db: test.db, adminToken: ADMIN_TOKEN}));
+  });
+  afterEach(() => test.drop());
+
+  const publish = (id: string, config: unknown) =>
+    handler(
+      new Request(`${BASE}/forms/${id}`, {
+        method: 'PUT',
+        headers: {authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json'},
+        body: JSON.stringify(config),
+      }),
+    );
+  const send = (body: unknown, {origin = ORIGIN, userAgent = CHROME, address = '203.0.113.7'} = {}) =>
+    handler(
+      new Request(`${BASE}/events`, {
+        method: 'POST',
+        headers: {'content-type': 'text/plain;charset=UTF-8', origin, 'user-agent': userAgent},
+        body: JSON.stringify(body),
+      }),
+      {clientAddress: address},
+    );
+  const kept = () => test.db.query('select form, version, variant, kind, visitor, day::text, source, utm_source from form_events');
+
+  it('refuses an experiment whose variant makes a config the form does not take, or changes what a variant may not', async () => {
+    const tooLow = structuredClone(REEF);
+    tooLow.experiment.variants[1]!.changes = {amounts: {'one-off': {min: 0}}} as never;
+    const refused = await publish('reef', tooLow);
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as {problems: string[]}).problems).toEqual([
+      expect.stringMatching(/^experiment\.variants\.1 \("higher-asks"\)\.changes → amounts\.one-off\.min: /),
+    ]);
+    const gateway = structuredClone(REEF);
+    gateway.experiment.variants[1]!.changes = {gateway: {type: 'sandbox'}} as never;
+    expect(await (await publish('reef', gateway)).json()).toMatchObject({
+      problems: [
+        'experiment.variants.1 ("higher-asks").changes: a variant may change amounts, defaultFrequency, rgUpgrade, messages; not gateway',
+      ],
+    });
+    const twice = structuredClone(REEF);
+    twice.experiment.variants[1]!.id = 'control';
+    expect(await (await publish('reef', twice)).json()).toMatchObject({problems: ['experiment.variants: expected each variant’s id once']});
+    const thankYou = {component: 'thank-you', campaign: 'reef-appeal', experiment: REEF.experiment};
+    expect(await (await publish('thanks', thankYou)).json()).toMatchObject({problems: ['experiment: a thank-you takes no experiment']});
+    expect(await (await publish('reef', {...REEF, visitor: 'forever'})).json()).toMatchObject({
+      problems: ['visitor: got "forever"; expected "tab" (the default) or "browser"'],
+    });
+    expect((await publish('reef', {...REEF, visitor: 'browser'})).status).toBe(201);
+  });
+
+  it('checks a gift against the variant its page showed, and keeps, exports and tells Stripe that variant', async () => {
+    expect((await publish('reef', REEF)).status).toBe(201);
+    // $10 is within the control's $5 floor and below the variant's $20.
+    const onControl = await post(handler, '/gifts', reefGift({amount: 1000, form: {id: 'reef', version: 1, variant: 'control'}}));
+    expect(onControl.body).toMatchObject({status: 'requires_confirmation'});
+    const onHigher = await post(handler, '/gifts', reefGift({amount: 1000, form: {id: 'reef', version: 1, variant: 'higher-asks'}}));
+    expect(onHigher).toMatchObject({status: 400, body: {reason: 'amount: expected at least $20 for a one-off gift'}});
+    const higher = await post(handler, '/gifts', reefGift({amount: 10000, form: {id: 'reef', version: 1, variant: 'higher-asks'}}));
+    expect(higher.status).toBe(200);
+    expect(await post(handler, '/gifts', reefGift({form: {id: 'reef', version: 1, variant: 'lower-asks'}}))).toMatchObject({
+      status: 400,
+      body: {reason: 'form: version 1 of form "reef" has no variant "lower-asks"'},
+    });
+    expect(await test.db.query('select amount, form_variant from gifts order by amount')).toEqual([
+      {amount: 1000, form_variant: 'control'},
+      {amount: 10000, form_variant: 'higher-asks'},
+    ]);
+    const metadata = stripe.requests.filter((request) => request.path === '/v1/payment_intents').map((request) => request.params.metadata);
+    expect(metadata).toEqual([
+      expect.objectContaining({coral_form: 'reef', coral_form_variant: 'control'}),
+      expect.objectContaining({coral_form: 'reef', coral_form_variant: 'higher-asks'}),
+    ]);
+  });
+
+  it('keeps an event once per visitor and kind, with no more than the form, the variant, the day and the source', async () => {
+    await publish('reef', REEF);
+    for (const kind of ['view', 'view', 'start', 'view']) expect((await send(event({kind}))).status).toBe(202);
+    expect((await send(event({visitor: 'a7Kq2Lm9Xp4Rt8Zs1Nv6Bw', form: {id: 'reef', version: 1, variant: 'higher-asks'}}))).status).toBe(
+      202,
+    );
+    expect(await kept()).toEqual(
+      expect.arrayContaining([
+        {
+          form: 'reef',
+          version: 1,
+          variant: 'control',
+          kind: 'view',
+          visitor: 'Vb3kQ9xZ1mT0pL7rN2sW4a',
+          day: '2026-01-01',
+          source: 'EDM-NOV',
+          utm_source: 'facebook',
+        },
+        expect.objectContaining({variant: 'control', kind: 'start'}),
+        expect.objectContaining({variant: 'higher-asks', kind: 'view'}),
+      ]),
+    );
+    expect(await kept()).toHaveLength(3);
+  });
+
+  it('refuses an event with anything about the person, for a variant there is not, or from an origin not allowed', async () => {
+    await publish('reef', REEF);
+    const withEmail = await send({...event(), email: 'mere@example.org'});
+    expect(withEmail.status).toBe(400);
+    expect(JSON.stringify(await withEmail.json())).not.toContain('mere@example.org');
+    expect((await send(event({visitor: 'mere@example.org'}))).status).toBe(400);
+    expect((await send(event({sinceLoad: undefined}))).status).toBe(400);
+    expect((await send(event({form: {id: 'reef', version: 1, variant: 'lower-asks'}}))).status).toBe(404);
+    expect((await send(event({form: {id: 'reef', version: 1}}))).status).toBe(404);
+    expect((await send(event({form: {id: 'reef', version: 2, variant: 'control'}}))).status).toBe(404);
+    expect((await send(event(), {origin: 'https://evil.example'})).status).toBe(403);
+    const preflight = await handler(new Request(`${BASE}/events`, {method: 'OPTIONS', headers: {origin: ORIGIN}}));
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(await kept()).toEqual([]);
+  });
+
+  it('answers a crawler as if its event were kept, and keeps nothing of it', async () => {
+    await publish('reef', REEF);
+    const crawlers = [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome-Lighthouse',
+      '',
+    ];
+    for (const userAgent of crawlers) expect((await send(event(), {userAgent})).status).toBe(202);
+    expect(await kept()).toEqual([]);
+    // A person's phone, for contrast.
+    const iphone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+    expect((await send(event(), {userAgent: iphone})).status).toBe(202);
+    expect(await kept()).toHaveLength(1);
+  });
+
+  it('limits the events one address sends in a window, and not another address’s', async () => {
+    await publish('reef', REEF);
+    for (let i = 0; i < EVENTS_PER_ADDRESS; i += 1) await send(event({kind: 'start'}));
+    const over = await send(event());
+    expect(over.status).toBe(429);
+    expect(await over.json()).toMatchObject({reason: 'rate-limited', retryAfter: expect.any(Number)});
+    expect((await send(event(), {address: '198.51.100.20'})).status).toBe(202);
+  });
+
+  it('folds visitors’ rows past what the results need into daily counts, keeping no visitor id', async () => {
+    await publish('reef', REEF);
+    await send(event());
+    await send(event({visitor: 'a7Kq2Lm9Xp4Rt8Zs1Nv6Bw'}));
+    await foldEvents(test.db, '2026-01-02');
+    expect(await kept()).toEqual([]);
+    expect(await test.db.query('select variant, kind, day::text, source, visitors from form_event_days')).toEqual([
+      {variant: 'control', kind: 'view', day: '2026-01-01', source: 'EDM-NOV', visitors: 2},
+    ]);
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * A published form's figures, read from the records: its events (visitors by version, variant, day and source) and
+ * the gifts and signatures made on it. A gift counts once a payment of it is paid, and raises what Stripe has
+ * received for it so far; a regular gift's monthly value is its amount with the fee (a weekly one's times 52 ÷ 12).
+ */
+import type {EventKind} from '../../src/coral/contract';
+import type {Queryable} from '../db/database';
+
+/** One version and variant's counts and sums, before any statistics. */
+export type VariantFigures = {
+  version: number;
+  variant: string;
+  events: Record<EventKind, number>;
+  gifts: number;
+  signatures: number;
+  raised: number;
+  /** The gifts' values, each capped at the version's 99th percentile, summed, and their squares summed. */
+  capped: number;
+  cappedSquares: number;
+  regularGifts: number;
+  regularMonthly: number;
+};
+
+export type DayFigures = {day: string; visitors: number; gifts: number; raisedCents: number; signatures: number};
+export type AmountFigures = {frequency: string; amountCents: number; gifts: number};
+export type SourceFigures = {
+  source: string;
+  utmSource: string;
+  utmMedium: string;
+  utmCampaign: string;
+  visitors: number;
+  gifts: number;
+  signatures: number;
+  raisedCents: number;
+};
+
+export type FormFigures = {
+  variants: VariantFigures[];
+  days: DayFigures[];
+  amounts: AmountFigures[];
+  sources: SourceFigures[];
+  currency: string | null;
+};
+
+/** The most amounts and sources a results page lists: the rest are a long tail of ones. */
+const LISTED = 50;
+
+// Events: the visitors' rows still kept, and the days' counts they were folded into.
+const EVENTS = `(select version, variant, kind, day, source, utm_source, utm_medium, utm_campaign, 1 as visitors
+  from form_events where form = $1
+  union all
+  select version, variant, kind, day, source, utm_source, utm_medium, utm_campaign, visitors
+  from form_event_days where form = $1) as e`;
+
+// Each gift made on the form with a paid payment, and what has been paid of it so far.
+const PAID = `paid as (
+  select g.form_version as version, coalesce(g.form_variant, '') as variant, g.frequency, g.amount, g.fee, g.currency,
+    coalesce(g.source_code, '') as source, coalesce(g.utm->>'utm_source', '') as utm_source,
+    coalesce(g.utm->>'utm_medium', '') as utm_medium, coalesce(g.utm->>'utm_campaign', '') as utm_campaign,
+    (g.created_at at time zone 'UTC')::date::text as day, sum(p.amount)::float8 as value
+  from gifts g join payments p on p.reference = g.reference and p.outcome = 'paid'
+  where g.form = $1
+  group by g.reference)`;
+
+const SIGNED = `(select form_version as version, coalesce(form_variant, '') as variant, coalesce(source_code, '') as source,
+    coalesce(utm->>'utm_source', '') as utm_source, coalesce(utm->>'utm_medium', '') as utm_medium,
+    coalesce(utm->>'utm_campaign', '') as utm_campaign, (created_at at time zone 'UTC')::date::text as day
+  from signatures where form = $1) as s`;
+
+const NO_EVENTS: Record<EventKind, number> = {view: 0, start: 0, submit: 0, done: 0, failed: 0};
+
+const keyOf = (version: number, variant: string) => `${version}\n${variant}`;
+
+async function variantFigures(db: Queryable, form: string): Promise<VariantFigures[]> {
+  const [events, gifts, signatures] = await Promise.all([
+    db.query<{version: number; variant: string; kind: EventKind; visitors: number}>(
+      `select version, variant, kind, sum(visitors)::integer as visitors from ${EVENTS} group by 1, 2, 3`,
+      [form],
+    ),
+    db.query<Omit<VariantFigures, 'events' | 'signatures'>>(
+      `with ${PAID}, caps as (select version, percentile_cont(0.99) within group (order by value) as cap from paid group by version)
+       select version, variant, count(*)::integer as gifts, sum(value)::float8 as raised,
+         sum(least(value, cap))::float8 as capped, sum(least(value, cap) ^ 2)::float8 as "cappedSquares",
+         (count(*) filter (where frequency in ('monthly', 'weekly')))::integer as "regularGifts",
+         coalesce(sum(case frequency when 'monthly' then amount + fee when 'weekly' then (amount + fee) * 52.0 / 12 end), 0)::float8
+           as "regularMonthly"
+       from paid join caps using (version) group by 1, 2`,
+      [form],
+    ),
+    db.query<{version: number; variant: string; signatures: number}>(
+      `select version, variant, count(*)::integer as signatures from ${SIGNED} group by 1, 2`,
+      [form],
+    ),
+  ]);
+  const figures = new Map<string, VariantFigures>();
+  const at = (version: number, variant: string): VariantFigures => {
+    const key = keyOf(version, variant);
+    let found = figures.get(key);
+    if (found === undefined) {
+      found = {
+        version,
+        variant,
+        events: {...NO_EVENTS},
+        gifts: 0,
+        signatures: 0,
+        raised: 0,
+        capped: 0,
+        cappedSquares: 0,
+        regularGifts: 0,
+        regularMonthly: 0,
+      };
+      figures.set(key, found);
+    }
+    return found;
+  };
+  for (const row of events) at(row.version, row.variant).events[row.kind] = row.visitors;
+  for (const row of gifts) Object.assign(at(row.version, row.variant), row);
+  for (const row of signatures) at(row.version, row.variant).signatures = row.signatures;
+  return [...figures.values()].sort((a, b) => a.version - b.version || a.variant.localeCompare(b.variant));
+}
+
+async function dayFigures(db: Queryable, form: string): Promise<DayFigures[]> {
+  const rows = await db.query<DayFigures>(
+    `with ${PAID}
+     select day, sum(visitors)::integer as visitors, sum(gifts)::integer as gifts, sum(raised)::float8 as "raisedCents",
+       sum(signatures)::integer as signatures
+     from (
+       select day::text as day, visitors, 0 as gifts, 0 as raised, 0 as signatures from ${EVENTS} where kind = 'view'
+       union all select day, 0, 1, value, 0 from paid
+       union all select day, 0, 0, 0, 1 from ${SIGNED}
+     ) as t group by day order by day`,
+    [form],
+  );
+  return rows;
+}
+
+async function sourceFigures(db: Queryable, form: string): Promise<SourceFigures[]> {
+  return db.query<SourceFigures>(
+    `with ${PAID}
+     select source, utm_source as "utmSource", utm_medium as "utmMedium", utm_campaign as "utmCampaign",
+       sum(visitors)::integer as visitors, sum(gifts)::integer as gifts, sum(signatures)::integer as signatures,
+       sum(raised)::float8 as "raisedCents"
+     from (
+       select source, utm_source, utm_medium, utm_campaign, visitors, 0 as gifts, 0 as signatures, 0 as raised
+         from ${EVENTS} where kind = 'view'
+       union all select source, utm_source, utm_medium, utm_campaign, 0, 1, 0, value from paid
+       union all select source, utm_source, utm_medium, utm_campaign, 0, 0, 1, 0 from ${SIGNED}
+     ) as t
+     group by 1, 2, 3, 4 order by visitors desc, gifts desc, signatures desc, source limit ${LISTED}`,
+    [form],
+  );
+}
+
+/** Everything the results of form `form` are computed from. */
+export async function readFigures(db: Queryable, form: string): Promise<FormFigures> {
+  const [variants, days, sources, amounts, currency] = await Promise.all([
+    variantFigures(db, form),
+    dayFigures(db, form),
+    sourceFigures(db, form),
+    db.query<AmountFigures>(
+      `with ${PAID} select frequency, amount::float8 as "amountCents", count(*)::integer as gifts
+       from paid group by 1, 2 order by 3 desc, 2 desc limit ${LISTED}`,
+      [form],
+    ),
+    db.query<{currency: string}>(`select currency from gifts where form = $1 order by created_at desc limit 1`, [form]),
+  ]);
+  return {variants, days, amounts, sources, currency: currency[0]?.currency ?? null};
+}

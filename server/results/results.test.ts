@@ -1,0 +1,188 @@
+/**
+ * `GET /results/<form>` on every kind of database: a form's figures by version and variant, from the events its
+ * pages sent and the gifts and signatures recorded with their variants, paid as Stripe says; refused without the token.
+ */
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {resultsAnswerSchema, type ResultsAnswer} from '../../src/coral/contract';
+import {createPgStore} from '../db/store';
+import {DATABASES, type TestDatabase} from '../testing/databases';
+import {deliver, giftBody, makeHandler, ORIGIN, post} from '../testing/fixtures';
+import {startStripeStandIn, type StripeStandIn} from '../testing/stripeStandIn';
+
+const ADMIN_TOKEN = 'admin-token-for-tests-only-000000000000';
+const BASE = 'https://coral.example.org';
+const FIREFOX = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.6; rv:132.0) Gecko/20100101 Firefox/132.0';
+
+const REEF = {
+  component: 'donate-form',
+  campaign: 'reef-appeal',
+  frequencies: ['one-off', 'monthly'],
+  fields: {postcode: 'optional'},
+  experiment: {
+    id: 'reef-asks',
+    variants: [
+      {id: 'control', weight: 1, changes: {}},
+      {id: 'higher-asks', weight: 1, changes: {amounts: {'one-off': {handles: [{amount: 50}, {amount: 100}, {amount: 200}]}}}},
+    ],
+  },
+};
+const PETITION = {
+  component: 'powerform',
+  campaign: 'deep-sea-petition',
+  fields: {postcode: 'optional'},
+  experiment: {
+    id: 'headline',
+    variants: [
+      {id: 'control', weight: 1, changes: {}},
+      {id: 'urgent', weight: 1, changes: {messages: {heading: 'Stop deep-sea mining before July'}}},
+    ],
+  },
+};
+
+let stripe: StripeStandIn;
+beforeEach(async () => {
+  stripe = await startStripeStandIn();
+});
+afterEach(() => stripe.close());
+
+describe.each(DATABASES)('a form’s results, on $name', ({create}) => {
+  let test: TestDatabase;
+  let handler: (request: Request, context?: {clientAddress?: string}) => Promise<Response>;
+  beforeEach(async () => {
+    test = await create();
+    ({handler} = makeHandler(stripe, {campaigns: new Map(), store: createPgStore(test.db), db: test.db, adminToken: ADMIN_TOKEN}));
+  });
+  afterEach(() => test.drop());
+
+  const admin = {authorization: `Bearer ${ADMIN_TOKEN}`};
+  const publish = async (id: string, config: unknown) => {
+    const published = await handler(
+      new Request(`${BASE}/forms/${id}`, {
+        method: 'PUT',
+        headers: {...admin, 'content-type': 'application/json'},
+        body: JSON.stringify(config),
+      }),
+    );
+    expect(published.status).toBe(201);
+  };
+  /** A visitor's events, as their page sends them. */
+  const visit = async (form: string, variant: string, visitor: string, kinds: string[], utm: Record<string, string> = {}) => {
+    for (const kind of kinds) {
+      const sent = await handler(
+        new Request(`${BASE}/events`, {
+          method: 'POST',
+          headers: {'content-type': 'text/plain', origin: ORIGIN, 'user-agent': FIREFOX},
+          body: JSON.stringify({form: {id: form, version: 1, variant}, kind, visitor: visitor.padEnd(22, 'x'), sinceLoad: 900, utm}),
+        }),
+        {clientAddress: '203.0.113.9'},
+      );
+      expect(sent.status).toBe(202);
+    }
+  };
+  /** A gift on the reef form's variant, paid as Stripe reports it. */
+  const give = async (variant: string, amount: number, frequency: string, email: string) => {
+    const started = await post(
+      handler,
+      '/gifts',
+      giftBody({
+        campaign: 'reef-appeal',
+        amount,
+        frequency,
+        supporter: {firstName: 'Ana', lastName: 'Fifita', email, consent: true},
+        utm: {utm_source: 'facebook', utm_medium: 'paid_social'},
+        form: {id: 'reef', version: 1, variant},
+      }),
+    );
+    for (const event of stripe.confirm(String(started.body.clientSecret), 'pm_card_visa')) await deliver(handler, event);
+  };
+  const results = async (id: string, headers: Record<string, string> = admin) => {
+    const response = await handler(new Request(`${BASE}/results/${id}`, {headers}));
+    return {status: response.status, body: (await response.json()) as ResultsAnswer};
+  };
+
+  it('counts visitors, starts and paid gifts per variant, with raised, regular gifts and revenue per visitor capped', async () => {
+    await publish('reef', REEF);
+    for (const visitor of ['c1', 'c2', 'c3', 'c4']) await visit('reef', 'control', visitor, ['view']);
+    await visit('reef', 'control', 'c1', ['start', 'submit', 'done']);
+    for (const visitor of ['h1', 'h2', 'h3']) await visit('reef', 'higher-asks', visitor, ['view', 'start'], {utm_source: 'facebook'});
+    await give('control', 1000, 'one-off', 'ana@example.org');
+    await give('higher-asks', 10000, 'one-off', 'sione@example.org');
+    await give('higher-asks', 5000, 'monthly', 'mere@example.org');
+    // Started and never paid: not a gift.
+    await post(
+      handler,
+      '/gifts',
+      giftBody({
+        campaign: 'reef-appeal',
+        amount: 20000,
+        supporter: {firstName: 'Tui', lastName: 'Ngata', email: 'tui@example.org', consent: true},
+        form: {id: 'reef', version: 1, variant: 'control'},
+      }),
+    );
+
+    const {status, body} = await results('reef');
+    expect(status).toBe(200);
+    expect(resultsAnswerSchema.safeParse(body).success).toBe(true);
+    const [version] = body.versions;
+    expect(version).toMatchObject({version: 1, experiment: 'reef-asks', metric: 'revenue-per-visitor', enoughToStop: false});
+    const [control, higher] = version!.variants;
+    expect(control).toMatchObject({variant: 'control', weight: 1, visitors: 4, starts: 1, submits: 1, gifts: 1, raisedCents: 1000});
+    expect(control).toMatchObject({regularGifts: 0, meanGiftCents: 1000, revenuePerVisitorCents: 250, conversion: 0.25, vsControl: null});
+    expect(higher).toMatchObject({variant: 'higher-asks', visitors: 3, starts: 3, gifts: 2, raisedCents: 15000, regularGifts: 1});
+    expect(higher).toMatchObject({regularMonthlyCents: 5000, meanGiftCents: 7500, revenuePerVisitorCents: 5000});
+    // Compared on gifts capped at the version's 99th percentile of 1000, 5000 and 10000 cents, which is
+    // 5000 + 0.98 × 5000 = 9900: (5000 + 9900) / 3 − 1000 / 4 = 4966.67 − 250 = 4716.67 cents more per visitor.
+    expect(higher!.vsControl!.difference).toBeCloseTo(4716.67, 1);
+    expect(higher!.chanceBest! + control!.chanceBest!).toBeCloseTo(1, 6);
+    expect(version!.srm).toMatchObject({broken: false});
+    expect(version!.verdict).toMatch(/not enough visitors/i);
+    expect(body.amounts).toEqual(
+      expect.arrayContaining([
+        {frequency: 'one-off', amountCents: 1000, gifts: 1},
+        {frequency: 'one-off', amountCents: 10000, gifts: 1},
+        {frequency: 'monthly', amountCents: 5000, gifts: 1},
+      ]),
+    );
+    expect(body.days).toEqual([{day: '2026-01-01', visitors: 7, gifts: 3, raisedCents: 16000, signatures: 0}]);
+    expect(body.sources).toEqual([
+      {source: '', utmSource: '', utmMedium: '', utmCampaign: '', visitors: 4, gifts: 0, signatures: 0, raisedCents: 0},
+      {source: '', utmSource: 'facebook', utmMedium: '', utmCampaign: '', visitors: 3, gifts: 0, signatures: 0, raisedCents: 0},
+      expect.objectContaining({source: expect.any(String), utmSource: 'facebook', utmMedium: 'paid_social', visitors: 0, gifts: 3}),
+    ]);
+  });
+
+  it('compares a petition’s variants by signatures per visitor', async () => {
+    await publish('deep-sea', PETITION);
+    for (const visitor of ['a1', 'a2']) await visit('deep-sea', 'control', visitor, ['view']);
+    for (const visitor of ['b1', 'b2', 'b3', 'b4']) await visit('deep-sea', 'urgent', visitor, ['view']);
+    const sign = (email: string, variant: string) =>
+      post(handler, '/signatures', {
+        campaign: 'deep-sea-petition',
+        variant: 'petition',
+        supporter: {firstName: 'Losa', email, consent: true},
+        utm: {},
+        form: {id: 'deep-sea', version: 1, variant},
+      });
+    expect((await sign('losa@example.org', 'urgent')).status).toBe(200);
+    expect((await sign('viliami@example.org', 'urgent')).status).toBe(200);
+    expect((await sign('hina@example.org', 'control')).status).toBe(200);
+    const {body} = await results('deep-sea');
+    expect(body.currency).toBeNull();
+    const [version] = body.versions;
+    expect(version!.metric).toBe('signatures-per-visitor');
+    expect(version!.variants.map((each) => [each.variant, each.visitors, each.signatures, each.conversion])).toEqual([
+      ['control', 2, 1, 0.5],
+      ['urgent', 4, 2, 0.5],
+    ]);
+    expect(version!.variants[1]!.vsControl!.difference).toBeCloseTo(0, 9);
+  });
+
+  it('is refused without the admin token, and is not there while the token is unset', async () => {
+    await publish('reef', REEF);
+    expect((await results('reef', {})).status).toBe(401);
+    expect((await results('reef', {authorization: 'Bearer not-the-admin-token-at-all-000000000'})).status).toBe(401);
+    expect((await results('no-such-form')).status).toBe(404);
+    ({handler} = makeHandler(stripe, {campaigns: new Map(), store: createPgStore(test.db), db: test.db}));
+    expect((await results('reef')).status).toBe(404);
+  });
+});

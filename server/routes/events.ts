@@ -1,0 +1,52 @@
+/**
+ * POST /events: what a visitor did on a published form (seen, started, sent, and what came of it), sent by its page
+ * as a beacon. Kept once per visitor, version, variant and kind, with no name, email, address or network address:
+ * the client's address is only counted, under a keyed hash, for the rate limit. A crawler's is answered and not kept.
+ */
+import {eventRequestSchema, type EventRequest} from '../../src/coral/contract';
+import type {Queryable} from '../db/database';
+import type {Address} from '../guard/address';
+import type {Logger} from '../log';
+import {rejected, type Reply} from '../reply';
+import {dayOf, recordEvent} from '../results/events';
+import {answerFailures} from './shared';
+
+export type EventDeps = {
+  /** Null where the endpoint keeps no records. */
+  db: Queryable | null;
+  /** Whether the event's form, version and variant are published here. */
+  published: (form: EventRequest['form']) => Promise<boolean>;
+  /** The rate limit: the reply that refuses the request, or null to go on. */
+  limit: (address: Address | null) => Promise<Reply | null>;
+  now: () => number;
+};
+
+export type EventRequestContext = {body: unknown; address: Address | null; userAgent: string | null; log: Logger};
+
+/** User agents that say they are a program: search and social crawlers, page checkers, headless browsers, scripts. */
+const PROGRAM =
+  /bot\b|bot\/|crawl|spider|slurp|mediapartners|facebookexternalhit|embedly|preview|lighthouse|pagespeed|headless|phantomjs|puppeteer|playwright|python|curl|wget|go-http|java\/|okhttp|axios|node-fetch|undici/i;
+
+/** Whether a request comes from a program rather than a person's browser: it says so, or says nothing. */
+export const fromProgram = (userAgent: string | null): boolean => userAgent === null || userAgent.trim() === '' || PROGRAM.test(userAgent);
+
+const ACCEPTED: Reply = {status: 202, body: {status: 'accepted'}};
+
+export async function answerEvent(deps: EventDeps, request: EventRequestContext): Promise<Reply> {
+  const {db} = deps;
+  if (db === null) return rejected('this endpoint keeps no events', 404);
+  const event = eventRequestSchema.safeParse(request.body);
+  if (!event.success) {
+    const [issue] = event.error.issues;
+    return rejected(`${issue?.path.join('.') || 'event'}: ${issue?.message ?? 'not an event'}`);
+  }
+  // Answered as if kept, so a crawler learns nothing from the answer.
+  if (fromProgram(request.userAgent)) return ACCEPTED;
+  const limited = await deps.limit(request.address);
+  if (limited !== null) return limited;
+  return answerFailures(request.log, async () => {
+    if (!(await deps.published(event.data.form))) return rejected('form: no such form, version or variant on this endpoint', 404);
+    await recordEvent(db, event.data, dayOf(deps.now()));
+    return ACCEPTED;
+  });
+}
