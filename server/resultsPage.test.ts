@@ -4,6 +4,7 @@
  */
 import {createHash} from 'node:crypto';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {resultsAnswerSchema} from '../src/coral/contract';
 import {createPgStore} from './db/store';
 import {createCoralHandler, type CoralHandlerOptions} from './handler';
 import {memoryLogger} from './log';
@@ -173,10 +174,30 @@ describe.each(DATABASES)('the results page on $name', ({create}) => {
     expect((await handle(publish)).status).toBe(401);
   });
 
+  it('answers a form’s results for the session cookie, as for the bearer token, and for neither else', async () => {
+    const publish = new Request(`${BASE}/forms/sign-out`, {
+      method: 'PUT',
+      headers: {authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json'},
+      body: JSON.stringify({component: 'powerform', campaign: 'ban-deep-sea-mining', variant: 'petition'}),
+    });
+    expect((await handle(publish)).status).toBe(201);
+    const cookie = await signedIn();
+    // A form may be called "sign-out": reading its results is a GET, signing out a POST.
+    const read = await handle(get('/results/sign-out', {cookie, 'sec-fetch-site': 'same-origin'}));
+    expect(read.status).toBe(200);
+    expect(resultsAnswerSchema.parse(await read.json())).toMatchObject({form: 'sign-out', component: 'powerform'});
+    expect((await handle(get('/results/sign-out', {authorization: `Bearer ${ADMIN_TOKEN}`}))).status).toBe(200);
+    expect((await handle(get('/results/sign-out'))).status).toBe(401);
+    expect((await handle(get('/results/sign-out', {cookie, 'sec-fetch-site': 'cross-site'}))).status).toBe(401);
+    clock += 8 * 3600 * 1000;
+    expect((await handle(get('/results/sign-out', {cookie}))).status).toBe(401);
+  });
+
   it('serves the page’s script, and answers 404 for every route while the token is unset or nothing is kept', async () => {
     const script = await handle(get('/results/app.js'));
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(await script.text()).toBe(SCRIPT);
+    expect((await handle(new Request(`${BASE}/results/app.js`, {method: 'POST', headers: SAME_ORIGIN}))).status).toBe(405);
     for (const off of [handlerWith({adminToken: null}), handlerWith({db: undefined})]) {
       for (const request of [
         get('/results'),
