@@ -56,6 +56,7 @@ function document(title: string, body: string, script: string | null): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 ${script === null ? '' : `<script type="module" src="${escapeHtml(script)}"></script>`}
