@@ -1,15 +1,11 @@
 /** `npm run server`, and `node server/dist/main.mjs` in production: the endpoint on Node, configured from the environment (server/README.md). */
-import {readFile} from 'node:fs/promises';
+import script from 'virtual:coral-results-script';
 import {startNodeEndpoint} from './node';
 import {warnUnknownSettings} from './nodeSettings';
 
 warnUnknownSettings(process.env, 'coral endpoint');
 
-// The results page's script, built beside this file (dist/results/app.js); read once, when first asked for.
-let script: Promise<string | null> | null = null;
-const resultsScript = () => (script ??= readFile(new URL('./results/app.js', import.meta.url), 'utf8').catch(() => null));
-
-const started = await startNodeEndpoint(process.env, {resultsScript});
+const started = await startNodeEndpoint(process.env, {resultsScript: async () => script});
 if (!started.ok) {
   console.error(started.message);
   process.exit(1);

@@ -1,5 +1,5 @@
-// Builds the results page's script (results/app.ts, with Observable Plot) for the browser, to dist/results/app.js,
-// which the Node endpoint serves at GET /results/app.js. Run after vite.config.mts, which empties dist/.
+// Builds the results page's script (results/app.ts, with Observable Plot) for the browser, as one file: the plugin of
+// resultsScript.mts runs it and gives the endpoint's bundle (and the tests) its text.
 import {defineConfig} from 'vite';
 
 export default defineConfig({
@@ -7,8 +7,7 @@ export default defineConfig({
   logLevel: 'warn',
   build: {
     target: 'es2022',
-    outDir: 'dist/results',
-    emptyOutDir: true,
+    write: false,
     copyPublicDir: false,
     minify: true,
     lib: {entry: 'results/app.ts', formats: ['es'], fileName: () => 'app.js'},
