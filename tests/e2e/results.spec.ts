@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
 import {startEndpoint, type Endpoint} from './endpoint';
-import {test, expect} from './fixtures';
+import {test, expect, leaksOf, recordRequests} from './fixtures';
 
 /** Obviously fake, as every secret in a test must be. */
 const ADMIN_TOKEN = 'admin-token-for-tests-only-000000000000';
@@ -122,6 +122,7 @@ test('staff sign in with the admin token and see the experiment’s figures, cha
   const verdict = versions[0]?.verdict;
   expect(verdict).toEqual(expect.any(String));
 
+  const requested = recordRequests(page);
   await signIn(page, 'not-the-token');
   await expect(page.getByRole('alert')).toHaveText('That is not the admin token. Check it and try again.');
   await signIn(page);
@@ -137,6 +138,7 @@ test('staff sign in with the admin token and see the experiment’s figures, cha
   expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(8 * 3600 * 1000 - 120_000);
   expect(cookie!.value).not.toContain(ADMIN_TOKEN);
   expect(page.url()).not.toContain(ADMIN_TOKEN);
+  expect(leaksOf(requested, [ADMIN_TOKEN, cookie!.value])).toEqual([]);
   const kept = await page.evaluate(() => JSON.stringify({...localStorage, ...sessionStorage, cookie: document.cookie}));
   expect(kept).not.toContain(ADMIN_TOKEN);
   expect(kept).not.toContain(cookie!.value);
