@@ -14,6 +14,7 @@ const sidebars: SidebarsConfig = {
         'donate-form-config',
         'taking-payments',
         'publishing-forms',
+        'results-and-experiments',
         'signatures-and-records',
         'supporters-privacy',
         'donate-form-demos',

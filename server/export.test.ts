@@ -98,7 +98,7 @@ describe.each(DATABASES)('export on $name', ({create}) => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.text()).toBe(
       'reference,campaign,kind,source_code,first_name,last_name,email,phone,postcode,answer_id,answer,consent,consent_wording,' +
-        'consent_version,consented_at,utm_source,utm_medium,utm_campaign,utm_content,utm_term,created_at,form,form_version\n',
+        'consent_version,consented_at,utm_source,utm_medium,utm_campaign,utm_content,utm_term,created_at,form,form_version,form_variant\n',
     );
   });
 
@@ -138,6 +138,7 @@ describe.each(DATABASES)('export on $name', ({create}) => {
         created_at: '2026-01-01T00:01:30.000Z',
         form: '',
         form_version: '',
+        form_variant: '',
       },
     ]);
   });
@@ -201,6 +202,7 @@ describe.each(DATABASES)('export on $name', ({create}) => {
       created_at: '2026-01-01T00:00:00.000Z',
       form: '',
       form_version: '',
+      form_variant: '',
     });
     expect(second).toMatchObject({
       reference: 'sub_1',

@@ -42,6 +42,9 @@ export type FormFigures = {
   currency: string | null;
 };
 
+/** Each gift is capped at this quantile of its version's gifts for the comparison, so one large gift cannot decide it. */
+export const CAP_QUANTILE = 0.99;
+
 /** The most amounts and sources a results page lists: the rest are a long tail of ones. */
 const LISTED = 50;
 
@@ -78,7 +81,7 @@ async function variantFigures(db: Queryable, form: string): Promise<VariantFigur
       [form],
     ),
     db.query<Omit<VariantFigures, 'events' | 'signatures'>>(
-      `with ${PAID}, caps as (select version, percentile_cont(0.99) within group (order by value) as cap from paid group by version)
+      `with ${PAID}, caps as (select version, percentile_cont(${CAP_QUANTILE}) within group (order by value) as cap from paid group by version)
        select version, variant, count(*)::integer as gifts, sum(value)::float8 as raised,
          sum(least(value, cap))::float8 as capped, sum(least(value, cap) ^ 2)::float8 as "cappedSquares",
          (count(*) filter (where frequency in ('monthly', 'weekly')))::integer as "regularGifts",

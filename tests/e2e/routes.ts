@@ -24,6 +24,8 @@ export const LIVE_ROUTES = [
   '/docs/donate-form-demos',
   '/docs/donate-form-setup',
   '/docs/taking-payments',
+  '/docs/publishing-forms',
+  '/docs/results-and-experiments',
   '/docs/signatures-and-records',
   '/docs/supporters-privacy',
   '/docs/powerform',

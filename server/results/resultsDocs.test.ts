@@ -1,0 +1,54 @@
+/**
+ * "Results and experiments" says what the code does: its rules and figures are the code's own, so a change to one
+ * without the other fails here. The example config on the page is published as it is and takes.
+ */
+import {readFileSync} from 'node:fs';
+import {describe, expect, it} from 'vitest';
+import {EVENT_KINDS, experimentSchema, VARIANT_KEYS, VARIANTS_MAX} from '../../src/coral/contract';
+import {UTM_PARAMS} from '../../src/coral/contract/library';
+import {checkForm} from '../forms/check';
+import {EVENTS_PER_ADDRESS} from '../guard/guard';
+import {EVENTS_KEPT_DAYS} from './events';
+import {CAP_QUANTILE} from './read';
+import {SRM_P} from './stats';
+import {STOPPING} from './verdict';
+
+const page = readFileSync('docs/results-and-experiments.mdx', 'utf8');
+/** The page's text with its line breaks as spaces, as a reader reads it. */
+const text = page.replace(/\s+/g, ' ');
+const number = (value: number) => value.toLocaleString('en-AU');
+
+describe('the "Results and experiments" page', () => {
+  it('names every event a form sends, and every utm value an event carries', () => {
+    for (const kind of EVENT_KINDS) expect(page).toContain(`| \`${kind}\` |`);
+    for (const key of UTM_PARAMS) expect(text).toContain(`\`${key}\``);
+  });
+
+  it('gives the stopping rule, the cap, the split check and the limits as the code has them', () => {
+    expect(text).toContain(`at least ${number(STOPPING.visitors)} visitors and ${STOPPING.conversions} gifts`);
+    expect(text).toContain(`at least a ${STOPPING.chanceBest * 100} % chance of being the best`);
+    expect(text).toContain(`less than ${STOPPING.risk * 100} % of the control's revenue per visitor`);
+    expect(text).toContain(`at the ${CAP_QUANTILE * 100}th percentile of the version's gifts`);
+    expect(text).toContain(`p below ${SRM_P}`);
+    expect(text).toContain(`more than ${EVENTS_PER_ADDRESS} events from one address`);
+    expect(text).toContain(`for ${EVENTS_KEPT_DAYS} days`);
+    expect(text).toContain(`Two to ${['', '', 'two', 'three', 'four', 'five', 'six'][VARIANTS_MAX]} variants`);
+  });
+
+  it('lists what each component’s variant may change', () => {
+    expect(text).toContain(
+      `A donate form's variant may change \`amounts\` (the handles, the default amount, the limits), \`defaultFrequency\`, \`rgUpgrade\` (the monthly upgrade ask) and \`messages\``,
+    );
+    expect(VARIANT_KEYS['donate-form']).toEqual(['amounts', 'defaultFrequency', 'rgUpgrade', 'messages']);
+    expect(text).toContain("a powerform's may change `messages`");
+    expect(VARIANT_KEYS.powerform).toEqual(['messages']);
+    expect(VARIANT_KEYS['thank-you']).toBeUndefined();
+  });
+
+  it('shows an example config that publishes as it is', () => {
+    const example = /```json title="save-the-reef-2026\.json"\n([\s\S]*?)```/.exec(page)?.[1];
+    const config = JSON.parse(example!) as {experiment: unknown};
+    expect(experimentSchema.safeParse(config.experiment).success).toBe(true);
+    expect(checkForm(config)).toMatchObject({ok: true});
+  });
+});
