@@ -1,5 +1,6 @@
 import {defineConfig} from 'vitest/config';
 import {PREACT_ALIASES} from './scripts/lib/preactAliases.mjs';
+import {resultsScript} from './server/resultsScript.mjs';
 
 /** The embed's runtime, plus what Testing Library needs of it. */
 const PREACT = [
@@ -10,6 +11,8 @@ const PREACT = [
 ];
 
 export default defineConfig({
+  // The results page's script, which the endpoint's entry points import as a string.
+  plugins: [resultsScript()],
   // The tsconfig leaves JSX to Docusaurus's loaders ("preserve"); tests compile it themselves.
   oxc: {jsx: {runtime: 'automatic'}},
   test: {

@@ -20,6 +20,8 @@ import {answerForm, answerFormList, answerPublish, FORM_PATH} from './routes/for
 import {answerGift} from './routes/gifts';
 import {answerEvent, type EventRequestContext} from './routes/events';
 import {answerHealth} from './routes/health';
+import {answerResultsPage, answerResultsScript} from './routes/resultsPage';
+import {answerSignIn, answerSignOut} from './routes/signIn';
 import {answerResults, RESULTS_PATH} from './routes/results';
 import {publishedVariants} from './results/events';
 import {UNAVAILABLE, stripeDeadline, type PageRequest} from './routes/shared';
@@ -27,6 +29,7 @@ import {answerSignature} from './routes/signatures';
 import {answerSupporterRoute, SUPPORTER_ROUTE_NAMES, type SupporterRoute} from './routes/supporters';
 import {answerUpgrade} from './routes/upgrade';
 import {answerWebhook} from './routes/webhook';
+import {sessionCookie} from './results/session';
 import {screenBody, type PostedRoute} from './screen';
 import {campaignProducts} from './stripeGifts';
 
@@ -64,13 +67,16 @@ type Route =
   | {method: 'POST'; path: RoutePath<'events'>; from: 'beacon'; answer: (request: EventRequestContext) => Promise<Reply>}
   | {
       method: 'GET' | 'POST' | 'PUT' | 'any';
-      path: RoutePath<'export' | 'health' | 'formPublish' | 'forms' | 'results'> | SupporterRoute;
+      path: RoutePath<'export' | 'health' | 'formPublish' | 'forms' | 'results' | ResultsPageRoute> | SupporterRoute;
       /** For a path with a part of its own, as for `reader`. */
       pattern?: RegExp;
       from: 'server';
       adminPages?: true;
-      answer: (request: Request, log: Logger, param: string) => Promise<Reply | Response>;
+      answer: (request: Request, log: Logger, param: string, context?: RequestContext) => Promise<Reply | Response>;
     };
+
+/** The results page's own routes: the page, its sign-in and sign-out, and its script. */
+type ResultsPageRoute = 'resultsPage' | 'resultsSignIn' | 'resultsSignOut' | 'resultsScript';
 
 /** The paths the handler routes: every one of the contract's, and no other. */
 export type RoutedPath = Route['path'];
@@ -121,7 +127,9 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   const privacy = {db: db!, stripe, guardSecret: options.guard?.secret ?? null, outbox: options.forwarding ?? false, now};
   const privacyToken = db ? (options.privacyToken ?? null) : null;
   const counts = sharedCounts(store);
-  const forms = {db: db ?? null, token: db ? (options.adminToken ?? null) : null, now};
+  const cookie = sessionCookie(basePath);
+  const forms = {db: db ?? null, token: db ? (options.adminToken ?? null) : null, cookie, now};
+  const resultsPage = {...forms, basePath, script: options.resultsScript ?? (async () => null)};
   const events = {db: db ?? null, published: db ? publishedVariants(db) : async () => false, limit: guard.limitEvents, now};
 
   const routes: readonly Route[] = [
@@ -148,6 +156,15 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
       answer: (request, log, id) => answerPublish({...forms, log}, request, id),
     },
     {...ROUTES.forms, from: 'server', answer: (request, log) => answerFormList({...forms, log}, request)},
+    {...ROUTES.resultsPage, from: 'server', answer: (request, log) => answerResultsPage({...resultsPage, log}, request)},
+    {
+      ...ROUTES.resultsSignIn,
+      from: 'server',
+      answer: (request, log, _, context) => answerSignIn({...resultsPage, guard, log}, request, guard.addressOf(request, context)),
+    },
+    // Before any route of a form's results, whose id can be "sign-out" (a GET) but never "app.js".
+    {...ROUTES.resultsSignOut, from: 'server', answer: (request, log) => answerSignOut({...resultsPage, log}, request)},
+    {...ROUTES.resultsScript, from: 'server', answer: (request, log) => answerResultsScript({...resultsPage, log}, request)},
     {...ROUTES.events, from: 'beacon', answer: (request) => answerEvent(events, request)},
     {
       ...ROUTES.results,
@@ -275,7 +292,7 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
       return respond(request.method === route.method ? await route.answer(request, log) : rejected(`use ${route.method}`, 405));
     }
     if (route.adminPages) return adminDoor(route, param, request, log);
-    const reply = await route.answer(request, log, param);
+    const reply = await route.answer(request, log, param, context);
     return reply instanceof Response ? reply : respond(reply);
   }
 

@@ -1,10 +1,11 @@
 /** `npm run server`, and `node server/dist/main.mjs` in production: the endpoint on Node, configured from the environment (server/README.md). */
+import script from 'virtual:coral-results-script';
 import {startNodeEndpoint} from './node';
 import {warnUnknownSettings} from './nodeSettings';
 
 warnUnknownSettings(process.env, 'coral endpoint');
 
-const started = await startNodeEndpoint(process.env);
+const started = await startNodeEndpoint(process.env, {resultsScript: async () => script});
 if (!started.ok) {
   console.error(started.message);
   process.exit(1);

@@ -18,7 +18,7 @@ import {closeGently} from './drain';
 import type {EndpointEnv} from './env';
 import {createForwarder} from './forward';
 import type {RequestContext} from './guard/guard';
-import {createCoralHandler, STRIPE_CALL_LIMITS} from './handler';
+import {createCoralHandler, STRIPE_CALL_LIMITS, type CoralHandlerOptions} from './handler';
 import type {Logger} from './log';
 import {readNodeEnv} from './nodeSettings';
 import {startRetention} from './supporters/retention';
@@ -109,7 +109,11 @@ export function makeStripe(env: EndpointEnv): Stripe | null {
  */
 export async function startNodeEndpoint(
   vars: NodeJS.ProcessEnv,
-  {logger, timeouts = REQUEST_TIMEOUTS}: {logger?: Logger; timeouts?: typeof REQUEST_TIMEOUTS} = {},
+  {
+    logger,
+    timeouts = REQUEST_TIMEOUTS,
+    resultsScript,
+  }: {logger?: Logger; timeouts?: typeof REQUEST_TIMEOUTS; resultsScript?: CoralHandlerOptions['resultsScript']} = {},
 ): Promise<({ok: true} & RunningEndpoint) | {ok: false; message: string}> {
   const read = readNodeEnv(vars);
   if (!read.ok) return read;
@@ -145,6 +149,7 @@ export async function startNodeEndpoint(
     basePath: env.basePath,
     logger: log,
     guard: env.guard,
+    resultsScript,
   });
   const listener = toNodeListener(handler, log);
   const server = createServer(

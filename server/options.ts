@@ -29,6 +29,8 @@ export type CoralHandlerOptions = {
   privacyToken?: string | null;
   /** The bearer token the forms' admin routes ask for (routes/forms.ts); null or absent turns them off. */
   adminToken?: string | null;
+  /** The results page's script (`GET /results/app.js`), as built (`npm run server:build`); null while there is none. */
+  resultsScript?: () => Promise<string | null>;
   /** Whether the store queues records for a CRM: an erasure or a correction is then sent on too. */
   forwarding?: boolean;
   /** Milliseconds since the epoch; a test sets the clock. */

@@ -1,10 +1,10 @@
-/** The bearer tokens that open the endpoint's staff routes (GET /export, the /supporters/ routes). */
+/** The bearer tokens that open the endpoint's staff routes (GET /export, the /supporters/ routes, the forms' and results' routes). */
 
 const encoder = new TextEncoder();
 
-// Both sides hashed first, so the comparison takes the same time whatever the length or the first wrong character of a guess.
+// Whether `given` is `expected`. Both sides hashed first, so the comparison takes the same time whatever the length or the first wrong character of a guess.
 // (Web Crypto rather than node:crypto, so the handler runs on Workers too.)
-async function sameToken(given: string, expected: string): Promise<boolean> {
+export async function sameToken(given: string, expected: string): Promise<boolean> {
   const [a, b] = await Promise.all(
     [given, expected].map(async (text) => new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)))),
   );

@@ -88,6 +88,25 @@ describe('the Worker', () => {
     }
   });
 
+  it.runIf(process.env.TEST_DATABASE_URL)('serves the results page and its script, bundled into the Worker', async () => {
+    const {DATABASES} = await import('./testing/databases');
+    const test = await DATABASES.find((kind) => kind.name === 'Postgres server')!.create();
+    try {
+      const env = {...vars(), DATABASE_URL: test.url, CORAL_ADMIN_TOKEN: 'admin-token-for-tests-only-000000000000'};
+      const page = await worker.fetch(new Request('https://coral.example.workers.dev/results'), env);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<label for="token">Admin token</label>');
+      const script = await worker.fetch(new Request('https://coral.example.workers.dev/results/app.js'), env);
+      expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      // The page's own words, and Plot's, in one script.
+      const text = await script.text();
+      expect(text).toContain('Loading the results of');
+      expect(text).toContain('plot-d6a7b5');
+    } finally {
+      await test.drop();
+    }
+  });
+
   it.runIf(process.env.TEST_DATABASE_URL)('runs the day’s retention on its Cron Trigger, once a day', async () => {
     const {DATABASES} = await import('./testing/databases');
     const {createPgStore} = await import('./db/store');

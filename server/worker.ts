@@ -21,6 +21,7 @@ import {createPgStore} from './db/store';
 import {readEndpointEnv} from './env';
 import {createForwarder} from './forward';
 import type {RequestContext} from './guard/guard';
+import resultsScript from 'virtual:coral-results-script';
 import {createCoralHandler, STRIPE_CALL_LIMITS} from './handler';
 import {consoleLogger} from './log';
 import type {GiftStore} from './store';
@@ -120,6 +121,7 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
           basePath: env.basePath,
           logger,
           guard: env.guard,
+          resultsScript: async () => resultsScript,
         });
         const response = await handle(request, context);
         // A gift answered before Stripe did is still kept before the connection closes.

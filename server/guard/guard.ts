@@ -101,17 +101,9 @@ export function createGuard(options: GuardOptions) {
     return clientAddress(context.clientAddress, request.headers.get('x-forwarded-for'), settings.trustedProxies);
   }
 
-  /** Counts the request under each of its buckets; answers the 429 when any is over its limit. */
-  async function count(request: GuardedRequest): Promise<Reply | null> {
-    const now = seconds();
-    const window = rateWindow(now, settings.windowSeconds);
-    const buckets: Array<[string, number]> = [];
-    if (request.address !== null && settings.giftsPerAddress > 0) {
-      buckets.push([`address:${await hash(addressBucket(request.address))}`, settings.giftsPerAddress]);
-    }
-    if (request.email !== null && settings.giftsPerEmail > 0) {
-      buckets.push([await emailBucket(hash, request.email), settings.giftsPerEmail]);
-    }
+  /** Counts a request under each of its buckets, in the window now falls in; answers the 429 when any is over its limit. */
+  async function countIn(buckets: ReadonlyArray<[string, number]>): Promise<Reply | null> {
+    const window = rateWindow(seconds(), settings.windowSeconds);
     let over = false;
     // Every bucket is counted, even once one is over, so a flood spends the email's budget and the address's alike.
     for (const [bucket, limit] of buckets) {
@@ -121,6 +113,18 @@ export function createGuard(options: GuardOptions) {
     return {status: 429, body: {...rejected('rate-limited', 429).body, retryAfter: window.retryAfter}};
   }
 
+  /** Counts a gift request under its address's and its email's buckets. */
+  async function count(request: GuardedRequest): Promise<Reply | null> {
+    const buckets: Array<[string, number]> = [];
+    if (request.address !== null && settings.giftsPerAddress > 0) {
+      buckets.push([`address:${await hash(addressBucket(request.address))}`, settings.giftsPerAddress]);
+    }
+    if (request.email !== null && settings.giftsPerEmail > 0) {
+      buckets.push([await emailBucket(hash, request.email), settings.giftsPerEmail]);
+    }
+    return countIn(buckets);
+  }
+
   // Events are counted with or without CORAL_GUARD_SECRET (an endpoint of petitions needs none): without it, under a
   // key of this instance's own, so the counts still name no address; they start again when the instance does.
   const eventHash = keyedHash(settings.secret ?? crypto.randomUUID());
@@ -128,10 +132,7 @@ export function createGuard(options: GuardOptions) {
   /** A published form's events from one address: a page sends a handful, so a flood is refused. */
   async function limitEvents(address: Address | null): Promise<Reply | null> {
     if (address === null) return null;
-    const window = rateWindow(seconds(), settings.windowSeconds);
-    const count = await store.countRequest(`events:${await eventHash(addressBucket(address))}`, window.start, window.start);
-    if (count <= EVENTS_PER_ADDRESS) return null;
-    return {status: 429, body: {...rejected('rate-limited', 429).body, retryAfter: window.retryAfter}};
+    return countIn([[`events:${await eventHash(addressBucket(address))}`, EVENTS_PER_ADDRESS]]);
   }
 
   /** Whether the breaker is open now, saying so in one line (from one instance) when that changes. */
@@ -177,6 +178,16 @@ export function createGuard(options: GuardOptions) {
   return {
     addressOf,
     limitEvents,
+
+    /**
+     * Counts another kind of request (`kind`: a sign-in) per client address, in the gift limits' window, its bucket an
+     * HMAC under `secret` (that route's own, as the guard's may be unset): the 429 once over `limit`. Requests whose
+     * address is unknown share one bucket.
+     */
+    async countAddress(kind: string, address: Address | null, limit: number, secret: string): Promise<Reply | null> {
+      const name = address === null ? 'unknown' : await keyedHash(secret)(addressBucket(address));
+      return countIn([[`${kind}:${name}`, limit]]);
+    },
 
     /** Before a gift route creates anything: null to go on, or the answer that refuses the request. */
     async admit(request: GuardedRequest, log: Logger): Promise<Reply | null> {

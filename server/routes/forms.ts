@@ -9,6 +9,7 @@ import {checkForm, headerText, publishedBy} from '../forms/check';
 import {listForms, publishForm, readForm} from '../forms/store';
 import type {Logger} from '../log';
 import {rejected, type Reply} from '../reply';
+import {admitsStaff, type SessionCookie} from '../results/session';
 import {bearsToken} from '../tokens';
 import {answerFailures} from './shared';
 
@@ -21,8 +22,11 @@ export const FORM_PATH = new RegExp(`^${escaped(beforeId)}([^/]+)${escaped(after
 /** A config is a few kilobytes; a thank-you page's copy in several languages still well under this. */
 const MAX_CONFIG_BYTES = 256 * 1024;
 
-/** `db`: null where the endpoint keeps no records. `token`: CORAL_ADMIN_TOKEN, null when the admin routes are off. */
-export type FormRouteDeps = {db: Database | null; token: string | null; now: () => number; log: Logger};
+/**
+ * `db`: null where the endpoint keeps no records. `token`: CORAL_ADMIN_TOKEN, null when the admin routes are off.
+ * `cookie`: the results page's session cookie, which lists the forms too.
+ */
+export type FormRouteDeps = {db: Database | null; token: string | null; cookie: SessionCookie; now: () => number; log: Logger};
 
 // The newest version changes when one is published: a browser asks again each time (and gets a 304 while it has
 // the newest), a shared cache (a CDN) answers from its copy for a minute, so a busy page costs a read a minute and a
@@ -44,10 +48,19 @@ export async function answerForm(deps: Omit<FormRouteDeps, 'token'>, id: string,
   });
 }
 
-/** What every admin route checks first: 404 while the token is not set (as if there were no route), 401 without it. */
-export async function admitted(deps: Pick<FormRouteDeps, 'db' | 'token'>, request: Request): Promise<Reply | null> {
-  if (deps.token === null || deps.db === null) return rejected('not found', 404);
-  if (!(await bearsToken(request, deps.token))) return {...rejected('unauthorised', 401), headers: {'www-authenticate': 'Bearer'}};
+/**
+ * What every admin route checks first: 404 while the token is not set (as if there were no route), 401 without it.
+ * `session`: for a read the results page makes, its session cookie admits too; never for a publish.
+ */
+export async function admitted(
+  deps: Pick<FormRouteDeps, 'db' | 'token'>,
+  request: Request,
+  session?: Pick<FormRouteDeps, 'cookie' | 'now'>,
+): Promise<Reply | null> {
+  const {db, token} = deps;
+  if (token === null || db === null) return rejected('not found', 404);
+  const admits = session ? await admitsStaff({db, token, ...session}, request) : await bearsToken(request, token);
+  if (!admits) return {...rejected('unauthorised', 401), headers: {'www-authenticate': 'Bearer'}};
   return null;
 }
 
@@ -76,10 +89,13 @@ export async function answerPublish(deps: FormRouteDeps, request: Request, id: s
   });
 }
 
-/** GET /forms: every form with its versions. */
+/** GET /forms: every form with its versions, for the admin token or the results page's session. */
 export async function answerFormList(deps: FormRouteDeps, request: Request): Promise<Reply> {
-  const refused = await admitted(deps, request);
-  if (refused !== null) return refused;
-  if (request.method !== ROUTES.forms.method) return {...rejected('use GET', 405), headers: {allow: 'GET'}};
-  return answerFailures(deps.log, async () => ({status: 200, body: {forms: await listForms(deps.db!)}}));
+  // The session is looked up in the records, so a database that does not answer is a 503 from here on.
+  return answerFailures(deps.log, async () => {
+    const refused = await admitted(deps, request, deps);
+    if (refused !== null) return refused;
+    if (request.method !== ROUTES.forms.method) return {...rejected('use GET', 405), headers: {allow: 'GET'}};
+    return {status: 200, body: {forms: await listForms(deps.db!)}};
+  });
 }

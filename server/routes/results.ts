@@ -1,5 +1,5 @@
 /**
- * GET /results/<form>, with the admin token: a published form's figures by version and variant (visitors, starts,
+ * GET /results/<form>, with the admin token or the results page's session: a published form's figures by version and variant (visitors, starts,
  * gifts and signatures, what was raised, revenue per visitor), its experiment's comparison with the control and the
  * evidence in a sentence, its days, the amounts chosen and the sources. Visitors' rows older than the results need
  * are folded into daily counts first, so no visitor id is kept longer.
@@ -11,10 +11,12 @@ import {rejected, type Reply} from '../reply';
 import {resultsOf} from '../results/compute';
 import {dayOf, EVENTS_KEPT_DAYS, foldEvents} from '../results/events';
 import {readFigures} from '../results/read';
+import type {SessionCookie} from '../results/session';
 import {admitted} from './forms';
 import {answerFailures} from './shared';
 
-export type ResultsDeps = {db: Database | null; token: string | null; now: () => number; log: Logger};
+/** `cookie`: the results page's session cookie, which admits as the token does (results/session.ts). */
+export type ResultsDeps = {db: Database | null; token: string | null; cookie: SessionCookie; now: () => number; log: Logger};
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const [beforeId = '', afterId = ''] = ROUTES.results.path.split('{form}');
@@ -25,12 +27,13 @@ export const RESULTS_PATH = new RegExp(`^${escaped(beforeId)}([^/]+)${escaped(af
 const DAY_MS = 86_400_000;
 
 export async function answerResults(deps: ResultsDeps, request: Request, id: string): Promise<Reply> {
-  const refused = await admitted(deps, request);
-  if (refused !== null) return refused;
-  if (request.method !== ROUTES.results.method) return {...rejected('use GET', 405), headers: {allow: 'GET'}};
   const {db, now, log} = deps;
-  if (!FORM_ID.test(id)) return rejected('no such form', 404);
+  // The session is looked up in the records, so a database that does not answer is a 503 from here on.
   return answerFailures(log, async () => {
+    const refused = await admitted(deps, request, deps);
+    if (refused !== null) return refused;
+    if (request.method !== ROUTES.results.method) return {...rejected('use GET', 405), headers: {allow: 'GET'}};
+    if (!FORM_ID.test(id)) return rejected('no such form', 404);
     const [form] = await db!.query<{form: string; component: FormComponent; campaign: string}>(
       'select id as form, component, campaign from forms where id = $1',
       [id],

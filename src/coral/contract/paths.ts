@@ -48,6 +48,13 @@ const OTHER_ROUTES = {
   events: {method: 'POST', path: EVENTS_PATH},
   /** A published form's results, with the admin token; `{form}` stands for its id. */
   results: {method: 'GET', path: '/results/{form}'},
+  /** The results page for staff: its sign-in form, or the results once signed in. */
+  resultsPage: {method: 'GET', path: '/results'},
+  /** The results page's sign-in: the admin token exchanged for a session cookie. */
+  resultsSignIn: {method: 'POST', path: '/results'},
+  resultsSignOut: {method: 'POST', path: '/results/sign-out'},
+  /** The results page's script (a name no form id can take: ids have no dot). */
+  resultsScript: {method: 'GET', path: '/results/app.js'},
 } as const satisfies Record<string, Route>;
 
 /** Every route of the endpoint, by name; pure, so a bundle that reads only PAGE_PATHS leaves the rest out. */

@@ -37,6 +37,10 @@ const SCHEMAS = {
   forms: {answer: formListSchema},
   events: {request: eventRequestSchema},
   results: {answer: resultsAnswerSchema},
+  resultsPage: {},
+  resultsSignIn: {},
+  resultsSignOut: {},
+  resultsScript: {},
 } as const satisfies Record<RouteName, Schemas>;
 
 type Table = {[K in RouteName]: (typeof ROUTES)[K] & (typeof SCHEMAS)[K]};
