@@ -36,9 +36,10 @@ export async function recordEvent(db: Queryable, event: EventRequest, day: strin
   return kept.length > 0;
 }
 
-/** Folds the visitors' rows from before `day` into the daily counts, and drops them: the ids go, the counts stay. */
-export async function foldEvents(db: Database, day: string): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Folds the visitors' rows from before `day` into the daily counts, and drops them: the ids go, the counts stay. Answers how many. */
+export async function foldEvents(db: Database, day: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [folded] = await tx.query<{rows: number}>(`select count(*)::integer as rows from form_events where day < $1::date`, [day]);
     await tx.query(
       `with gone as (delete from form_events where day < $1::date returning *)
        insert into form_event_days as d (form, version, variant, kind, day, source, utm_source, utm_medium, utm_campaign, visitors)
@@ -48,8 +49,12 @@ export async function foldEvents(db: Database, day: string): Promise<void> {
        do update set visitors = d.visitors + excluded.visitors`,
       [day],
     );
+    return folded?.rows ?? 0;
   });
 }
+
+/** The day before which visitors' rows are folded, at `nowMs`: EVENTS_KEPT_DAYS back. */
+export const foldBefore = (nowMs: number): string => dayOf(nowMs - EVENTS_KEPT_DAYS * 86_400_000);
 
 /** Versions kept in memory: more than an organisation runs at once; past it they are read again. */
 const VERSIONS_KEPT = 256;

@@ -9,7 +9,7 @@ import type {Database} from '../db/database';
 import type {Logger} from '../log';
 import {rejected, type Reply} from '../reply';
 import {resultsOf} from '../results/compute';
-import {dayOf, EVENTS_KEPT_DAYS, foldEvents} from '../results/events';
+import {foldBefore, foldEvents} from '../results/events';
 import {readFigures} from '../results/read';
 import type {SessionCookie} from '../results/session';
 import {admitted} from './forms';
@@ -24,8 +24,6 @@ const [beforeId = '', afterId = ''] = ROUTES.results.path.split('{form}');
 /** A form's results path, with its id in its one group. */
 export const RESULTS_PATH = new RegExp(`^${escaped(beforeId)}([^/]+)${escaped(afterId)}$`);
 
-const DAY_MS = 86_400_000;
-
 export async function answerResults(deps: ResultsDeps, request: Request, id: string): Promise<Reply> {
   const {db, now, log} = deps;
   // The session is looked up in the records, so a database that does not answer is a 503 from here on.
@@ -39,7 +37,7 @@ export async function answerResults(deps: ResultsDeps, request: Request, id: str
       [id],
     );
     if (form === undefined) return rejected('no such form', 404);
-    await foldEvents(db!, dayOf(now() - EVENTS_KEPT_DAYS * DAY_MS));
+    await foldEvents(db!, foldBefore(now()));
     const figures = await readFigures(db!, id);
     const versions = await db!.query<{version: number; config: Record<string, unknown>}>(
       'select version, config from form_versions where form = $1 order by version',

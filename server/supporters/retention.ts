@@ -9,9 +9,12 @@
  *   no details after a day, unless the supporter ticked the consent box; a direct debit, which Stripe may take
  *   days to report, after two weeks.
  * - Whatever the setting, a record delivered to the CRM is emptied from the outbox a week after delivery.
+ * - Whatever the setting, a published form's visitors' events are folded into daily counts, their random ids
+ *   dropped, once they are older than the results need (EVENTS_KEPT_DAYS); reading the results folds them too.
  */
 import {lockReference} from '../db/outbox';
 import type {Database, Queryable} from '../db/database';
+import {foldBefore, foldEvents} from '../results/events';
 import {deidentify, listed} from './deidentify';
 
 /** Days a delivered record's payload stays in the outbox, in case the CRM must be sent it again. */
@@ -21,7 +24,12 @@ export const DIRECT_DEBIT_DAYS = 14;
 /** Records de-identified per transaction, so a first run over years of records never holds a lock for long. */
 const BATCH = 200;
 
-export type RetentionReport = {aged: {gifts: number; signatures: number}; abandoned: number; outboxEmptied: number};
+export type RetentionReport = {
+  aged: {gifts: number; signatures: number};
+  abandoned: number;
+  outboxEmptied: number;
+  eventsFolded: number;
+};
 
 // A gift's payments are recorded under its own reference or, for a hosted checkout, under what the session made.
 const PAID_UNDER = 'p.reference in (g.reference, coalesce(g.payment_reference, g.reference))';
@@ -86,7 +94,8 @@ export async function applyRetention(
      where delivered_at < to_timestamp($1) - make_interval(days => $2) and payload ? 'data' returning 1`,
     [nowSeconds, DELIVERED_KEPT_DAYS],
   );
-  return {aged, abandoned, outboxEmptied: emptied.length};
+  const eventsFolded = await foldEvents(db, foldBefore(nowSeconds * 1000));
+  return {aged, abandoned, outboxEmptied: emptied.length, eventsFolded};
 }
 
 /** Claims today's run: true for the one instance (or Cron run) whose claim lands at least a day after the last. */
