@@ -3,13 +3,7 @@
  * pages keep the visitor id) and `experiment`, whose every variant must make, with its changes laid over the rest, a
  * config the component takes, changing only what a variant may change. A page and the endpoint then apply it alike.
  */
-import {
-  experimentSchema,
-  VARIANT_KEYS,
-  visitorStoreSchema,
-  withChanges,
-  type FormComponent,
-} from '../../src/coral/contract';
+import {experimentSchema, VARIANT_KEYS, visitorStoreSchema, withChanges, type FormComponent} from '../../src/coral/contract';
 import {describeError, type ParseResult} from '../../src/coral/contract/library';
 
 /** The problems with `visitor` and `experiment` in a published config, in the words a config's error box uses. */
