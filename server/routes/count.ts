@@ -4,13 +4,10 @@ import type {PowerformConfig} from '../../src/coral/contract/library';
 import type {Logger} from '../log';
 import {rejected, type Reply} from '../reply';
 import type {GiftStore} from '../store';
-import {answerFailures} from './shared';
-
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-const [beforeId = '', afterId = ''] = ROUTES.count.path.split(CAMPAIGN_PARAM);
+import {answerFailures, pathPattern} from './shared';
 
 /** The count's path, the campaign's id in its one group: an id as a campaigns file writes it. */
-export const COUNT_PATH = new RegExp(`^${escaped(beforeId)}([A-Za-z0-9_-]{1,64})${escaped(afterId)}$`);
+export const COUNT_PATH = pathPattern(ROUTES.count.path, CAMPAIGN_PARAM, '[A-Za-z0-9_-]{1,64}');
 
 export type CountRouteDeps = {
   powerforms: ReadonlyMap<string, PowerformConfig>;

@@ -11,13 +11,10 @@ import type {Logger} from '../log';
 import {rejected, type Reply} from '../reply';
 import {admitsStaff, type SessionCookie} from '../results/session';
 import {bearsToken} from '../tokens';
-import {answerFailures} from './shared';
-
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-const [beforeId = '', afterId = ''] = ROUTES.form.path.split(FORM_PARAM);
+import {answerFailures, pathPattern} from './shared';
 
 /** A form's path, whatever stands for its id in its one group: the route says what is wrong with a bad id. */
-export const FORM_PATH = new RegExp(`^${escaped(beforeId)}([^/]+)${escaped(afterId)}$`);
+export const FORM_PATH = pathPattern(ROUTES.form.path, FORM_PARAM);
 
 /** A config is a few kilobytes; a thank-you page's copy in several languages still well under this. */
 const MAX_CONFIG_BYTES = 256 * 1024;

@@ -4,7 +4,7 @@
  * evidence in a sentence, its days, the amounts chosen and the sources. Visitors' rows older than the results need
  * are folded into daily counts first, so no visitor id is kept longer.
  */
-import {FORM_ID, ROUTES, type FormComponent} from '../../src/coral/contract';
+import {FORM_ID, FORM_PARAM, ROUTES, type FormComponent} from '../../src/coral/contract';
 import type {Database} from '../db/database';
 import type {Logger} from '../log';
 import {rejected, type Reply} from '../reply';
@@ -13,16 +13,13 @@ import {foldBefore, foldEvents} from '../results/events';
 import {readFigures} from '../results/read';
 import type {SessionCookie} from '../results/session';
 import {admitted} from './forms';
-import {answerFailures} from './shared';
+import {answerFailures, pathPattern} from './shared';
 
 /** `cookie`: the results page's session cookie, which admits as the token does (results/session.ts). */
 export type ResultsDeps = {db: Database | null; token: string | null; cookie: SessionCookie; now: () => number; log: Logger};
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-const [beforeId = '', afterId = ''] = ROUTES.results.path.split('{form}');
-
 /** A form's results path, with its id in its one group. */
-export const RESULTS_PATH = new RegExp(`^${escaped(beforeId)}([^/]+)${escaped(afterId)}$`);
+export const RESULTS_PATH = pathPattern(ROUTES.results.path, FORM_PARAM);
 
 export async function answerResults(deps: ResultsDeps, request: Request, id: string): Promise<Reply> {
   const {db, now, log} = deps;

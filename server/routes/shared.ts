@@ -127,3 +127,13 @@ export async function keepGift(
     createdAt: seconds(),
   });
 }
+
+/**
+ * A route's path as a pattern, with the part `param` stands for (e.g. `{form}`) as its one group matching `part`:
+ * the table writes each path once, and the handler matches requests against it.
+ */
+export function pathPattern(path: string, param: string, part = '[^/]+'): RegExp {
+  const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const [before = '', after = ''] = path.split(param);
+  return new RegExp(`^${escaped(before)}(${part})${escaped(after)}$`);
+}
