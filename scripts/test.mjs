@@ -47,8 +47,25 @@ function readJson(path) {
 
 const tally = {passed: 0, failed: 0, skipped: 0};
 const failures = [];
-/** Each failed test by file and name, repeated under the summary: a long run's log is often read from its end. */
+/** Each failed test by file and name, with the start of its error, repeated under the summary: a long run's log is often read from its end. */
 const failedTests = [];
+
+/**
+ * The first lines of a failure's message, indented under its test, without colour codes.
+ * @param {unknown} message
+ * @returns {string}
+ */
+function firstLines(message) {
+  const text = (typeof message === 'string' ? message : '')
+    // eslint-disable-next-line no-control-regex -- colour codes, as a reporter writes them
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '')
+    .slice(0, 4)
+    .map((line) => `    ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`);
+  return text.length ? `\n${text.join('\n')}` : '';
+}
 
 /**
  * The failed tests in vitest's JSON report, and any file that failed outside a test (an import, a hook).
@@ -60,7 +77,7 @@ function failedUnitTests(report) {
     const name = String(file.name).replace(`${process.cwd()}/`, '');
     const tests = (file.assertionResults ?? []).filter((/** @type {any} */ test) => test.status === 'failed');
     if (tests.length === 0 && file.status === 'failed') return [`${name}: ${String(file.message ?? 'failed').split('\n')[0]}`];
-    return tests.map((/** @type {any} */ test) => `${name} › ${test.fullName}`);
+    return tests.map((/** @type {any} */ test) => `${name} › ${test.fullName}${firstLines(test.failureMessages?.[0])}`);
   });
 }
 
@@ -70,7 +87,13 @@ function failedUnitTests(report) {
  * @returns {string[]}
  */
 function failedBrowserTests(suite) {
-  const here = (suite?.specs ?? []).flatMap((/** @type {any} */ spec) => (spec.ok ? [] : [`${spec.file}:${spec.line} › ${spec.title}`]));
+  const here = (suite?.specs ?? []).flatMap((/** @type {any} */ spec) => {
+    if (spec.ok) return [];
+    const error = (spec.tests ?? [])
+      .flatMap((/** @type {any} */ test) => test.results ?? [])
+      .find((/** @type {any} */ result) => result.error)?.error;
+    return [`${spec.file}:${spec.line} › ${spec.title}${firstLines(error?.message)}`];
+  });
   return [...here, ...(suite?.suites ?? []).flatMap(failedBrowserTests)];
 }
 
