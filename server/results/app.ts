@@ -26,18 +26,38 @@ async function read<T>(path: string): Promise<T | string> {
   return (await response.json()) as T;
 }
 
+/** The form shown, and the width its charts were drawn at: a phone turned, or a window resized, draws them again. */
+let drawn: {results: ResultsAnswer; width: number} | null = null;
+
+/** The charts' width: the report's, between a phone's and a reading column's. */
+const chartWidth = (): number => Math.max(280, Math.min(720, shown.clientWidth));
+
+function draw(results: ResultsAnswer): void {
+  drawn = {results, width: chartWidth()};
+  shown.replaceChildren(...report(results, drawn.width));
+}
+
 async function show(form: string): Promise<void> {
   status.textContent = `Loading the results of “${form}”…`;
+  drawn = null;
   shown.replaceChildren();
   const results = await read<ResultsAnswer>(`/results/${encodeURIComponent(form)}`);
   if (typeof results === 'string') {
     status.textContent = results;
     return;
   }
-  const width = Math.max(280, Math.min(720, shown.clientWidth));
-  shown.replaceChildren(...report(results, width));
+  draw(results);
   status.textContent = `Showing “${results.form}” (${results.component}, campaign ${results.campaign}).`;
 }
+
+// Once the resizing has stopped for a moment, and only when the width the charts fit has changed.
+let resizing: ReturnType<typeof setTimeout> | undefined;
+addEventListener('resize', () => {
+  clearTimeout(resizing);
+  resizing = setTimeout(() => {
+    if (drawn && chartWidth() !== drawn.width) draw(drawn.results);
+  }, 150);
+});
 
 async function start(): Promise<void> {
   const list = await read<FormList>('/forms');

@@ -166,7 +166,12 @@ test('staff sign in with the admin token and see the experiment’s figures, cha
     await page.emulateMedia({colorScheme});
     expect(await noViolations(page), colorScheme).toEqual([]);
   }
+  // On a phone's width the charts are drawn again to fit it, not shrunk with their words.
+  const chartWidths = () => charts.evaluateAll((svgs) => svgs.map((svg) => Number(svg.getAttribute('width'))));
+  const wide = await chartWidths();
   await page.setViewportSize({width: 390, height: 844});
+  await expect.poll(async () => Math.max(...(await chartWidths()))).toBeLessThan(390);
+  expect(Math.max(...wide)).toBeGreaterThan(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 
   await page.getByRole('button', {name: 'Sign out'}).click();
