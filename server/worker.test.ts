@@ -56,6 +56,17 @@ describe('the Worker', () => {
     expect((await preflight(ORIGIN)).status).toBe(403);
   });
 
+  it('warns once, naming the nearest setting, of a CORAL_ variable that is no setting', async () => {
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const env = {...vars(), CORAL_GIFT_PER_ADDRESS: '3'};
+    const store = createMemoryGiftStore();
+    expect((await handlerFromEnv(env, store)(gift())).status).toBe(200);
+    expect((await handlerFromEnv(env, store)(gift())).status).toBe(200);
+    expect(warned.mock.calls).toEqual([
+      ['coral endpoint: CORAL_GIFT_PER_ADDRESS is not a setting Coral knows; did you mean CORAL_GIFTS_PER_ADDRESS?'],
+    ]);
+  });
+
   it('refuses to start without a database, saying why in one line', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const response = await worker.fetch(gift(), vars());

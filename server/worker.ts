@@ -25,6 +25,7 @@ import resultsScript from 'virtual:coral-results-script';
 import {createCoralHandler, STRIPE_CALL_LIMITS} from './handler';
 import {consoleLogger} from './log';
 import type {GiftStore} from './store';
+import {unknownSettings} from './settings';
 import {retainDaily} from './supporters/retention';
 
 /** A Worker's environment: variables and secrets as strings, and Hyperdrive's binding. */
@@ -62,6 +63,8 @@ function strings(vars: WorkerEnv): Record<string, string | undefined> {
 export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
   if (built?.source === vars) return built.ready;
   const read = readEndpointEnv(strings(vars));
+  // Once per isolate, as the settings are read: a misspelt limit would otherwise leave its default in force unsaid.
+  for (const line of unknownSettings(strings(vars))) console.warn(`coral endpoint: ${line}`);
   const databaseUrl = vars.HYPERDRIVE?.connectionString ?? (read.ok ? read.env.databaseUrl : null);
   let ready: Built;
   if (!read.ok) {
