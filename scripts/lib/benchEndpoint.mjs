@@ -92,6 +92,3 @@ export const endpointSettings = (parts, place, stripeUrl, settings) => ({
   CORAL_GUARD_SECRET: parts.GUARD_SECRET,
   ...settings,
 });
-
-/** @param {number} ms */
-export const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
