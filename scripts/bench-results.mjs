@@ -15,18 +15,11 @@ import {cpus, loadavg} from 'node:os';
 import {join} from 'node:path';
 import {ROOT, endpointSettings, onEachDatabase, openPlace, prepareEndpoint} from './lib/benchEndpoint.mjs';
 import {createReport} from './lib/benchReport.mjs';
-import {
-  answerProblems,
-  parseResultsBenchArgs,
-  readFigures,
-  resultsTargetRows,
-  trafficFor,
-  withResultsFigures,
-} from './lib/resultsBench.mjs';
+import {answerProblems, parseResultsArgs, readFigures, resultsTargetRows, trafficFor, withResultsFigures} from './lib/resultsBench.mjs';
 import {VARIANTS, countsOf, loadTraffic} from './lib/resultsLoad.mjs';
 import {optionsOrExit} from './lib/serverBench.mjs';
 
-const options = optionsOrExit('bench:results', parseResultsBenchArgs);
+const options = optionsOrExit('bench:results', parseResultsArgs);
 const FIGURES_FILE = join(ROOT, 'BENCHMARKS.md');
 const FORM = 'reef-appeal';
 const CAMPAIGN = 'save-the-reef';
@@ -50,7 +43,6 @@ const REEF = {
 const started = {at: new Date(), load: loadavg()[0] ?? 0, cores: cpus().length};
 
 const parts = await prepareEndpoint(options.build);
-const stripe = await parts.startStripeStandIn();
 
 /**
  * The newest migration the load's inserts are written against. The traffic goes into a database migrated that far,
@@ -108,8 +100,8 @@ async function timedRead(base, expected) {
   return ms;
 }
 
-/** @param {import('./lib/benchEndpoint.mjs').Place} place */
-async function measure(place) {
+/** @param {import('./lib/benchEndpoint.mjs').Place} place @param {string} stripeUrl */
+async function measure(place, stripeUrl) {
   const traffic = trafficFor(options.events);
   console.log(
     `\n${place.name}: loading ${traffic.visitors.toLocaleString('en')} visitors of the last 60 days, ` +
@@ -120,7 +112,7 @@ async function measure(place) {
     `${place.name}: loaded ${JSON.stringify(loaded.rows)} in ${(loaded.ms / 1000).toFixed(1)} s, ` +
       `upgraded in ${(loaded.upgradeMs / 1000).toFixed(1)} s; starting the endpoint`,
   );
-  const running = await parts.start(endpointSettings(parts, place, stripe.url, {CORAL_ADMIN_TOKEN: ADMIN_TOKEN}));
+  const running = await parts.start(endpointSettings(parts, place, stripeUrl, {CORAL_ADMIN_TOKEN: ADMIN_TOKEN}));
   /** @type {number[]} */
   const later = [];
   let first = 0;
@@ -142,13 +134,7 @@ async function measure(place) {
   return {loaded, folded, figures: readFigures(first, later)};
 }
 
-/** @type {Record<string, Awaited<ReturnType<typeof measure>>>} */
-let byDatabase;
-try {
-  byDatabase = await onEachDatabase(parts, measure);
-} finally {
-  await stripe.close();
-}
+const byDatabase = await onEachDatabase(parts, measure);
 
 const report = createReport();
 report.line(

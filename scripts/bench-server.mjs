@@ -42,7 +42,6 @@ const WARMUP_SECONDS = 2;
 const started = {at: new Date(), load: loadavg()[0] ?? 0, cores: cpus().length};
 
 const parts = await prepareEndpoint(options.build);
-const stripe = await parts.startStripeStandIn();
 
 /**
  * Puts `count` signatures on the petition straight into the database, while no endpoint holds it.
@@ -137,14 +136,14 @@ const giftBody = (/** @type {number} */ n) =>
     }),
   );
 
-/** @param {import('./lib/benchEndpoint.mjs').Place} place */
-async function measure(place) {
+/** @param {import('./lib/benchEndpoint.mjs').Place} place @param {string} stripeUrl */
+async function measure(place, stripeUrl) {
   console.log(`\n${place.name}: loading ${options.signatures.toLocaleString('en')} signatures…`);
   const loadStarted = Date.now();
   await loadSignatures(place, options.signatures);
   console.log(`${place.name}: loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s; starting the endpoint`);
   const running = await parts.start(
-    endpointSettings(parts, place, stripe.url, {
+    endpointSettings(parts, place, stripeUrl, {
       CORAL_CAMPAIGNS: CAMPAIGNS,
       // The guard counts each gift in the database as it would a supporter's, each from its own address through a
       // trusted proxy, so the run measures the route with its counting, not one address's row nor the limits' refusals.
@@ -188,13 +187,7 @@ async function measure(place) {
   }
 }
 
-/** @type {Record<string, Awaited<ReturnType<typeof measure>>>} */
-let byDatabase;
-try {
-  byDatabase = await onEachDatabase(parts, measure);
-} finally {
-  await stripe.close();
-}
+const byDatabase = await onEachDatabase(parts, measure);
 
 const report = createReport();
 const size = options.signatures.toLocaleString('en');

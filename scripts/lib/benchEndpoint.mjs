@@ -39,10 +39,11 @@ function pgliteFolder() {
 
 /**
  * Runs `measure` on a throwaway PGlite folder and, when TEST_DATABASE_URL names a Postgres server, on a throwaway
- * database made there, dropping each after; answers the figures keyed by the database's name.
+ * database made there, dropping each after, with the Stripe stand-in at `stripeUrl`; answers the figures keyed by
+ * the database's name.
  * @template T
  * @param {Parts} parts
- * @param {(place: Place) => Promise<T>} measure
+ * @param {(place: Place, stripeUrl: string) => Promise<T>} measure
  * @returns {Promise<Record<string, T>>}
  */
 export async function onEachDatabase(parts, measure) {
@@ -57,13 +58,18 @@ export async function onEachDatabase(parts, measure) {
   }
   /** @type {Record<string, T>} */
   const byDatabase = {};
-  for (const make of places) {
-    const place = await make();
-    try {
-      byDatabase[place.name] = await measure(place);
-    } finally {
-      await place.drop();
+  const stripe = await parts.startStripeStandIn();
+  try {
+    for (const make of places) {
+      const place = await make();
+      try {
+        byDatabase[place.name] = await measure(place, stripe.url);
+      } finally {
+        await place.drop();
+      }
     }
+  } finally {
+    await stripe.close();
   }
   return byDatabase;
 }

@@ -23,7 +23,7 @@ export const RESULTS_TARGET_MS = 1000;
  * @param {string[]} args
  * @returns {ResultsBenchOptions}
  */
-export function parseResultsBenchArgs(args) {
+export function parseResultsArgs(args) {
   const {values} = parseArgs({
     args,
     strict: true,

@@ -7,7 +7,7 @@ import {
   RESULTS_START,
   RESULTS_TARGET_MS,
   answerProblems,
-  parseResultsBenchArgs,
+  parseResultsArgs,
   readFigures,
   resultsTargetRows,
   trafficFor,
@@ -16,8 +16,8 @@ import {
 
 describe("the results benchmark's options", () => {
   it('loads a million rows, reads 20 times after the first, builds first and writes nothing, unless told', () => {
-    expect(parseResultsBenchArgs([])).toEqual({events: FULL_EVENTS, reads: 20, write: false, build: true});
-    expect(parseResultsBenchArgs(['--events', '50,000', '--reads', '5', '--write', '--no-build'])).toEqual({
+    expect(parseResultsArgs([])).toEqual({events: FULL_EVENTS, reads: 20, write: false, build: true});
+    expect(parseResultsArgs(['--events', '50,000', '--reads', '5', '--write', '--no-build'])).toEqual({
       events: 50_000,
       reads: 5,
       write: true,
@@ -26,9 +26,9 @@ describe("the results benchmark's options", () => {
   });
 
   it('refuses too few rows to split, no reads, and an option it does not know', () => {
-    expect(() => parseResultsBenchArgs(['--events', '99'])).toThrow('--events takes a whole number of at least 100, not "99"');
-    expect(() => parseResultsBenchArgs(['--reads', '0'])).toThrow('--reads takes a whole number of at least 1');
-    expect(() => parseResultsBenchArgs(['--signatures', '10'])).toThrow(/signatures/);
+    expect(() => parseResultsArgs(['--events', '99'])).toThrow('--events takes a whole number of at least 100, not "99"');
+    expect(() => parseResultsArgs(['--reads', '0'])).toThrow('--reads takes a whole number of at least 1');
+    expect(() => parseResultsArgs(['--signatures', '10'])).toThrow(/signatures/);
   });
 });
 
