@@ -155,7 +155,7 @@ for (const [name, {loaded, folded, figures}] of Object.entries(byDatabase)) {
     ...figures,
   };
 }
-report.table(`GET /results/<form>: the first read, then ${options.reads} one after another`, rows);
+report.table(`GET /results/…: the first read, then ${options.reads} one after another`, rows);
 report.table(
   'Targets',
   resultsTargetRows(Object.fromEntries(Object.entries(byDatabase).map(([name, each]) => [name, each.figures])), options.events),
