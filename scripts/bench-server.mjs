@@ -9,24 +9,15 @@
  *   npm run bench:server -- --no-build                       measure the endpoint already in server/dist
  *   npm run bench:server -- --write                          also write the figures into BENCHMARKS.md, between their marks
  */
-import {spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {cpus, loadavg, tmpdir} from 'node:os';
-import {join, resolve} from 'node:path';
+import {readFileSync, writeFileSync} from 'node:fs';
+import {cpus, loadavg} from 'node:os';
+import {join} from 'node:path';
 import autocannon from 'autocannon';
-import {runnerImport} from 'vite';
+import {ROOT, endpointSettings, onEachDatabase, openPlace, prepareEndpoint} from './lib/benchEndpoint.mjs';
 import {createReport} from './lib/benchReport.mjs';
-import {figuresOf, instancesFor, parseServerBenchArgs, targetRows, withServerFigures} from './lib/serverBench.mjs';
+import {figuresOf, instancesFor, optionsOrExit, parseServerBenchArgs, targetRows, withServerFigures} from './lib/serverBench.mjs';
 
-/** @type {import('./lib/serverBench.mjs').ServerBenchOptions} */
-let options;
-try {
-  options = parseServerBenchArgs(process.argv.slice(2));
-} catch (error) {
-  console.error(`bench:server: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-}
-const ROOT = resolve(import.meta.dirname, '..');
+const options = optionsOrExit('bench:server', parseServerBenchArgs);
 const FIGURES_FILE = join(ROOT, 'BENCHMARKS.md');
 const PETITION = 'ban-deep-sea-mining';
 const DONATE = 'save-the-reef';
@@ -50,38 +41,14 @@ const CONNECTIONS = {count: 10, signing: 50, gift: 10};
 const WARMUP_SECONDS = 2;
 const started = {at: new Date(), load: loadavg()[0] ?? 0, cores: cpus().length};
 
-if (options.build && spawnSync('npm', ['run', 'server:build'], {cwd: ROOT, stdio: 'inherit'}).status !== 0) {
-  throw new Error('The endpoint did not build; fix it before benchmarking.');
-}
-
-/** @type {{module: typeof import('./lib/serverBenchParts')}} */
-const {module: parts} = await runnerImport(join(ROOT, 'scripts/lib/serverBenchParts.ts'), {configFile: false, logLevel: 'error'});
-const stripe = await parts.startStripeStandIn();
-
-/**
- * A database of each kind: where its records are, and how to throw it away.
- * @typedef {{name: string, settings: {databaseUrl: string | null, dataDir: string}, drop(): Promise<void>}} Place
- */
-
-/** @returns {Place} */
-function pgliteFolder() {
-  const folder = mkdtempSync(join(tmpdir(), 'coral-bench-'));
-  return {name: 'PGlite', settings: {databaseUrl: null, dataDir: folder}, drop: async () => rmSync(folder, {recursive: true, force: true})};
-}
-
-/** @param {string} url @returns {Promise<Place>} */
-async function serverDatabase(url) {
-  const made = await parts.throwawayDatabase(url, 'coral_bench');
-  return {name: 'Postgres server', settings: {databaseUrl: made.url, dataDir: ''}, drop: made.drop};
-}
+const parts = await prepareEndpoint(options.build);
 
 /**
  * Puts `count` signatures on the petition straight into the database, while no endpoint holds it.
- * @param {Place} place @param {number} count
+ * @param {import('./lib/benchEndpoint.mjs').Place} place @param {number} count
  */
 async function loadSignatures(place, count) {
-  const {databaseUrl, dataDir} = place.settings;
-  const db = databaseUrl ? parts.openPostgres(databaseUrl) : await parts.openPglite(dataDir, 'coral bench');
+  const db = await openPlace(parts, place);
   try {
     await parts.migrate(
       db,
@@ -169,29 +136,23 @@ const giftBody = (/** @type {number} */ n) =>
     }),
   );
 
-/** @param {Place} place */
-async function measure(place) {
+/** @param {import('./lib/benchEndpoint.mjs').Place} place @param {string} stripeUrl */
+async function measure(place, stripeUrl) {
   console.log(`\n${place.name}: loading ${options.signatures.toLocaleString('en')} signatures…`);
   const loadStarted = Date.now();
   await loadSignatures(place, options.signatures);
   console.log(`${place.name}: loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s; starting the endpoint`);
-  const running = await parts.start({
-    PATH: process.env.PATH,
-    CORAL_ALLOWED_ORIGINS: parts.ORIGIN,
-    CORAL_CAMPAIGNS: CAMPAIGNS,
-    ...(place.settings.databaseUrl ? {DATABASE_URL: place.settings.databaseUrl} : {CORAL_DATA_DIR: place.settings.dataDir}),
-    PORT: '0',
-    STRIPE_SECRET_KEY: parts.STAND_IN_SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: parts.WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
-    CORAL_GUARD_SECRET: parts.GUARD_SECRET,
-    // The guard counts each gift in the database as it would a supporter's, each from its own address through a
-    // trusted proxy, so the run measures the route with its counting, not one address's row nor the limits' refusals.
-    // The limits are the highest the settings allow, as the addresses repeat after 131,072 gifts (0 skips counting).
-    CORAL_GIFTS_PER_ADDRESS: '100000',
-    CORAL_GIFTS_PER_EMAIL: '100000',
-    CORAL_TRUSTED_PROXIES: '127.0.0.1',
-  });
+  const running = await parts.start(
+    endpointSettings(parts, place, stripeUrl, {
+      CORAL_CAMPAIGNS: CAMPAIGNS,
+      // The guard counts each gift in the database as it would a supporter's, each from its own address through a
+      // trusted proxy, so the run measures the route with its counting, not one address's row nor the limits' refusals.
+      // The limits are the highest the settings allow, as the addresses repeat after 131,072 gifts (0 skips counting).
+      CORAL_GIFTS_PER_ADDRESS: '100000',
+      CORAL_GIFTS_PER_EMAIL: '100000',
+      CORAL_TRUSTED_PROXIES: '127.0.0.1',
+    }),
+  );
   try {
     const before = await countOf(running.base);
     if (before !== options.signatures) {
@@ -226,21 +187,7 @@ async function measure(place) {
   }
 }
 
-/** @type {Record<string, Awaited<ReturnType<typeof measure>>>} */
-const byDatabase = {};
-const places = [pgliteFolder, ...(process.env.TEST_DATABASE_URL ? [() => serverDatabase(String(process.env.TEST_DATABASE_URL))] : [])];
-try {
-  for (const make of places) {
-    const place = await make();
-    try {
-      byDatabase[place.name] = await measure(place);
-    } finally {
-      await place.drop();
-    }
-  }
-} finally {
-  await stripe.close();
-}
+const byDatabase = await onEachDatabase(parts, measure);
 
 const report = createReport();
 const size = options.signatures.toLocaleString('en');

@@ -67,3 +67,21 @@ export function withFigures(existing, figures) {
   const notes = at === -1 ? (existing.trim() === '' ? '' : `${existing.trimEnd()}\n\n`) : existing.slice(0, at);
   return `${notes}${FIGURES_MARK}\n\n${figures}`;
 }
+
+/**
+ * BENCHMARKS.md with one benchmark's figures replaced between its own marks, everything else as it was. Without the
+ * marks, the section goes just above `npm run bench`'s figures (whose mark ends the notes), or at the end.
+ * @param {string} markdown
+ * @param {string} figures
+ * @param {{start: string, end: string, whose: string}} marks `whose` names the figures in the error for a lost mark
+ */
+export function withMarked(markdown, figures, {start: startMark, end: endMark, whose}) {
+  const section = `${startMark}\n\n${figures.trim()}\n\n${endMark}`;
+  const start = markdown.indexOf(startMark);
+  const end = markdown.indexOf(endMark);
+  if (start !== -1 && end > start) return markdown.slice(0, start) + section + markdown.slice(end + endMark.length);
+  if (start !== -1 || end !== -1) throw new Error(`BENCHMARKS.md has one of ${whose} marks without the other: mend it by hand`);
+  const bench = markdown.indexOf(FIGURES_MARK);
+  if (bench !== -1) return `${markdown.slice(0, bench)}${section}\n\n${markdown.slice(bench)}`;
+  return markdown.trim() === '' ? `${section}\n` : `${markdown.trimEnd()}\n\n${section}\n`;
+}

@@ -3,7 +3,7 @@
  * how many instances a peak needs, and its own section of BENCHMARKS.md.
  */
 import {parseArgs} from 'node:util';
-import {FIGURES_MARK} from './benchReport.mjs';
+import {withMarked} from './benchReport.mjs';
 
 export const SERVER_START =
   "<!-- The endpoint's figures below are written by `npm run bench:server -- --write`: edit the notes around them. -->";
@@ -20,8 +20,11 @@ export const SIGNING_P99_TARGET = 100;
  * @typedef {{'requests/s': number, 'p50 ms': number, 'p99 ms': number, 'non-2xx': number, errors: number}} Figures
  */
 
-/** @param {string} name @param {string} value @param {number} least */
-function wholeNumber(name, value, least) {
+/**
+ * An option's whole number, also written with separators as people write a million (`1_000_000`, `1,000,000`).
+ * @param {string} name @param {string} value @param {number} least
+ */
+export function wholeNumber(name, value, least) {
   const number = Number(value.replaceAll('_', '').replaceAll(',', ''));
   if (!/^[\d_,]+$/.test(value) || !Number.isSafeInteger(number) || number < least) {
     throw new Error(`--${name} takes a whole number of at least ${least}, not "${value}"`);
@@ -112,18 +115,25 @@ export function instancesFor(peak, perInstance) {
 }
 
 /**
- * BENCHMARKS.md with the endpoint's figures replaced between their marks, everything else as it was. Without the
- * marks, the section goes just above `npm run bench`'s figures (whose mark ends the notes), or at the end.
+ * BENCHMARKS.md with the endpoint's figures replaced between their marks, everything else as it was (see withMarked).
  * @param {string} markdown
  * @param {string} figures
  */
-export function withServerFigures(markdown, figures) {
-  const section = `${SERVER_START}\n\n${figures.trim()}\n\n${SERVER_END}`;
-  const start = markdown.indexOf(SERVER_START);
-  const end = markdown.indexOf(SERVER_END);
-  if (start !== -1 && end > start) return markdown.slice(0, start) + section + markdown.slice(end + SERVER_END.length);
-  if (start !== -1 || end !== -1) throw new Error(`BENCHMARKS.md has one of the endpoint's marks without the other: mend it by hand`);
-  const bench = markdown.indexOf(FIGURES_MARK);
-  if (bench !== -1) return `${markdown.slice(0, bench)}${section}\n\n${markdown.slice(bench)}`;
-  return markdown.trim() === '' ? `${section}\n` : `${markdown.trimEnd()}\n\n${section}\n`;
+export const withServerFigures = (markdown, figures) =>
+  withMarked(markdown, figures, {start: SERVER_START, end: SERVER_END, whose: "the endpoint's"});
+
+/**
+ * Answers the command line's options as `parse` reads them, or says what is wrong with them and stops.
+ * @template T
+ * @param {string} command
+ * @param {(args: string[]) => T} parse
+ * @returns {T}
+ */
+export function optionsOrExit(command, parse) {
+  try {
+    return parse(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${command}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
 }

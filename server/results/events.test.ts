@@ -193,6 +193,22 @@ describe.each(DATABASES)('experiments and events, on $name', ({create}) => {
     expect((await send(event(), {address: '198.51.100.20'})).status).toBe(202);
   });
 
+  it('counts each visitor’s event by day as it is kept, once however often the page sends it', async () => {
+    await publish('reef', REEF);
+    await send(event());
+    await send(event());
+    await send(event({visitor: 'a7Kq2Lm9Xp4Rt8Zs1Nv6Bw'}));
+    await send(event({kind: 'start'}));
+    // Before any fold: the results read these counts, not the visitors' rows.
+    expect(await endpoint.test.db.query('select kind, day::text, source, utm_source, visitors from form_event_days order by kind')).toEqual(
+      [
+        {kind: 'start', day: '2026-01-01', source: 'EDM-NOV', utm_source: 'facebook', visitors: 1},
+        {kind: 'view', day: '2026-01-01', source: 'EDM-NOV', utm_source: 'facebook', visitors: 2},
+      ],
+    );
+    expect(await kept()).toHaveLength(3);
+  });
+
   it('folds visitors’ rows past what the results need into daily counts, keeping no visitor id', async () => {
     await publish('reef', REEF);
     await send(event());

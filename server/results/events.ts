@@ -1,10 +1,11 @@
 /**
- * Events in the records (migration 0010_events.sql): one row per visitor, form version, variant and kind, the first
- * time it happens, so a visitor counts once however often they reload; and the daily counts the rows are folded
- * into once they are older than the results need them, when the visitor ids go.
+ * Events in the records (migrations 0010_events.sql, 0012_event_counts.sql): one row per visitor, form version,
+ * variant and kind, the first time it happens, so a visitor counts once however often they reload; and the daily
+ * counts the results read, each row counted as it is kept. Once the rows are older than the results need them they
+ * are folded: the visitor ids go, the counts stay.
  */
 import type {EventRequest, Experiment} from '../../src/coral/contract';
-import type {Database, Queryable} from '../db/database';
+import type {Queryable} from '../db/database';
 import {readForm} from '../forms/store';
 
 /** How long a visitor's rows are kept before they are folded into the daily counts: long enough for an experiment. */
@@ -13,13 +14,21 @@ export const EVENTS_KEPT_DAYS = 90;
 /** A day as the records keep it: the date in UTC. */
 export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
-/** Keeps an event, once per visitor, version, variant and kind; true when it was new. */
+/** Keeps an event, once per visitor, version, variant and kind, and counts it in its day's count; true when it was new. */
 export async function recordEvent(db: Queryable, event: EventRequest, day: string): Promise<boolean> {
   const {form, utm} = event;
+  // One statement: a row kept is counted, a repeat (kept nothing) counts nothing.
   const kept = await db.query(
-    `insert into form_events (form, version, variant, kind, visitor, day, source, utm_source, utm_medium, utm_campaign)
-     values ($1, $2, $3, $4, $5, $6::date, $7, $8, $9, $10)
-     on conflict do nothing returning 1`,
+    `with kept as (
+       insert into form_events (form, version, variant, kind, visitor, day, source, utm_source, utm_medium, utm_campaign)
+       values ($1, $2, $3, $4, $5, $6::date, $7, $8, $9, $10)
+       on conflict do nothing returning form, version, variant, kind, day, source, utm_source, utm_medium, utm_campaign
+     )
+     insert into form_event_days as d (form, version, variant, kind, day, source, utm_source, utm_medium, utm_campaign, visitors)
+     select form, version, variant, kind, day, source, utm_source, utm_medium, utm_campaign, 1 from kept
+     on conflict (form, version, variant, kind, day, source, utm_source, utm_medium, utm_campaign)
+     do update set visitors = d.visitors + 1
+     returning 1`,
     [
       form.id,
       form.version,
@@ -36,21 +45,13 @@ export async function recordEvent(db: Queryable, event: EventRequest, day: strin
   return kept.length > 0;
 }
 
-/** Folds the visitors' rows from before `day` into the daily counts, and drops them: the ids go, the counts stay. Answers how many. */
-export async function foldEvents(db: Database, day: string): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [folded] = await tx.query<{rows: number}>(`select count(*)::integer as rows from form_events where day < $1::date`, [day]);
-    await tx.query(
-      `with gone as (delete from form_events where day < $1::date returning *)
-       insert into form_event_days as d (form, version, variant, kind, day, source, utm_source, utm_medium, utm_campaign, visitors)
-       select form, version, variant, kind, day, source, utm_source, utm_medium, utm_campaign, count(*) from gone
-       group by form, version, variant, kind, day, source, utm_source, utm_medium, utm_campaign
-       on conflict (form, version, variant, kind, day, source, utm_source, utm_medium, utm_campaign)
-       do update set visitors = d.visitors + excluded.visitors`,
-      [day],
-    );
-    return folded?.rows ?? 0;
-  });
+/** Drops the visitors' rows from before `day`, which are counted already: the ids go, the counts stay. Answers how many. */
+export async function foldEvents(db: Queryable, day: string): Promise<number> {
+  const [folded] = await db.query<{rows: number}>(
+    `with gone as (delete from form_events where day < $1::date returning 1) select count(*)::integer as rows from gone`,
+    [day],
+  );
+  return folded?.rows ?? 0;
 }
 
 /** The day before which visitors' rows are folded, at `nowMs`: EVENTS_KEPT_DAYS back. */

@@ -1,8 +1,8 @@
 /**
  * GET /results/<form>, with the admin token or the results page's session: a published form's figures by version and variant (visitors, starts,
  * gifts and signatures, what was raised, revenue per visitor), its experiment's comparison with the control and the
- * evidence in a sentence, its days, the amounts chosen and the sources. Visitors' rows older than the results need
- * are folded into daily counts first, so no visitor id is kept longer.
+ * evidence in a sentence, its days, the amounts chosen and the sources, from the events' daily counts. Visitors' rows
+ * older than the results need are folded first (deleted, their counts kept), so no visitor id is kept longer.
  */
 import {FORM_ID, FORM_PARAM, ROUTES, type FormComponent} from '../../src/coral/contract';
 import type {Database} from '../db/database';

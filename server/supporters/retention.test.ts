@@ -1,6 +1,7 @@
 /** Retention on every database, with the clock moved on: what is de-identified when, and what never is. */
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {createPgStore} from '../db/store';
+import {recordEvent} from '../results/events';
 import type {GiftStore} from '../store';
 import {DATABASES, type TestDatabase} from '../testing/databases';
 import {keptGift, keptSignature, paidRecord} from '../testing/records';
@@ -117,18 +118,18 @@ describe.each(DATABASES)('retention on $name', ({create}) => {
     expect(await claimRetentionRun(test.db, JAN_1 + DAY)).toBe(true);
   });
 
-  it('folds visitors’ events older than the results need into daily counts, their ids dropped', async () => {
+  it('folds visitors’ events older than the results need, their ids dropped and their daily counts kept', async () => {
     const row = (visitor: string, day: string) =>
-      test.db.query(`insert into form_events (form, version, variant, kind, visitor, day) values ('reef', 1, '', 'view', $1, $2::date)`, [
-        visitor,
-        day,
-      ]);
+      recordEvent(test.db, {form: {id: 'reef', version: 1}, kind: 'view', visitor, sinceLoad: 1200, utm: {}}, day);
     await row('Vb3kQ9xZ1mT0pL7rN2sW4a', '2026-01-01');
     await row('a7Kq2Lm9Xp4Rt8Zs1Nv6Bw', '2026-03-31');
     // On 2 April 2026 a visit of 1 January is 91 days old and folded; one of 31 March is still wanted.
     const report = await applyRetention(test.db, {days: null, nowSeconds: JAN_1 + 91 * DAY + 60});
     expect(report.eventsFolded).toBe(1);
     expect(await test.db.query('select visitor from form_events')).toEqual([{visitor: 'a7Kq2Lm9Xp4Rt8Zs1Nv6Bw'}]);
-    expect(await test.db.query('select day::text, visitors from form_event_days')).toEqual([{day: '2026-01-01', visitors: 1}]);
+    expect(await test.db.query('select day::text, visitors from form_event_days order by day')).toEqual([
+      {day: '2026-01-01', visitors: 1},
+      {day: '2026-03-31', visitors: 1},
+    ]);
   });
 });
