@@ -1,5 +1,6 @@
 /** The endpoint's environment, and the endpoint on Node's HTTP server, end to end against the stand-in. */
 import {copyFileSync, existsSync, mkdtempSync, rmSync} from 'node:fs';
+import {request as httpRequest} from 'node:http';
 import {tmpdir} from 'node:os';
 import {join, relative, resolve} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
@@ -259,6 +260,34 @@ describe('starting where the records cannot be opened', {timeout: 60_000}, () =>
   });
 });
 
+/**
+ * Posts `count` chunks of `chunk` one after another, as a client streaming a body does (chunked, no length), and
+ * answers the status and body of the answer, which may come before the last chunk is sent.
+ */
+function postInChunks(url: string, headers: Record<string, string>, chunk: string, count: number) {
+  return new Promise<{status: number; body: string}>((done, failed) => {
+    let answered = false;
+    const request = httpRequest(url, {method: 'POST', headers}, (response) => {
+      answered = true;
+      let body = '';
+      response.on('data', (part: Buffer) => (body += part.toString()));
+      response.on('end', () => done({status: response.statusCode ?? 0, body}));
+    });
+    // Once the endpoint has answered and closed the connection, the writes still going fail: that is the client's.
+    request.on('error', (error) => !answered && failed(error));
+    void (async () => {
+      for (let i = 0; i < count && !answered && !request.destroyed; i += 1) {
+        request.write(chunk);
+        await new Promise((wait) => setTimeout(wait, 5));
+      }
+      if (!request.destroyed) request.end();
+    })();
+  });
+}
+
+const ADMIN_TOKEN = 'admin-token-for-tests-only-000000000000';
+const PRIVACY_TOKEN = 'privacy-token-for-tests-only-00000000000';
+
 describe('the endpoint on Node', () => {
   let stripe: StripeStandIn;
   let stop: () => Promise<void>;
@@ -268,7 +297,14 @@ describe('the endpoint on Node', () => {
     stripe = await startStripeStandIn();
     const dataDir = mkdtempSync(join(tmpdir(), 'coral-node-'));
     const started = await startNodeEndpoint(
-      {...VARS, STRIPE_API_URL: stripe.url, PORT: '0', CORAL_DATA_DIR: dataDir},
+      {
+        ...VARS,
+        STRIPE_API_URL: stripe.url,
+        PORT: '0',
+        CORAL_DATA_DIR: dataDir,
+        CORAL_ADMIN_TOKEN: ADMIN_TOKEN,
+        CORAL_PRIVACY_TOKEN: PRIVACY_TOKEN,
+      },
       {logger: memoryLogger()},
     );
     if (!started.ok) throw new Error(started.message);
@@ -315,5 +351,35 @@ describe('the endpoint on Node', () => {
   it('refuses a body too big to be a gift or an event before buffering it', async () => {
     const response = await fetch(`${base}/gifts`, {method: 'POST', headers: {origin: ORIGIN}, body: 'x'.repeat(2 * 1024 * 1024)});
     expect([response.status, await response.json()]).toEqual([413, {status: 'rejected', reason: 'the body is too large'}]);
+  });
+
+  it('answers 413 to a body streamed past its limit, and stays up for the next request', async () => {
+    const crashed: unknown[] = [];
+    const onCrash = (error: unknown) => crashed.push(error);
+    process.on('uncaughtException', onCrash);
+    try {
+      // The results page's sign-in takes a form of 4 KB at most; the supporters' routes a JSON body of 16 KB.
+      const signIn = await postInChunks(
+        `${base}/results`,
+        {'content-type': 'application/x-www-form-urlencoded', origin: base, 'sec-fetch-site': 'same-origin'},
+        `token=${'x'.repeat(1024)}&`,
+        64,
+      );
+      expect(signIn.status).toBe(413);
+      expect(signIn.body).toContain('too large');
+      const records = await postInChunks(
+        `${base}/supporters/records`,
+        {'content-type': 'application/json', authorization: `Bearer ${PRIVACY_TOKEN}`},
+        `{"email": "${'x'.repeat(64 * 1024)}`,
+        40,
+      );
+      expect([records.status, JSON.parse(records.body)]).toEqual([413, {status: 'rejected', reason: 'the body is too large'}]);
+      // What the endpoint did not read is never read: the chunks still arriving after the answer change nothing.
+      await new Promise((wait) => setTimeout(wait, 300));
+      expect(crashed).toEqual([]);
+      expect((await fetch(`${base}/health`)).status).toBe(200);
+    } finally {
+      process.off('uncaughtException', onCrash);
+    }
   });
 });

@@ -32,6 +32,62 @@ export const REQUEST_TIMEOUTS = {requestMs: 10_000, headersMs: 5_000};
 /** On SIGTERM, requests still running after this long are cut: a platform's own grace period is usually 30 s. */
 const SHUTDOWN_GRACE_MS = 25_000;
 
+/**
+ * A request's body as a web stream, read only as the handler asks for it. Node's own `Readable.toWeb` is not used: a
+ * reader that cancels it (a body over its route's limit) while chunks are still arriving makes it throw outside any
+ * request, which stops the process. Here a cancel only stops listening: the rest is never read, and the connection
+ * is closed once the answer is sent.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let open = true;
+  const stopListening = () => {
+    open = false;
+    req.removeListener('data', onData);
+    req.removeListener('end', onEnd);
+    req.removeListener('error', onError);
+    req.removeListener('aborted', onAborted);
+  };
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  function onData(chunk: Buffer) {
+    if (!open) return;
+    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if ((controller.desiredSize ?? 0) <= 0) req.pause();
+  }
+  function onEnd() {
+    if (!open) return;
+    stopListening();
+    controller.close();
+  }
+  function onError(error: Error) {
+    if (!open) return;
+    stopListening();
+    controller.error(error);
+  }
+  const onAborted = () => onError(new Error('the client stopped sending'));
+  return new ReadableStream<Uint8Array>(
+    {
+      start(streamController) {
+        controller = streamController;
+        req.pause();
+        req.on('data', onData);
+        req.once('end', onEnd);
+        req.once('error', onError);
+        req.once('aborted', onAborted);
+      },
+      pull() {
+        if (open) req.resume();
+      },
+      cancel() {
+        stopListening();
+        req.pause();
+        // An error the socket meets after this has no listener left to reach: one that does nothing keeps it quiet.
+        req.on('error', () => {});
+      },
+    },
+    {highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength},
+  );
+}
+
 function toRequest(req: IncomingMessage): Request {
   const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
   const headers = new Headers();
@@ -42,7 +98,7 @@ function toRequest(req: IncomingMessage): Request {
   if (method === 'GET' || method === 'HEAD') return new Request(url, {method, headers});
   // The body is handed on as it arrives: the handler checks the origin first and reads only what it needs.
   // `duplex` is required by Node's fetch for a streamed body, and not yet in the DOM types.
-  const init: RequestInit & {duplex: 'half'} = {method, headers, body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half'};
+  const init: RequestInit & {duplex: 'half'} = {method, headers, body: bodyStream(req), duplex: 'half'};
   return new Request(url, init);
 }
 

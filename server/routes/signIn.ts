@@ -23,11 +23,11 @@ export type SignInDeps = ResultsPageDeps & {guard: Pick<Guard, 'countAddress'>};
 const backToPage = (basePath: string, cookie: string): Response =>
   new Response(null, {status: 303, headers: {location: `${basePath}/results`, 'set-cookie': cookie, 'cache-control': 'no-store'}});
 
-/** The token the form sent, or null for a body that is no such form. */
-async function typedToken(request: Request): Promise<string | null> {
+/** The token the form sent; null for a body that is no such form; `too-large` for one bigger than any such form. */
+async function typedToken(request: Request): Promise<string | null | 'too-large'> {
   if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? '')) return null;
   const read = await readCapped(request, MAX_FORM_BYTES);
-  if (!read.ok) return null;
+  if (!read.ok) return read.answer.status === 413 ? 'too-large' : null;
   return new URLSearchParams(new TextDecoder().decode(read.bytes)).get('token');
 }
 
@@ -46,6 +46,7 @@ export async function answerSignIn(deps: SignInDeps, request: Request, address: 
       return htmlPage(429, signInPage(basePath, message), {'retry-after': retryAfter});
     }
     const token = await typedToken(request);
+    if (token === 'too-large') return htmlPage(413, signInPage(basePath, 'That sign-in was too large to be the admin token.'));
     if (token === null || !(await sameToken(token, deps.token))) {
       log.info({}, 'results sign-in refused');
       return htmlPage(401, signInPage(basePath, 'That is not the admin token. Check it and try again.'));
