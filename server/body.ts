@@ -4,6 +4,7 @@
  */
 import {rejected, type Reply} from './reply';
 import {BODY_LIMITS} from './cardData';
+import {controlReason, findControl, UNKEEPABLE} from './controls';
 
 /** A gift's or a signature's JSON is small; anything bigger is neither. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -67,14 +68,22 @@ export async function readCapped(request: Request, limit: number): Promise<{ok: 
   return {ok: true, bytes};
 }
 
+/** A body of any route holding a NUL or a lone surrogate is refused, naming where: no record could keep it. */
+export function screenUnkeepable(value: unknown): Reply | null {
+  const found = findControl(value, UNKEEPABLE);
+  return found === null ? null : rejected(controlReason(found));
+}
+
 /**
  * `limit`: the most bytes the route takes, a gift's or a signature's unless it says more (a form's config). `anyType`:
- * JSON whatever Content-Type says, as a beacon sends it (text/plain, which needs no preflight).
+ * JSON whatever Content-Type says, as a beacon sends it (text/plain, which needs no preflight). `screen`: what the
+ * parsed body is refused for before any route reads it; a NUL or a lone surrogate unless the route screens more.
  */
 export async function readJson(
   request: Request,
   limit = MAX_BODY_BYTES,
   anyType = false,
+  screen: (value: unknown) => Reply | null = screenUnkeepable,
 ): Promise<{ok: true; value: unknown} | {ok: false; answer: Reply}> {
   if (Number(request.headers.get('content-length')) > limit) return {ok: false, answer: TOO_LARGE};
   if (!anyType && !/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) {
@@ -85,9 +94,12 @@ export async function readJson(
   const text = new TextDecoder().decode(read.bytes);
   // Counted in the text, before JSON.parse builds it or anything walks it.
   if (nestsDeeperThan(text, BODY_LIMITS.depth)) return {ok: false, answer: rejected(TOO_DEEP)};
+  let value: unknown;
   try {
-    return {ok: true, value: JSON.parse(text)};
+    value = JSON.parse(text);
   } catch {
     return {ok: false, answer: rejected('the body is not valid JSON')};
   }
+  const refused = screen(value);
+  return refused === null ? {ok: true, value} : {ok: false, answer: refused};
 }

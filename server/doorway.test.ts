@@ -6,6 +6,8 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {parseCampaignsFile} from './campaigns';
 import {createPgStore} from './db/store';
+import {memoryLogger} from './log';
+import {answerFailures} from './routes/shared';
 import {DATABASES, type TestDatabase} from './testing/databases';
 import {eachStandIn} from './testing/eachStandIn';
 import {giftBody, makeHandler, ORIGIN, post} from './testing/fixtures';
@@ -108,5 +110,90 @@ describe.each(DATABASES)('control characters on $name', ({create}) => {
     expect(answer.body.reason).toBe('utm.[key]: a key with a control character (here U+0000) is not accepted');
     expect(each.stripe.requests).toEqual([]);
     expect(await rows()).toEqual(empty);
+  });
+});
+
+const ADMIN = 'admin-token-for-tests-only-000000000000';
+const PRIVACY = 'privacy-token-for-tests-only-00000000000';
+
+describe.each(DATABASES)('a NUL or a lone surrogate on the other routes, on $name', ({create}) => {
+  let test: TestDatabase;
+  let made: ReturnType<typeof makeHandler>;
+  beforeEach(async () => {
+    test = await create();
+    const store = createPgStore(test.db);
+    made = makeHandler(each.stripe, {
+      campaigns: CAMPAIGNS.donateForms,
+      powerforms: CAMPAIGNS.powerforms,
+      store,
+      db: test.db,
+      adminToken: ADMIN,
+      privacyToken: PRIVACY,
+    });
+  });
+  afterEach(() => test.drop());
+
+  const send = async (method: string, path: string, body: string, headers: Record<string, string>) => {
+    const response = await made.handler(new Request(`https://coral.example.org${path}`, {method, headers, body}));
+    return {status: response.status, body: (await response.json()) as Record<string, unknown>};
+  };
+  const event = (change: Record<string, unknown>) =>
+    JSON.stringify({form: {id: 'reef', version: 1}, kind: 'view', visitor: 'v'.repeat(22), sinceLoad: 10, utm: {}, ...change});
+  const json = {'content-type': 'application/json'};
+
+  it.each([
+    [
+      'POST',
+      '/events',
+      event({source: 'eofy\u00002026'}),
+      {origin: ORIGIN, 'content-type': 'text/plain', 'user-agent': 'Mozilla/5.0'},
+      'source',
+      '0000',
+    ],
+    ['POST', '/events', event({utm: {utm_campaign: 'a\ud800'}}), {origin: ORIGIN, 'user-agent': 'Mozilla/5.0'}, 'utm.utm_campaign', 'D800'],
+    [
+      'PUT',
+      '/forms/reef',
+      JSON.stringify({component: 'powerform', config: {campaign: 'ban-deep-sea-mining', messages: {headline: 'Sign\u0000'}}}),
+      {...json, authorization: `Bearer ${ADMIN}`},
+      'config.messages.headline',
+      '0000',
+    ],
+    [
+      'POST',
+      '/supporters/records',
+      JSON.stringify({email: 'ada\u0000@example.org'}),
+      {...json, authorization: `Bearer ${PRIVACY}`},
+      'email',
+      '0000',
+    ],
+    [
+      'POST',
+      '/supporters/forget',
+      JSON.stringify({email: 'ada@example.org', 'why\u0000': 1}),
+      {...json, authorization: `Bearer ${PRIVACY}`},
+      '[key]',
+      '0000',
+    ],
+  ])('%s %s is refused 400, naming where, and nothing is logged as a failure', async (method, path, body, headers, at, code) => {
+    const answer = await send(method, path, body, headers);
+    expect(answer.status).toBe(400);
+    expect(String(answer.body.reason)).toMatch(new RegExp(`^\\S*${at.replace(/[.[\]]/g, '\\$&')}: .*U\\+${code}`));
+    expect(made.logged()).toEqual([]);
+  });
+
+  it('says a statement the database refused is the database’s, never quoting what it refused', async () => {
+    // Past the doorway, as a route's own bug would be: the database refuses the NUL.
+    await expect(test.db.query('select $1::text', ['a\u0000b'])).rejects.toThrow();
+    const log = memoryLogger();
+    const reply = await answerFailures(log, async () => {
+      await test.db.query('select $1::text', ['secret\u0000typed']);
+      return {status: 200, body: {}};
+    });
+    expect(reply.status).toBe(500);
+    const lines = log.lines.filter((line) => line.level === 'error');
+    expect(lines).toEqual([expect.objectContaining({msg: 'a database statement failed'})]);
+    expect(JSON.stringify(lines)).not.toContain('secret');
+    expect(JSON.stringify(lines)).not.toContain('Stripe');
   });
 });

@@ -190,11 +190,9 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
     if (request.method === 'OPTIONS') return preflight(cors, route.method, 'content-type, idempotency-key');
     if (request.method !== route.method) return respond(rejected(`use ${route.method}`, 405), cors);
 
-    const read = await readJson(request);
-    if (!read.ok) return respond(read.answer, cors);
     // Refused before anything else reads the body or anything is kept, and a value is never echoed: only where it was.
-    const refused = screenBody(route.path, read.value);
-    if (refused !== null) return respond(refused, cors);
+    const read = await readJson(request, undefined, false, (body) => screenBody(route.path, body));
+    if (!read.ok) return respond(read.answer, cors);
     const key = request.headers.get('idempotency-key') ?? '';
     if (!IDEMPOTENCY_KEY.test(key)) {
       return respond(rejected('expected an Idempotency-Key header of 16 to 200 letters, digits, dashes or underscores'), cors);

@@ -7,7 +7,8 @@ import {ROUTES, type PostedRouteName, type RoutePath} from '../src/coral/contrac
 import {UTM_PARAMS} from '../src/coral/contract/library';
 import {rejected, type Reply} from './reply';
 import {TOO_DEEP} from './body';
-import {findCardData, pathOf, type Reading, type ReadingOf} from './cardData';
+import {findCardData, type Reading, type ReadingOf} from './cardData';
+import {controlReason, findControl, UNWRITABLE} from './controls';
 
 export type PostedRoute = RoutePath<PostedRouteName>;
 
@@ -53,46 +54,6 @@ export function readingFor(route: string): ReadingOf {
 }
 
 /**
- * What no text a form sends holds: the C0 controls and DEL (a NUL, which Postgres refuses in text; line breaks and
- * tabs, which no field takes, every field being one line), and a lone surrogate, half of a UTF-16 pair, which no
- * encoding can carry to Stripe or to the database.
- */
-const UNWRITABLE = /[\u0000-\u001f\u007f]|\p{Cs}/u; // eslint-disable-line no-control-regex -- finding control characters is its job
-
-type ControlFinding = {at: string; codeUnit: number; inKey: boolean};
-
-const controlIn = (text: string): number | null => {
-  const found = UNWRITABLE.exec(text);
-  return found === null ? null : found[0].charCodeAt(0);
-};
-
-/** The first such character in a body, in body order, in a key or a string value; the body is already within BODY_LIMITS. */
-function findControl(value: unknown, path: readonly string[] = []): ControlFinding | null {
-  if (typeof value === 'string') {
-    const codeUnit = controlIn(value);
-    return codeUnit === null ? null : {at: pathOf(path), codeUnit, inKey: false};
-  }
-  // An array's entries are its items under their indices; a number's, a boolean's and null's are none.
-  for (const [key, item] of Object.entries(value ?? {})) {
-    const inKey = controlIn(key);
-    if (inKey !== null) return {at: pathOf([...path, key]), codeUnit: inKey, inKey: true};
-    const found = findControl(item, [...path, key]);
-    if (found) return found;
-  }
-  return null;
-}
-
-const hex = (codeUnit: number) => `U+${codeUnit.toString(16).toUpperCase().padStart(4, '0')}`;
-
-/** Why a character `findControl` found is refused, naming where it was. */
-function controlReason({at, codeUnit, inKey}: ControlFinding): string {
-  const here = hex(codeUnit);
-  if (codeUnit >= 0xd800) return `${at}: a lone surrogate (here ${here}) is not text; send well-formed UTF-16`;
-  if (inKey) return `${at}: a key with a control character (here ${here}) is not accepted`;
-  return `${at}: control characters (here ${here}) are not accepted; no field takes a line break or a tab`;
-}
-
-/**
  * The answer to a posted body the doorway refuses, or null to go on: card data anywhere (a value named only by
  * where it was), a body too deep or too big to read through, or a control character or a lone surrogate in any key
  * or string value.
@@ -104,6 +65,6 @@ export function screenBody(route: string, body: unknown): Reply | null {
     if (found.kind === 'too-many-values') return rejected('the body holds too many values');
     return rejected(`card details are never sent here (found at ${found.at}): Stripe.js sends them to Stripe`);
   }
-  const control = findControl(body);
+  const control = findControl(body, UNWRITABLE);
   return control === null ? null : rejected(controlReason(control));
 }

@@ -54,6 +54,15 @@ export function isUnavailable(error: unknown): boolean {
   return NETWORK_CODES.has(code) || (code.length === 5 && UNAVAILABLE_CLASSES.has(code.slice(0, 2)));
 }
 
+/**
+ * Whether an error came from the database rather than Stripe: a statement it refused, with its SQLSTATE code (five
+ * characters) from either driver. Its message is never logged, as it may quote the value it refused.
+ */
+export function isDatabaseError(error: unknown): boolean {
+  const {code, name} = (error ?? {}) as {code?: unknown; name?: unknown};
+  return (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) || name === 'PostgresError' || name === 'DatabaseError';
+}
+
 /** The database cannot be opened, for a reason the operator can put right: the message says which, and how. */
 export class CannotOpen extends Error {
   override name = 'CannotOpen';

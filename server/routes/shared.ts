@@ -4,7 +4,7 @@
  */
 import type Stripe from 'stripe';
 import type {DonateFormConfig} from '../../src/coral/contract/library';
-import {isUnavailable} from '../db/database';
+import {isDatabaseError, isUnavailable} from '../db/database';
 import type {VersionReader} from '../forms/versions';
 import {consentOf, type CheckedGift} from '../gift';
 import type {Address} from '../guard/address';
@@ -25,6 +25,9 @@ export const UNAVAILABLE: Reply = {
   body: {status: 'error', outcome: 'not-sent', retryable: true, detail: 'the records could not be reached; send the same request again'},
 };
 
+/** A fault of the endpoint's own, not the supporter's nor a service's: nothing to retry. */
+const FAILED: Reply = {status: 500, body: {status: 'error', outcome: 'unknown', retryable: false, detail: 'the endpoint failed'}};
+
 export const NO_GIFTS: Reply = rejected('this endpoint takes no gifts', 404);
 
 /** Runs a step that calls Stripe or the database, turning their errors into the replies the form understands. */
@@ -35,6 +38,10 @@ export async function answerFailures(log: Logger, step: () => Promise<Reply>): P
     if (isUnavailable(error)) {
       log.error({error: (error as Error).name, code: (error as {code?: unknown}).code}, 'the database did not answer');
       return UNAVAILABLE;
+    }
+    if (isDatabaseError(error)) {
+      log.error({error: (error as Error).name, code: (error as {code?: unknown}).code}, 'a database statement failed');
+      return FAILED;
     }
     const reply = fromStripeError(error);
     if (reply.status >= 500) log.error({error: logLine(error)}, 'a Stripe call failed');
