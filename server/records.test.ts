@@ -83,7 +83,7 @@ describe.each(DATABASES)('records on $name', ({create}) => {
     expect(counted.headers.get('access-control-allow-origin')).toBe(ORIGIN);
   });
 
-  it('answers the same email signing twice, or fifty times at once, with the first reference, counted once', async () => {
+  it('answers the same email signing twice, or fifty times at once, as a first signature, and counts it once', async () => {
     const first = await post(handler, '/signatures', signatureBody());
     const again = await Promise.all(
       Array.from({length: 50}, (_, i) =>
@@ -94,16 +94,32 @@ describe.each(DATABASES)('records on $name', ({create}) => {
         ),
       ),
     );
-    expect(again.map((answer) => answer.body)).toEqual(
-      again.map(() => ({status: 'accepted', reference: first.body.reference, alreadySigned: true})),
-    );
+    // Each repeat is answered in a new signature's shape, with a reference of its own: never the first one's.
+    const references = again.map((answer) => answer.body.reference as string);
+    expect(again.map((answer) => answer.body)).toEqual(references.map((reference) => ({status: 'accepted', reference})));
+    expect(references.every((reference) => /^sig_[0-9a-f]{32}$/.test(reference))).toBe(true);
+    expect(new Set([first.body.reference, ...references]).size).toBe(51);
     expect((await count()).body.count).toBe(48_318);
   });
 
-  it('answers the same key sent again with its first answer', async () => {
-    const key = newKey();
-    const first = await post(handler, '/signatures', signatureBody(), {key});
-    expect((await post(handler, '/signatures', signatureBody(), {key})).body).toEqual({...first.body, alreadySigned: true});
+  it('answers a held email and an unknown one alike, and the same key sent again with its first answer', async () => {
+    await post(handler, '/signatures', signatureBody());
+    const shapeOf = (answer: {status: number; body: Record<string, unknown>}) => ({
+      status: answer.status,
+      keys: Object.keys(answer.body).sort(),
+      reference: String(answer.body.reference).replace(/[0-9a-f]/g, 'x'),
+    });
+    const held = await post(handler, '/signatures', signatureBody());
+    const unknown = await post(
+      handler,
+      '/signatures',
+      signatureBody({supporter: {firstName: 'Grace', email: 'grace@example.org', consent: true}}),
+    );
+    expect(shapeOf(held)).toEqual(shapeOf(unknown));
+    for (const key of [newKey(), newKey()]) {
+      const answer = await post(handler, '/signatures', signatureBody(), {key});
+      expect((await post(handler, '/signatures', signatureBody(), {key})).body).toEqual(answer.body);
+    }
   });
 
   it('refuses what the campaign does not take, 422 with the reason, and keeps nothing', async () => {

@@ -107,7 +107,10 @@ export type KeptSignature = {
   createdAt: number;
 };
 
-/** The signature's reference, and whether this call kept it (false: the same email or key signed before, and this is that signature). */
+/**
+ * The signature's reference, and whether this call kept it. False: the same key was sent before (the reference is
+ * that signature's), or the same email signed the campaign under another key (the reference is `repeatReference`'s).
+ */
 export type Signed = {reference: string; created: boolean};
 
 /**
@@ -179,3 +182,14 @@ export interface GiftStore {
 }
 
 export const newSignatureReference = (): string => `sig_${crypto.randomUUID().replaceAll('-', '')}`;
+
+/**
+ * The reference a repeat signature is answered with (the same email on the same campaign, under a key of its own):
+ * made from the first signature's reference and the repeat's key, so it has a new signature's shape, is the same for
+ * the same key sent again, and says nothing of the first, which only the records hold. Whoever types an email learns
+ * from the answer no more than whether it is an email.
+ */
+export async function repeatReference(first: string, key: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${first}\n${key}`)));
+  return `sig_${[...digest.subarray(0, 16)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}

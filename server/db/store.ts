@@ -5,7 +5,7 @@
  * see outbox.ts), so a record is never queued without being kept.
  */
 import {SUPPORTER_FIELDS} from '../../src/coral/contract/library';
-import {type GiftStore, newSignatureReference, UPGRADE_LEASE_SECONDS} from '../store';
+import {type GiftStore, newSignatureReference, repeatReference, UPGRADE_LEASE_SECONDS} from '../store';
 import type {Database, Queryable} from './database';
 import {lockReference, release} from './outbox';
 import {orNull, recordOfRow, signaturePayload, SUPPORTER_COLUMNS, type ForwardedRecord, type PaymentRow} from './payloads';
@@ -186,14 +186,16 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
          )`,
       );
       if (created) return {reference, created: true};
-      // The same key sent again, or the same email on the same campaign: that first signature is the answer.
-      const [earlier] = await db.query<{reference: string}>(
-        `select reference from signatures where idempotency_key = $1 or (campaign = $2 and email = $3)
+      // The same key sent again is answered as it was; the same email on the same campaign under a new key, as if new.
+      const [earlier] = await db.query<{reference: string; sameKey: boolean}>(
+        `select reference, idempotency_key = $1 as "sameKey" from signatures
+         where idempotency_key = $1 or (campaign = $2 and email = $3)
          order by (idempotency_key = $1) desc, created_at limit 1`,
         [signature.idempotencyKey, signature.campaign, email],
       );
       if (!earlier) throw new Error('a signature was refused by the database but no earlier one was found');
-      return {reference: earlier.reference, created: false};
+      const answered = earlier.sameKey ? earlier.reference : await repeatReference(earlier.reference, signature.idempotencyKey);
+      return {reference: answered, created: false};
     },
 
     count: async (campaign) => {

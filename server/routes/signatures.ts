@@ -38,7 +38,8 @@ export async function answerSignature(deps: SignatureRouteDeps, {body, key, log}
     });
     if (signed.created) deps.counted(signature.campaign);
     log.info({campaign: signature.campaign, kind: signature.kind, created: signed.created}, 'signature');
-    const answer: SignatureAnswer = {status: 'accepted', reference: signed.reference, ...(signed.created ? {} : {alreadySigned: true})};
+    // A repeat reads as a first signature: whether an email signed a petition is the signer's to tell.
+    const answer: SignatureAnswer = {status: 'accepted', reference: signed.reference};
     return {status: 200, body: answer};
   });
 }

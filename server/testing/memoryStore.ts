@@ -1,5 +1,13 @@
 /** Records in the process's memory, for unit tests only: a running endpoint keeps them in Postgres (db/store.ts). */
-import {newSignatureReference, UPGRADE_LEASE_SECONDS, type GiftRecord, type GiftStore, type KeptGift, type KeptSignature} from '../store';
+import {
+  newSignatureReference,
+  repeatReference,
+  UPGRADE_LEASE_SECONDS,
+  type GiftRecord,
+  type GiftStore,
+  type KeptGift,
+  type KeptSignature,
+} from '../store';
 
 /** A store whose records tests can read back. */
 export function createMemoryGiftStore(): GiftStore & {
@@ -41,7 +49,8 @@ export function createMemoryGiftStore(): GiftStore & {
           kept.idempotencyKey === signature.idempotencyKey ||
           (email && kept.campaign === signature.campaign && kept.supporter.email === email),
       );
-      if (earlier) return {reference: earlier.reference, created: false};
+      if (earlier?.idempotencyKey === signature.idempotencyKey) return {reference: earlier.reference, created: false};
+      if (earlier) return {reference: await repeatReference(earlier.reference, signature.idempotencyKey), created: false};
       const reference = newSignatureReference();
       signatures.push({...signature, reference});
       return {reference, created: true};

@@ -23,13 +23,11 @@ export const signatureRequestSchema = zod.strictObject({
   form: publishedForm,
 });
 
-/** 200: the signature is kept under `reference`. */
-/** `alreadySigned`: this email had signed the campaign before; `reference` is that first signature's, and the count did not move. */
-export const acceptedAnswer = zod.object({
-  status: zod.literal('accepted'),
-  reference: zod.string(),
-  alreadySigned: zod.optional(zod.boolean()),
-});
+/**
+ * 200: the signature is kept under `reference`. A repeat (this email had signed the campaign before) reads the same,
+ * so no one learns from the answer whether an email signed: its reference is its own, and the count does not move.
+ */
+export const acceptedAnswer = zod.object({status: zod.literal('accepted'), reference: zod.string()});
 
 /** The powerform reads `accepted` and `rejected` (422); an `error` (503) leaves the signature to be sent again. */
 export const signatureAnswerSchema = zod.discriminatedUnion('status', [acceptedAnswer, rejectedAnswer, errorAnswer]);

@@ -225,15 +225,6 @@ describe('the live count', () => {
     expect(run(cfg, [{type: 'live-count', count: 42}], done)).toBe(done);
     expect(run(cfg, [{type: 'live-count', count: 60}], done).count).toBe(60);
   });
-
-  it('thanks a signer the endpoint had already counted without counting them again', () => {
-    const sending = run(cfg, [...details, submit('a'), {type: 'live-count', count: 57}]);
-    const again: Action = {type: 'answered', key: 'a', result: {status: 'accepted', reference: 'CRL-1', alreadySigned: true}};
-    const done = run(cfg, [again], sending);
-    expect(done.submission).toMatchObject({status: 'done', reference: 'CRL-1'});
-    expect(done.count).toBe(57);
-    expect(done.outbox.at(-1)?.notice).toMatchObject({type: 'success', count: 57});
-  });
 });
 
 describe('prefill', () => {

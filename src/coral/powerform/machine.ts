@@ -43,8 +43,8 @@ export function reduce(config: PowerformConfig, state: PowerformState, action: A
       const {signup} = state.submission;
       const result = action.result;
       if (result.status === 'accepted') {
-        // A signer the endpoint had already counted is thanked again, not counted again.
-        const count = result.alreadySigned ? state.count : withSignature(state.count);
+        // The endpoint answers a repeat as a first signature, so the page counts each; the next count read corrects it.
+        const count = withSignature(state.count);
         return notify(
           {...state, count, submission: {status: 'done', reference: result.reference, signup}},
           {type: 'success', reference: result.reference, signup, count},

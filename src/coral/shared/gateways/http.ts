@@ -223,7 +223,7 @@ export function createHttpGateway({
       const sent = await postWithKey<SignupResult, SignatureAnswer>(signatures, 'signup service', signup, key, (reply) => {
         const {ok, status, body} = reply;
         if (ok && says(reply, 'accepted') && typeof body.reference === 'string') {
-          return {status: 'accepted', reference: body.reference, ...(body.alreadySigned === true ? {alreadySigned: true} : {})};
+          return {status: 'accepted', reference: body.reference};
         }
         if ((ok || status === 422) && says(reply, 'rejected')) return {status: 'rejected', reason: text(body.reason, 'not accepted')};
         return null;
