@@ -121,6 +121,20 @@ describe.each(DATABASES)('forms on $name', ({create}) => {
         'campaign: got "sauvez-la-forêt"; expected 2 to 64 characters: letters, digits and dashes (no spaces or underscores), starting with a letter or digit, e.g. "save-the-reef"',
       ],
     ],
+    [
+      'a privacy link a browser would take to another site',
+      {...DONATE_FORM, reassurance: {privacyUrl: '/\\evil.example/privacy'}},
+      [
+        'reassurance.privacyUrl: got "/\\\\evil.example/privacy"; expected an https:// address (http:// only for localhost) or a path on this site starting with a single /',
+      ],
+    ],
+    [
+      'a page after signing that a browser would find on another site',
+      {...PETITION, success: {type: 'redirect', url: '/\t/evil.example'}},
+      [
+        'success.url: got "/\\t/evil.example"; expected an https:// address (http:// only for localhost) or a path on this site starting with a single /',
+      ],
+    ],
     ['no component', {campaign: 'save-the-reef'}, ['component: got (missing); expected one of donate-form, powerform, thank-you']],
     [
       'a component Coral has not',

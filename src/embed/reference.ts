@@ -16,7 +16,7 @@ const ATTRIBUTE_DOCS = {
     'The config as JSON, the same as the React component’s config prop. Instead of the attribute, the element can hold a <script type="application/json"> with the config; the attribute wins when both are there.',
   form: 'The id of a form published on the endpoint, e.g. save-the-reef, read from the endpoint’s base URL in endpoint instead of a config on the page; the gifts and signatures it sends name the form and its version. A config given as well wins, and the form is not read. While the form loads, the element keeps a room 500 px high, showing its own content in it: set --coral-loading-height on the element to your form’s height so nothing below it moves when it arrives. A form of another component, a missing or wrong endpoint, or a published config that is wrong shows the config box; a form the endpoint does not have, or an endpoint that cannot be reached, shows the load-failed box with “Try again” and the fallback-url link.',
   endpoint:
-    'With form: the endpoint’s base URL, as gateway.endpoint takes it, e.g. https://give.example.org (https, http only for localhost, or a path on the page’s site).',
+    'With form: the endpoint’s base URL, as gateway.endpoint takes it, e.g. https://give.example.org (https, http only for localhost, or a path on the page’s site starting with a single /).',
   id: 'The element’s id. The component takes it as its own id, so data-coral-target="donate" on an external handle points at <coral-donate-form id="donate">.',
   'heading-level':
     'The level of the component’s main heading, to fit the page’s outline: 2 to 4 for the donate form and the powerform, 1 to 3 for the thank-you; 2 unless set. Any other value is ignored, with a console warning naming the levels allowed.',

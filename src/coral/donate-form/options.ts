@@ -29,7 +29,7 @@ const amountsOptions = <F extends Frequency>(name: F) => {
     [`${at}.handles[].label`]: 'Button text instead of the formatted amount.',
     [`${at}.handles[].impact`]: 'What this amount does, e.g. "funds a day of ship fuel".',
     [`${at}.handles[].image`]: 'An impact image, shown beside the handle on the large form.',
-    [`${at}.handles[].image.src`]: 'Image address: https:// or a site path.',
+    [`${at}.handles[].image.src`]: 'Image address: https://, or a path on this site starting with a single /.',
     [`${at}.handles[].image.alt`]: 'Text for screen readers; empty when the image is decorative.',
     [`${at}.defaultAmount`]: 'The handle selected at the start; must be one of the handles. Defaults to the middle handle.',
     [`${at}.min`]: 'The smallest amount accepted, in dollars.',

@@ -94,6 +94,8 @@ const validConfig = fc.shuffledSubarray([...FREQUENCIES], {minLength: 1}).chain(
         externalHandles: arb.optional(fc.boolean()),
         handoff: arb.optional(fc.boolean()),
         thankYouUrl: arb.optional(arb.safeUrl),
+        directDebitAgreementUrl: arb.optional(arb.safeUrl),
+        reassurance: arb.optional(fc.record({privacyUrl: arb.optional(arb.safeUrl)}).map(arb.compact)),
       })
       // Direct debit is offered in Australian dollars only.
       .map(({directDebit, ...config}) =>
@@ -142,6 +144,8 @@ const refusedValues = fc.oneof(
     fc.constantFrom({type: 'card'}, {type: 'http'}, {}, {type: 'sandbox', delayMs: -1}, {type: 'http', endpoint: 'javascript:alert(1)'}),
   ),
   arb.refusedAt(['thankYouUrl'], arb.unsafeUrl),
+  arb.refusedAt(['directDebitAgreementUrl'], arb.unsafeUrl),
+  arb.refusedAt(['reassurance', 'privacyUrl'], arb.unsafeUrl),
 );
 
 arb.describeConfigProperties('donate form', parseDonateFormConfig, {valid: validConfig, refused: refusedValues});

@@ -50,7 +50,7 @@ describe('donate form config', () => {
       'frequencies: got ["daily","daily"]; expected each frequency once',
       'amounts.monthly.min: got 0; expected more than 0',
       'amounts.monthly.colour: got "red"; not an option here: check the spelling against the config reference',
-      'thankYouUrl: got "javascript:alert(1)"; expected an https:// address (http:// only for localhost) or a path starting with /',
+      'thankYouUrl: got "javascript:alert(1)"; expected an https:// address (http:// only for localhost) or a path on this site starting with a single /',
       'layuot: got "wizard"; not an option here: check the spelling against the config reference',
     ]);
   });
@@ -88,12 +88,39 @@ describe('donate form config', () => {
     expect(
       errorsOf({campaign: 'reef', amounts: {'one-off': {handles: [{amount: 5, image: {src: 'http://example.org/a.jpg', alt: ''}}]}}}),
     ).toEqual([
-      'amounts.one-off.handles.0.image.src: got "http://example.org/a.jpg"; expected an https:// address (http:// only for localhost) or a path starting with /',
+      'amounts.one-off.handles.0.image.src: got "http://example.org/a.jpg"; expected an https:// address (http:// only for localhost) or a path on this site starting with a single /',
     ]);
     for (const bad of ['data:text/html,hi', '//evil.example', 'JaVaScRiPt:alert(1)', ' javascript:x', 'http://example.org/thanks']) {
       expect(errorsOf({campaign: 'reef', thankYouUrl: bad})).toHaveLength(1);
     }
   });
+
+  it.each(['/\\evil.example/privacy', '/\t/evil.example', ' //evil.example', '\\\\evil.example', 'https:/\\evil.example'])(
+    'refuses %j, a path a browser would take to another host, in every link of the form',
+    (offSite) => {
+      const message = `got ${JSON.stringify(offSite)}; expected an https:// address (http:// only for localhost) or a path on this site starting with a single /`;
+      expect(
+        errorsOf({
+          campaign: 'reef',
+          thankYouUrl: offSite,
+          reassurance: {privacyUrl: offSite},
+          manageGiftUrl: offSite,
+          directDebitAgreementUrl: offSite,
+          gateway: {type: 'http', endpoint: offSite},
+          amounts: {'one-off': {handles: [{amount: 5, image: {src: offSite, alt: ''}}]}},
+        }),
+      ).toEqual(
+        [
+          'amounts.one-off.handles.0.image.src',
+          'directDebitAgreementUrl',
+          'gateway.endpoint',
+          'manageGiftUrl',
+          'thankYouUrl',
+          'reassurance.privacyUrl',
+        ].map((path) => `${path}: ${message}`),
+      );
+    },
+  );
 
   it('reports min above max alone, not every handle measured against the limits', () => {
     expect(errorsOf({campaign: 'reef', amounts: {'one-off': {min: 500, max: 100}}})).toEqual([
@@ -189,11 +216,13 @@ describe('the ways to change or cancel a regular gift', () => {
     'http://www.example.org/manage',
     'data:text/html,hi',
     '//evil.example/',
+    '/\\evil.example/manage',
+    '/\t/evil.example',
     'billing.stripe.com/p/login/x',
     '',
   ])('refuses %j as manageGiftUrl', (manageGiftUrl) => {
     expect(errorsOf({campaign: 'reef', manageGiftUrl})).toEqual([
-      `manageGiftUrl: got ${JSON.stringify(manageGiftUrl)}; expected an https:// address (http:// only for localhost) or a path starting with /`,
+      `manageGiftUrl: got ${JSON.stringify(manageGiftUrl)}; expected an https:// address (http:// only for localhost) or a path on this site starting with a single /`,
     ]);
   });
 

@@ -37,7 +37,7 @@ describe('powerform config', () => {
         {
           path: 'success.url',
           value: '"javascript:alert(1)"',
-          message: 'expected an https:// address (http:// only for localhost) or a path starting with /',
+          message: 'expected an https:// address (http:// only for localhost) or a path on this site starting with a single /',
         },
         {path: 'counter.goal', value: '0', message: 'expected at least 1'},
         {path: 'colour', value: '"red"', message: 'not an option here: check the spelling against the config reference'},
@@ -52,12 +52,32 @@ describe('powerform config', () => {
       config: {counter: {enabled: true, count: 0, goal: 75_000, url: 'https://coral.example.org/campaigns/save-the-reef/count'}},
     });
     expect(counterUrl('http://localhost:8787/campaigns/save-the-reef/count').ok).toBe(true);
-    for (const url of ['http://coral.example.org/count', 'javascript:alert(1)', '//evil.example/count', '']) {
+    expect(counterUrl('/campaigns/save-the-reef/count').ok).toBe(true);
+    for (const url of ['http://coral.example.org/count', 'javascript:alert(1)', '//evil.example/count', '/\\evil.example/count', '']) {
       const result = counterUrl(url);
       expect(result.ok === false && result.errors.map((e) => e.path)).toEqual(['counter.url']);
     }
     const plain = parsePowerformConfig({campaign: 'save-the-reef'});
     expect(plain.ok && plain.config.counter).toEqual({enabled: true, count: 0, goal: 10_000});
+  });
+
+  it.each(['redirect', 'daisychain'])('sends a signer after a %s only to an https address or a path on this site', (type) => {
+    const success = (url: string) => parsePowerformConfig({campaign: 'save-the-reef', success: {type, url}});
+    for (const url of ['/demos/daisychain-page-2', '/donate?from=petition#form', 'https://www.example.org/donate']) {
+      expect(success(url)).toMatchObject({ok: true, config: {success: {type, url}}});
+    }
+    for (const url of ['/\\evil.example/donate', '/\t/evil.example', ' //evil.example', '\\\\evil.example', 'http://evil.example']) {
+      expect(success(url)).toEqual({
+        ok: false,
+        errors: [
+          {
+            path: 'success.url',
+            value: JSON.stringify(url),
+            message: 'expected an https:// address (http:// only for localhost) or a path on this site starting with a single /',
+          },
+        ],
+      });
+    }
   });
 
   it('holds the leads form to email, first name and postcode', () => {

@@ -87,6 +87,27 @@ describe('thank-you config', () => {
     expect(errors.find((line) => line.startsWith('share.channels.1'))).toContain('email, whatsapp, facebook, x, copy');
   });
 
+  it.each(['/\\evil.example/reef.webp', '/\t/evil.example', ' //evil.example', '\\\\evil.example', 'https:/\\evil.example'])(
+    'refuses %j, a path a browser would take to another host, in every address of the page',
+    (offSite) => {
+      expect(
+        errorsOf({
+          campaign: 'reef',
+          variant: 'photography',
+          photo: {...photo, src: offSite, srcset: [{src: offSite, width: 480}]},
+          share: {url: offSite},
+          manageGiftUrl: offSite,
+          gateway: {type: 'http', endpoint: offSite},
+        }),
+      ).toEqual(
+        ['photo.src', 'photo.srcset.0.src', 'share.url', 'gateway.endpoint', 'manageGiftUrl'].map(
+          (path) =>
+            `${path}: got ${JSON.stringify(offSite)}; expected an https:// address (http:// only for localhost) or a path on this site starting with a single /`,
+        ),
+      );
+    },
+  );
+
   it('refuses unknown keys and a minimum above the maximum', () => {
     expect(errorsOf({campaign: 'reef', colour: 'red'})).toEqual([
       'colour: got "red"; not an option here: check the spelling against the config reference',

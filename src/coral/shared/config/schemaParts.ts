@@ -9,17 +9,35 @@ import * as zod from 'zod/mini';
 /** A trimmed string of `min` to `max` characters. */
 export const text = (min: number, max: number) => zod.string().check(zod.trim(), zod.minLength(min), zod.maxLength(max));
 
+// What a browser reads otherwise than it is written: it drops a tab or line break anywhere, and takes a backslash for a
+// slash, so a path of a slash, a tab and a slash, or of a slash and a backslash, starts with "//": another host's name.
+// No address in a config holds a space, a control character or a backslash (spaces at either end are trimmed first).
+const MISREAD = /[\s\p{Cc}\\]/u;
+// A path on this site: one slash, then anything but a second, which would start another host's name.
+const SITE_PATH = /^\/(?!\/)/;
+// A host, with no name and password before an @, then the path, query or fragment, or nothing.
+const ABSOLUTE = /^(https:\/\/[^/?#@]+|http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?)([/?#]|$)/i;
+
+function isSafeUrl(value: string): boolean {
+  try {
+    // The parser sees what the patterns cannot: a host or port no browser could go to (https://exa%mple.org, :99999).
+    return !MISREAD.test(value) && (SITE_PATH.test(value) || (ABSOLUTE.test(value) && new URL(value).host !== ''));
+  } catch {
+    return false;
+  }
+}
+
 /**
- * https addresses or site paths only: never `javascript:`, `data:` or plain
- * http, which a secure page would block or a network could change. http is
- * allowed for this machine alone, so an endpoint can be tried locally.
+ * https addresses or paths on this site only: never `javascript:`, `data:` or plain
+ * http, which a secure page would block or a network could change, nor a path a
+ * browser would take to another host. http is allowed for this machine alone, so
+ * an endpoint can be tried locally.
  */
 export const safeUrl = zod.string().check(
   zod.trim(),
-  zod.refine(
-    (value) => /^(https:\/\/[^\s/]+[^\s]*|http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/[^\s]*)?|\/(?!\/)[^\s]*)$/i.test(value),
-    {message: 'expected an https:// address (http:// only for localhost) or a path starting with /'},
-  ),
+  zod.refine(isSafeUrl, {
+    message: 'expected an https:// address (http:// only for localhost) or a path on this site starting with a single /',
+  }),
 );
 
 /**

@@ -14,7 +14,15 @@ export type Path = (string | number)[];
 /** https addresses, http on this machine, and site paths: the only links a config may hold. */
 export const safeUrl = fc.oneof(
   fc.webUrl({validSchemes: ['https'], withQueryParameters: true, withFragments: true}),
-  fc.constantFrom('http://localhost:8787/gifts', 'http://127.0.0.1:3000/thanks'),
+  fc.constantFrom(
+    'http://localhost:8787/gifts',
+    'http://127.0.0.1:3000/thanks',
+    'http://[::1]:8787',
+    '/',
+    '/privacy#cookies',
+    '/thank-you?from=form',
+    '/%5Cevil.example',
+  ),
   fc
     .array(
       fc.webSegment().filter((segment) => segment !== ''),
@@ -91,8 +99,19 @@ export const refusedAt = (path: Path, values: fc.Arbitrary<unknown>): fc.Arbitra
 /** Strings a schema limited to `max` characters must refuse, whitespace trimming or not. */
 export const tooLong = (max: number) => fc.integer({min: max + 1, max: max + 20_000}).map((length) => 'x'.repeat(length));
 
-/** Links that are not https addresses, local http ones or site paths. */
+/** Links that are not https addresses, local http ones or site paths, and paths a browser would take to another host. */
 export const unsafeUrl = fc.constantFrom(
+  '/\\evil.example/privacy',
+  '/\t/evil.example',
+  '/\n/evil.example',
+  ' //evil.example',
+  '\\\\evil.example',
+  '\\/evil.example',
+  '\u0001//evil.example',
+  'https:/\\evil.example',
+  'https:evil.example',
+  'https://www.example.org@evil.example/',
+  '/thank\tyou',
   'javascript:alert(1)',
   'http://example.org/reef.jpg',
   'http://localhost.example.org/',
