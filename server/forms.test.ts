@@ -1,6 +1,7 @@
 /** Forms published on the endpoint, on every kind of database: publishing, reading, who may do which, and caching. */
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {createPgStore} from './db/store';
+import {VERSIONS_PER_FORM} from './forms/store';
 import {createCoralHandler} from './handler';
 import {memoryLogger} from './log';
 import {DATABASES, type TestDatabase} from './testing/databases';
@@ -165,6 +166,41 @@ describe.each(DATABASES)('forms on $name', ({create}) => {
       reason: 'form "ban-deep-sea-mining" is a powerform: publish a donate-form under another id',
     });
     expect(await (await handle(read('/forms/ban-deep-sea-mining'))).json()).toMatchObject({version: 1, component: 'powerform'});
+  });
+
+  it('refuses an id that differs from another form’s only in case, naming the form there is', async () => {
+    expect((await handle(publish('ban-deep-sea-mining', PETITION))).status).toBe(201);
+    const answer = await handle(publish('Ban-Deep-Sea-Mining', PETITION));
+    expect([answer.status, await answer.json()]).toEqual([
+      409,
+      {
+        status: 'rejected',
+        reason:
+          'form "Ban-Deep-Sea-Mining" differs from the form "ban-deep-sea-mining" only in case: publish to that id, or choose another',
+      },
+    ]);
+    expect((await handle(read('/forms/Ban-Deep-Sea-Mining'))).status).toBe(404);
+    expect((await handle(publish('ban-deep-sea-mining', PETITION))).status).toBe(201);
+  });
+
+  it(`keeps at most ${VERSIONS_PER_FORM} versions of a form, and says to publish under a new id past them`, async () => {
+    expect((await handle(publish('ban-deep-sea-mining', PETITION))).status).toBe(201);
+    // The versions a form republished daily for years would have, as the records would hold them.
+    await test.db.query(
+      `insert into form_versions (form, version, config, published_by, published_at)
+       select form, n, config, published_by, published_at from form_versions, generate_series(2, $1::integer) as n
+       where form = 'ban-deep-sea-mining'`,
+      [VERSIONS_PER_FORM],
+    );
+    const answer = await handle(publish('ban-deep-sea-mining', PETITION));
+    expect([answer.status, await answer.json()]).toEqual([
+      409,
+      {
+        status: 'rejected',
+        reason: `form "ban-deep-sea-mining" has ${VERSIONS_PER_FORM} versions, the most a form keeps: publish it under a new id`,
+      },
+    ]);
+    expect(await (await handle(read('/forms/ban-deep-sea-mining'))).json()).toMatchObject({version: VERSIONS_PER_FORM});
   });
 
   it.each([

@@ -10,7 +10,7 @@ import {FORM_ID, FORM_ID_RULE} from '../src/coral/contract';
 import {openMigrated} from './db/open';
 import {checkForm, publishedBy} from './forms/check';
 import {campaignForms, importForms} from './forms/import';
-import {listForms, publishForm, readForm} from './forms/store';
+import {listForms, publishForm, readForm, refusal} from './forms/store';
 import {fileReader, readNodeEnv, readNodeRecords, repositoryRoot, warnUnknownSettings} from './nodeSettings';
 
 const ACTIONS = ['publish', 'list', 'show', 'import'] as const;
@@ -95,7 +95,7 @@ try {
     const kept = await publishForm(db, published.id, checked.form, publisher.by, new Date());
     if (kept.ok) console.log(JSON.stringify({form: published.id, version: kept.version}));
     else {
-      console.error(`${by}: form "${published.id}" is a ${kept.component}: publish a ${checked.form.component} under another id`);
+      console.error(`${by}: ${refusal(published.id, kept, checked.form.component)}`);
       process.exitCode = 1;
     }
   } else if (action === 'list') {

@@ -5,7 +5,7 @@
 import type {FormComponent} from '../../src/coral/contract';
 import type {Database} from '../db/database';
 import {checkForm} from './check';
-import {publishForm} from './store';
+import {publishForm, refusal} from './store';
 
 export type CampaignForm = {component: FormComponent; config: Record<string, unknown>};
 
@@ -50,7 +50,9 @@ export async function importForms(db: Database, forms: readonly CampaignForm[], 
     } else {
       const published = await publishForm(db, id, checked.form, by, at);
       lines.push(
-        published.ok ? `imported: ${id} (${component}) as version ${published.version}` : `not imported: ${id} is a ${published.component}`,
+        published.ok
+          ? `imported: ${id} (${component}) as version ${published.version}`
+          : `not imported: ${refusal(id, published, component)}`,
       );
     }
   }

@@ -6,14 +6,34 @@ import type {FormAnswer, FormComponent, FormList} from '../../src/coral/contract
 import type {Database, Queryable} from '../db/database';
 import type {CheckedForm} from './check';
 
-export type Published = {ok: true; version: number} | {ok: false; component: FormComponent};
+/**
+ * The most versions one form keeps: years of a form republished every day. A form's results read each version, so
+ * past this a form is published under a new id.
+ */
+export const VERSIONS_PER_FORM = 1000;
+
+export type Published =
+  {ok: true; version: number} | {ok: false; component: FormComponent} | {ok: false; lookAlike: string} | {ok: false; full: true};
+
+/** Why a publish was refused, in one sentence naming the form, for the route's 409 and the commands alike. */
+export function refusal(id: string, published: Exclude<Published, {ok: true}>, component: FormComponent): string {
+  if ('lookAlike' in published)
+    return `form "${id}" differs from the form "${published.lookAlike}" only in case: publish to that id, or choose another`;
+  if ('full' in published) return `form "${id}" has ${VERSIONS_PER_FORM} versions, the most a form keeps: publish it under a new id`;
+  return `form "${id}" is a ${published.component}: publish a ${component} under another id`;
+}
 
 /**
  * Keeps `checked` as the form's next version. The form's row is locked first, so two publishes at once take
- * numbers one after the other; a form made as another component is left alone, and its component answered.
+ * numbers one after the other; a form made as another component is left alone, and its component answered. An id
+ * that differs from another form's only in case is refused, as is a form's version past `VERSIONS_PER_FORM`.
  */
 export async function publishForm(db: Database, id: string, checked: CheckedForm, by: string | null, at: Date): Promise<Published> {
   return db.transaction(async (tx: Queryable) => {
+    // Two publishes of look-alike ids at once take turns, so one of them finds the other.
+    await tx.query('select pg_advisory_xact_lock(hashtext(lower($1)))', [id]);
+    const [lookAlike] = await tx.query<{id: string}>('select id from forms where lower(id) = lower($1) and id <> $1 limit 1', [id]);
+    if (lookAlike !== undefined) return {ok: false, lookAlike: lookAlike.id};
     await tx.query('insert into forms (id, component, campaign, created_at) values ($1, $2, $3, $4) on conflict (id) do nothing', [
       id,
       checked.component,
@@ -22,6 +42,11 @@ export async function publishForm(db: Database, id: string, checked: CheckedForm
     ]);
     const [form] = await tx.query<{component: FormComponent}>('select component from forms where id = $1 for update', [id]);
     if (form!.component !== checked.component) return {ok: false, component: form!.component};
+    const [{versions} = {versions: 0}] = await tx.query<{versions: number}>(
+      'select count(*)::integer as versions from form_versions where form = $1',
+      [id],
+    );
+    if (versions >= VERSIONS_PER_FORM) return {ok: false, full: true};
     await tx.query('update forms set campaign = $2 where id = $1', [id, checked.campaign]);
     const [kept] = await tx.query<{version: number}>(
       `insert into form_versions (form, version, config, published_by, published_at)

@@ -6,7 +6,7 @@ import {FORM_ID, FORM_ID_RULE, FORM_PARAM, ROUTES} from '../../src/coral/contrac
 import {readJson} from '../body';
 import type {Database} from '../db/database';
 import {checkForm, headerText, publishedBy} from '../forms/check';
-import {listForms, publishForm, readForm} from '../forms/store';
+import {listForms, publishForm, readForm, refusal} from '../forms/store';
 import type {Logger} from '../log';
 import {rejected, type Reply} from '../reply';
 import {admitsStaff, type SessionCookie} from '../results/session';
@@ -78,9 +78,7 @@ export async function answerPublish(deps: FormRouteDeps, request: Request, id: s
   const {db, now, log} = deps;
   return answerFailures(log, async () => {
     const published = await publishForm(db!, id, checked.form, by.by, new Date(now()));
-    if (!published.ok) {
-      return rejected(`form "${id}" is a ${published.component}: publish a ${checked.form.component} under another id`, 409);
-    }
+    if (!published.ok) return rejected(refusal(id, published, checked.form.component), 409);
     log.info({form: id, version: published.version}, 'form published');
     return {status: 201, body: {form: id, version: published.version}};
   });

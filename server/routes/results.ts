@@ -36,8 +36,10 @@ export async function answerResults(deps: ResultsDeps, request: Request, id: str
     if (form === undefined) return rejected('no such form', 404);
     await foldEvents(db!, foldBefore(now()));
     const figures = await readFigures(db!, id);
+    // Of each version's config, only what the results read: its experiment and its currency, not the whole config.
     const versions = await db!.query<{version: number; config: Record<string, unknown>}>(
-      'select version, config from form_versions where form = $1 order by version',
+      `select version, jsonb_strip_nulls(jsonb_build_object('experiment', config->'experiment', 'currency', config->'currency')) as config
+       from form_versions where form = $1 order by version`,
       [id],
     );
     return {status: 200, body: resultsOf(form, versions, figures), headers: {'cache-control': 'no-store'}};
