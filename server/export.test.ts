@@ -56,6 +56,7 @@ describe.each(DATABASES)('export on $name', ({create}) => {
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toBe('Bearer');
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await response.json()).toEqual({status: 'rejected', reason: 'unauthorised'});
   });
 

@@ -154,6 +154,7 @@ describe.each(DATABASES)('forms on $name', ({create}) => {
     expect((await handle(publish('ban-deep-sea-mining', {...PETITION, messages: {consentLabel: label}}))).status).toBe(201);
     const answer = await handle(read('/forms/ban-deep-sea-mining'));
     expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     expect(((await answer.json()) as {config: {messages: {consentLabel: string}}}).config.messages.consentLabel).toBe(label);
   });
 

@@ -10,6 +10,8 @@ export type Reply = {status: number; body: Record<string, unknown>; headers?: Re
 /** The Response for a reply: JSON, never cached unless the reply says how. `headers`: the doorway's own (CORS). */
 export function respond({status, body, headers: own = {}}: Reply, headers: Headers = new Headers()): Response {
   headers.set('content-type', 'application/json; charset=utf-8');
+  // Read as JSON only, never sniffed into a page or a script, whatever text a value holds.
+  headers.set('x-content-type-options', 'nosniff');
   for (const [name, value] of Object.entries(own)) headers.set(name, value);
   if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
   // Its length said, so a host sends it in one write rather than as a stream.
