@@ -89,12 +89,12 @@ export default tseslint.config(
                 to: {
                   element: {
                     fileInternalPath:
-                      '!{index.ts,core.ts,parse.ts,docs.ts,library.ts,paths.ts,formPath.ts,eventsPath.ts,variants.ts,examples/*}',
+                      '!{index.ts,core.ts,parse.ts,docs.ts,library.ts,paths.ts,formPath.ts,eventsPath.ts,machineValue.ts,variants.ts,examples/*}',
                   },
                 },
               },
               message:
-                'Import component "{{to.element.captured.name}}" through a door: index.ts (the component), core.ts (without its view or React), parse.ts (its config checked and explained), docs.ts (its options and reference) or examples/ (the contract: index.ts, library.ts, paths.ts, its routes without a schema, for a bundle, formPath.ts, a published form’s path alone, eventsPath.ts, its events’ path alone, or variants.ts, its experiment applied without a schema), not {{to.element.fileInternalPath}}.',
+                'Import component "{{to.element.captured.name}}" through a door: index.ts (the component), core.ts (without its view or React), parse.ts (its config checked and explained), docs.ts (its options and reference) or examples/ (the contract: index.ts, library.ts, paths.ts, its routes without a schema, for a bundle, formPath.ts, a published form’s path alone, eventsPath.ts, its events’ path alone, machineValue.ts, what an event may carry, or variants.ts, its experiment applied without a schema), not {{to.element.fileInternalPath}}.',
             },
           ],
         },

@@ -6,6 +6,7 @@
 import * as zod from 'zod/mini';
 import {EVENT_KINDS} from './eventsPath';
 import type {FormComponent} from './forms';
+import {isMachineValue} from './machineValue';
 import {publishedForm, sourceCode, utm, VARIANT_ID, VARIANT_ID_RULE} from './parts';
 
 export {EVENTS_PATH, EVENT_KINDS, type EventKind} from './eventsPath';
@@ -56,15 +57,28 @@ export const eventForm = publishedForm.def.innerType;
 /** A random id a page makes for its visitor (`crypto.randomUUID()` or 16 random bytes in base64url), nothing else. */
 export const VISITOR_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
-/** `POST /events`: one thing a visitor did on a published form. Sent as a beacon, so as text/plain JSON. */
+/** Each utm value that is a machine's (./machineValue.ts); any other is left out. */
+const machineUtm = <Values extends Partial<Record<string, string>>>(values: Values): Values =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && isMachineValue(value))) as Values;
+
+/**
+ * `POST /events`: one thing a visitor did on a published form. Sent as a beacon, so as text/plain JSON. A source
+ * code or utm value that is not a machine's (an email, a phone, a card's or a street's number) is dropped and the
+ * event kept without it, so nothing about the person is kept, however the page's address came by it.
+ */
 export const eventRequestSchema = zod.strictObject({
   form: eventForm,
   kind: zod.enum(EVENT_KINDS),
   visitor: zod.string().check(zod.regex(VISITOR_ID, {message: 'expected a random visitor id'})),
   /** Milliseconds since the page loaded, as the page's clock says: a page with no script running sends none. */
   sinceLoad: zod.number().check(zod.minimum(0), zod.maximum(7 * 24 * 3_600_000)),
-  source: zod.optional(sourceCode),
-  utm,
+  source: zod.optional(
+    zod.pipe(
+      sourceCode.def.innerType,
+      zod.transform((value) => (isMachineValue(value) ? value : undefined)),
+    ),
+  ),
+  utm: zod.pipe(utm, zod.transform(machineUtm)),
 });
 
 const count = zod.int().check(zod.minimum(0));
