@@ -60,11 +60,32 @@ describe('the Worker', () => {
     const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const env = {...vars(), CORAL_GIFT_PER_ADDRESS: '3'};
     const store = createMemoryGiftStore();
-    expect((await handlerFromEnv(env, store)(gift())).status).toBe(200);
-    expect((await handlerFromEnv(env, store)(gift())).status).toBe(200);
+    const from = {clientAddress: '203.0.113.7'};
+    expect((await handlerFromEnv(env, store)(gift(), from)).status).toBe(200);
+    expect((await handlerFromEnv(env, store)(gift(), from)).status).toBe(200);
     expect(warned.mock.calls).toEqual([
       ['coral endpoint: CORAL_GIFT_PER_ADDRESS is not a setting Coral knows; did you mean CORAL_GIFTS_PER_ADDRESS?'],
     ]);
+  });
+
+  it('says once, at its first request, that a host giving no client address leaves the limits per address off', async () => {
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const handle = handlerFromEnv({...vars(), CORAL_GIFTS_PER_ADDRESS: '1'}, createMemoryGiftStore());
+    expect((await handle(gift())).status).toBe(200);
+    expect((await handle(gift())).status).toBe(200);
+    expect(warned.mock.calls.map(([line]) => JSON.parse(String(line)) as object)).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        msg: expect.stringMatching(
+          /^this host gives no client address, so the limits per address are off: pass the address it gives as \{clientAddress\}/,
+        ),
+      }),
+    ]);
+    // Given the address the host knows, the limits per address hold.
+    expect((await handle(gift(), {clientAddress: '203.0.113.7'})).status).toBe(200);
+    expect((await handle(gift(), {clientAddress: '203.0.113.7'})).status).toBe(429);
+    expect((await handle(gift(), {clientAddress: '198.51.100.20'})).status).toBe(200);
+    expect(warned).toHaveBeenCalledTimes(1);
   });
 
   it('refuses to start without a database, saying why in one line', async () => {

@@ -92,8 +92,17 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
       migrated = true;
     };
     const forwarding = env.forward;
+    let toldNoAddress = false;
     ready = {
       serve: async (request, context) => {
+        // Once per isolate or process: a host that says nothing of the client leaves every limit per address off.
+        if (!context?.clientAddress && !toldNoAddress) {
+          toldNoAddress = true;
+          logger.warn(
+            {limits: 'per visitor id and per form variant for events, per email for gifts'},
+            'this host gives no client address, so the limits per address are off: pass the address it gives as {clientAddress}, the second argument of handlerFromEnv’s handler',
+          );
+        }
         const db = open();
         const close = async () => {
           await db?.close();
@@ -148,9 +157,13 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
   return ready;
 }
 
-/** For Vercel and Netlify functions: `handlerFromEnv(process.env)(request)`. */
-export const handlerFromEnv = (vars: WorkerEnv, store?: GiftStore) => async (request: Request) => {
-  const {response, done} = await buildFromEnv(vars, store).serve(request);
+/**
+ * For Vercel and Netlify functions: `handlerFromEnv(process.env)(request, {clientAddress})`, with the client's address
+ * as the host gives it (Netlify's `context.ip`; on Vercel, the `x-real-ip` header, which Vercel sets). Without it the
+ * limits per address are off (see server/README.md, "Card testing" and "Results and experiments").
+ */
+export const handlerFromEnv = (vars: WorkerEnv, store?: GiftStore) => async (request: Request, context?: RequestContext) => {
+  const {response, done} = await buildFromEnv(vars, store).serve(request, context);
   // These hosts keep the process for the work still running; a failure in it is in the log already.
   done.catch(() => {});
   return response;

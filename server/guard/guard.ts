@@ -11,6 +11,7 @@
  * bot check, and one warn line says when it opens and one when it closes.
  */
 import type Stripe from 'stripe';
+import type {EventRequest} from '../../src/coral/contract';
 import {type Reply, logLine, rejected} from '../reply';
 import {hmacHex, hmacKey} from '../hmac';
 import type {Logger} from '../log';
@@ -40,10 +41,32 @@ export type RequestContext = {clientAddress?: string | null};
 export type GuardedRequest = {address: Address | null; email: string | null; botCheck: string | null; upgrade?: boolean};
 
 /**
- * The most events one address sends in a rate window: a visitor sends five at most per form, and a school's or an
- * office's visitors share an address, so only a flood reaches it.
+ * The events a published form's pages send, limited so that no one client skews a form's figures or an experiment's
+ * split, and a real form's visitors never meet a limit. A visitor sends five events at most per form and version
+ * (seen, started, sent, and what came of it), and a reload sends them again; the visitor id is the page's own, so a
+ * client that makes a new one for each event is held by its address. An office's or a school's visitors share an
+ * address, and a mobile network's share one too, so the address's limits are its share of a form, not a few visitors'.
  */
-export const EVENTS_PER_ADDRESS = 600;
+
+/** The most events one visitor id sends in a rate window: a dozen forms' worth, reloads and all. */
+export const EVENTS_PER_VISITOR = 60;
+
+/** The most events one address sends in a rate window, to every form together: a school's visitors all sending theirs. */
+export const EVENTS_PER_ADDRESS = 2_000;
+
+/**
+ * The most events of one kind for one variant of one form version that one address sends in a rate window: the most
+ * one client moves that variant's visitors (or starts, or sends) by in a window, which leaves the split of an
+ * experiment's first thousand visitors sound. A class of students shown the variant sends a fraction of it.
+ */
+export const EVENTS_PER_VARIANT_PER_ADDRESS = 100;
+
+/**
+ * The most events for one variant of one form version in a minute, from every client together: a form with
+ * thousands of visitors an hour sends a few hundred at its busiest minute. A client's own share is counted first and
+ * only what it lets through is counted here, so no one client with an address spends this for the others.
+ */
+export const EVENTS_PER_VARIANT_PER_MINUTE = 3_000;
 
 const BOT_CHECK_REFUSED = {status: 403, body: {status: 'rejected', reason: 'bot-check'}} satisfies Reply;
 
@@ -129,10 +152,34 @@ export function createGuard(options: GuardOptions) {
   // key of this instance's own, so the counts still name no address; they start again when the instance does.
   const eventHash = keyedHash(settings.secret ?? crypto.randomUUID());
 
-  /** A published form's events from one address: a page sends a handful, so a flood is refused. */
-  async function limitEvents(address: Address | null): Promise<Reply | null> {
-    if (address === null) return null;
-    return countIn([[`events:${await eventHash(addressBucket(address))}`, EVENTS_PER_ADDRESS]]);
+  /**
+   * A published form's event, counted per visitor id and, where the host gives one, per address and per address for
+   * its form's variant and kind, in the guard's window; then for its variant from every client, per minute. Counted
+   * in that order and no further once one is over, so what a client sends past its own limits spends nothing of
+   * the variant's ceiling, which every client shares. Without an address only the visitor's and the ceiling hold.
+   */
+  async function limitEvents(event: EventRequest, address: Address | null): Promise<Reply | null> {
+    const {id, version, variant = ''} = event.form;
+    const now = seconds();
+    const window = rateWindow(now, settings.windowSeconds);
+    const minute = rateWindow(now, 60);
+    const buckets: Array<[string, number, {start: number; retryAfter: number}]> = [];
+    if (address !== null) {
+      const client = addressBucket(address);
+      buckets.push([`events:${await eventHash(client)}`, EVENTS_PER_ADDRESS, window]);
+      const share = `${client}\n${id}\n${version}\n${variant}\n${event.kind}`;
+      buckets.push([`events-variant:${await eventHash(share)}`, EVENTS_PER_VARIANT_PER_ADDRESS, window]);
+    }
+    buckets.push([`events-visitor:${await eventHash(event.visitor)}`, EVENTS_PER_VISITOR, window]);
+    buckets.push([`events-form:${id}:${version}:${variant}`, EVENTS_PER_VARIANT_PER_MINUTE, minute]);
+    // Each count clears the windows long over; the guard's window and the minute both run on from the earlier start.
+    const forgetBefore = Math.min(window.start, minute.start);
+    for (const [bucket, limit, counted] of buckets) {
+      if ((await store.countRequest(bucket, counted.start, forgetBefore)) > limit) {
+        return {status: 429, body: {...rejected('rate-limited', 429).body, retryAfter: counted.retryAfter}};
+      }
+    }
+    return null;
   }
 
   /** Whether the breaker is open now, saying so in one line (from one instance) when that changes. */

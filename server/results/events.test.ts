@@ -4,7 +4,8 @@
  * visitor with nothing about the person, from allowed origins only, a crawler's not at all.
  */
 import {describe, expect, it} from 'vitest';
-import {EVENTS_PER_ADDRESS} from '../guard/guard';
+import {assignVariant, type Experiment, type ResultsAnswer} from '../../src/coral/contract';
+import {EVENTS_PER_VARIANT_PER_ADDRESS, EVENTS_PER_VISITOR} from '../guard/guard';
 import {DATABASES} from '../testing/databases';
 import {giftBody, ORIGIN, post} from '../testing/fixtures';
 import {ADMIN_TOKEN, BASE, publishedEndpoint} from '../testing/publishedEndpoint';
@@ -62,15 +63,29 @@ describe.each(DATABASES)('experiments and events, on $name', ({create}) => {
         body: JSON.stringify(config),
       }),
     );
-  const send = (body: unknown, {origin = ORIGIN, userAgent = CHROME, address = '203.0.113.7'} = {}) =>
+  /** An event as a page's beacon sends it, from `address` (null: a host that gives none). */
+  const send = (body: unknown, {origin = ORIGIN, userAgent = CHROME, address = '203.0.113.7' as string | null} = {}) =>
     handler(
       new Request(`${BASE}/events`, {
         method: 'POST',
         headers: {'content-type': 'text/plain;charset=UTF-8', origin, 'user-agent': userAgent},
         body: JSON.stringify(body),
       }),
-      {clientAddress: address},
+      address === null ? {} : {clientAddress: address},
     );
+  /** How many of `events` are kept (202), sent a few at a time as pages send them. */
+  const accepted = async (events: ReadonlyArray<[unknown, string | null]>) => {
+    let kept = 0;
+    for (let at = 0; at < events.length; at += 20) {
+      const answers = await Promise.all(events.slice(at, at + 20).map(([body, address]) => send(body, {address})));
+      kept += answers.filter((answer) => answer.status === 202).length;
+    }
+    return kept;
+  };
+  const results = async () => {
+    const response = await handler(new Request(`${BASE}/results/reef`, {headers: {authorization: `Bearer ${ADMIN_TOKEN}`}}));
+    return (await response.json()) as ResultsAnswer;
+  };
   const kept = () => endpoint.test.db.query('select form, version, variant, kind, visitor, day::text, source, utm_source from form_events');
 
   it('refuses an experiment whose variant makes a config the form does not take, or changes what a variant may not', async () => {
@@ -173,6 +188,12 @@ describe.each(DATABASES)('experiments and events, on $name', ({create}) => {
       'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
       'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome-Lighthouse',
+      // Node's own fetch, Deno's and Bun's, and the HTTP tools people try a route with.
+      'node',
+      'Deno/2.1.4',
+      'Bun/1.1.38',
+      'PostmanRuntime/7.43.0',
+      'HTTPie/3.2.4',
       '',
     ];
     for (const userAgent of crawlers) expect((await send(event(), {userAgent})).status).toBe(202);
@@ -184,13 +205,95 @@ describe.each(DATABASES)('experiments and events, on $name', ({create}) => {
     expect(await kept()).toHaveLength(1);
   });
 
-  it('limits the events one address sends in a window, and not another address’s', async () => {
+  it('limits the events one visitor id sends in a window, and not another visitor’s on the same address', async () => {
     await publish('reef', REEF);
-    for (let i = 0; i < EVENTS_PER_ADDRESS; i += 1) await send(event({kind: 'start'}));
+    // A page reloaded again and again: its events are kept once, and counted each time.
+    const reloads = Array.from({length: EVENTS_PER_VISITOR}, (): [unknown, string] => [event(), '203.0.113.7']);
+    expect(await accepted(reloads)).toBe(EVENTS_PER_VISITOR);
     const over = await send(event());
     expect(over.status).toBe(429);
     expect(await over.json()).toMatchObject({reason: 'rate-limited', retryAfter: expect.any(Number)});
-    expect((await send(event(), {address: '198.51.100.20'})).status).toBe(202);
+    expect((await send(event({visitor: 'a7Kq2Lm9Xp4Rt8Zs1Nv6Bw'}))).status).toBe(202);
+    expect(await kept()).toHaveLength(2);
+  });
+
+  it(
+    `moves a variant by no more than ${EVENTS_PER_VARIANT_PER_ADDRESS} visitors for one address’s flood, and the split stays sound`,
+    {timeout: 300_000},
+    async () => {
+      await publish('reef', REEF);
+      const experiment = REEF.experiment as Experiment;
+      // Visitors from a thousand households, each shown the variant its id gives it: as many of each.
+      const shown: Record<string, string[]> = {control: [], 'higher-asks': []};
+      for (let i = 0; shown.control!.length < 500 || shown['higher-asks']!.length < 500; i += 1) {
+        const visitor = `visitor-${String(i).padStart(10, '0')}`;
+        const list = shown[assignVariant(experiment, visitor)]!;
+        if (list.length < 500) list.push(visitor);
+      }
+      const honest = Object.entries(shown).flatMap(([variant, ids]) =>
+        ids.map((visitor, i): [unknown, string] => [
+          event({visitor, form: {id: 'reef', version: 1, variant}}),
+          `10.${variant === 'control' ? 1 : 2}.${i >> 8}.${i & 255}`,
+        ]),
+      );
+      expect(await accepted(honest)).toBe(1000);
+      // One client: 700 views, each with a new visitor id, all naming the variant it wants to win.
+      const flood = Array.from({length: 700}, (_, i): [unknown, string] => [
+        event({visitor: `flood-${String(i).padStart(12, '0')}`, form: {id: 'reef', version: 1, variant: 'higher-asks'}}),
+        '198.51.100.66',
+      ]);
+      expect(await accepted(flood)).toBe(EVENTS_PER_VARIANT_PER_ADDRESS);
+      const [version] = (await results()).versions;
+      expect(version!.variants.map(({variant, visitors}) => ({variant, visitors}))).toEqual([
+        {variant: 'control', visitors: 500},
+        {variant: 'higher-asks', visitors: 500 + EVENTS_PER_VARIANT_PER_ADDRESS},
+      ]);
+      expect(version!.srm).toMatchObject({broken: false});
+    },
+  );
+
+  it('holds a visitor id where the host gives no client address, and no share per address', async () => {
+    await publish('reef', REEF);
+    const reloads = Array.from({length: EVENTS_PER_VISITOR}, (): [unknown, null] => [event(), null]);
+    expect(await accepted(reloads)).toBe(EVENTS_PER_VISITOR);
+    expect((await send(event(), {address: null})).status).toBe(429);
+    // With no address to count them by, new visitor ids pass an address's share, up to the variant's minute.
+    const fresh = Array.from({length: EVENTS_PER_VARIANT_PER_ADDRESS + 20}, (_, i): [unknown, null] => [
+      event({visitor: `nohost-${String(i).padStart(12, '0')}`}),
+      null,
+    ]);
+    expect(await accepted(fresh)).toBe(EVENTS_PER_VARIANT_PER_ADDRESS + 20);
+  });
+
+  it('keeps an event without a source or utm value that is not a machine’s, and keeps every machine’s', async () => {
+    await publish('reef', REEF);
+    const personal = event({
+      source: '0412 345 678',
+      utm: {utm_source: '+61412345678', utm_medium: '12 Smith St', utm_campaign: '4242 4242 4242 4242', utm_content: 'Unit 4'},
+    });
+    expect((await send(personal)).status).toBe(202);
+    const machine = event({
+      visitor: 'a7Kq2Lm9Xp4Rt8Zs1Nv6Bw',
+      source: 'REEF-2026',
+      utm: {utm_source: 'fb_ads|123', utm_medium: 'paid_social', utm_campaign: 'reef-2026', utm_content: 'video A'},
+    });
+    expect((await send(machine)).status).toBe(202);
+    const values = 'source, utm_source, utm_medium, utm_campaign';
+    expect(await endpoint.test.db.query(`select visitor, ${values} from form_events order by visitor`)).toEqual([
+      {visitor: 'Vb3kQ9xZ1mT0pL7rN2sW4a', source: '', utm_source: '', utm_medium: '', utm_campaign: ''},
+      {
+        visitor: 'a7Kq2Lm9Xp4Rt8Zs1Nv6Bw',
+        source: 'REEF-2026',
+        utm_source: 'fb_ads|123',
+        utm_medium: 'paid_social',
+        utm_campaign: 'reef-2026',
+      },
+    ]);
+    expect(await endpoint.test.db.query(`select ${values}, visitors from form_event_days order by source`)).toEqual([
+      {source: '', utm_source: '', utm_medium: '', utm_campaign: '', visitors: 1},
+      {source: 'REEF-2026', utm_source: 'fb_ads|123', utm_medium: 'paid_social', utm_campaign: 'reef-2026', visitors: 1},
+    ]);
+    expect(JSON.stringify((await results()).sources)).not.toMatch(/345|4242|Smith/);
   });
 
   it('counts each visitor’s event by day as it is kept, once however often the page sends it', async () => {
