@@ -3,9 +3,12 @@
  * Migrations: the SQL files in ./migrations, named `NNNN_what.sql`, applied
  * in order, each once, in one transaction that holds an advisory lock, so two
  * instances starting at once never apply one twice. The build takes the files
- * in as text, so every host (Node, Workers) carries the same ones.
+ * in as text, so every host (Node, Workers) carries the same ones. A migration
+ * whose rule is the code's own has a step in STEPS too, run after its SQL.
  */
-import type {Database} from './database';
+import {isMachineValue} from '../../src/coral/contract';
+import {scrubEventValues} from '../results/events';
+import type {Database, Queryable} from './database';
 
 export type Migration = {version: number; name: string; sql: string};
 
@@ -29,6 +32,15 @@ export function migrationsOf(files: Readonly<Record<string, string>>): Migration
 
 export const MIGRATIONS: readonly Migration[] = migrationsOf(FILES);
 
+/**
+ * What a migration does besides its SQL, in the same transaction, where the rule it applies lives in the code and
+ * would otherwise be written twice: by the migration's name.
+ */
+const STEPS: Readonly<Record<string, (tx: Queryable) => Promise<unknown>>> = {
+  // The events' values kept before the endpoint kept only a machine's, dropped by the rule it keeps them by now.
+  '0013_machine_event_values': (tx) => scrubEventValues(tx, (value) => !isMachineValue(value)),
+};
+
 // Any fixed number will do, as long as nothing else on the database takes it.
 const MIGRATION_LOCK = 7_242_024;
 
@@ -48,6 +60,7 @@ export async function migrate(db: Database, migrations: readonly Migration[] = M
     for (const migration of migrations) {
       if (done.some((row) => row.version === migration.version)) continue;
       await tx.script(migration.sql);
+      await STEPS[migration.name]?.(tx);
       await tx.query('insert into coral_migrations (version, name) values ($1, $2)', [migration.version, migration.name]);
       applied.push(migration.name);
     }

@@ -1,13 +1,15 @@
 /**
  * A supporter's rights through the handler's /supporters/ routes, on every database, with gifts made at the Stripe
  * stand-in and signatures kept as the forms send them: what is held, forgetting it (the export, the outbox, the
- * count, the CRM and Stripe afterwards), and correcting it.
+ * count, the events, the CRM and Stripe afterwards), and correcting it.
  */
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {isMachineValue} from '../../src/coral/contract';
 import {parsePowerformConfig, type PowerformConfig} from '../../src/coral/contract/library';
 import {answerExport} from '../routes/export';
 import {createForwarder, verifyCoralSignature} from '../forward';
 import {createPgStore} from '../db/store';
+import {recordEvent} from '../results/events';
 import {DATABASES, type TestDatabase} from '../testing/databases';
 import {deliver, giftBody, makeHandler, NOW_MS, ORIGIN, post} from '../testing/fixtures';
 import {startStripeStandIn, type StripeStandIn} from '../testing/stripeStandIn';
@@ -190,6 +192,31 @@ describe.each(DATABASES)('a supporter’s rights on $name', ({create}) => {
     for (const gift of gifts) expect(gift).toMatchObject({supporter: {}, utm: {}, deidentifiedAt: new Date(NOW_MS).toISOString()});
     expect(after.body.requests).toMatchObject([{action: 'erased', signatures: [ada.signature]}]);
     for (const trace of ADA_TRACES.slice(1)) expect(JSON.stringify(after.body)).not.toContain(trace);
+  });
+
+  it('drops any value of a published form’s events that holds her phone, the counts kept', async () => {
+    await sign(ADA, 'For the whales', {});
+    // Her mobile as one run without its trunk 0 reads as an ad platform's id, so an event keeps it.
+    const withPhone = {utm_source: 'sms', utm_campaign: 'sms-61412345678'};
+    expect(isMachineValue(withPhone.utm_campaign)).toBe(true);
+    const visit = (visitor: string, utm: Record<string, string>) =>
+      recordEvent(test.db, {form: {id: 'ban-dsm', version: 1}, kind: 'view', visitor, sinceLoad: 900, utm}, '2026-01-01');
+    await visit('Qm4nT8vX2cL6pR0sZ9wB3k', withPhone);
+    await visit('Jd5hK1rY7uE3oW9qA2zF6m', {utm_source: 'sms', utm_campaign: 'sms-ban-dsm'});
+    await visit('Hs8gN2bV5xC1mQ7tL4yP0e', {utm_source: 'sms'});
+
+    const {body} = await supporters('forget', {email: 'ada@example.org'});
+    expect(body.lines).toContain("events: 1 values holding the supporter's phone dropped; no event keeps an email");
+    const values = 'utm_source, utm_campaign';
+    expect(await test.db.query(`select ${values}, visitors from form_event_days order by utm_campaign`)).toEqual([
+      {utm_source: 'sms', utm_campaign: '', visitors: 2},
+      {utm_source: 'sms', utm_campaign: 'sms-ban-dsm', visitors: 1},
+    ]);
+    expect(JSON.stringify(await test.db.query(`select ${values} from form_events`))).not.toContain('345678');
+    // Forgotten once, her records hold no phone to look for.
+    expect((await supporters('forget', {email: 'ada@example.org'})).body.lines).toContain(
+      "events: 0 values holding the supporter's phone dropped; no event keeps an email",
+    );
   });
 
   it('keeps a Customer that still pays a subscription, with its gift, unless asked to cancel it, and says so', async () => {

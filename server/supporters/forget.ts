@@ -1,8 +1,9 @@
 /**
  * Forgetting a supporter (`npm run forget -- <email>`, POST /supporters/forget): every gift and signature kept for
  * the email is de-identified (deidentify.ts), with the outbox's copies of their details, the guard's counts for the
- * email, and the Stripe Customers their gifts were made with; the CRM is sent a signed `supporter.erased` record
- * naming what was erased, so it can erase its own copy. Amounts, dates, outcomes and the signatures themselves stay.
+ * email, the Stripe Customers their gifts were made with, and any value a published form's events keep that holds
+ * the supporter's phone; the CRM is sent a signed `supporter.erased` record naming what was erased, so it can erase
+ * its own copy. Amounts, dates, outcomes and the signatures themselves stay.
  *
  * Stripe comes first: should it fail, nothing is erased yet and the same command can be run again. A Customer that
  * still pays a subscription is kept with its gifts unless the operator asks for the subscription to be cancelled.
@@ -11,6 +12,7 @@ import type Stripe from 'stripe';
 import type {Database} from '../db/database';
 import {lockReference} from '../db/outbox';
 import {emailBucket, keyedHash} from '../guard/guard';
+import {scrubEventValues} from '../results/events';
 import {customerOf, deleteCustomer, type CustomerOutcome} from './customers';
 import {deidentify, emptyRequestsAbout, listed} from './deidentify';
 import {foldEmail} from './held';
@@ -34,6 +36,8 @@ export type ForgetReport = {
   payments: number;
   outboxEmptied: number;
   guardCounts: number;
+  /** The events' values that held the supporter's phone, dropped. */
+  eventValues: number;
   customers: CustomerOutcome[];
   /** The erasure record queued for the CRM, or null when nothing is forwarded (or nothing was held). */
   crmRecord: string | null;
@@ -46,6 +50,22 @@ export const emailKeyOf = async (guardSecret: string | null, email: string): Pro
   guardSecret === null ? null : emailBucket(keyedHash(guardSecret), email);
 
 const named = (references: readonly string[]) => (references.length > 0 ? ` (${references.join(', ')})` : '');
+
+/** The digits a phone is known by however it is written: its last eight (the number without a trunk 0 or a country code). */
+const PHONE_DIGITS = 8;
+
+/**
+ * Whether an event's value holds one of these phones, whatever the spaces, dashes or prefix between its digits. The
+ * events keep only a machine's values, which no email can be one of (an `@` is refused), and no phone written as
+ * people write one; a phone written as one run of digits without its `+` or trunk 0 reads as an ad platform's id.
+ */
+function holdsPhone(phones: readonly string[]): (value: string) => boolean {
+  const numbers = phones.map((phone) => phone.replace(/\D/g, '').slice(-PHONE_DIGITS)).filter((digits) => digits.length >= 6);
+  return (value) => {
+    const digits = value.replace(/\D/g, '');
+    return numbers.some((number) => digits.includes(number));
+  };
+}
 
 /** The Customer behind each gift, looked up at Stripe; the notes say what could not be. */
 async function customersOf(stripe: Stripe | null, gifts: readonly string[], notes: string[]): Promise<Map<string, string[]>> {
@@ -95,6 +115,13 @@ export async function forgetSupporter(
     // Held as a webhook releasing one of these gifts to the outbox holds it, so no copy of the details slips in after.
     for (const row of erasing) await lockReference(tx, row.payment_reference ?? row.reference);
     const held = {gifts: erasing.map((row) => row.reference), signatures: signatureRows.map((row) => row.reference)};
+    // Read before the records lose it, from every one held for the email, erased or kept: the phone has no place in the events either way.
+    const phones = await tx.query<{phone: string}>(
+      `select phone from gifts where lower(email) = $1 and phone is not null
+       union select phone from signatures where email = $1 and phone is not null`,
+      [folded],
+    );
+    const eventValues = phones.length === 0 ? 0 : await scrubEventValues(tx, holdsPhone(phones.map((row) => row.phone)));
     const erased = await deidentify(tx, held, at);
     const requests = await emptyRequestsAbout(tx, held);
     const guard = emailKey === null ? [] : await tx.query('delete from guard_counts where bucket = $1 returning 1', [emailKey]);
@@ -112,7 +139,14 @@ export async function forgetSupporter(
             deps.outbox ? {gifts, signatures} : null,
           )
         : null;
-    return {erased, outboxEmptied: erased.payloads + requests, guardCounts: guard.length, payments: payments?.count ?? 0, crmRecord};
+    return {
+      erased,
+      outboxEmptied: erased.payloads + requests,
+      guardCounts: guard.length,
+      eventValues,
+      payments: payments?.count ?? 0,
+      crmRecord,
+    };
   });
 
   const {erased} = done;
@@ -125,6 +159,7 @@ export async function forgetSupporter(
     emailKey === null
       ? 'guard: no CORAL_GUARD_SECRET, so the guard keeps no counts by email'
       : `guard: ${done.guardCounts} counts for the email dropped`,
+    `events: ${done.eventValues} values holding the supporter's phone dropped; no event keeps an email`,
     ...customers.map((outcome) =>
       outcome.deleted
         ? `Stripe: Customer ${outcome.customer} deleted${outcome.cancelled.length > 0 ? `, after cancelling ${outcome.cancelled.join(', ')}` : ''}`
@@ -143,6 +178,7 @@ export async function forgetSupporter(
     payments: done.payments,
     outboxEmptied: done.outboxEmptied,
     guardCounts: done.guardCounts,
+    eventValues: done.eventValues,
     customers,
     crmRecord: done.crmRecord,
     lines,

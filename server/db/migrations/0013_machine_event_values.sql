@@ -1,0 +1,5 @@
+-- The events keep only a machine's values (src/coral/contract/machineValue.ts): a source code or utm value that is not
+-- one (an email, a phone, a card's or a street's number) is dropped as an event arrives. The values kept before that
+-- are dropped by the same rule, which lives in the code, so this migration's step does it (STEPS in ../migrate.ts):
+-- each visitor's row keeps its event without the value, and each daily count is added to the one it then coincides
+-- with. Nothing here changes a table's shape.
