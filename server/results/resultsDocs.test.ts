@@ -7,7 +7,7 @@ import {describe, expect, it} from 'vitest';
 import {EVENT_KINDS, experimentSchema, VARIANT_KEYS, VARIANTS_MAX} from '../../src/coral/contract';
 import {UTM_PARAMS} from '../../src/coral/contract/library';
 import {checkForm} from '../forms/check';
-import {EVENTS_PER_ADDRESS} from '../guard/guard';
+import {EVENTS_PER_ADDRESS, EVENTS_PER_VARIANT_PER_ADDRESS, EVENTS_PER_VARIANT_PER_MINUTE, EVENTS_PER_VISITOR} from '../guard/guard';
 import {EVENTS_KEPT_DAYS} from './events';
 import {CAP_QUANTILE} from './read';
 import {SRM_P} from './stats';
@@ -16,6 +16,8 @@ import {STOPPING} from './verdict';
 const page = readFileSync('docs/results-and-experiments.mdx', 'utf8');
 /** The page's text with its line breaks as spaces, as a reader reads it. */
 const text = page.replace(/\s+/g, ' ');
+/** The endpoint's README, read the same way. */
+const readme = readFileSync('server/README.md', 'utf8').replace(/\s+/g, ' ');
 const number = (value: number) => value.toLocaleString('en-AU');
 
 describe('the "Results and experiments" page', () => {
@@ -30,9 +32,21 @@ describe('the "Results and experiments" page', () => {
     expect(text).toContain(`less than ${STOPPING.risk * 100} % of the control's revenue per visitor`);
     expect(text).toContain(`at the ${CAP_QUANTILE * 100}th percentile of the version's gifts`);
     expect(text).toContain(`p below ${SRM_P}`);
-    expect(text).toContain(`more than ${EVENTS_PER_ADDRESS} events from one address`);
+    expect(text).toContain(`at most ${EVENTS_PER_VISITOR} events from one visitor id in the rate window`);
+    expect(text).toContain(`at most ${number(EVENTS_PER_ADDRESS)} in the window to all forms`);
+    expect(text).toContain(`at most ${EVENTS_PER_VARIANT_PER_ADDRESS} of each kind`);
+    expect(text).toContain(`moves a variant's visitors by ${EVENTS_PER_VARIANT_PER_ADDRESS} at most`);
+    expect(text).toContain(`at most ${number(EVENTS_PER_VARIANT_PER_MINUTE)} a minute for one variant`);
     expect(text).toContain(`for ${EVENTS_KEPT_DAYS} days`);
     expect(text).toContain(`Two to ${['', '', 'two', 'three', 'four', 'five', 'six'][VARIANTS_MAX]} variants`);
+  });
+
+  it('and the endpoint’s README give the events’ limits as the code has them', () => {
+    expect(readme).toContain(`\`EVENTS_PER_VISITOR\` (${EVENTS_PER_VISITOR}) per visitor id`);
+    expect(readme).toContain(`\`EVENTS_PER_ADDRESS\` (${number(EVENTS_PER_ADDRESS)}) per address`);
+    expect(readme).toContain(`\`EVENTS_PER_VARIANT_PER_ADDRESS\` (${EVENTS_PER_VARIANT_PER_ADDRESS}) per address for each kind`);
+    expect(readme).toContain(`\`EVENTS_PER_VARIANT_PER_MINUTE\` (${number(EVENTS_PER_VARIANT_PER_MINUTE)}) for each variant`);
+    expect(readme).toContain(`move a variant by up to ${number(EVENTS_PER_VARIANT_PER_MINUTE)} a minute there`);
   });
 
   it('lists what each component’s variant may change', () => {
