@@ -72,9 +72,10 @@ describe.each(DATABASES)('the results page on $name', ({create}) => {
     const answer = await handle(signIn(ADMIN_TOKEN));
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toBe('/results');
-    const setCookie = answer.headers.get('set-cookie')!;
+    const [setCookie, device] = answer.headers.getSetCookie();
     expect(setCookie).toMatch(/^__Host-coral-results=[A-Za-z0-9_-]{43}; Max-Age=28800; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
-    expect(setCookie).not.toContain(ADMIN_TOKEN);
+    expect(device).toMatch(/^__Host-coral-results-device=\S+; Max-Age=15811200; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+    expect(answer.headers.get('set-cookie')).not.toContain(ADMIN_TOKEN);
     const id = cookieOf(answer).split('=')[1]!;
     const rows = await test.db.query<{id_hash: string}>('select id_hash from results_sessions');
     expect(rows).toEqual([{id_hash: createHash('sha256').update(id).digest('hex')}]);
@@ -89,9 +90,10 @@ describe.each(DATABASES)('the results page on $name', ({create}) => {
   it('keeps the cookie to the base path when the endpoint is mounted under one', async () => {
     const answer = await handlerWith({basePath: '/api/coral'})(new Request(`${BASE}/api/coral/results`, signIn(ADMIN_TOKEN)));
     expect(answer.headers.get('location')).toBe('/api/coral/results');
-    expect(answer.headers.get('set-cookie')).toMatch(
-      /^__Secure-coral-results=\S+; Max-Age=28800; Path=\/api\/coral; HttpOnly; Secure; SameSite=Strict$/,
-    );
+    expect(answer.headers.getSetCookie()).toEqual([
+      expect.stringMatching(/^__Secure-coral-results=\S+; Max-Age=28800; Path=\/api\/coral; HttpOnly; Secure; SameSite=Strict$/),
+      expect.stringMatching(/^__Secure-coral-results-device=\S+; Max-Age=15811200; Path=\/api\/coral; HttpOnly; Secure; SameSite=Strict$/),
+    ]);
   });
 
   it('refuses a wrong token, a token of another length and a body with none, setting no cookie', async () => {
@@ -141,6 +143,39 @@ describe.each(DATABASES)('the results page on $name', ({create}) => {
     // Another address, and the same one in the next window, sign in.
     expect((await handle(signIn(ADMIN_TOKEN), '198.51.100.20')).status).toBe(303);
     clock += 3600 * 1000;
+    expect((await handle(signIn(ADMIN_TOKEN))).status).toBe(303);
+  });
+
+  it('never locks out a browser that signed in before, whatever its address or anyone else sends', async () => {
+    const first = await handle(signIn(ADMIN_TOKEN), '198.51.100.20');
+    const cookies = first.headers.getSetCookie();
+    expect(cookies).toHaveLength(2);
+    expect(cookies[1]).toMatch(
+      /^__Host-coral-results-device=[A-Za-z0-9_-]{22}\.[0-9a-f]{64}; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+    );
+    const device = cookies[1]!.split(';')[0]!;
+    // Someone at the same address, and where the host gives no address, tries ten wrong tokens.
+    for (const address of ['203.0.113.7', undefined]) {
+      const handleFrom = (request: Request) => handlerWith()(request, {clientAddress: address});
+      for (let i = 0; i < SIGN_INS_PER_ADDRESS; i += 1) expect((await handleFrom(signIn(`guess-${i}`))).status).toBe(401);
+      expect((await handleFrom(signIn(ADMIN_TOKEN))).status).toBe(429);
+      // The browser that signed in before still signs in from there.
+      expect((await handleFrom(signIn(ADMIN_TOKEN, {...SAME_ORIGIN, cookie: device}))).status).toBe(303);
+    }
+    // A cookie not signed by the token is no device: it is counted by its address, already over its limit.
+    const [name, value] = device.split('=') as [string, string];
+    const forged = `${name}=${value.slice(0, 22)}.${'0'.repeat(64)}`;
+    expect((await handle(signIn(ADMIN_TOKEN, {...SAME_ORIGIN, cookie: forged}))).status).toBe(429);
+  });
+
+  it('counts wrong tokens sent with a device’s cookie against that browser alone', async () => {
+    const device = (await handle(signIn(ADMIN_TOKEN))).headers.getSetCookie()[1]!.split(';')[0]!;
+    const withDevice = {...SAME_ORIGIN, cookie: device};
+    for (let i = 0; i < SIGN_INS_PER_ADDRESS; i += 1) expect((await handle(signIn(`guess-${i}`, withDevice))).status).toBe(401);
+    const limited = await handle(signIn(ADMIN_TOKEN, withDevice));
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toContain('Too many sign-in attempts from this browser.');
+    // The address was not spent by them: another browser there signs in.
     expect((await handle(signIn(ADMIN_TOKEN))).status).toBe(303);
   });
 

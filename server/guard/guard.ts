@@ -236,6 +236,11 @@ export function createGuard(options: GuardOptions) {
       return countIn([[`${kind}:${name}`, limit]]);
     },
 
+    /** As `countAddress`, for requests counted by a name of their own (a browser's device id) rather than an address. */
+    async countNamed(kind: string, name: string, limit: number, secret: string): Promise<Reply | null> {
+      return countIn([[`${kind}:${await keyedHash(secret)(name)}`, limit]]);
+    },
+
     /** Before a gift route creates anything: null to go on, or the answer that refuses the request. */
     async admit(request: GuardedRequest, log: Logger): Promise<Reply | null> {
       const limited = await count(request);

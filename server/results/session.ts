@@ -4,7 +4,8 @@
  * check the staff routes the page reads (`GET /forms`, `GET /results/<form>`) make: the bearer token, or a session.
  */
 import type {Database} from '../db/database';
-import {bearsToken} from '../tokens';
+import {hmacHex, hmacKey} from '../hmac';
+import {bearsToken, sameToken} from '../tokens';
 
 /** How long a session lasts from sign-in: a working day. */
 export const SESSION_SECONDS = 8 * 60 * 60;
@@ -42,6 +43,37 @@ function cookieId(request: Request, {name}: SessionCookie): string | null {
   for (const part of (request.headers.get('cookie') ?? '').split(';')) {
     const [key, value] = part.trim().split('=', 2);
     if (key === name && value !== undefined && SESSION_ID.test(value)) return value;
+  }
+  return null;
+}
+
+/** How long a browser that signed in is known to the sign-in's limit: half a year. */
+export const DEVICE_SECONDS = 183 * 24 * 60 * 60;
+
+/** The cookie that marks a browser in which the admin token was typed right: named and kept as the session's is. */
+export const deviceCookie = ({name, path}: SessionCookie): SessionCookie => ({name: `${name}-device`, path});
+
+const DEVICE = /^([A-Za-z0-9_-]{22})\.([0-9a-f]{64})$/;
+
+/** The device's id signed under the admin token: only a browser the token was typed in can have one. */
+const deviceSignature = async (id: string, token: string) => hmacHex(await hmacKey(token, 'sign'), `results-device:${id}`);
+
+/** A new device cookie's Set-Cookie header: 16 random bytes and their signature. */
+export async function newDevice(cookie: SessionCookie, token: string): Promise<string> {
+  const id = newSessionId().slice(0, 22);
+  return setCookie(deviceCookie(cookie), `${id}.${await deviceSignature(id, token)}`, DEVICE_SECONDS);
+}
+
+/**
+ * The id of the device cookie the request carries, when its signature is the admin token's: a browser that has signed
+ * in before. Changing the token forgets every device.
+ */
+export async function knownDevice(request: Request, cookie: SessionCookie, token: string): Promise<string | null> {
+  const {name} = deviceCookie(cookie);
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const [key, value] = part.trim().split('=', 2);
+    const found = key === name && value !== undefined ? DEVICE.exec(value) : null;
+    if (found && (await sameToken(found[2]!, await deviceSignature(found[1]!, token)))) return found[1]!;
   }
   return null;
 }

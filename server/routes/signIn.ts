@@ -8,7 +8,7 @@ import type {Address} from '../guard/address';
 import type {Guard} from '../guard/guard';
 import {rejected, respond} from '../reply';
 import {signInPage} from '../results/page';
-import {endSession, fromOwnPages, setCookie, startSession} from '../results/session';
+import {endSession, fromOwnPages, knownDevice, newDevice, setCookie, startSession} from '../results/session';
 import {sameToken} from '../tokens';
 import {htmlPage, NOT_FOUND, pageOn, withRecords, type ResultsPageDeps} from './resultsPage';
 
@@ -18,10 +18,14 @@ export const SIGN_INS_PER_ADDRESS = 10;
 /** A form's fields are a token and its name: far under this. */
 const MAX_FORM_BYTES = 4 * 1024;
 
-export type SignInDeps = ResultsPageDeps & {guard: Pick<Guard, 'countAddress'>};
+export type SignInDeps = ResultsPageDeps & {guard: Pick<Guard, 'countAddress' | 'countNamed'>};
 
-const backToPage = (basePath: string, cookie: string): Response =>
-  new Response(null, {status: 303, headers: {location: `${basePath}/results`, 'set-cookie': cookie, 'cache-control': 'no-store'}});
+/** Back to the page, with the cookies given: the session's first. */
+function backToPage(basePath: string, ...cookies: string[]): Response {
+  const headers = new Headers({location: `${basePath}/results`, 'cache-control': 'no-store'});
+  for (const cookie of cookies) headers.append('set-cookie', cookie);
+  return new Response(null, {status: 303, headers});
+}
 
 /** The token the form sent; null for a body that is no such form; `too-large` for one bigger than any such form. */
 async function typedToken(request: Request): Promise<string | null | 'too-large'> {
@@ -37,12 +41,19 @@ export async function answerSignIn(deps: SignInDeps, request: Request, address: 
   const {basePath, log} = deps;
   if (!fromOwnPages(request)) return htmlPage(403, signInPage(basePath, 'This sign-in came from another site’s page, so it was refused.'));
   return withRecords(deps, async () => {
-    const limited = await deps.guard.countAddress('sign-in', address, SIGN_INS_PER_ADDRESS, deps.token);
+    // A browser the token was typed in before is counted by itself: wrong tries from its address, or from anyone where
+    // the host gives no address, never lock it out, and no one can forge its cookie without the token.
+    const device = await knownDevice(request, deps.cookie, deps.token);
+    const limited =
+      device === null
+        ? await deps.guard.countAddress('sign-in', address, SIGN_INS_PER_ADDRESS, deps.token)
+        : await deps.guard.countNamed('sign-in-device', device, SIGN_INS_PER_ADDRESS, deps.token);
     if (limited !== null) {
       const retryAfter = String(limited.body.retryAfter);
-      log.warn({limit: 'sign-in'}, 'results sign-in over its rate limit');
+      log.warn({limit: device === null ? 'sign-in' : 'sign-in-device'}, 'results sign-in over its rate limit');
       const minutes = Math.ceil(Number(retryAfter) / 60);
-      const message = `Too many sign-in attempts from your address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+      const from = device === null ? 'your address' : 'this browser';
+      const message = `Too many sign-in attempts from ${from}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
       return htmlPage(429, signInPage(basePath, message), {'retry-after': retryAfter});
     }
     const token = await typedToken(request);
@@ -53,7 +64,7 @@ export async function answerSignIn(deps: SignInDeps, request: Request, address: 
     }
     const cookie = await startSession(deps.db, deps.cookie, deps.now());
     log.info({}, 'results sign-in');
-    return backToPage(basePath, cookie);
+    return backToPage(basePath, cookie, await newDevice(deps.cookie, deps.token));
   });
 }
 
