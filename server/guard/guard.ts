@@ -130,7 +130,9 @@ export function createGuard(options: GuardOptions) {
     let over = false;
     // Every bucket is counted, even once one is over, so a flood spends the email's budget and the address's alike.
     for (const [bucket, limit] of buckets) {
-      if ((await store.countRequest(bucket, window.start, window.start)) > limit) over = true;
+      // Windows long over go, and a minute before this one's start stays: the events' ceiling counts by the minute,
+      // and a window of a length that is no whole number of minutes may start inside one.
+      if ((await store.countRequest(bucket, window.start, window.start - 60)) > limit) over = true;
     }
     if (!over) return null;
     return {status: 429, body: {...rejected('rate-limited', 429).body, retryAfter: window.retryAfter}};
