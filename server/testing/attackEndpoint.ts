@@ -188,9 +188,13 @@ export function describeRequest(request: RawRequest): string {
       ? `chunked by ${request.transfer.chunk}`
       : `length ${request.transfer?.declared ?? request.body?.length ?? 0}`;
   const cut = request.cut ? `, cut after ${request.cut.after} bytes (${request.cut.how})` : '';
-  const shown = JSON.stringify(body.length > 400 ? `${body.slice(0, 400)}…(${Buffer.byteLength(body)} bytes)` : body);
-  const headers = request.headers.filter(([name]) => !['host', 'x-forwarded-for'].includes(name));
-  return `${request.method} ${request.target} ${JSON.stringify(headers)} ${framing}${cut} ${shown}`;
+  const shown = JSON.stringify(body.length > 400 ? `${body.slice(0, 400)}...(${Buffer.byteLength(body)} bytes)` : body);
+  const headers = request.headers.filter(
+    ([name, value]) => name !== 'x-forwarded-for' && !(name === 'host' && /^127\.0\.0\.1:\d+$/.test(value)),
+  );
+  // Every character but printable ASCII as its escape, so an invisible one shows where it is.
+  const escape = (text: string) => text.replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escape(`${request.method} ${request.target} ${JSON.stringify(headers)} ${framing}${cut} ${shown}`);
 }
 
 const lineOf = (line: string): Record<string, unknown> | null => {
