@@ -21,6 +21,7 @@ import type {RequestContext} from './guard/guard';
 import {createCoralHandler, STRIPE_CALL_LIMITS, type CoralHandlerOptions} from './handler';
 import type {Logger} from './log';
 import {readNodeEnv} from './nodeSettings';
+import {rejected, respond} from './reply';
 import {startRetention} from './supporters/retention';
 
 /**
@@ -88,8 +89,21 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
-function toRequest(req: IncomingMessage): Request {
-  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+/** Methods a web-platform Request cannot carry: no route takes them. */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/**
+ * The request as the handler reads it, or the answer to one that cannot be: a method no route takes, or a Host header
+ * or path that makes no address. Node takes either on the wire; the handler never sees them.
+ */
+function toRequest(req: IncomingMessage): Request | Response {
+  if (FORBIDDEN_METHODS.has((req.method ?? '').toUpperCase())) return respond(rejected(`no route takes ${req.method}`, 405));
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  } catch {
+    return respond(rejected('the Host header and the path make no address'));
+  }
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     for (const item of [value ?? []].flat()) headers.append(name, item);
@@ -110,10 +124,12 @@ export function toNodeListener(handler: (request: Request, context?: RequestCont
     const answer = async () => {
       let response: Response;
       try {
-        response = await handler(toRequest(req), {clientAddress: req.socket.remoteAddress});
+        const request = toRequest(req);
+        response = request instanceof Response ? request : await handler(request, {clientAddress: req.socket.remoteAddress});
       } catch (error) {
-        log.error({error: error instanceof Error ? error.name : 'error'}, 'a request could not be read');
-        response = Response.json({status: 'error', outcome: 'unknown', retryable: false, detail: 'the endpoint failed'}, {status: 500});
+        // The handler answers whatever it meets itself: what throws here is a request no Request can be made of.
+        log.warn({error: error instanceof Error ? error.name : 'error'}, 'a request could not be read');
+        response = respond(rejected('the request could not be read'));
       }
       // A body the handler did not read (a refused origin, one too large) is not waited for; nor is another request
       // on this connection once the endpoint is stopping.

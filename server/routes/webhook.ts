@@ -1,6 +1,6 @@
 /** POST /webhooks/stripe: Stripe's signed events, each payment recorded once (webhooks.ts reads them). */
 import type Stripe from 'stripe';
-import {MAX_EVENT_BYTES, readCapped} from '../body';
+import {MAX_EVENT_BYTES, readCapped, screenUnkeepable} from '../body';
 import type {Guard} from '../guard/guard';
 import type {Logger} from '../log';
 import {logLine, rejected, type Reply} from '../reply';
@@ -46,6 +46,12 @@ export async function answerWebhook(deps: WebhookRouteDeps | null, request: Requ
   } catch (error) {
     if (error instanceof MalformedEvent) return malformed(error, event, log);
     throw error;
+  }
+  // A NUL (or half a surrogate pair) is text no record keeps: sent again, the event would fail again the same way.
+  const unkeepable = screenUnkeepable(event);
+  if (unkeepable !== null) {
+    log.error({type: typeof event.type === 'string' ? event.type.slice(0, 100) : null}, 'a signed event holds text no record keeps');
+    return unkeepable;
   }
   if (event.api_version !== WEBHOOK_API_VERSION) {
     // In another version's shape the event would be misread and answered 200, and Stripe would never send it again:
