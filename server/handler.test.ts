@@ -91,3 +91,17 @@ describe('requests that are not gifts', () => {
     expect((await post(handler, '/gifts', giftBody())).headers.get('cache-control')).toBe('no-store');
   });
 });
+
+describe('the request log line', () => {
+  it('names the route’s own path, never the path sent, which may hold anything', async () => {
+    const made = makeHandler(stripe);
+    await made.handler(new Request('https://coral.example.org/supporters/ada@example.org'));
+    await made.handler(new Request('https://coral.example.org/campaigns/ada-lovelace/count'));
+    const logged = made.logger.lines.filter((line) => line.msg === 'request');
+    expect(logged.map(({route, status}) => ({route, status}))).toEqual([
+      {route: null, status: 404},
+      {route: '/campaigns/{campaign}/count', status: 404},
+    ]);
+    expect(JSON.stringify(made.logger.lines)).not.toMatch(/ada@|ada-lovelace/);
+  });
+});

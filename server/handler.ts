@@ -309,7 +309,9 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
       response = respond({status: 500, body: {status: 'error', outcome: 'unknown', retryable: false, detail: 'the endpoint failed'}});
     }
     response.headers.set('x-request-id', requestId);
-    log.info({method: request.method, route: routePath ?? path, status: response.status, ms: now() - started}, 'request');
+    // The route's own path, never the one sent: a path is typed by whoever sends it, and a part of it may be anything.
+    const route = routePath === null ? null : (routeFor(request.method, routePath)?.route.path ?? null);
+    log.info({method: request.method, route, status: response.status, ms: now() - started}, 'request');
     return response;
   };
   return Object.assign(handle, {settled: deadline.settled});
