@@ -382,4 +382,16 @@ describe('the endpoint on Node', () => {
       process.off('uncaughtException', onCrash);
     }
   });
+
+  it('reads on briefly past a refused body, so a client that sent it whole still hears the 413', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      const answer = await postInChunks(
+        `${base}/supporters/records`,
+        {'content-type': 'application/json', authorization: `Bearer ${PRIVACY_TOKEN}`},
+        `{"email": "${'x'.repeat(256 * 1024)}"}`,
+        1,
+      );
+      expect(answer.status).toBe(413);
+    }
+  });
 });

@@ -116,6 +116,36 @@ function toRequest(req: IncomingMessage): Request | Response {
   return new Request(url, init);
 }
 
+/** How much of a body no route read is still read and dropped before its answer goes: a client's last second of sending. */
+const LINGER = {ms: 1_000, bytes: 1024 * 1024};
+
+/**
+ * Reads what is left of a request's body and drops it, until it ends, for `LINGER.ms` or `LINGER.bytes` at most:
+ * closing a connection with bytes unread makes the system reset it, and the client may never read the answer.
+ */
+function dropTheRest(req: IncomingMessage): Promise<void> {
+  return new Promise((done) => {
+    let dropped = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      req.removeListener('data', count);
+      req.pause();
+      done();
+    };
+    const count = (chunk: Buffer) => {
+      dropped += chunk.byteLength;
+      if (dropped > LINGER.bytes) finish();
+    };
+    const timer = setTimeout(finish, LINGER.ms);
+    // The body's stream has its answer already: nothing reads it now.
+    req.removeAllListeners('data');
+    req.on('data', count);
+    req.once('end', finish);
+    req.once('close', finish);
+    req.resume();
+  });
+}
+
 /** A Node request listener that serves a Request → Response handler, and how many requests it is answering. */
 export function toNodeListener(handler: (request: Request, context?: RequestContext) => Promise<Response>, log: Logger) {
   let active = 0;
@@ -131,8 +161,10 @@ export function toNodeListener(handler: (request: Request, context?: RequestCont
         log.warn({error: error instanceof Error ? error.name : 'error'}, 'a request could not be read');
         response = respond(rejected('the request could not be read'));
       }
-      // A body the handler did not read (a refused origin, one too large) is not waited for; nor is another request
-      // on this connection once the endpoint is stopping.
+      // A body the handler did not read (a refused origin, one too large) is read on and dropped for a moment, so a
+      // client that sent it whole hears the answer rather than a reset; past that moment the connection is closed, as
+      // it is for another request on it once the endpoint is stopping.
+      if (!req.complete) await dropTheRest(req);
       if (!req.complete || closing) response.headers.set('connection', 'close');
       res.writeHead(response.status, [...response.headers]);
       if (!response.body) {
