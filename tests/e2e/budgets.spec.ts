@@ -9,7 +9,7 @@ import {FORM_SHOWN, measurePage} from '../../scripts/lib/pageWeight.mjs';
 import {dailyOneWeek} from '../../src/coral/donate-form/examples/daily';
 import {documentation, spellings} from './docsText';
 import type {Page} from '@playwright/test';
-import {test, expect} from './fixtures';
+import {expect, openHydrated, test} from './fixtures';
 import {url} from './routes';
 
 const KB = 1024;
@@ -73,7 +73,10 @@ test('the component library is never in the main bundle, nor loaded by pages tha
   // A doc, a blog post, and the authors' guide with its code blocks and live example.
   for (const route of ['/docs/intro', '/blog/launch', '/docs/mdx']) {
     scripts.clear();
-    await page.goto(url(route), {waitUntil: 'networkidle'});
+    // Hydrated first: a page's own chunks are asked for only once the main bundle has run, which on a busy machine
+    // can come after the network has been idle for a while.
+    await openHydrated(page, url(route));
+    await page.waitForLoadState('networkidle');
     expect(scripts.size, route).toBeGreaterThan(2);
     for (const [file, body] of scripts) {
       const code = await body;
