@@ -4,7 +4,7 @@
  * the client's address is only counted, under a keyed hash, for the rate limits, and a source code or utm value that
  * is not a machine's is dropped by the schema. A crawler's is answered and not kept.
  */
-import {eventRequestSchema, type EventRequest} from '../../src/coral/contract';
+import {eventRequestSchema, isMachineValue, type EventRequest} from '../../src/coral/contract';
 import type {Queryable} from '../db/database';
 import type {Address} from '../guard/address';
 import type {Logger} from '../log';
@@ -34,6 +34,13 @@ const PROGRAM =
 /** Whether a request comes from a program rather than a person's browser: it says so, or says nothing. */
 export const fromProgram = (userAgent: string | null): boolean => userAgent === null || userAgent.trim() === '' || PROGRAM.test(userAgent);
 
+/** The event with only a machine's values: a source code or utm value that is none (an email, a phone…) dropped. */
+export function machineValuesOf(event: EventRequest): EventRequest {
+  const {source, utm} = event;
+  const kept = Object.fromEntries(Object.entries(utm).filter(([, value]) => value !== undefined && isMachineValue(value)));
+  return {...event, source: source !== undefined && isMachineValue(source) ? source : undefined, utm: kept};
+}
+
 const ACCEPTED: Reply = {status: 202, body: {status: 'accepted'}};
 
 export async function answerEvent(deps: EventDeps, request: EventRequestContext): Promise<Reply> {
@@ -53,7 +60,7 @@ export async function answerEvent(deps: EventDeps, request: EventRequestContext)
   if (limited !== null) return limited;
   return answerFailures(request.log, async () => {
     if (!(await deps.published(event.data.form))) return rejected('form: no such form, version or variant on this endpoint', 404);
-    await recordEvent(db, event.data, dayOf(deps.now()));
+    await recordEvent(db, machineValuesOf(event.data), dayOf(deps.now()));
     return ACCEPTED;
   });
 }

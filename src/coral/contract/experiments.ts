@@ -6,7 +6,6 @@
 import * as zod from 'zod/mini';
 import {EVENT_KINDS} from './eventsPath';
 import type {FormComponent} from './forms';
-import {isMachineValue} from './machineValue';
 import {publishedForm, sourceCode, utm, VARIANT_ID, VARIANT_ID_RULE} from './parts';
 
 export {EVENTS_PATH, EVENT_KINDS, type EventKind} from './eventsPath';
@@ -57,14 +56,12 @@ export const eventForm = publishedForm.def.innerType;
 /** A random id a page makes for its visitor (`crypto.randomUUID()` or 16 random bytes in base64url), nothing else. */
 export const VISITOR_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
-/** Each utm value that is a machine's (./machineValue.ts); any other is left out. */
-const machineUtm = <Values extends Partial<Record<string, string>>>(values: Values): Values =>
-  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && isMachineValue(value))) as Values;
-
 /**
  * `POST /events`: one thing a visitor did on a published form. Sent as a beacon, so as text/plain JSON. A source
- * code or utm value that is not a machine's (an email, a phone, a card's or a street's number) is dropped and the
- * event kept without it, so nothing about the person is kept, however the page's address came by it.
+ * code or utm value that is not a machine's (./machineValue.ts: an email, a phone, a card's or a street's number) is
+ * dropped by the endpoint and the event kept without it, so nothing about the person is kept, however the page's
+ * address came by it. The rule is applied there, not here: this schema loads with every form, and the rule would
+ * weigh on the first script.
  */
 export const eventRequestSchema = zod.strictObject({
   form: eventForm,
@@ -72,13 +69,8 @@ export const eventRequestSchema = zod.strictObject({
   visitor: zod.string().check(zod.regex(VISITOR_ID, {message: 'expected a random visitor id'})),
   /** Milliseconds since the page loaded, as the page's clock says: a page with no script running sends none. */
   sinceLoad: zod.number().check(zod.minimum(0), zod.maximum(7 * 24 * 3_600_000)),
-  source: zod.optional(
-    zod.pipe(
-      sourceCode.def.innerType,
-      zod.transform((value) => (isMachineValue(value) ? value : undefined)),
-    ),
-  ),
-  utm: zod.pipe(utm, zod.transform(machineUtm)),
+  source: sourceCode,
+  utm,
 });
 
 const count = zod.int().check(zod.minimum(0));
