@@ -50,7 +50,8 @@ const countReadIds = () =>
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as {msg?: string; route?: string; requestId?: string})
-    .filter((line) => line.msg === 'request' && line.route === `/campaigns/${CAMPAIGN.campaign}/count`)
+    // The log names the route's own path, never the campaign sent in it.
+    .filter((line) => line.msg === 'request' && line.route === '/campaigns/{campaign}/count')
     .map((line) => line.requestId);
 
 /**
