@@ -7,6 +7,7 @@ import {resultsAnswerSchema, type ResultsAnswer} from '../../src/coral/contract'
 import {DATABASES} from '../testing/databases';
 import {deliver, giftBody, ORIGIN, post} from '../testing/fixtures';
 import {ADMIN_TOKEN, BASE, publishedEndpoint} from '../testing/publishedEndpoint';
+import {PETITION_FORM} from '../testing/publishedForms';
 
 const FIREFOX = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.6; rv:132.0) Gecko/20100101 Firefox/132.0';
 
@@ -20,18 +21,6 @@ const REEF = {
     variants: [
       {id: 'control', weight: 1, changes: {}},
       {id: 'higher-asks', weight: 1, changes: {amounts: {'one-off': {handles: [{amount: 50}, {amount: 100}, {amount: 200}]}}}},
-    ],
-  },
-};
-const PETITION = {
-  component: 'powerform',
-  campaign: 'deep-sea-petition',
-  fields: {postcode: 'optional'},
-  experiment: {
-    id: 'headline',
-    variants: [
-      {id: 'control', weight: 1, changes: {}},
-      {id: 'urgent', weight: 1, changes: {messages: {heading: 'Stop deep-sea mining before July'}}},
     ],
   },
 };
@@ -128,7 +117,7 @@ describe.each(DATABASES)('a form’s results, on $name', ({create}) => {
   });
 
   it('compares a petition’s variants by signatures per visitor', async () => {
-    await publish('deep-sea', PETITION);
+    await publish('deep-sea', PETITION_FORM);
     for (const visitor of ['a1', 'a2']) await visit('deep-sea', 'control', visitor, ['view']);
     for (const visitor of ['b1', 'b2', 'b3', 'b4']) await visit('deep-sea', 'urgent', visitor, ['view']);
     const sign = (email: string, variant: string) =>

@@ -42,18 +42,7 @@ export const REEF_FORM = {
     ],
   },
 };
-export const PETITION_FORM = {
-  component: 'powerform',
-  campaign: 'deep-sea-petition',
-  fields: {postcode: 'optional'},
-  experiment: {
-    id: 'headline',
-    variants: [
-      {id: 'control', weight: 1, changes: {}},
-      {id: 'urgent', weight: 1, changes: {messages: {heading: 'Stop deep-sea mining before July'}}},
-    ],
-  },
-};
+export {PETITION_FORM} from './publishedForms';
 
 /** What the valid requests need from the endpoint once it runs: a one-off gift kept with its card, and a session. */
 export type AttackContext = {port: number; firstGift: {reference: string; clientSecret: string}; cookie: string};
