@@ -5,7 +5,8 @@
 import {createHash} from 'node:crypto';
 import {describe, expect, it} from 'vitest';
 import {DONATE_FORM_MESSAGES} from '../src/coral/donate-form/core';
-import {checkAmount, checkGift, checkGiftRequest, consentOf, consentShown, coverFeeFor, parseCampaigns, type GiftRequest} from './gift';
+import {consentShown} from './consent';
+import {checkAmount, checkGift, checkGiftRequest, consentOf, coverFeeFor, parseCampaigns, type GiftRequest} from './gift';
 import {refuse} from '../src/coral/contract/library';
 import {checkSupporterFields, typedValue} from './fields';
 import {ADDRESSES, EMAILS, FIRST_NAMES, LAST_NAMES} from './testing/corpus/people';

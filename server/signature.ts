@@ -14,7 +14,7 @@ import {
   type Utm,
 } from '../src/coral/contract/library';
 import {checkSupporterFields} from './fields';
-import {consentShown, type ConsentShown} from './gift';
+import {consentShown, type ConsentShown} from './consent';
 import type {SignatureKind} from './store';
 
 export type Signer = Omit<SignatureRequest['supporter'], 'consent'>;

@@ -7,8 +7,8 @@
  * whose rule is the code's own has a step in STEPS too, run after its SQL.
  */
 import {isMachineValue} from '../../src/coral/contract';
-import {scrubEventValues} from '../results/events';
 import type {Database, Queryable} from './database';
+import {scrubEventValues} from './eventValues';
 
 export type Migration = {version: number; name: string; sql: string};
 

@@ -6,7 +6,8 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {isMachineValue} from '../../src/coral/contract';
 import {migrate, MIGRATIONS} from '../db/migrate';
 import {DATABASES, type TestDatabase} from '../testing/databases';
-import {foldEvents, recordEvent, scrubEventValues} from './events';
+import {scrubEventValues} from '../db/eventValues';
+import {foldEvents, recordEvent} from './events';
 import {readFigures} from './read';
 
 describe.each(DATABASES)('the events’ counts on $name', ({create}) => {

@@ -2,7 +2,8 @@
 import {checkCheckout, createCheckout} from '../checkout';
 import {checkedAgainst} from '../forms/versions';
 import {rejected, type Reply} from '../reply';
-import {admitGift, keepGift, NO_GIFTS, stripeKeyOf, type GiftRouteDeps, type PageRequest} from './shared';
+import {type PageRequest} from './shared';
+import {admitGift, keepGift, NO_GIFTS, stripeKeyOf, type GiftRouteDeps} from './giftParts';
 
 /** `allowedOrigins`: the pages a supporter may be sent back to from Stripe's. */
 export async function answerCheckout(

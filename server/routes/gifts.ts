@@ -3,7 +3,8 @@ import {checkedAgainst} from '../forms/versions';
 import {checkGift} from '../gift';
 import {rejected, type Reply} from '../reply';
 import {createGift} from '../stripeGifts';
-import {admitGift, keepGift, NO_GIFTS, stripeKeyOf, type GiftRouteDeps, type PageRequest} from './shared';
+import {type PageRequest} from './shared';
+import {admitGift, keepGift, NO_GIFTS, stripeKeyOf, type GiftRouteDeps} from './giftParts';
 
 export async function answerGift(deps: GiftRouteDeps | null, request: PageRequest): Promise<Reply> {
   if (!deps) return NO_GIFTS;

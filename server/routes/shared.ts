@@ -1,17 +1,11 @@
 /**
- * What the routes share: what a page's request is once through the doorway, the replies for a database that does
- * not answer and a Stripe that does not answer in time, and keeping a gift Stripe has made.
+ * What the routes share: what a page's request is once through the doorway, and the replies for a database that does
+ * not answer, a statement that fails and a service's error.
  */
-import type Stripe from 'stripe';
-import type {DonateFormConfig} from '../../src/coral/contract/library';
 import {isDatabaseError, isUnavailable} from '../db/database';
-import type {VersionReader} from '../forms/versions';
-import {consentOf, type CheckedGift} from '../gift';
 import type {Address} from '../guard/address';
-import type {Guard} from '../guard/guard';
 import type {Logger} from '../log';
 import {fromStripeError, logLine, rejected, type Reply} from '../reply';
-import {termsOf, type GiftStore, type KeptGift} from '../store';
 
 /** A page's request, once the doorway has checked its origin, read its JSON body and claimed its Idempotency-Key. */
 export type PageRequest = {body: unknown; key: string; log: Logger; address: Address | null};
@@ -27,8 +21,6 @@ export const UNAVAILABLE: Reply = {
 
 /** A fault of the endpoint's own, not the supporter's nor a service's: nothing to retry. */
 const FAILED: Reply = {status: 500, body: {status: 'error', outcome: 'unknown', retryable: false, detail: 'the endpoint failed'}};
-
-export const NO_GIFTS: Reply = rejected('this endpoint takes no gifts', 404);
 
 /** Runs a step that calls Stripe or the database, turning their errors into the replies the form understands. */
 export async function answerFailures(log: Logger, step: () => Promise<Reply>): Promise<Reply> {
@@ -47,92 +39,6 @@ export async function answerFailures(log: Logger, step: () => Promise<Reply>): P
     if (reply.status >= 500) log.error({error: logLine(error)}, 'a Stripe call failed');
     return reply;
   }
-}
-
-const SLOW_STRIPE: Reply = {
-  status: 503,
-  body: {
-    status: 'error',
-    outcome: 'unknown',
-    retryable: true,
-    detail: 'the payment service is slow to answer; send the same request again',
-  },
-};
-
-/** Runs gift routes' Stripe calls within the form's patience, and knows which of them are still running after their reply. */
-export type StripeDeadline = {
-  inTime: (log: Logger, step: () => Promise<Reply>) => Promise<Reply>;
-  /** Resolves once every gift replied to before Stripe answered has been kept. */
-  settled: () => Promise<void>;
-};
-
-/**
- * The reply goes out by `withinMs` whatever Stripe does. If Stripe has not answered by then, the supporter is told
- * the outcome is unknown and may send the same request again, which meets the same objects; the calls run on and
- * keep what they make.
- */
-export function stripeDeadline(withinMs: number): StripeDeadline {
-  const repliedBeforeStripe = new Set<Promise<unknown>>();
-  return {
-    async inTime(log, step) {
-      const work = answerFailures(log, step);
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const expired = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), withinMs)));
-      const reply = await Promise.race([work, expired]);
-      clearTimeout(timer);
-      if (reply !== null) return reply;
-      log.warn({withinMs}, 'Stripe did not answer in time: the supporter may send the same request again');
-      const running = work.finally(() => repliedBeforeStripe.delete(running));
-      repliedBeforeStripe.add(running);
-      return SLOW_STRIPE;
-    },
-    async settled() {
-      while (repliedBeforeStripe.size > 0) await Promise.allSettled([...repliedBeforeStripe]);
-    },
-  };
-}
-
-/** What the gift routes (/gifts, /checkout, /gifts/upgrade) need; they are given null, and reply 404, where the endpoint takes no gifts. */
-export type GiftRouteDeps = {
-  stripe: Stripe;
-  productFor: (campaign: string) => Promise<string>;
-  campaigns: ReadonlyMap<string, DonateFormConfig>;
-  /** The published forms' versions, for a gift made on one. */
-  published: VersionReader<DonateFormConfig>;
-  store: GiftStore;
-  guard: Guard;
-  deadline: StripeDeadline;
-  seconds: Seconds;
-};
-
-// Namespaced so Coral's keys never meet another integration's on the same Stripe account.
-export const stripeKeyOf = (key: string): string => `coral:${key}`;
-
-/** Counts a gift request and checks its bot check before anything is made at Stripe: null to go on. */
-export const admitGift = (guard: Guard, gift: CheckedGift, {address, log}: PageRequest): Promise<Reply | null> =>
-  guard.admit({address, email: gift.supporter.email ?? null, botCheck: gift.botCheck ?? null}, log);
-
-/** Keeps a gift Stripe has made, with the supporter's details and the consent wording the campaign showed. */
-export async function keepGift(
-  {store, seconds}: {store: GiftStore; seconds: Seconds},
-  gift: CheckedGift,
-  made: {reference: string; key: string; via: KeptGift['via']},
-): Promise<void> {
-  const {consent, ...supporter} = gift.supporter;
-  await store.keepGift({
-    reference: made.reference,
-    idempotencyKey: made.key,
-    via: made.via,
-    campaign: gift.campaign,
-    sourceCode: gift.sourceCode ?? null,
-    ...termsOf(gift),
-    supporter,
-    consent: {given: consent, ...(await consentOf(gift.config))},
-    utm: gift.utm,
-    upgradeFrom: gift.upgrade ? gift.upgrade.from : null,
-    form: gift.form,
-    createdAt: seconds(),
-  });
 }
 
 /**

@@ -2,7 +2,8 @@
 import type {CheckedGift} from '../gift';
 import type {Reply} from '../reply';
 import {upgradeGift} from '../upgrade';
-import {keepGift, NO_GIFTS, stripeKeyOf, type GiftRouteDeps, type PageRequest} from './shared';
+import {type PageRequest} from './shared';
+import {keepGift, NO_GIFTS, stripeKeyOf, type GiftRouteDeps} from './giftParts';
 
 export async function answerUpgrade(deps: GiftRouteDeps | null, request: PageRequest): Promise<Reply> {
   if (!deps) return NO_GIFTS;

@@ -6,7 +6,7 @@ import type {Logger} from '../log';
 import {logLine, rejected, type Reply} from '../reply';
 import type {GiftStore} from '../store';
 import {checkEvent, MalformedEvent, recordEvent, WEBHOOK_API_VERSION} from '../webhooks';
-import {NO_GIFTS} from './shared';
+import {NO_GIFTS} from './giftParts';
 
 /** What the webhook needs: null where the endpoint takes no gifts. */
 export type WebhookRouteDeps = {

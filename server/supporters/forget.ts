@@ -12,7 +12,7 @@ import type Stripe from 'stripe';
 import type {Database} from '../db/database';
 import {lockReference} from '../db/outbox';
 import {emailBucket, keyedHash} from '../guard/guard';
-import {scrubEventValues} from '../results/events';
+import {scrubEventValues} from '../db/eventValues';
 import {customerOf, deleteCustomer, type CustomerOutcome} from './customers';
 import {deidentify, emptyRequestsAbout, listed} from './deidentify';
 import {foldEmail} from './held';
