@@ -5,7 +5,7 @@
 import {isDatabaseError, isUnavailable} from '../db/database';
 import type {Address} from '../guard/address';
 import type {Logger} from '../log';
-import {fromStripeError, logLine, rejected, type Reply} from '../reply';
+import {fromStripeError, logLine, type Reply} from '../reply';
 
 /** A page's request, once the doorway has checked its origin, read its JSON body and claimed its Idempotency-Key. */
 export type PageRequest = {body: unknown; key: string; log: Logger; address: Address | null};
