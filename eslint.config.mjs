@@ -51,7 +51,8 @@ export default tseslint.config(
     },
   },
   {
-    // Doors: from outside a folder of the library (a component, or one of shared/'s rooms) or of a site component, only
+    // Doors: from outside one of the endpoint's rooms (server/gifts/, server/records/…), only its index.ts may be imported.
+    // From outside a folder of the library (a component, or one of shared/'s rooms) or of a site component, only
     // its door may be imported: index.ts; a shared room's stylesheet too; and a component or a shared room also has core.ts
     // (all but its view or hooks, without React: what the contract, the endpoint and the embed's first script read), parse.ts (its config checked and a
     // wrong one explained, which no form imports), docs.ts (what only the docs read) and its examples. Inside a folder, files import each other freely. No import may close a loop.
@@ -67,6 +68,9 @@ export default tseslint.config(
         {type: 'shared', pattern: 'src/coral/shared/*', capture: ['name']},
         {type: 'component', pattern: 'src/coral/*', capture: ['name']},
         {type: 'site-component', pattern: 'src/components/*', capture: ['name']},
+        // The endpoint's rooms, one capability each (gifts, records, the doorway…); its test helpers are a room of the tests'.
+        {type: 'server-testing', pattern: 'server/testing'},
+        {type: 'server-room', pattern: 'server/*', capture: ['name']},
         // Everything else that imports the library: the embed, the site's pages, plugins and theme, the endpoint, tests.
         {type: 'app', pattern: ['src/*', 'server', 'tests', 'scripts'], capture: ['name']},
       ],
@@ -82,6 +86,12 @@ export default tseslint.config(
               disallow: {to: {element: {fileInternalPath: '!{index.ts,index.tsx,core.ts,*.module.css}'}}},
               message:
                 'Import {{to.element.type}} "{{to.element.captured.name}}" through its door, {{to.element.captured.name}}/index.ts, not {{to.element.fileInternalPath}}.',
+            },
+            {
+              to: {element: {types: ['server-room']}},
+              disallow: {to: {element: {fileInternalPath: '!index.ts'}}},
+              message:
+                'Enter the endpoint\'s room "{{to.element.captured.name}}" through its door, server/{{to.element.captured.name}}/index.ts, not {{to.element.fileInternalPath}}.',
             },
             {
               to: {element: {types: ['component']}},

@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // One file of each folder the lint covers, whose text the sources stand in for.
 const FILES = [
   'src/coral/contract/index.ts',
-  'server/handler.ts',
+  'server/doorway/handler.ts',
   'tests/e2e/fixtures.ts',
   'scripts/serve.mjs',
   'scripts/lib/demos.mjs',
@@ -80,6 +80,13 @@ describe('doors and loops', () => {
     ],
     ['src/embed/elements.ts', `export const view = () => import('../coral/powerform/Powerform');\n`, 'not Powerform.tsx'],
     ['src/coral/donate-form/state.ts', `import {fill} from '../shared/basics/template';\nexport const said = fill;\n`, 'basics/index.ts'],
+    // The endpoint's rooms: a gift's code reaching into the records' Postgres store rather than through their door.
+    [
+      'server/gifts/checkout.ts',
+      `import {createPgStore} from '../records/pgStore';\nexport const make = createPgStore;\n`,
+      'server/records/index.ts',
+    ],
+    ['server/index.ts', `export {answerGift} from './gifts/giftRoute';\n`, 'through its door, server/gifts/index.ts, not giftRoute.ts'],
   ] as const;
 
   it.each(SIDE_DOORS)('refuses a side door in place of %s', async (file, code, says) => {
@@ -89,6 +96,17 @@ describe('doors and loops', () => {
   it('takes the same imports through the doors', async () => {
     const code = `import {checkDonateFormConfig} from '../donate-form';\nimport {fill} from '../shared/basics';\nexport const used = [checkDonateFormConfig, fill];\n`;
     expect(await lint(code, 'src/coral/thank-you/schema.ts')).toEqual([]);
+  });
+
+  it('takes the endpoint’s rooms through their doors, and a room’s own files as they are', async () => {
+    const code = `import {createPgStore} from '../records';\nimport {checkGift} from './gift';\nexport const used = [createPgStore, checkGift];\n`;
+    expect(await lint(code, 'server/gifts/checkout.ts')).toEqual([]);
+  });
+
+  it('refuses an import that closes a loop between the endpoint’s rooms', async () => {
+    // The gifts keep their records through the records' door; the records reading the gifts back would close the loop.
+    const code = `import {checkGift} from '../gifts';\nexport const check = checkGift;\n`;
+    expect(await lint(code, 'server/records/export.ts')).toEqual([expect.objectContaining({ruleId: 'import-x/no-cycle'})]);
   });
 
   it('refuses an import that closes a loop', async () => {

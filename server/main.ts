@@ -1,7 +1,6 @@
 /** `npm run server`, and `node server/dist/main.mjs` in production: the endpoint on Node, configured from the environment (server/README.md). */
 import script from 'virtual:coral-results-script';
-import {startNodeEndpoint} from './node';
-import {warnUnknownSettings} from './nodeSettings';
+import {startNodeEndpoint, warnUnknownSettings} from './node';
 
 warnUnknownSettings(process.env, 'coral endpoint');
 

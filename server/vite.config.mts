@@ -14,12 +14,15 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rollupOptions: {
+      // A room's door names more than one entry needs: a dependency whose exports are unused is left out, not imported
+      // for its side effects, so a Worker's bundle never opens a file or loads Node's server.
+      treeshake: {moduleSideEffects: 'no-external'},
       input: {
         main: 'main.ts',
-        migrate: 'migrateMain.ts',
-        doctor: 'doctorMain.ts',
-        supporters: 'supportersMain.ts',
-        forms: 'formsMain.ts',
+        migrate: 'commands/migrateMain.ts',
+        doctor: 'commands/doctorMain.ts',
+        supporters: 'commands/supportersMain.ts',
+        forms: 'commands/formsMain.ts',
         worker: 'worker.ts',
       },
       output: {format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs'},

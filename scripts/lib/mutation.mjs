@@ -22,28 +22,23 @@ export const MUTATION_MODULES = {
   },
   // The doorway's screen decides which values are read for card data and refuses control characters; cardData.ts finds the numbers.
   'card-data': {
-    mutate: ['server/cardData.ts', 'server/screen.ts'],
-    tests: ['server/cardData.test.ts', 'server/screen.test.ts'],
+    mutate: ['server/http/cardData.ts', 'server/http/screen.ts'],
+    tests: ['server/http/cardData.test.ts', 'server/http/screen.test.ts'],
   },
   // What the guard decides without its store: the client's address and bucket, the limits, the rate window and the breaker's threshold.
   guard: {
-    mutate: ['server/guard/address.ts', 'server/guard/settings.ts', 'server/guard/arithmetic.ts'],
-    tests: [
-      'server/guard/address.test.ts',
-      'server/guard/settings.test.ts',
-      'server/guard/arithmetic.test.ts',
-      'server/guard/docs.test.ts',
-    ],
+    mutate: ['server/http/address.ts', 'server/guard/settings.ts', 'server/guard/arithmetic.ts'],
+    tests: ['server/http/address.test.ts', 'server/guard/settings.test.ts', 'server/guard/arithmetic.test.ts', 'server/guard/docs.test.ts'],
   },
   // The checks' own tests; gifts.test.ts goes through the endpoint and the Stripe stand-in, too slow to run per mutant.
   'gift-signature': {
-    mutate: ['server/gift.ts', 'server/signature.ts'],
-    tests: ['server/gift.test.ts', 'server/signature.test.ts'],
+    mutate: ['server/gifts/gift.ts', 'server/signatures/signature.ts'],
+    tests: ['server/gifts/gift.test.ts', 'server/signatures/signature.test.ts'],
   },
   // The same for webhooks.ts (webhooks.test.ts sends signed events through the endpoint): what an event means goes in webhookOutcomes.test.ts.
   webhooks: {
-    mutate: ['server/webhooks.ts'],
-    tests: ['server/webhookOutcomes.test.ts'],
+    mutate: ['server/gifts/webhooks.ts'],
+    tests: ['server/gifts/webhookOutcomes.test.ts'],
   },
 };
 

@@ -69,7 +69,7 @@ const PAYMENTS = `insert into payments (key, outcome, reference, stripe_id, camp
 
 /**
  * Loads the form's traffic for `events` rows; answers the rows loaded, by table.
- * @param {import('../../server/db/database').Queryable} db
+ * @param {import('../../server/db').Queryable} db
  * @param {{form: string, campaign: string, events: number}} load
  */
 export async function loadTraffic(db, {form, campaign, events}) {
@@ -95,7 +95,7 @@ export async function loadTraffic(db, {form, campaign, events}) {
 /**
  * Each variant's visitors, starts, paid gifts and what they raised, counted straight from the rows as loaded
  * (before any are folded), to check the results' answer against.
- * @param {import('../../server/db/database').Queryable} db
+ * @param {import('../../server/db').Queryable} db
  * @param {string} form
  * @returns {Promise<Record<string, import('./resultsBench.mjs').VariantCounts>>}
  */

@@ -1,7 +1,7 @@
 /** `forms import` on every kind of database: each campaign's form published once, and what is already there left alone. */
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import campaignsExample from '../campaigns.example.json';
-import {parseCampaignsFile} from '../campaigns';
+import {parseCampaignsFile} from '../settings';
 import {DATABASES, type TestDatabase} from '../testing/databases';
 import {campaignForms, importForms} from './import';
 import {readForm} from './store';

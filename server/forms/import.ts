@@ -3,7 +3,7 @@
  * is its campaign, so a page can move to embedding it by id. A form already there is never changed.
  */
 import type {FormComponent} from '../../src/coral/contract';
-import type {Database} from '../db/database';
+import type {Database} from '../db';
 import {checkForm} from './check';
 import {publishForm, refusal} from './store';
 

@@ -3,7 +3,7 @@
  * A version is never changed; "form X, version N" is one call, `readForm(db, X, N)`, for whatever checks against it.
  */
 import type {FormAnswer, FormComponent, FormList} from '../../src/coral/contract';
-import type {Database, Queryable} from '../db/database';
+import type {Database, Queryable} from '../db';
 import type {CheckedForm} from './check';
 
 /**

@@ -4,7 +4,7 @@
  */
 import {parse} from 'csv-parse/sync';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {createPgStore} from '../db/store';
+import {createPgStore} from '../records';
 import {DATABASES, type TestDatabase} from '../testing/databases';
 import {giftBody, makeHandler, ORIGIN, post} from '../testing/fixtures';
 import {startStripeStandIn, type StripeStandIn} from '../testing/stripeStandIn';

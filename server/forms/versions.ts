@@ -14,7 +14,7 @@ import {
   type ParseResult,
   type PowerformConfig,
 } from '../../src/coral/contract/library';
-import type {Queryable} from '../db/database';
+import type {Queryable} from '../db';
 import {readForm} from './store';
 
 /** Reads a published version's config for one component, or says why a request naming it is refused. */

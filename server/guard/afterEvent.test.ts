@@ -1,7 +1,7 @@
 /** Which failed payments the guard stops, and how, without a database or a stand-in: the decision on its own. */
 import type Stripe from 'stripe';
 import {describe, expect, it} from 'vitest';
-import {memoryLogger} from '../log';
+import {memoryLogger} from '../http';
 import {createMemoryGiftStore} from '../testing/memoryStore';
 import {createGuard, declinedGift} from './guard';
 import {DEFAULT_GUARD} from './settings';

@@ -1,7 +1,7 @@
 /** The decline breaker: when many recent payments were declined, every gift needs the bot check until declines fall back. */
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {createPgStore} from '../db/store';
-import {memoryLogger} from '../log';
+import {createPgStore} from '../records';
+import {memoryLogger} from '../http';
 import {DATABASES, type TestDatabase} from '../testing/databases';
 import {deliver, makeHandler, NOW_MS} from '../testing/fixtures';
 import {guardWith, sendFrom, smallestGift} from '../testing/guard';

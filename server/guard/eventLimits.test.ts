@@ -7,7 +7,7 @@ import {describe, expect, it} from 'vitest';
 import type {EventRequest} from '../../src/coral/contract';
 import {NOW_MS, TEST_GUARD} from '../testing/fixtures';
 import {createMemoryGiftStore} from '../testing/memoryStore';
-import {parseAddress} from './address';
+import {parseAddress} from '../http';
 import {createGuard, EVENTS_PER_ADDRESS, EVENTS_PER_VARIANT_PER_ADDRESS, EVENTS_PER_VARIANT_PER_MINUTE, EVENTS_PER_VISITOR} from './guard';
 
 let visitors = 0;

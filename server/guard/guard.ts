@@ -12,11 +12,8 @@
  */
 import type Stripe from 'stripe';
 import type {EventRequest} from '../../src/coral/contract';
-import {type Reply, logLine, rejected} from '../reply';
-import {hmacHex, hmacKey} from '../hmac';
-import type {Logger} from '../log';
-import type {GiftStore} from '../store';
-import {addressBucket, clientAddress, type Address} from './address';
+import {type Reply, logLine, rejected, hmacHex, hmacKey, type Logger, addressBucket, clientAddress, type Address} from '../http';
+import type {GiftStore} from '../records';
 import {breakerOpens, rateWindow} from './arithmetic';
 import {DEFAULT_GUARD, type BotCheckSettings, type GuardSettings} from './settings';
 import {verifyBotCheck} from './turnstile';

@@ -3,13 +3,13 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {readEndpointEnv} from '../env';
-import {memoryLogger} from '../log';
+import {readEndpointEnv} from '../doorway';
+import {memoryLogger} from '../http';
 import {startNodeEndpoint} from '../node';
 import {CAMPAIGN_CONFIGS, newKey, ORIGIN, GUARD_SECRET, WEBHOOK_SECRET} from '../testing/fixtures';
 import {smallestGift} from '../testing/guard';
 import {STAND_IN_SECRET_KEY, startStripeStandIn, type StripeStandIn} from '../testing/stripeStandIn';
-import worker from '../worker';
+import worker from '../workers';
 
 let stripe: StripeStandIn;
 beforeEach(async () => {

@@ -4,12 +4,12 @@
  */
 import {createHash} from 'node:crypto';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {createPgStore} from '../db/store';
+import {createPgStore} from '../records';
 import {DATABASES, type TestDatabase} from '../testing/databases';
 import {GUARD_SECRET, makeHandler, NOW_MS} from '../testing/fixtures';
 import {guardWith, sendFrom, smallestGift} from '../testing/guard';
 import {startStripeStandIn, type StripeStandIn} from '../testing/stripeStandIn';
-import {addressBucket, parseAddress} from './address';
+import {addressBucket, parseAddress} from '../http';
 import {DEFAULT_GUARD} from './settings';
 
 const ATTACKER = '203.0.113.7';

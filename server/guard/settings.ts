@@ -3,7 +3,7 @@
  * (env.ts), each with a default a small organisation never needs to change.
  */
 import {isOneOf, LIMITS, MIN_SECRET_LENGTH, SETTINGS, TURNSTILE_WHEN, type SettingVars} from '../settings';
-import {parseProxyList, type AddressRange} from './address';
+import {parseProxyList, type AddressRange} from '../http';
 
 export type BotCheckSettings = {
   /** Turnstile's secret key for the form's widget. */

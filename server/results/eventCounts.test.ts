@@ -4,9 +4,8 @@
  */
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {isMachineValue} from '../../src/coral/contract';
-import {migrate, MIGRATIONS} from '../db/migrate';
+import {migrate, MIGRATIONS, scrubEventValues} from '../db';
 import {DATABASES, type TestDatabase} from '../testing/databases';
-import {scrubEventValues} from '../db/eventValues';
 import {foldEvents, recordEvent} from './events';
 import {readFigures} from './read';
 

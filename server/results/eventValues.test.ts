@@ -5,7 +5,7 @@
  */
 import {describe, expect, it} from 'vitest';
 import {eventRequestSchema, isMachineValue, MACHINE_VALUE} from '../../src/coral/contract';
-import {machineValuesOf} from '../routes/events';
+import {machineValuesOf} from './eventsRoute';
 import {accept, UTM_PARAMS} from '../../src/coral/contract/library';
 import {parseUrlParams} from '../../src/coral/shared/fields/core';
 import {AD_IDS, COMBINED_AD_IDS} from '../testing/corpus/adIds';

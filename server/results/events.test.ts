@@ -5,7 +5,7 @@
  */
 import {describe, expect, it} from 'vitest';
 import {assignVariant, type Experiment, type ResultsAnswer} from '../../src/coral/contract';
-import {EVENTS_PER_VARIANT_PER_ADDRESS, EVENTS_PER_VISITOR} from '../guard/guard';
+import {EVENTS_PER_VARIANT_PER_ADDRESS, EVENTS_PER_VISITOR} from '../guard';
 import {DATABASES} from '../testing/databases';
 import {giftBody, ORIGIN, post} from '../testing/fixtures';
 import {ADMIN_TOKEN, BASE, publishedEndpoint} from '../testing/publishedEndpoint';

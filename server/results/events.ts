@@ -5,8 +5,8 @@
  * are folded: the visitor ids go, the counts stay.
  */
 import type {EventRequest, Experiment} from '../../src/coral/contract';
-import type {Queryable} from '../db/database';
-import {readForm} from '../forms/store';
+import type {Queryable} from '../db';
+import {readForm} from '../forms';
 
 /** How long a visitor's rows are kept before they are folded into the daily counts: long enough for an experiment. */
 export const EVENTS_KEPT_DAYS = 90;

@@ -4,7 +4,7 @@
  * received for it so far; a regular gift's monthly value is its amount with the fee (a weekly one's times 52 ÷ 12).
  */
 import type {EventKind} from '../../src/coral/contract';
-import type {Queryable} from '../db/database';
+import type {Queryable} from '../db';
 
 /** One version and variant's counts and sums, before any statistics. */
 export type VariantFigures = {

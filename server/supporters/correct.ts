@@ -5,8 +5,7 @@
  */
 import {refuse, SUPPORTER_FIELDS, type Check, type SupporterField} from '../../src/coral/contract/library';
 import type {SupporterChanges} from '../../src/coral/contract';
-import {SUPPORTER_COLUMNS} from '../db/payloads';
-import {checkSupporterFields, typedValue} from '../fields';
+import {SUPPORTER_COLUMNS, checkSupporterFields, typedValue} from '../records';
 import {emailKeyOf, type SupporterDeps} from './forget';
 import {foldEmail} from './held';
 import {keepRequest} from './requests';

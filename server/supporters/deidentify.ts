@@ -5,7 +5,7 @@
  * details waiting in (or already sent through) the outbox lose them too. `forget` does it at a supporter's request,
  * retention when a record is past its age; a signature stays, so a petition's count never drops.
  */
-import type {Queryable} from '../db/database';
+import type {Queryable} from '../db';
 
 export type Held = {gifts: readonly string[]; signatures: readonly string[]};
 

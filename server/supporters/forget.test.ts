@@ -6,10 +6,8 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {isMachineValue} from '../../src/coral/contract';
 import {parsePowerformConfig, type PowerformConfig} from '../../src/coral/contract/library';
-import {answerExport} from '../routes/export';
-import {createForwarder, verifyCoralSignature} from '../forward';
-import {createPgStore} from '../db/store';
-import {recordEvent} from '../results/events';
+import {answerExport, createForwarder, verifyCoralSignature, createPgStore} from '../records';
+import {recordEvent} from '../results';
 import {DATABASES, type TestDatabase} from '../testing/databases';
 import {deliver, giftBody, makeHandler, NOW_MS, ORIGIN, post} from '../testing/fixtures';
 import {startStripeStandIn, type StripeStandIn} from '../testing/stripeStandIn';

@@ -9,10 +9,9 @@
  * still pays a subscription is kept with its gifts unless the operator asks for the subscription to be cancelled.
  */
 import type Stripe from 'stripe';
-import type {Database} from '../db/database';
-import {lockReference} from '../db/outbox';
-import {emailBucket, keyedHash} from '../guard/guard';
-import {scrubEventValues} from '../db/eventValues';
+import {type Database, scrubEventValues} from '../db';
+import {lockReference} from '../records';
+import {emailBucket, keyedHash} from '../guard';
 import {customerOf, deleteCustomer, type CustomerOutcome} from './customers';
 import {deidentify, emptyRequestsAbout, listed} from './deidentify';
 import {foldEmail} from './held';

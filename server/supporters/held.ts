@@ -4,8 +4,8 @@
  * carry the supporter's details, the card-testing guard's counts for the email, and the erasures and corrections
  * already made at the supporter's request. Each item names the table it lives in (`where`).
  */
-import type {Queryable} from '../db/database';
-import {detailsOfRow, giftOfRow, type GiftRow} from '../db/payloads';
+import type {Queryable} from '../db';
+import {detailsOfRow, giftOfRow, type GiftRow} from '../records';
 import {ABOUT_REFERENCES, listed} from './deidentify';
 
 /** An email as every record is looked up by: trimmed and lower-cased (as every route keeps it; a gift kept by an older endpoint may hold it as typed). */

@@ -2,9 +2,8 @@
  * A supporter's request, once carried out: kept in `supporter_requests` (what it touched, never the details) and,
  * with forwarding on, queued for the CRM as a signed `supporter.erased` or `supporter.corrected` record.
  */
-import type {Queryable} from '../db/database';
-import {queue} from '../db/outbox';
-import {iso} from '../db/payloads';
+import type {Queryable} from '../db';
+import {queue, iso} from '../records';
 
 export type CarriedOut = {
   action: 'erased' | 'corrected';

@@ -1,8 +1,7 @@
 /** Retention on every database, with the clock moved on: what is de-identified when, and what never is. */
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {createPgStore} from '../db/store';
-import {recordEvent} from '../results/events';
-import type {GiftStore} from '../store';
+import {createPgStore, type GiftStore} from '../records';
+import {recordEvent} from '../results';
 import {DATABASES, type TestDatabase} from '../testing/databases';
 import {keptGift, keptSignature, paidRecord} from '../testing/records';
 import {applyRetention, claimRetentionRun, DELIVERED_KEPT_DAYS, DIRECT_DEBIT_DAYS} from './retention';

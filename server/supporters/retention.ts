@@ -12,9 +12,9 @@
  * - Whatever the setting, a published form's visitors' events are folded into daily counts, their random ids
  *   dropped, once they are older than the results need (EVENTS_KEPT_DAYS); reading the results folds them too.
  */
-import {lockReference} from '../db/outbox';
-import type {Database, Queryable} from '../db/database';
-import {foldBefore, foldEvents} from '../results/events';
+import {lockReference} from '../records';
+import type {Database, Queryable} from '../db';
+import {foldBefore, foldEvents} from '../results';
 import {deidentify, listed} from './deidentify';
 
 /** Days a delivered record's payload stays in the outbox, in case the CRM must be sent it again. */

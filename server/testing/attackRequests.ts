@@ -1,11 +1,11 @@
 /**
  * One valid request for each route of the contract's table, as its sender makes it (a page, Stripe, a monitor, the
  * organisation's tools), with the statuses it answers and the limit on its body: what the hostile-input suite
- * (server/attack.test.ts) starts from, and turns into bytes on the wire.
+ * (server/doorway/attack.test.ts) starts from, and turns into bytes on the wire.
  */
 import Stripe from 'stripe';
 import {ROUTES, type RouteName} from '../../src/coral/contract';
-import {MAX_EVENT_BYTES} from '../body';
+import {MAX_EVENT_BYTES} from '../http';
 import {EXPORT_TOKEN} from './endpointProcess';
 import {CAMPAIGN_CONFIGS, giftBody, newKey, ORIGIN, WEBHOOK_SECRET} from './fixtures';
 import {ADMIN_TOKEN} from './publishedEndpoint';
@@ -77,8 +77,8 @@ const fromPage = [['origin', ORIGIN]] as const;
 /** A page's JSON body, as its gateway posts it. */
 const posted = (value: unknown) => ({value, as: 'json' as const, type: JSON_TYPE});
 
-/** Limits, as the endpoint sets them: server/body.ts (MAX_BODY_BYTES, MAX_EVENT_BYTES), server/handler.ts
- * (MAX_EVENT_BODY_BYTES), server/routes/forms.ts (MAX_CONFIG_BYTES) and server/routes/signIn.ts (MAX_FORM_BYTES). */
+/** Limits, as the endpoint sets them: server/http/body.ts (MAX_BODY_BYTES, MAX_EVENT_BYTES), server/doorway/handler.ts
+ * (MAX_EVENT_BODY_BYTES), server/forms/formsRoute.ts (MAX_CONFIG_BYTES) and server/results/signInRoute.ts (MAX_FORM_BYTES). */
 export const LIMITS = {body: 16 * 1024, event: 2048, config: 256 * 1024, signIn: 4 * 1024, webhook: MAX_EVENT_BYTES};
 const tooLarge = (bytes: number) => ({bytes, over: 413});
 

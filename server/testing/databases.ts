@@ -8,10 +8,8 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import postgres from 'postgres';
-import type {Database} from '../db/database';
-import {migrate} from '../db/migrate';
-import {openPglite} from '../db/pglite';
-import {openPostgres} from '../db/postgres';
+import {type Database, migrate, openPostgres} from '../db';
+import {openPglite} from '../node';
 
 export type TestDatabase = {
   db: Database;

@@ -1,9 +1,9 @@
 /** What the endpoint's tests share: campaigns, a handler wired to the stand-in, and requests as a browser or Stripe sends them. */
 import Stripe from 'stripe';
-import {parseCampaigns} from '../gift';
-import {createCoralHandler, type CoralHandlerOptions} from '../handler';
-import {memoryLogger} from '../log';
-import {DEFAULT_GUARD, type GuardSettings} from '../guard/settings';
+import {parseCampaigns} from '../gifts';
+import {createCoralHandler, type CoralHandlerOptions} from '../doorway';
+import {memoryLogger} from '../http';
+import {DEFAULT_GUARD, type GuardSettings} from '../guard';
 import {createMemoryGiftStore} from './memoryStore';
 import type {StripeStandIn} from './stripeStandIn';
 

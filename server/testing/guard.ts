@@ -1,7 +1,7 @@
 /** Gift requests as the card-testing guard meets them: from a client address, with whatever headers the client adds. */
 import {limitsFor} from '../../src/coral/contract/library';
-import {parseCampaigns} from '../gift';
-import type {GuardSettings} from '../guard/settings';
+import {parseCampaigns} from '../gifts';
+import type {GuardSettings} from '../guard';
 import {CAMPAIGN_CONFIGS, giftBody, newKey, ORIGIN, TEST_GUARD, type Answered} from './fixtures';
 
 type Handler = (request: Request, context?: {clientAddress?: string | null}) => Promise<Response>;

@@ -1,5 +1,5 @@
 /**
- * What the hostile-input suite (server/attack.test.ts) puts where a value goes: control and format characters, halves
+ * What the hostile-input suite (server/doorway/attack.test.ts) puts where a value goes: control and format characters, halves
  * of surrogate pairs, huge strings, values of the wrong type, deep nesting; path parts and header values; each marked
  * (MARK) where it may be looked for in the log. And the few moves it makes inside a body.
  */

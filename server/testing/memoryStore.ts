@@ -1,4 +1,4 @@
-/** Records in the process's memory, for unit tests only: a running endpoint keeps them in Postgres (db/store.ts). */
+/** Records in the process's memory, for unit tests only: a running endpoint keeps them in Postgres (records/pgStore.ts). */
 import {
   newSignatureReference,
   repeatReference,
@@ -7,7 +7,7 @@ import {
   type GiftStore,
   type KeptGift,
   type KeptSignature,
-} from '../store';
+} from '../records';
 
 /** A store whose records tests can read back. */
 export function createMemoryGiftStore(): GiftStore & {

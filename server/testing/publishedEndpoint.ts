@@ -3,8 +3,8 @@
  * starts a Stripe stand-in and a database for each test, and publishes forms as the admin routes take them.
  */
 import {afterEach, beforeEach, expect} from 'vitest';
-import {createPgStore} from '../db/store';
-import type {CoralHandlerOptions} from '../handler';
+import {createPgStore} from '../records';
+import type {CoralHandlerOptions} from '../doorway';
 import type {TestDatabase} from './databases';
 import {makeHandler} from './fixtures';
 import {startStripeStandIn, type StripeStandIn} from './stripeStandIn';

@@ -1,5 +1,5 @@
 /** Made-up records for the store's tests: a kept gift, a kept signature and its payment, each with any field changed. */
-import type {GiftRecord, KeptGift, KeptSignature} from '../store';
+import type {GiftRecord, KeptGift, KeptSignature} from '../records';
 
 /** 2026-01-01T00:00:00Z, in seconds. */
 const JAN_1 = 1_767_225_600;

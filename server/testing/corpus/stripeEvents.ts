@@ -10,7 +10,7 @@
  * outcomes its gift should have, and the latest of them.
  */
 import type Stripe from 'stripe';
-import type {GiftOutcome} from '../../store';
+import type {GiftOutcome} from '../../records';
 import type {StripeStandIn} from '../stripeStandIn';
 import type {Json} from '../stripeValues';
 

@@ -5,10 +5,9 @@
  */
 import {expectTypeOf} from 'vitest';
 import type * as zod from 'zod/mini';
-import type {CheckedGift} from '../../../server/gift';
-import type {CheckedSignature} from '../../../server/signature';
-import type {SupporterDetails} from '../../../server/store';
-import type {PendingGift} from '../../../server/stripeGifts';
+import type {CheckedGift, PendingGift} from '../../../server/gifts';
+import type {SupporterDetails} from '../../../server/records';
+import type {CheckedSignature} from '../../../server/signatures';
 import type {DonateFormConfig} from '../donate-form/core';
 import type {GiftIntent, Method, Signup} from '../shared/gateways';
 import type {

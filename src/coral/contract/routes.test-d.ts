@@ -4,9 +4,9 @@
  * server's doorway screens. A route renamed or added in the table breaks these until both sides follow.
  */
 import {expectTypeOf} from 'vitest';
-import type {RoutedPath} from '../../../server/handler';
-import type {SupporterRoute} from '../../../server/routes/supporters';
-import type {MACHINE_FIELDS, PostedRoute} from '../../../server/screen';
+import type {RoutedPath} from '../../../server/doorway';
+import type {MACHINE_FIELDS, PostedRoute} from '../../../server/http';
+import type {SupporterRoute} from '../../../server/supporters';
 import type {HttpRoute, StripeRoute} from '../shared/gateways';
 import type {
   campaignCountSchema,

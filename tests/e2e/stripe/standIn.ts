@@ -8,7 +8,7 @@
  *   account, confirms a PaymentIntent with it, and runs the bank's check for a card that asks for one;
  * - checkout.stripe.com serves a hosted payment page for a Checkout Session: paying there settles the
  *   session at the API stand-in and returns to the session's success_url, as Stripe's page does;
- * - the organisation's endpoint is Coral's reference endpoint itself (server/handler.ts), whose Stripe
+ * - the organisation's endpoint is Coral's reference endpoint itself (server/doorway/handler.ts), whose Stripe
  *   client talks to the API stand-in of the endpoint's own tests (server/testing/stripeStandIn.ts), so
  *   both halves meet the same PaymentIntents.
  *
@@ -18,9 +18,9 @@
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import type {Page, Request as PlaywrightRequest, Route} from '@playwright/test';
-import {parseCampaigns} from '../../../server/gift';
-import {createCoralHandler} from '../../../server/handler';
-import {memoryLogger} from '../../../server/log';
+import {parseCampaigns} from '../../../server/gifts';
+import {createCoralHandler} from '../../../server/doorway';
+import {memoryLogger} from '../../../server/http';
 import {createMemoryGiftStore} from '../../../server/testing/memoryStore';
 import {deliver, TEST_GUARD, WEBHOOK_SECRET} from '../../../server/testing/fixtures';
 import {startStripeStandIn, type StripeStandIn} from '../../../server/testing/stripeStandIn';

@@ -1,0 +1,115 @@
+/**
+ * `npm run forms`, as an operator runs it: the built `forms.mjs` against the endpoint's data folder (or a Postgres
+ * server), publishing, listing, showing and importing, and refusing in one line while an endpoint holds the folder.
+ */
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {DATABASES} from '../testing/databases';
+import {buildEndpoint, endpointEnv, run, SERVER, start, stop} from '../testing/endpointProcess';
+
+const ADMIN_TOKEN = 'admin-token-for-tests-only-000000000000';
+const PETITION = {campaign: 'ban-deep-sea-mining', counter: {count: 100, goal: 1000}, fields: {postcode: 'optional'}};
+const DONATE_FORM = {campaign: 'save-the-reef', sourceCode: 'REEF-WEB', frequencies: ['one-off', 'monthly']};
+
+// Built apart from server/dist, which the endpoint's own process tests build and run at the same time.
+let out: string;
+let files: string;
+beforeAll(async () => {
+  out = mkdtempSync(join(SERVER, '.build-'));
+  files = mkdtempSync(join(tmpdir(), 'coral-forms-'));
+  await buildEndpoint(join(out, 'dist'));
+}, 120_000);
+afterAll(() => {
+  rmSync(out, {recursive: true, force: true});
+  rmSync(files, {recursive: true, force: true});
+});
+
+const forms = (env: Record<string, string | undefined>, ...args: string[]) =>
+  run(join(out, 'dist/forms.mjs'), env, 60_000, undefined, args);
+const json = (ran: {stdout: string}) => JSON.parse(ran.stdout) as unknown;
+function configFile(name: string, body: unknown): string {
+  const file = join(files, name);
+  writeFileSync(file, JSON.stringify(body, null, 2));
+  return file;
+}
+
+describe('node server/dist/forms.mjs', () => {
+  it('publishes, lists, shows and imports on the embedded database, and refuses in one line while an endpoint holds its folder', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'coral-data-'));
+    const env = {...endpointEnv(folder), CORAL_ADMIN_TOKEN: ADMIN_TOKEN};
+    const reef = configFile('save-the-reef.json', {component: 'donate-form', ...DONATE_FORM});
+    try {
+      const running = await start(env, {file: join(out, 'dist/main.mjs')});
+      const refused = await forms(env, 'publish', reef);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/^coral forms: .*coral endpoint/);
+      expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+      expect(await stop(running)).toBe(0);
+
+      expect(await forms(env, 'publish', reef, '--by', 'Aroha Ngata')).toMatchObject({
+        code: 0,
+        stdout: '{"form":"save-the-reef","version":1}\n',
+        stderr: '',
+      });
+      const changed = configFile('reef-eofy.json', {component: 'donate-form', ...DONATE_FORM, sourceCode: 'REEF-EOFY'});
+      expect((await forms(env, 'publish', changed, '--id', 'save-the-reef')).stdout).toBe('{"form":"save-the-reef","version":2}\n');
+      const wrong = configFile('wrong.json', {component: 'donate-form', ...DONATE_FORM, amounts: {'one-off': {handles: [{amount: '5'}]}}});
+      expect(await forms(env, 'publish', wrong)).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: `coral forms: ${wrong} is not a config Coral can publish:\n  amounts.one-off.handles.0.amount: got "5"; expected a number\n`,
+      });
+
+      expect(json(await forms(env, 'show', 'save-the-reef'))).toMatchObject({version: 2, config: {sourceCode: 'REEF-EOFY'}});
+      expect(json(await forms(env, 'show', 'save-the-reef', '--version', '1'))).toMatchObject({
+        version: 1,
+        config: {sourceCode: 'REEF-WEB'},
+      });
+      expect(await forms(env, 'show', 'save-the-reef', '--version', '3')).toMatchObject({
+        code: 1,
+        stderr: 'coral forms: no form "save-the-reef" with a version 3\n',
+      });
+
+      // The campaigns file's petition becomes a form of its own; imported again, it is left as it is, and said so.
+      expect((await forms(env, 'import')).stdout).toBe('imported: ban-deep-sea-mining (powerform) as version 1\n');
+      expect((await forms(env, 'import')).stdout).toBe('skipped: ban-deep-sea-mining (powerform) is already there with the same config\n');
+      const listed = json(await forms(env, 'list')) as {forms: Array<{form: string; versions: Array<{publishedBy: string | null}>}>};
+      expect(listed.forms.map(({form, versions}) => [form, versions.map(({publishedBy}) => publishedBy)])).toEqual([
+        ['ban-deep-sea-mining', [null]],
+        ['save-the-reef', ['Aroha Ngata', null]],
+      ]);
+
+      // The endpoint serves what the command published.
+      const again = await start(env, {file: join(out, 'dist/main.mjs')});
+      const served = (await (await fetch(`${again.base}/forms/ban-deep-sea-mining`)).json()) as {config: unknown};
+      expect(served.config).toEqual(PETITION);
+      expect(await stop(again)).toBe(0);
+      expect((await forms(env, 'erase')).stderr).toMatch(/^usage: npm run forms -- publish <file.json>/);
+    } finally {
+      rmSync(folder, {recursive: true, force: true});
+    }
+  }, 180_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'publishes on a Postgres server while the endpoint runs, which serves it at once',
+    async () => {
+      const database = await DATABASES.at(-1)!.create();
+      const folder = mkdtempSync(join(tmpdir(), 'coral-data-'));
+      const env = {...endpointEnv(folder), DATABASE_URL: database.url};
+      try {
+        const running = await start(env, {file: join(out, 'dist/main.mjs')});
+        const file = configFile('thanks.json', {component: 'thank-you', campaign: 'save-the-reef'});
+        expect((await forms(env, 'publish', file, '--id', 'reef-thanks')).stdout).toBe('{"form":"reef-thanks","version":1}\n');
+        const served = await fetch(`${running.base}/forms/reef-thanks`);
+        expect(await served.json()).toMatchObject({form: 'reef-thanks', component: 'thank-you', campaign: 'save-the-reef'});
+        expect(await stop(running)).toBe(0);
+      } finally {
+        await database.drop();
+        rmSync(folder, {recursive: true, force: true});
+      }
+    },
+    180_000,
+  );
+});

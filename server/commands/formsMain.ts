@@ -1,0 +1,115 @@
+/**
+ * `npm run forms -- publish <file.json>`, `list`, `show <id>` and `import`: the forms published on the endpoint, from
+ * the command line, on the database the endpoint uses. On the embedded database the endpoint must be stopped first
+ * (one process holds its folder); on a Postgres server, any time.
+ */
+import {readFileSync} from 'node:fs';
+import {basename} from 'node:path';
+import {parseArgs} from 'node:util';
+import {FORM_ID, FORM_ID_RULE} from '../../src/coral/contract';
+import {openMigrated, fileReader, readNodeEnv, readNodeRecords, repositoryRoot, warnUnknownSettings} from '../node';
+import {checkForm, publishedBy, campaignForms, importForms, listForms, publishForm, readForm, refusal} from '../forms';
+
+const ACTIONS = ['publish', 'list', 'show', 'import'] as const;
+type Action = (typeof ACTIONS)[number];
+
+const USAGE = [
+  'usage: npm run forms -- publish <file.json> [--id <form>] [--by <name>]',
+  '       npm run forms -- list',
+  '       npm run forms -- show <form> [--version <n>]',
+  '       npm run forms -- import [--by <name>]',
+].join('\n');
+
+const by = 'coral forms';
+
+function stop(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const [action, ...rest] = process.argv.slice(2);
+if (!ACTIONS.includes(action as Action)) stop(USAGE);
+const POSITIONALS: Record<Action, number> = {publish: 1, list: 0, show: 1, import: 0};
+let args: {values: {by?: string; id?: string; version?: string}; positionals: string[]};
+try {
+  args = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {by: {type: 'string'}, id: {type: 'string'}, version: {type: 'string'}},
+  });
+} catch (error) {
+  stop(`${by}: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+}
+if (args.positionals.length !== POSITIONALS[action as Action]) stop(USAGE);
+const [target] = args.positionals;
+const publisher = publishedBy(args.values.by);
+if (!publisher.ok) stop(`${by}: --by: ${publisher.problem.replace(/^who published: /, '')}`);
+const version = args.values.version;
+if (version !== undefined && !/^[1-9]\d{0,8}$/.test(version)) stop(`${by}: --version: got "${version}"; expected a whole number from 1`);
+
+/** What `publish` keeps: the file's config, its id the file's name unless --id says another. */
+function readPublished(file: string): {id: string; body: unknown} {
+  const id = args.values.id ?? basename(file).replace(/\.json$/i, '');
+  if (!FORM_ID.test(id)) stop(`${by}: the form's id: got "${id}"; ${FORM_ID_RULE} (name the file so, or give --id)`);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    stop(`${by}: ${file} could not be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  try {
+    return {id, body: JSON.parse(text) as unknown};
+  } catch (error) {
+    stop(`${by}: ${file} is not JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+/** The campaigns file as written, for `import`, after the endpoint's own check of it. */
+function readCampaigns(): unknown {
+  const read = readNodeEnv(process.env);
+  if (!read.ok) stop(read.message.replace(/^coral endpoint:/, `${by}:`));
+  const source = process.env.CORAL_CAMPAIGNS!.trim();
+  return JSON.parse(source.startsWith('[') || source.startsWith('{') ? source : fileReader(repositoryRoot())(source)) as unknown;
+}
+
+warnUnknownSettings(process.env, by);
+const published = action === 'publish' ? readPublished(target!) : null;
+const checked = published === null ? null : checkForm(published.body);
+if (checked?.ok === false)
+  stop(`${by}: ${target} is not a config Coral can publish:\n${checked.problems.map((line) => `  ${line}`).join('\n')}`);
+const campaigns = action === 'import' ? readCampaigns() : null;
+const records = readNodeRecords(process.env);
+if (typeof records === 'string') stop(`${by}: ${records}`);
+let opened: Awaited<ReturnType<typeof openMigrated>>;
+try {
+  opened = await openMigrated({...records, by});
+} catch (error) {
+  stop(`${by}: ${error instanceof Error ? error.message : String(error)}`);
+}
+const {db} = opened;
+try {
+  if (published !== null && checked?.ok) {
+    const kept = await publishForm(db, published.id, checked.form, publisher.by, new Date());
+    if (kept.ok) console.log(JSON.stringify({form: published.id, version: kept.version}));
+    else {
+      console.error(`${by}: ${refusal(published.id, kept, checked.form.component)}`);
+      process.exitCode = 1;
+    }
+  } else if (action === 'list') {
+    console.log(JSON.stringify({forms: await listForms(db)}, null, 2));
+  } else if (action === 'show') {
+    const form = await readForm(db, target!, version === undefined ? undefined : Number(version));
+    if (form !== null) console.log(JSON.stringify(form, null, 2));
+    else {
+      console.error(`${by}: no form "${target}"${version === undefined ? '' : ` with a version ${version}`}`);
+      process.exitCode = 1;
+    }
+  } else {
+    for (const line of await importForms(db, campaignForms(campaigns), new Date(), publisher.by)) console.log(line);
+  }
+} catch (error) {
+  console.error(`${by}: ${error instanceof Error ? error.message : String(error)}: nothing was changed`);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}
