@@ -1,5 +1,5 @@
 /** What `npm run bench:server` takes from the endpoint's own code and its test tools, loaded through Vite in one go. */
-export {MIGRATIONS, migrate} from '../../server/db';
+export {MIGRATIONS, migrate} from '../../server/schema';
 // Each by name: the runner is closed once they are loaded, so nothing of them may be imported later, as open.ts imports PGlite.
 export {openPglite} from '../../server/node';
 export {openPostgres} from '../../server/db';

@@ -1,6 +1,6 @@
 /** POST /gifts/upgrade: the thank-you page's one-tap monthly gift on the payment method kept with consent. */
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {migrate} from '../db';
+import {migrate} from '../schema';
 import {createPgStore} from '../records';
 import {parseCampaigns} from './gift';
 import {DATABASES, type TestDatabase} from '../testing/databases';

@@ -4,7 +4,8 @@
  */
 import {mkdirSync} from 'node:fs';
 import {resolve} from 'node:path';
-import {type Database, migrate, openPostgres} from '../db';
+import {type Database, openPostgres} from '../db';
+import {migrate} from '../schema';
 import {reachPostgres} from './reach';
 
 /** `by` names the program opening it ("coral endpoint", "coral migrate") to another that finds the folder held. */

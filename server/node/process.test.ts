@@ -31,7 +31,7 @@ import {
 } from '../testing/endpointProcess';
 import {verifyCoralSignature} from '../records';
 import {DATABASES} from '../testing/databases';
-import {MIGRATIONS} from '../db';
+import {MIGRATIONS} from '../schema';
 import {GUARD_SECRET, WEBHOOK_SECRET} from '../testing/fixtures';
 import {STAND_IN_SECRET_KEY, startStripeStandIn} from '../testing/stripeStandIn';
 import {WEBHOOK_API_VERSION, WEBHOOK_EVENTS} from '../gifts';

@@ -6,7 +6,7 @@ import {memoryLogger} from '../http';
 import {DATABASES, type TestDatabase} from '../testing/databases';
 import {ORIGIN, post} from '../testing/fixtures';
 import {keptSignature} from '../testing/records';
-import {migrate, MIGRATIONS} from '../db';
+import {migrate, MIGRATIONS} from '../schema';
 import type {GiftStore} from './store';
 import {createPgStore} from './pgStore';
 

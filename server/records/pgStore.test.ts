@@ -2,7 +2,8 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {DATABASES, type TestDatabase} from '../testing/databases';
 import {keptGift, keptSignature, paidRecord} from '../testing/records';
-import {migrate, migrationsOf, MIGRATIONS, openPostgres} from '../db';
+import {openPostgres} from '../db';
+import {migrate, migrationsOf, MIGRATIONS} from '../schema';
 import {createPgStore} from './pgStore';
 
 const PAID = paidRecord();

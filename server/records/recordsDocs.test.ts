@@ -15,7 +15,7 @@ import {keptGift, keptSignature, paidRecord} from '../testing/records';
 const RECORDS = 'docs/signatures-and-records.mdx';
 const PAYMENTS = 'docs/taking-payments.mdx';
 const PRIVACY = 'docs/supporters-privacy.mdx';
-const MIGRATIONS = 'server/db/migrations';
+const MIGRATIONS = 'server/schema/migrations';
 
 /** Every `create table` of the migrations and the migration runner (its own `coral_migrations`), with the columns later migrations add. */
 function migratedTables(): Map<string, string[]> {
@@ -24,7 +24,7 @@ function migratedTables(): Map<string, string[]> {
       .filter((name) => name.endsWith('.sql'))
       .sort()
       .map((name) => readFileSync(join(MIGRATIONS, name), 'utf8')),
-    readFileSync('server/db/migrate.ts', 'utf8'),
+    readFileSync('server/schema/migrate.ts', 'utf8'),
   ].join('\n');
   const tables = new Map<string, string[]>();
   for (const [, name] of sql.matchAll(/create table (?:if not exists )?(\w+)/gi)) tables.set(name!, []);

@@ -4,7 +4,8 @@
  */
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {isMachineValue} from '../../src/coral/contract';
-import {migrate, MIGRATIONS, scrubEventValues} from '../db';
+import {scrubEventValues} from '../db';
+import {migrate, MIGRATIONS} from '../schema';
 import {DATABASES, type TestDatabase} from '../testing/databases';
 import {foldEvents, recordEvent} from './events';
 import {readFigures} from './read';

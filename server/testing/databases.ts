@@ -8,7 +8,8 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import postgres from 'postgres';
-import {type Database, migrate, openPostgres} from '../db';
+import {type Database, openPostgres} from '../db';
+import {migrate} from '../schema';
 import {openPglite} from '../node';
 
 export type TestDatabase = {

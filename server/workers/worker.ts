@@ -14,7 +14,8 @@
  * work is done. The Cron Trigger (`scheduled`) forwards new records to the CRM and runs the day's retention.
  */
 import Stripe from 'stripe';
-import {type Database, migrate, openPostgres} from '../db';
+import {type Database, openPostgres} from '../db';
+import {migrate} from '../schema';
 import {createPgStore, createForwarder, type GiftStore} from '../records';
 import {readEndpointEnv, createCoralHandler, STRIPE_CALL_LIMITS} from '../doorway';
 import type {RequestContext} from '../guard';

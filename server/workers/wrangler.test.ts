@@ -112,7 +112,7 @@ describe('wrangler deploy --dry-run with server/wrangler.example.toml', () => {
     expect([...imported].filter((name) => !/^(node|cloudflare):/.test(name))).toEqual([]);
     expect(imported).toContain('cloudflare:sockets');
     expect(code).not.toContain('import.meta.glob');
-    for (const migration of readdirSync(join(SERVER, 'db', 'migrations'))) expect(code).toContain(`./migrations/${migration}`);
+    for (const migration of readdirSync(join(SERVER, 'schema', 'migrations'))) expect(code).toContain(`./migrations/${migration}`);
   });
 });
 

@@ -7,8 +7,7 @@
  * whose rule is the code's own has a step in STEPS too, run after its SQL.
  */
 import {isMachineValue} from '../../src/coral/contract';
-import type {Database, Queryable} from './database';
-import {scrubEventValues} from './eventValues';
+import {scrubEventValues, type Database, type Queryable} from '../db';
 
 export type Migration = {version: number; name: string; sql: string};
 
