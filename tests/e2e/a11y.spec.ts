@@ -11,6 +11,9 @@ for (const mode of ['light', 'dark'] as const) {
   test.describe(`${mode} mode`, () => {
     for (const route of LIVE_ROUTES) {
       test(`${route}: axe finds no violation at all; screenshots kept`, async ({page}) => {
+        // Axe over a whole page and a full-page screenshot at two widths: the config reference, the longest page, takes
+        // most of a minute of its own on two cores.
+        test.slow();
         await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
         await page.setViewportSize({width: 1280, height: 900});
         await openHydrated(page, url(route));
