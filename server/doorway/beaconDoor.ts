@@ -1,7 +1,7 @@
 /** The door of a page's events, sent as beacons. */
 import type {RequestContext} from '../guard';
-import {readJson, rejected, respond, type Logger} from '../http';
-import {corsHeaders, preflight} from './cors';
+import {readJson, respond, type Logger} from '../http';
+import {fromAllowedPage} from './cors';
 import type {Doors, Route} from './route';
 
 /** An event is a few hundred bytes: a form, a kind, a visitor id and the utm values. */
@@ -15,11 +15,8 @@ export async function beaconDoor(
   log: Logger,
   context?: RequestContext,
 ): Promise<Response> {
-  const origin = request.headers.get('origin');
-  if (origin === null || !allowed.has(origin)) return respond(rejected('this origin may not send here', 403));
-  const cors = corsHeaders(origin);
-  if (request.method === 'OPTIONS') return preflight(cors, route.method, 'content-type');
-  if (request.method !== route.method) return respond(rejected(`use ${route.method}`, 405), cors);
+  const cors = fromAllowedPage(allowed, request, route.method, 'content-type');
+  if (cors instanceof Response) return cors;
   const read = await readJson(request, MAX_EVENT_BODY_BYTES, true);
   if (!read.ok) return respond(read.answer, cors);
   const reply = await route.answer({

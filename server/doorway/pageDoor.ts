@@ -2,7 +2,7 @@
 import type {RequestContext} from '../guard';
 import {readJson, rejected, respond, screenBody, UNAVAILABLE, type Logger} from '../http';
 import {isUnavailable} from '../db';
-import {corsHeaders, preflight} from './cors';
+import {fromAllowedPage} from './cors';
 import type {Doors, Route} from './route';
 
 // Long enough that two browsers never pick the same one; only characters safe to pass on to Stripe.
@@ -16,11 +16,8 @@ export async function pageDoor(
   log: Logger,
   context?: RequestContext,
 ): Promise<Response> {
-  const origin = request.headers.get('origin');
-  if (origin === null || !allowed.has(origin)) return respond(rejected('this origin may not send here', 403));
-  const cors = corsHeaders(origin);
-  if (request.method === 'OPTIONS') return preflight(cors, route.method, 'content-type, idempotency-key');
-  if (request.method !== route.method) return respond(rejected(`use ${route.method}`, 405), cors);
+  const cors = fromAllowedPage(allowed, request, route.method, 'content-type, idempotency-key');
+  if (cors instanceof Response) return cors;
 
   // Refused before anything else reads the body or anything is kept, and a value is never echoed: only where it was.
   const read = await readJson(request, undefined, false, (body) => screenBody(route.path, body));
