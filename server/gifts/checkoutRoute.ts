@@ -2,7 +2,7 @@
 import {checkCheckout, createCheckout} from './checkout';
 import {checkedAgainst} from '../forms';
 import {rejected, type Reply, type PageRequest} from '../http';
-import {admitGift, keepGift, NO_GIFTS, stripeKeyOf, type GiftRouteDeps} from './routeParts';
+import {admitGift, keepGift, NO_GIFTS, stripeKeyOf, underAttempt, type GiftRouteDeps} from './routeParts';
 
 /** `allowedOrigins`: the pages a supporter may be sent back to from Stripe's. */
 export async function answerCheckout(
@@ -18,8 +18,10 @@ export async function answerCheckout(
     const {gift, urls} = checked.value;
     const refused = await admitGift(deps.guard, gift, request);
     if (refused) return refused;
-    const session = await createCheckout(deps.stripe, deps.productFor, gift, urls, key);
-    await keepGift(deps, gift, {reference: session.reference, key, via: 'checkout'});
-    return {status: 200, body: {status: 'redirect', ...session}};
+    return underAttempt(deps, request.key, async (attempt) => {
+      const session = await createCheckout(deps.stripe, deps.productFor, gift, urls, attempt.key);
+      await keepGift(deps, gift, {reference: session.reference, key, via: 'checkout'});
+      return {status: 200, body: {status: 'redirect', ...session}};
+    });
   });
 }

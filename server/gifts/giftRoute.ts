@@ -3,7 +3,7 @@ import {checkedAgainst} from '../forms';
 import {checkGift} from './gift';
 import {rejected, type Reply, type PageRequest} from '../http';
 import {createGift} from './stripeGifts';
-import {admitGift, keepGift, NO_GIFTS, stripeKeyOf, type GiftRouteDeps} from './routeParts';
+import {admitGift, keepGift, NO_GIFTS, stripeKeyOf, underAttempt, type GiftRouteDeps} from './routeParts';
 
 export async function answerGift(deps: GiftRouteDeps | null, request: PageRequest): Promise<Reply> {
   if (!deps) return NO_GIFTS;
@@ -15,8 +15,11 @@ export async function answerGift(deps: GiftRouteDeps | null, request: PageReques
     const gift = checked.value;
     const refused = await admitGift(deps.guard, gift, request);
     if (refused) return refused;
-    const pending = await createGift(deps.stripe, deps.productFor, gift, key);
-    await keepGift(deps, gift, {reference: pending.reference, key, via: 'gifts'});
-    return {status: 200, body: {status: 'requires_confirmation', ...pending}};
+    return underAttempt(deps, request.key, async (attempt) => {
+      const making = {stripe: deps.stripe, notes: deps.store, giftKey: key, attempt};
+      const pending = await createGift(making, deps.productFor, gift);
+      await keepGift(deps, gift, {reference: pending.reference, key, via: 'gifts'});
+      return {status: 200, body: {status: 'requires_confirmation', ...pending}};
+    });
   });
 }

@@ -4,7 +4,7 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {giftAnswerSchema} from '../../src/coral/contract';
 import {DONATE_FORM_MESSAGES} from '../../src/coral/donate-form/core';
 import {consentOf, parseCampaigns} from './gift';
-import {deliver, giftBody, makeHandler, newKey, post} from '../testing/fixtures';
+import {deliver, giftBody, makeHandler, newKey, ORIGIN, post} from '../testing/fixtures';
 import {startStripeStandIn, type StripeStandIn} from '../testing/stripeStandIn';
 
 let stripe: StripeStandIn;
@@ -114,6 +114,27 @@ describe('a recurring gift', () => {
     expect(stripe.prices.get(String((sub.items as {data: Array<{price: {id: string}}>}).data[0]?.price.id))).toMatchObject({
       unit_amount: 515,
     });
+  });
+
+  it('daily for 7 days, made a day and more after its first try: still charges 7 times', async () => {
+    let clock = 1_767_225_600;
+    const moving = await startStripeStandIn({clock: () => clock});
+    try {
+      const own = makeHandler(moving, {now: () => clock * 1000});
+      const key = newKey();
+      const body = giftBody({frequency: 'daily', amount: 500, days: 7});
+      // The Customer is made; the Subscription's call never reaches Stripe, nor the SDK's own retry of it.
+      moving.failNext('drop', {path: /^\/v1\/subscriptions$/, times: 2});
+      expect((await post(own.handler, '/gifts', body, {key})).status).toBe(503);
+      clock += 30 * 60 * 60;
+      const made = await post(own.handler, '/gifts', body, {key});
+      expect(made.status).toBe(200);
+      expect(moving.customers.size).toBe(1);
+      moving.confirm(String(made.body.clientSecret), 'pm_card_visa');
+      expect(moving.chargeDates(String(made.body.reference))).toHaveLength(7);
+    } finally {
+      await moving.close();
+    }
   });
 
   it('refuses a daily gift for another number of days than the campaign’s', async () => {
@@ -257,6 +278,53 @@ describe('when Stripe says no or does not answer', () => {
     const retried = await post(handler, '/gifts', giftBody(), {key});
     expect(retried.status).toBe(200);
     expect(stripe.paymentIntents.size).toBe(1);
+  });
+});
+
+describe('after a Stripe 5xx, which Stripe keeps under its key for a day', () => {
+  it('the same request again makes the PaymentIntent, once, under a new key', async () => {
+    const key = newKey();
+    stripe.failNext('server-error', {path: /^\/v1\/payment_intents$/});
+    const failed = await post(handler, '/gifts', giftBody(), {key});
+    expect(failed.body).toMatchObject({status: 'error', outcome: 'unknown', retryable: true});
+    const retried = await post(handler, '/gifts', giftBody(), {key});
+    expect(retried.status).toBe(200);
+    const again = await post(handler, '/gifts', giftBody(), {key});
+    expect(again.body).toEqual(retried.body);
+    expect(stripe.paymentIntents.size).toBe(1);
+    const [first, second] = creates('/v1/payment_intents');
+    expect(second?.idempotencyKey).not.toBe(first?.idempotencyKey);
+  });
+
+  it('a monthly gift whose Subscription failed after its Customer was made: the retry uses that Customer and makes one Subscription', async () => {
+    const key = newKey();
+    const body = giftBody({frequency: 'monthly', amount: 2500});
+    stripe.failNext('server-error', {path: /^\/v1\/subscriptions$/});
+    expect((await post(handler, '/gifts', body, {key})).status).toBe(503);
+    const retried = await post(handler, '/gifts', body, {key});
+    expect(retried).toMatchObject({status: 200, body: {kind: 'subscription'}});
+    expect(stripe.customers.size).toBe(1);
+    expect(stripe.subscriptions.size).toBe(1);
+    expect(stripe.subscriptions.get(String(retried.body.reference))?.customer).toBe([...stripe.customers.keys()][0]);
+  });
+
+  it('two requests refused under one attempt move the key on once', async () => {
+    const key = newKey();
+    stripe.failNext('server-error', {path: /^\/v1\/payment_intents$/});
+    await post(handler, '/gifts', giftBody(), {key});
+    stripe.failNext('server-error', {path: /^\/v1\/payment_intents$/});
+    await post(handler, '/gifts', giftBody(), {key});
+    expect((await post(handler, '/gifts', giftBody(), {key})).status).toBe(200);
+    expect(new Set(creates('/v1/payment_intents').map((request) => request.idempotencyKey)).size).toBe(3);
+  });
+
+  it('a hosted checkout: the same request again makes the session', async () => {
+    const key = newKey();
+    const {method: _method, ...gift} = giftBody();
+    const body = {...gift, returnUrl: `${ORIGIN}/thank-you`, cancelUrl: `${ORIGIN}/donate`};
+    stripe.failNext('server-error', {path: /^\/v1\/checkout\/sessions$/});
+    expect((await post(handler, '/checkout', body, {key})).status).toBe(503);
+    expect((await post(handler, '/checkout', body, {key})).body).toMatchObject({status: 'redirect'});
   });
 });
 

@@ -71,6 +71,52 @@ export type GiftRouteDeps = {
 // Namespaced so Coral's keys never meet another integration's on the same Stripe account.
 export const stripeKeyOf = (key: string): string => `coral:${key}`;
 
+/**
+ * A failure Stripe keeps under the idempotency key it answered, and would answer the key with again: a card refused,
+ * or a Stripe 5xx, which Stripe's idempotency layer saves for 24 hours like any result of a request it began. The
+ * next attempt needs a new key. Anything else (no answer, a rate limit, a refusal in validation, a failure of ours
+ * after Stripe answered) leaves the key to be used again: Stripe then answers it with whatever it did.
+ */
+export function keptUnderKey(error: unknown): boolean {
+  const {type, statusCode} = (error ?? {}) as {type?: unknown; statusCode?: unknown};
+  return type === 'StripeCardError' || (typeof statusCode === 'number' && statusCode >= 500);
+}
+
+/** The Stripe key of a gift's attempt and when the attempt began (seconds), which a daily gift's end is counted from. */
+export type Attempt = {key: string; startedAt: number};
+
+/**
+ * How long an attempt lasts. Stripe forgets a key after a day, so a request sent again later makes new objects
+ * whatever its key; starting a new attempt first keeps a daily gift's end, counted from the attempt's start, within
+ * a day of its subscription's.
+ */
+const ATTEMPT_SECONDS = 23 * 60 * 60;
+
+/**
+ * Runs a gift's Stripe calls under its page key's current attempt. The first attempt's keys are the gift's own (as
+ * they were before attempts were counted); after a failure Stripe keeps under a key, the page key moves on, and the
+ * same request sent again calls Stripe under new keys instead of meeting that failure for a day.
+ */
+export async function underAttempt(
+  {store, seconds}: {store: GiftStore; seconds: Seconds},
+  pageKey: string,
+  make: (attempt: Attempt) => Promise<Reply>,
+): Promise<Reply> {
+  let current = await store.giftAttempt(pageKey, seconds());
+  if (seconds() - current.startedAt >= ATTEMPT_SECONDS) {
+    await store.nextGiftAttempt(pageKey, current.attempt, seconds());
+    current = await store.giftAttempt(pageKey, seconds());
+  }
+  const {attempt, startedAt} = current;
+  const key = stripeKeyOf(pageKey);
+  try {
+    return await make({key: attempt === 0 ? key : `${key}:attempt-${attempt}`, startedAt});
+  } catch (error) {
+    if (keptUnderKey(error)) await store.nextGiftAttempt(pageKey, attempt, seconds());
+    throw error;
+  }
+}
+
 /** Counts a gift request and checks its bot check before anything is made at Stripe: null to go on. */
 export const admitGift = (guard: Guard, gift: CheckedGift, {address, log}: PageRequest): Promise<Reply | null> =>
   guard.admit({address, email: gift.supporter.email ?? null, botCheck: gift.botCheck ?? null}, log);
@@ -96,4 +142,6 @@ export async function keepGift(
     form: gift.form,
     createdAt: seconds(),
   });
+  // The gift now names its Customer, through its PaymentIntent or Subscription.
+  await store.customerKept(made.key);
 }

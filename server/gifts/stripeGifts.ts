@@ -6,13 +6,16 @@
  * intents and hands back their client secrets.
  *
  * Every create carries an idempotency key derived from the one the browser
- * sent, one per call, so a retried gift (a double click, a lost answer)
- * meets the objects the first attempt created instead of making new ones.
+ * sent and the gift's attempt, one per call, so a retried gift (a double click,
+ * a lost answer) meets the objects the first attempt created instead of making
+ * new ones; after a 5xx, which Stripe keeps under its key, the attempt moves on.
  */
 import type Stripe from 'stripe';
 import {type GiftAnswer, type GiftKind, type Method} from '../../src/coral/contract';
 import {RECURRING, type DonateFormConfig, type Frequency} from '../../src/coral/contract/library';
 import type {CheckedGift, Supporter} from './gift';
+import type {GiftStore} from '../records';
+import type {Attempt} from './routeParts';
 
 export type {GiftKind};
 
@@ -64,10 +67,24 @@ const fullName = (supporter: Supporter): string | undefined =>
   [supporter.firstName, supporter.lastName].filter((part) => part && part.trim() !== '').join(' ') || undefined;
 
 /**
- * A Customer of the gift's own. An email is typed, not proven: looking a Customer up by it would let anyone
- * add a gift, or a kept card, to another person's Customer.
+ * What a gift's Stripe calls are made under: its key as the gift is kept, the attempt's Stripe key and start, and the
+ * store the Customer it makes is noted in until the gift is kept.
  */
-async function customerFor(stripe: Stripe, supporter: Supporter, key: string): Promise<Stripe.Customer> {
+export type Making = {
+  stripe: Stripe;
+  notes: Pick<GiftStore, 'customerMade' | 'customerOfKey'>;
+  giftKey: string;
+  attempt: Attempt;
+};
+
+/**
+ * A Customer of the gift's own. An email is typed, not proven: looking a Customer up by it would let anyone add a
+ * gift, or a kept card, to another person's Customer. One an earlier attempt made for the same gift is used again;
+ * a new one is noted before anything is made to pay through it, so that it is never out of the records' reach.
+ */
+async function customerFor({stripe, notes, giftKey, attempt}: Making, supporter: Supporter): Promise<string> {
+  const earlier = await notes.customerOfKey(giftKey);
+  if (earlier !== null) return earlier;
   const email = supporter.email?.trim();
   const customer = await stripe.customers.create(
     {
@@ -76,9 +93,10 @@ async function customerFor(stripe: Stripe, supporter: Supporter, key: string): P
       phone: supporter.phone,
       address: supporter.postcode || supporter.address ? {postal_code: supporter.postcode, line1: supporter.address} : undefined,
     },
-    {idempotencyKey: `${key}:customer`},
+    {idempotencyKey: `${attempt.key}:customer`},
   );
-  return customer;
+  await notes.customerMade({customer: customer.id, key: giftKey, email: email ?? null, createdAt: customer.created});
+  return customer.id;
 }
 
 /**
@@ -113,29 +131,25 @@ export function campaignProducts(stripe: Stripe) {
  * PaymentIntent only, for Stripe's receipt.
  */
 async function payerOf(
-  stripe: Stripe,
+  making: Making,
   gift: CheckedGift,
-  key: string,
 ): Promise<Pick<Stripe.PaymentIntentCreateParams, 'customer' | 'setup_future_usage' | 'receipt_email'>> {
-  if (gift.savePaymentMethod) {
-    const customer = await customerFor(stripe, gift.supporter, key);
-    return {customer: customer.id, setup_future_usage: 'off_session'};
-  }
+  if (gift.savePaymentMethod) return {customer: await customerFor(making, gift.supporter), setup_future_usage: 'off_session'};
   const email = gift.supporter.email?.trim();
   return email ? {receipt_email: email} : {};
 }
 
-async function createPayment(stripe: Stripe, gift: CheckedGift, key: string): Promise<PendingGift> {
-  const intent = await stripe.paymentIntents.create(
+async function createPayment(making: Making, gift: CheckedGift): Promise<PendingGift> {
+  const intent = await making.stripe.paymentIntents.create(
     {
       amount: gift.perPayment,
       currency: gift.currency.toLowerCase(),
-      ...(await payerOf(stripe, gift, key)),
+      ...(await payerOf(making, gift)),
       allowed_payment_method_types: elementMethods(gift.config, gift.frequency),
       description: `Gift to ${gift.campaign}`,
       metadata: giftMetadata(gift),
     },
-    {idempotencyKey: `${key}:payment`},
+    {idempotencyKey: `${making.attempt.key}:payment`},
   );
   if (!intent.client_secret) throw new Error('Stripe answered a PaymentIntent without a client secret');
   return {clientSecret: intent.client_secret, reference: intent.id, kind: 'payment'};
@@ -182,31 +196,22 @@ export async function endDailyGift(stripe: Stripe, subscriptionId: string): Prom
 /**
  * A daily gift's end, fixed as its subscription is made, so nothing after (a late event, a retry) can move it and a
  * cancellation in the portal or the Dashboard stands. Stripe's start is the moment it makes the subscription, which
- * the endpoint cannot know beforehand; the Customer made just before is stamped by the same clock, so its `created`
- * is that start or a moment earlier, and stays the same when a retry meets the same Customer, as Stripe's
- * idempotency wants of the same request. The end then falls at most that moment before the last day's period ends:
- * that day is charged (less a proration of that moment, which rounds away) and no further day starts.
- * `proration_behavior: none` keeps a one-day gift, whose end falls within its first period, whole.
+ * the endpoint cannot know beforehand; the attempt began a moment before it (the request under the attempt's keys
+ * that makes it comes within a day: a later one starts a new attempt), and a retry under the same keys gives the same
+ * end, as Stripe's idempotency wants of the same request. The end then falls less than a day before the last day's
+ * period ends: that day is charged and no further day starts. `proration_behavior: none` keeps the last day's
+ * payment whole, and a one-day gift, whose end falls within its first period.
  */
-function dailyEndParams(
-  gift: CheckedGift,
-  customer: Stripe.Customer,
-): Pick<Stripe.SubscriptionCreateParams, 'cancel_at' | 'proration_behavior'> {
+function dailyEndParams(gift: CheckedGift, attempt: Attempt): Pick<Stripe.SubscriptionCreateParams, 'cancel_at' | 'proration_behavior'> {
   if (gift.frequency !== 'daily' || gift.payments === null) return {};
-  return {cancel_at: dailyGiftEnd(customer.created, gift.payments), proration_behavior: 'none'};
+  return {cancel_at: dailyGiftEnd(attempt.startedAt, gift.payments), proration_behavior: 'none'};
 }
 
-async function createSubscription(
-  stripe: Stripe,
-  gift: CheckedGift,
-  customer: Stripe.Customer,
-  product: string,
-  key: string,
-): Promise<PendingGift> {
+async function createSubscription(making: Making, gift: CheckedGift, customer: string, product: string): Promise<PendingGift> {
   if (gift.frequency === 'one-off') throw new Error('a one-off gift is not a subscription');
-  const subscription = await stripe.subscriptions.create(
+  const subscription = await making.stripe.subscriptions.create(
     {
-      customer: customer.id,
+      customer,
       items: [
         {
           price_data: {
@@ -222,25 +227,24 @@ async function createSubscription(
       payment_behavior: 'default_incomplete',
       payment_settings: {save_default_payment_method: 'on_subscription', payment_method_types: elementMethods(gift.config, gift.frequency)},
       expand: ['latest_invoice.confirmation_secret'],
-      ...dailyEndParams(gift, customer),
+      ...dailyEndParams(gift, making.attempt),
       description: `${gift.frequency} gift to ${gift.campaign}`,
       metadata: giftMetadata(gift),
     },
-    {idempotencyKey: `${key}:subscription`},
+    {idempotencyKey: `${making.attempt.key}:subscription`},
   );
   return {clientSecret: firstPaymentSecret(subscription), reference: subscription.id, kind: 'subscription'};
 }
 
 /** Creates what the gift needs in Stripe; throws Stripe's errors for the handler to map. */
 export async function createGift(
-  stripe: Stripe,
+  making: Making,
   productFor: (campaign: string) => Promise<string>,
   gift: CheckedGift,
-  key: string,
 ): Promise<PendingGift> {
-  if (gift.frequency === 'one-off') return createPayment(stripe, gift, key);
-  const customer = await customerFor(stripe, gift.supporter, key);
-  return createSubscription(stripe, gift, customer, await productFor(gift.campaign), key);
+  if (gift.frequency === 'one-off') return createPayment(making, gift);
+  const customer = await customerFor(making, gift.supporter);
+  return createSubscription(making, gift, customer, await productFor(gift.campaign));
 }
 
 /**

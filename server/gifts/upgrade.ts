@@ -24,6 +24,7 @@ import {
 import type {VersionReader} from '../forms';
 import {rejected, type Reply} from '../http';
 import {checkAmount, coverFeeFor, type CheckedGift} from './gift';
+import {keptUnderKey} from './routeParts';
 import {createUpgrade, findUpgrade} from './stripeGifts';
 import type {GiftStore} from '../records';
 
@@ -81,18 +82,6 @@ const IN_FLIGHT: Reply = {status: 409, body: UPGRADE_IN_FLIGHT};
 
 /** Stripe's key for an attempt at a first gift's monthly gift: the same for every request, so Stripe makes it once. */
 const upgradeKey = (firstGift: string, attempt: number) => `coral-upgrade:${firstGift}:${attempt}`;
-
-/**
- * A failure Stripe keeps under the attempt's idempotency key, and would answer the key with again: a card refused
- * (with error_if_incomplete, Stripe made no subscription), or a Stripe 5xx, which Stripe's idempotency layer saves
- * for 24 hours like any result of a request it began. The next attempt needs a new key. Anything else (no answer, a
- * rate limit, a refusal in validation, a failure of ours after Stripe answered) leaves the key to be used again:
- * Stripe then answers it with whatever it did.
- */
-function keptUnderKey(error: unknown): boolean {
-  const {type, statusCode} = (error ?? {}) as {type?: unknown; statusCode?: unknown};
-  return type === 'StripeCardError' || (typeof statusCode === 'number' && statusCode >= 500);
-}
 
 /** Checks the ask against the first gift and the campaign, then creates the monthly subscription once. Stripe's errors are thrown. */
 export async function upgradeGift(deps: UpgradeDeps, body: unknown): Promise<Reply> {

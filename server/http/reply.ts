@@ -27,7 +27,7 @@ type StripeLikeError = {type?: unknown; message?: unknown; code?: unknown; reque
 
 const UNKNOWN_OUTCOME =
   'no clear answer from Stripe: an intent may have been created, but nothing is charged until the browser confirms it; ' +
-  'retrying with the same Idempotency-Key returns the same intent';
+  'sending the same request again with the same Idempotency-Key meets the intent Stripe made, or makes one if Stripe made none';
 
 /**
  * Maps an error thrown by a Stripe call:

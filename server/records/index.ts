@@ -12,9 +12,11 @@ export {createPgStore} from './pgStore';
 export {
   type GiftOutcome,
   type GiftRecord,
+  type GiftAttempt,
   type GiftStore,
   type KeptGift,
   type KeptSignature,
+  type MadeCustomer,
   newSignatureReference,
   repeatReference,
   type SignatureKind,

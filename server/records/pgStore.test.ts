@@ -35,6 +35,28 @@ describe.each(DATABASES)('records on $name', ({create}) => {
     }
   });
 
+  it('keeps a gift key’s attempt, moved on once from the attempt that failed, and its start', async () => {
+    const store = createPgStore(test.db);
+    const key = 'attempt-key-0000000000000001';
+    expect(await store.giftAttempt(key, 1_767_225_700)).toEqual({attempt: 0, startedAt: 1_767_225_700});
+    await store.claimKey(key, '/gifts', 1_767_225_600);
+    expect(await store.giftAttempt(key, 1_767_225_700)).toEqual({attempt: 0, startedAt: 1_767_225_600});
+    await store.nextGiftAttempt(key, 0, 1_767_225_650);
+    await store.nextGiftAttempt(key, 0, 1_767_225_660);
+    expect(await store.giftAttempt(key, 1_767_225_700)).toEqual({attempt: 1, startedAt: 1_767_225_650});
+  });
+
+  it('notes a gift’s Customer until the gift is kept', async () => {
+    const store = createPgStore(test.db);
+    await store.customerMade({customer: 'cus_1', key: 'coral:k1', email: ' Ada@Example.org ', createdAt: 1_767_225_600});
+    await store.customerMade({customer: 'cus_1', key: 'coral:k1', email: 'ada@example.org', createdAt: 1_767_225_601});
+    expect(await store.customerOfKey('coral:k1')).toBe('cus_1');
+    expect(await store.customerOfKey('coral:k2')).toBeNull();
+    expect(await test.db.query('select email from stripe_customers')).toEqual([{email: 'ada@example.org'}]);
+    await store.customerKept('coral:k1');
+    expect(await store.customerOfKey('coral:k1')).toBeNull();
+  });
+
   it('applies each migration once', async () => {
     expect(await migrate(test.db)).toEqual([]);
     const rows = await test.db.query<{name: string}>('select name from coral_migrations order by version');

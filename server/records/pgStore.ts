@@ -255,6 +255,43 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
       return first?.route ?? route;
     },
 
+    giftAttempt: async (key, nowSeconds) => {
+      const [row] = await db.query<{attempt: number; started_at: number}>(
+        `select attempt, extract(epoch from coalesce(attempt_at, created_at))::float8 as started_at from idempotency_keys where key = $1`,
+        [key],
+      );
+      return row ? {attempt: row.attempt, startedAt: Math.floor(row.started_at)} : {attempt: 0, startedAt: nowSeconds};
+    },
+
+    nextGiftAttempt: async (key, attempt, nowSeconds) => {
+      // Only the attempt that failed moves on, so two requests refused under one attempt move it once.
+      await db.query('update idempotency_keys set attempt = attempt + 1, attempt_at = to_timestamp($3) where key = $1 and attempt = $2', [
+        key,
+        attempt,
+        nowSeconds,
+      ]);
+    },
+
+    customerMade: async ({customer, key, email, createdAt}) => {
+      await db.query(
+        `insert into stripe_customers (customer, idempotency_key, email, created_at) values ($1, $2, $3, to_timestamp($4))
+         on conflict (customer) do nothing`,
+        [customer, key, email?.trim().toLowerCase() || null, createdAt],
+      );
+    },
+
+    customerOfKey: async (key) => {
+      const [row] = await db.query<{customer: string}>(
+        'select customer from stripe_customers where idempotency_key = $1 order by created_at desc limit 1',
+        [key],
+      );
+      return row?.customer ?? null;
+    },
+
+    customerKept: async (key) => {
+      await db.query('delete from stripe_customers where idempotency_key = $1', [key]);
+    },
+
     ping: async () => {
       await db.query('select 1 from coral_migrations limit 1');
     },

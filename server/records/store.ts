@@ -127,6 +127,12 @@ export type UpgradeClaim = {status: 'claimed'; attempt: number} | {status: 'made
  */
 export const UPGRADE_LEASE_SECONDS = 120;
 
+/** Where a gift's calls to Stripe stand: the attempt (in every Stripe key for it) and when it began, in seconds. */
+export type GiftAttempt = {attempt: number; startedAt: number};
+
+/** A Stripe Customer made for a gift that no kept gift points to yet. */
+export type MadeCustomer = {customer: string; key: string; email: string | null; createdAt: number};
+
 export interface GiftStore {
   /**
    * Records `value` under `key` unless the key is already there. Answers true
@@ -165,6 +171,20 @@ export interface GiftStore {
    * `route` unless an earlier request used the key on another.
    */
   claimKey(key: string, route: string, nowSeconds: number): Promise<string>;
+  /**
+   * The attempt a gift sent under the page's Idempotency-Key `key` is on, 0 at first, and when that attempt began
+   * (seconds; `nowSeconds` for a key never claimed). Stripe's keys for the gift carry the attempt, so a later one meets nothing an earlier
+   * one's 5xx left under its keys.
+   */
+  giftAttempt(key: string, nowSeconds: number): Promise<GiftAttempt>;
+  /** Moves `key` on from `attempt` to the next, begun at `nowSeconds`: once, however many requests failed under it. */
+  nextGiftAttempt(key: string, attempt: number, nowSeconds: number): Promise<void>;
+  /** Keeps a Customer made for a gift (`key` as the gift is kept under), before anything is made to pay through it. */
+  customerMade(made: MadeCustomer): Promise<void>;
+  /** The Customer an earlier attempt under `key` made, to be used again; null when none did. */
+  customerOfKey(key: string): Promise<string | null>;
+  /** The gift sent under `key` is kept, and its PaymentIntent or Subscription names its Customer: the note of it goes. */
+  customerKept(key: string): Promise<void>;
   /** Resolves when the records can be read and written; throws otherwise. */
   ping(): Promise<void>;
   /**

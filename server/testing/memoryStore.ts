@@ -4,9 +4,11 @@ import {
   repeatReference,
   UPGRADE_LEASE_SECONDS,
   type GiftRecord,
+  type GiftAttempt,
   type GiftStore,
   type KeptGift,
   type KeptSignature,
+  type MadeCustomer,
 } from '../records';
 
 /** A store whose records tests can read back. */
@@ -22,6 +24,8 @@ export function createMemoryGiftStore(): GiftStore & {
   const links = new Map<string, string>();
   const claims = new Map<string, {attempt: number; heldUntil: number | null; subscription: string | null}>();
   const keys = new Map<string, string>();
+  const attempts = new Map<string, GiftAttempt>();
+  const customers: MadeCustomer[] = [];
   const counts = new Map<string, {bucket: string; windowStart: number; hits: number}>();
   let breakerOpen = false;
   const outcomes = () => [...records.values()];
@@ -72,6 +76,21 @@ export function createMemoryGiftStore(): GiftStore & {
       if (claim && claim.subscription === null && claim.attempt === attempt) {
         claims.set(firstGift, {...claim, heldUntil: null, attempt: attempt + (nextKey ? 1 : 0)});
       }
+    },
+    giftAttempt: async (key, nowSeconds) => {
+      const attempt = attempts.get(key) ?? {attempt: 0, startedAt: nowSeconds};
+      attempts.set(key, attempt);
+      return attempt;
+    },
+    nextGiftAttempt: async (key, attempt, nowSeconds) => {
+      if ((attempts.get(key)?.attempt ?? 0) === attempt) attempts.set(key, {attempt: attempt + 1, startedAt: nowSeconds});
+    },
+    customerMade: async (made) => {
+      if (!customers.some((kept) => kept.customer === made.customer)) customers.push(made);
+    },
+    customerOfKey: async (key) => customers.filter((kept) => kept.key === key).at(-1)?.customer ?? null,
+    customerKept: async (key) => {
+      for (const kept of customers.filter((made) => made.key === key)) customers.splice(customers.indexOf(kept), 1);
     },
     claimKey: async (key, route) => {
       const first = keys.get(key) ?? route;
