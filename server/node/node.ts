@@ -234,8 +234,9 @@ export async function startNodeEndpoint(
     return {ok: false, message: `coral endpoint: ${where} could not be opened (${error instanceof Error ? error.message : String(error)})`};
   }
 
+  const stripe = makeStripe(env);
   const handler = createCoralHandler({
-    stripe: makeStripe(env),
+    stripe,
     webhookSecret: env.stripe?.webhookSecret ?? null,
     allowedOrigins: env.allowedOrigins,
     adminOrigins: env.adminOrigins,
@@ -269,7 +270,7 @@ export async function startNodeEndpoint(
     return {ok: false, message: `coral endpoint: port ${env.port} ${why}: set PORT to another`};
   }
   const stopForwarding = env.forward ? createForwarder({db, ...env.forward, log}).start() : async () => {};
-  const stopRetention = startRetention(db, env.retentionDays, log);
+  const stopRetention = startRetention(db, env.retentionDays, log, {stripe});
 
   const stop = async () => {
     log.info({inFlight: listener.active()}, 'stopping: taking the connections already waiting, then refusing new ones');

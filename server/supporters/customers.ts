@@ -33,6 +33,40 @@ export async function customerOf(stripe: Stripe, reference: string): Promise<str
   return null;
 }
 
+/**
+ * What Stripe says of a gift the records hold no outcome for, by its reference: `paid`, Stripe took or is taking its
+ * money (its webhook is late, and brings the outcome); `open`, it may yet be paid (a Subscription still incomplete, a
+ * Checkout Session still open); `unpaid`, nothing was or will be, with the Customer it was made with (null when none,
+ * or when this Stripe account has no such object).
+ */
+export type StripeSays = {state: 'paid' | 'open'} | {state: 'unpaid'; customer: string | null};
+
+const PAYING = new Set<Stripe.Subscription.Status>(['active', 'trialing', 'past_due', 'unpaid', 'paused']);
+const TAKING = new Set<Stripe.PaymentIntent.Status>(['succeeded', 'processing', 'requires_capture']);
+
+export async function stripeSays(stripe: Stripe, reference: string): Promise<StripeSays> {
+  try {
+    if (reference.startsWith('pi_')) {
+      const intent = await stripe.paymentIntents.retrieve(reference);
+      return TAKING.has(intent.status) ? {state: 'paid'} : {state: 'unpaid', customer: idOf(intent.customer)};
+    }
+    if (reference.startsWith('sub_')) {
+      const subscription = await stripe.subscriptions.retrieve(reference);
+      if (PAYING.has(subscription.status)) return {state: 'paid'};
+      return subscription.status === 'incomplete' ? {state: 'open'} : {state: 'unpaid', customer: idOf(subscription.customer)};
+    }
+    if (reference.startsWith('cs_')) {
+      const session = await stripe.checkout.sessions.retrieve(reference);
+      if (session.status === 'complete') return {state: 'paid'};
+      return session.status === 'open' ? {state: 'open'} : {state: 'unpaid', customer: idOf(session.customer)};
+    }
+  } catch (error) {
+    if (isMissing(error)) return {state: 'unpaid', customer: null};
+    throw error;
+  }
+  return {state: 'unpaid', customer: null};
+}
+
 /** Deletes `customer`, cancelling its live subscriptions first when `cancelSubscriptions`; keeps it when it pays one and that is not asked. */
 export async function deleteCustomer(stripe: Stripe, customer: string, cancelSubscriptions: boolean): Promise<CustomerOutcome> {
   // Deleted already (an earlier run stopped halfway, or by hand in the Dashboard): what was asked is done.

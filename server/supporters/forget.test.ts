@@ -217,6 +217,19 @@ describe.each(DATABASES)('a supporter’s rights on $name', ({create}) => {
     );
   });
 
+  it('deletes the Customer of a gift that failed after it was made, which no kept gift names, and lists it until then', async () => {
+    stripe.failNext('server-error', {path: /^\/v1\/subscriptions$/});
+    expect((await post(handler, '/gifts', giftBody({supporter: ADA, frequency: 'monthly', amount: 2500}))).status).toBe(503);
+    const [customer] = [...stripe.customers.keys()];
+    const held = await supporters('records', {email: 'ada@example.org'});
+    expect(held.body.stripeCustomers).toEqual([{where: 'stripe_customers', customer, createdAt: expect.any(String)}]);
+    const {body} = await supporters('forget', {email: 'ada@example.org'});
+    expect(body.lines).toContain(`Stripe: Customer ${customer} deleted`);
+    expect(stripe.customers.get(customer!)?.deleted).toBe(true);
+    expect(await test.db.query('select 1 from stripe_customers')).toEqual([]);
+    expect((await supporters('records', {email: 'ada@example.org'})).body.stripeCustomers).toEqual([]);
+  });
+
   it('keeps a Customer that still pays a subscription, with its gift, unless asked to cancel it, and says so', async () => {
     const {ada} = await adaAndBob();
     const first = await supporters('forget', {email: 'ada@example.org'});

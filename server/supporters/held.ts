@@ -1,7 +1,8 @@
 /**
  * What is held for one email (`npm run records -- <email>`, POST /supporters/records): every gift with each
  * payment outcome Stripe reported for it, every signature, the consent each came with, the outbox records that
- * carry the supporter's details, the card-testing guard's counts for the email, and the erasures and corrections
+ * carry the supporter's details, the Stripe Customers made for gifts of theirs that failed after them, the
+ * card-testing guard's counts for the email, and the erasures and corrections
  * already made at the supporter's request. Each item names the table it lives in (`where`).
  */
 import type {Queryable} from '../db';
@@ -120,6 +121,11 @@ export async function heldFor(db: Queryable, email: string, emailKey: string | n
      order by id`,
     [JSON.stringify(references), JSON.stringify(recordIds)],
   );
+  // Customers made for gifts that failed after them: no kept gift names them, and the email is kept with each.
+  const unkept = await db.query<{customer: string; created_at: Date}>(
+    'select customer, created_at from stripe_customers where email = $1 order by created_at, customer',
+    [folded],
+  );
   const [guard] = emailKey
     ? await db.query<{windows: number; requests: number}>(
         'select count(*)::int as windows, coalesce(sum(hits), 0)::int as requests from guard_counts where bucket = $1',
@@ -130,6 +136,7 @@ export async function heldFor(db: Queryable, email: string, emailKey: string | n
     email: folded,
     gifts,
     signatures,
+    stripeCustomers: unkept.map((row) => ({where: 'stripe_customers', customer: row.customer, createdAt: iso(row.created_at)})),
     guard: {where: 'guard_counts', windows: guard?.windows ?? 0, requests: guard?.requests ?? 0},
     outbox: outbox.map((row) => ({
       where: 'outbox',

@@ -42,6 +42,9 @@ function cancelAtOf(value: Params[string], now: number): number | Reply {
   return at > now ? at : invalid('cancel_at must be a time in the future.', 'cancel_at');
 }
 
+/** How long Stripe leaves a subscription `incomplete` for its first payment. */
+const INCOMPLETE_SECONDS = 23 * 60 * 60;
+
 export function subscriptionMethods(core: LedgerCore) {
   const {clock, id, event, products, prices, paymentIntents, subscriptions, invoices, attached} = core;
   const {createInvoiceFor, newCharge, settleInvoice, failInvoice, moveSubscription, publicInvoice} = core;
@@ -72,6 +75,16 @@ export function subscriptionMethods(core: LedgerCore) {
     event('payment_intent.succeeded', intent);
     settleInvoice(invoice, paymentMethod, true);
     return invoice;
+  }
+
+  /**
+   * Stripe's rule for a subscription whose first invoice is never paid: 23 hours after it was made it is
+   * `incomplete_expired`, for good. Applied as the subscription is read, with the stand-in's clock there.
+   */
+  function expireIfDue(sub: Json): Json {
+    const expiresAt = Number(sub.created) + INCOMPLETE_SECONDS;
+    if (sub.status === 'incomplete' && clock() >= expiresAt) Object.assign(sub, {status: 'incomplete_expired', ended_at: expiresAt});
+    return sub;
   }
 
   /** The subscription ends now: canceled, and `customer.subscription.deleted` sent. */
@@ -219,7 +232,7 @@ export function subscriptionMethods(core: LedgerCore) {
     retrieveSubscription(subId: string): Reply {
       const sub = subscriptions.get(subId);
       if (!sub) return missing('subscription', subId);
-      showPeriod(sub);
+      showPeriod(expireIfDue(sub));
       return ok(sub);
     },
 
@@ -237,6 +250,7 @@ export function subscriptionMethods(core: LedgerCore) {
       const status = str(query.status);
       const limit = int(query.limit) ?? 10;
       const found = [...subscriptions.values()]
+        .map(expireIfDue)
         .filter((sub) => customer === undefined || sub.customer === customer)
         .filter((sub) => (status === undefined ? LISTED_BY_DEFAULT(sub.status) : status === 'all' || sub.status === status))
         .reverse();

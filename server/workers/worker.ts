@@ -140,7 +140,7 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
         if (!db) return;
         try {
           await migrateOn(db);
-          const retained = await retainDaily(db, env.retentionDays, Math.floor(Date.now() / 1000));
+          const retained = await retainDaily(db, env.retentionDays, Math.floor(Date.now() / 1000), stripe);
           if (retained) logger.info({...retained, retentionDays: env.retentionDays ?? 'keep'}, 'retention ran');
           if (forwarding) await createForwarder({db, ...forwarding, log: logger}).runOnce();
         } finally {
