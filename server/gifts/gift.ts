@@ -14,7 +14,7 @@ import {
   parseConfig,
   RECURRING,
   refuse,
-  rgUpgradeSuggestion,
+  keepsCardFor,
   type Check,
   type DonateFormConfig,
   type Frequency,
@@ -74,17 +74,16 @@ function checkSupporter(config: DonateFormConfig, given: Supporter): Check<Suppo
 }
 
 /**
- * Whether the gift keeps its payment method: only for the one-tap monthly gift `/gifts/upgrade` makes after it, so
- * only a one-off card gift whose supporter agreed, to a campaign that would offer a monthly gift for its amount. Only
- * such a gift needs a Stripe Customer besides a regular one; any other keeps nothing for later.
+ * Whether the gift keeps its payment method, for the one-tap monthly gift `/gifts/upgrade` makes after it: a gift its
+ * supporter agreed for, by card, that may keep one by the form's own rule (a one-off gift to a campaign offering
+ * monthly gifts), which the form set Stripe's Payment Element up by. Only such a gift needs a Stripe Customer besides a
+ * regular one; any other keeps nothing for later.
  */
 export function keepsPaymentMethod(
   config: DonateFormConfig,
-  request: Pick<GiftRequest, 'frequency' | 'method' | 'amount' | 'savePaymentMethod'>,
+  request: Pick<GiftRequest, 'frequency' | 'method' | 'savePaymentMethod'>,
 ): boolean {
-  if (request.savePaymentMethod !== true || request.frequency !== 'one-off' || request.method !== 'card') return false;
-  if (!config.frequencies.includes('monthly')) return false;
-  return rgUpgradeSuggestion(request.amount, config.rgUpgrade, limitsFor(config, 'monthly')) !== null;
+  return request.savePaymentMethod === true && request.method === 'card' && keepsCardFor(config, request.frequency);
 }
 
 /** Parses a /gifts body and checks it against the campaign: nothing the client says about money is taken on trust. */

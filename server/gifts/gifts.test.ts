@@ -49,6 +49,12 @@ describe('a one-off gift', () => {
     expect(stripe.customers.get(String(intent.customer))).toMatchObject({email: 'ada@example.org', name: 'Ada Lovelace'});
   });
 
+  it('keeps the payment method of a gift too large for a monthly ask, as the form set its Payment Element up to', async () => {
+    const {status, body} = await post(handler, '/gifts', giftBody({amount: 700_000, savePaymentMethod: true}));
+    expect(status).toBe(200);
+    expect(stripe.paymentIntents.get(String(body.reference))).toMatchObject({amount: 700_000, setup_future_usage: 'off_session'});
+  });
+
   it('keeps no payment method, and makes no Customer, where the campaign offers no monthly gift to use it for', async () => {
     const {body} = await post(handler, '/gifts', giftBody({campaign: 'ban-deep-sea-mining', savePaymentMethod: true}));
     expect(stripe.paymentIntents.get(String(body.reference))).toMatchObject({setup_future_usage: null, customer: null});

@@ -89,7 +89,7 @@ describe.each(DATABASES)('the events’ counts on $name', ({create}) => {
     const figures = async () => (await readFigures(test.db, 'reef')).variants;
     expect(await visitors()).toBe(14);
 
-    expect(await migrate(test.db)).toEqual(['0013_machine_event_values']);
+    expect(await migrate(test.db)).toEqual(expect.arrayContaining(['0013_machine_event_values']));
     const values = 'source, utm_source, utm_medium, utm_campaign';
     expect(await test.db.query(`select day::text, ${values}, visitors from form_event_days order by day, ${values}`)).toEqual([
       {day: '2025-09-01', source: '', utm_source: '', utm_medium: '', utm_campaign: 'reef-2026', visitors: 7},

@@ -267,6 +267,13 @@ describe.each(DATABASES)('a supporter’s rights on $name', ({create}) => {
     expect((moved.body.gifts as Array<{supporter: object}>).map((gift) => gift.supporter)).toEqual(
       Array(4).fill({firstName: 'Ada', lastName: 'Lovelace', email: 'ada.king@example.org', postcode: '2000'}),
     );
+    // Her Customers at Stripe too, which Stripe's invoices and receipts are sent by.
+    const customers = [customerOfIntent(ada.savedCard), stripe.subscriptions.get(ada.monthly)?.customer].map(String);
+    expect(body.customers).toEqual(expect.arrayContaining(customers));
+    for (const customer of customers) {
+      expect(stripe.customers.get(customer)).toMatchObject({email: 'ada.king@example.org', phone: null, name: 'Ada Lovelace'});
+    }
+    expect(body.lines).toContain(`Stripe: Customer ${customers[0]} corrected`);
     // A second correction before the first reaches the CRM: each goes out with its own changes, in order.
     expect((await supporters('correct', {email: 'ada.king@example.org', changes: {phone: '0412 999 000'}})).status).toBe(200);
     const queued = await test.db.query<{payload: {type: string; data: object}}>(
@@ -276,6 +283,19 @@ describe.each(DATABASES)('a supporter’s rights on $name', ({create}) => {
       {type: 'supporter.corrected', data: {changes: {email: 'ada.king@example.org', phone: null}}},
       {type: 'supporter.corrected', data: {changes: {phone: '0412 999 000'}}},
     ]);
+  });
+
+  it('corrects nothing, at Stripe or in the records, when Stripe cannot be reached; the same correction then goes through', async () => {
+    const {ada} = await adaAndBob();
+    stripe.failNext('drop', {path: /^\/v1\/customers\//, times: 2});
+    const failed = await supporters('correct', {email: 'ada@example.org', changes: {lastName: 'King'}});
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect(
+      ((await supporters('records', {email: 'ada@example.org'})).body.gifts as Array<{supporter: {lastName: string}}>)[0]?.supporter
+        .lastName,
+    ).toBe('Lovelace');
+    expect((await supporters('correct', {email: 'ada@example.org', changes: {lastName: 'King'}})).status).toBe(200);
+    expect(stripe.customers.get(customerOfIntent(ada.savedCard) as string)).toMatchObject({name: 'Ada King'});
   });
 
   it('opens only to the privacy token, from a server, with an email', async () => {

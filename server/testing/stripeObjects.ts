@@ -60,6 +60,24 @@ export function createLedger(clock: () => number, apiVersion: string) {
       return ok(customer);
     },
 
+    /**
+     * POST /v1/customers/:id: the fields given replace the customer's, an empty string unsetting one (an address's
+     * parts one by one, as Stripe merges a hash). A deleted customer cannot be changed.
+     */
+    updateCustomer(customerId: string, params: Params): Reply {
+      const customer = core.liveCustomer(customerId);
+      if (!customer) return missing('customer', customerId);
+      const text = (value: Params[string]) => (str(value) === '' ? null : (str(value) ?? null));
+      for (const field of ['email', 'name', 'phone'] as const) if (params[field] !== undefined) customer[field] = text(params[field]);
+      if (params.address !== undefined) {
+        const given = obj(params.address);
+        const address = {...((customer.address as Json | null) ?? {})};
+        for (const [part, value] of Object.entries(given)) address[part] = text(value);
+        customer.address = address;
+      }
+      return ok(customer);
+    },
+
     /** GET /v1/customers/:id. Unlike other objects, a deleted customer can still be read: as its `deleted: true` stub. */
     retrieveCustomer(customerId: string): Reply {
       const customer = customers.get(customerId);

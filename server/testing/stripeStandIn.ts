@@ -82,6 +82,12 @@ export async function startStripeStandIn({
       run: (_, id) => ledger.retrieveCustomer(id),
     },
     {
+      method: 'POST',
+      path: /^\/v1\/customers\/([^/]+)$/,
+      params: ['Customers.d.ts', 'CustomerUpdateParams'],
+      run: (params, id) => ledger.updateCustomer(id, params),
+    },
+    {
       method: 'DELETE',
       path: /^\/v1\/customers\/([^/]+)$/,
       params: ['Customers.d.ts', 'CustomerDeleteParams'],

@@ -9,6 +9,7 @@ import {ENTRY_BY_GATEWAY, type DeclineCode, type GiftIntent, type PaymentEntry, 
 import {formatMoney, type Cents, rgUpgradeSuggestion} from '../shared/money';
 import {accept, refuse, type Check, fill} from '../shared/basics';
 import type {DonateFormMessages} from './messages';
+import {keepsCardFor} from './keepCard';
 import {checkOtherAmount, giftTotal, limitsFor, type GiftTotal} from './rules';
 import {RECURRING, type DonateFormConfig, type Frequency} from './schema';
 import {
@@ -151,12 +152,9 @@ function checkPayment(
   };
 }
 
-/** Whether the form offers to keep the card for a one-tap monthly gift: a one-off card gift through a gateway set to offer it. */
+/** Whether the form offers to keep the card for a one-tap monthly gift: a gift that may keep it, through a gateway set to offer it. */
 export const offersSaveCard = (config: DonateFormConfig, state: DonateState): boolean =>
-  config.gateway.type === 'stripe' &&
-  config.gateway.saveCardForUpgrade &&
-  state.frequency === 'one-off' &&
-  activeMethod(config, state) === 'card';
+  config.gateway.type === 'stripe' && config.gateway.saveCardForUpgrade && keepsCardFor(config, state.frequency);
 
 /** What was typed in the sandbox's test fields, for the sandbox alone; nothing for any other gateway. */
 export function testPaymentOf(config: DonateFormConfig, state: DonateState, checks: Checks): TestPayment | undefined {

@@ -11,15 +11,26 @@
  *   it opens the sheet only within a user's gesture (a click, a key), and
  *   outside one it rejects with Stripe.js's IntegrationError;
  * - `confirmPayment()` before a successful submit throws; an intent whose
- *   mode or amount differs from what was submitted is refused, and nothing is
- *   confirmed; a cancelled intent takes no confirmation.
+ *   mode, amount, currency or (for a payment) `setup_future_usage` differs
+ *   from what was submitted is refused, and nothing is confirmed; a cancelled
+ *   intent takes no confirmation.
  *
  * Intents are made by the test's endpoint with `intent()`; their client secret
  * is all the page knows of them.
  */
 type Options = {mode: string; amount: number; currency: string; setupFutureUsage?: string | null};
 type ChangeEvent = {complete: boolean; value: {type: string}};
-type Intent = {id: string; mode: 'payment' | 'subscription'; amount: number; status: string; last_payment_error: null};
+type Intent = {
+  id: string;
+  mode: 'payment' | 'subscription';
+  amount: number;
+  currency: string;
+  setup_future_usage: string | null;
+  status: string;
+  last_payment_error: null;
+};
+/** What an intent is made with besides its mode and amount, as the endpoint sets it from the gift. */
+type Made = {currency?: string; setupFutureUsage?: string | null};
 
 export type StripeJsStandIn = {
   /** What happened, in order: `update <amount>`, `submit`, `confirm`, and whatever the test notes itself. */
@@ -30,8 +41,8 @@ export type StripeJsStandIn = {
   click: <T>(act: () => T) => T;
   /** Applies the oldest change still on its way to the fields. */
   applyUpdate: () => void;
-  /** Makes an intent, as the endpoint would; answers its client secret. */
-  intent: (mode: Intent['mode'], amount: number) => string;
+  /** Makes an intent, as the endpoint would (in AUD, keeping no card, unless told); answers its client secret. */
+  intent: (mode: Intent['mode'], amount: number, made?: Made) => string;
   /** Cancels an intent, as the endpoint's card-testing guard does. */
   cancel: (clientSecret: string) => void;
   /** The next confirmation is lost on the way to Stripe, as on a dropped connection: Stripe.js answers a connection error. */
@@ -39,8 +50,8 @@ export type StripeJsStandIn = {
   /** The supporter completes the card in the fields, which say so as the Payment Element's `change` event does; throws before they are there. */
   typeCard: () => void;
   /**
-   * The organisation's endpoint, as a `fetch`: one intent per idempotency key, made for the gift's amount and
-   * frequency and answered with its client secret. `seen` hears each gift sent, before the answer.
+   * The organisation's endpoint, as a `fetch`: one intent per idempotency key, made for the gift's amount,
+   * frequency, currency and `savePaymentMethod` and answered with its client secret. `seen` hears each gift sent, before the answer.
    */
   endpoint: (seen?: (gift: {key: string; amount: number; frequency: string}, clientSecret: string) => void) => typeof fetch;
   /** What `loadStripe` resolves to. */
@@ -134,9 +145,10 @@ export function stripeJsStandIn({autoApply = false} = {}): StripeJsStandIn {
       if (changeHandlers.length === 0) throw new Error('no Payment Element is listening yet');
       for (const handler of changeHandlers) handler({complete: true, value: {type: 'card'}});
     },
-    intent(mode, amount) {
+    intent(mode, amount, {currency = 'aud', setupFutureUsage = null} = {}) {
       const id = `${mode === 'payment' ? 'pi' : 'sub'}_standin${intents.size + 1}`;
-      intents.set(id, {id, mode, amount, status: 'requires_payment_method', last_payment_error: null});
+      const made = {currency: currency.toLowerCase(), setup_future_usage: setupFutureUsage};
+      intents.set(id, {id, mode, amount, ...made, status: 'requires_payment_method', last_payment_error: null});
       return `${id}_secret_standin`;
     },
     cancel: (clientSecret) => Object.assign(intentOf(clientSecret)!, {status: 'canceled'}),
@@ -144,9 +156,20 @@ export function stripeJsStandIn({autoApply = false} = {}): StripeJsStandIn {
     endpoint(seen) {
       const made = new Map<string, string>();
       return async (_url, init) => {
-        const {amount, frequency} = JSON.parse(init?.body as string) as {amount: number; frequency: string};
+        const gift = JSON.parse(init?.body as string) as {
+          amount: number;
+          frequency: string;
+          currency?: string;
+          savePaymentMethod?: boolean;
+        };
+        const {amount, frequency} = gift;
         const key = new Headers(init?.headers).get('idempotency-key')!;
-        const clientSecret = made.get(key) ?? this.intent(frequency === 'one-off' ? 'payment' : 'subscription', amount);
+        const clientSecret =
+          made.get(key) ??
+          this.intent(frequency === 'one-off' ? 'payment' : 'subscription', amount, {
+            currency: gift.currency ?? 'aud',
+            setupFutureUsage: gift.savePaymentMethod ? 'off_session' : null,
+          });
         made.set(key, clientSecret);
         seen?.({key, amount, frequency}, clientSecret);
         const body = {status: 'requires_confirmation', clientSecret, reference: clientSecret.split('_secret_')[0]};
@@ -176,6 +199,11 @@ export function stripeJsStandIn({autoApply = false} = {}): StripeJsStandIn {
         });
         if (intent.mode !== held.mode) return differs('mode', intent.mode, held.mode);
         if (intent.amount !== held.amount) return differs('amount', intent.amount, held.amount);
+        if (intent.currency !== held.currency.toLowerCase()) return differs('currency', intent.currency, held.currency);
+        const usage = held.setupFutureUsage ?? null;
+        if (intent.mode === 'payment' && intent.setup_future_usage !== usage) {
+          return differs('setup_future_usage', intent.setup_future_usage, usage);
+        }
         intent.status = 'succeeded';
         return {paymentIntent: {...intent}};
       },
