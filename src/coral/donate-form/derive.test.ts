@@ -243,7 +243,14 @@ describe('keeping the card for a one-tap monthly gift', () => {
   });
 
   it('is offered, and kept, whatever the amount, as the endpoint keeps it; not where the campaign offers no monthly gift', () => {
-    const large = run(cfg, [{type: 'other-amount', text: '7000'}, {type: 'toggle', field: 'saveCard', value: true}], ready);
+    const large = run(
+      cfg,
+      [
+        {type: 'other-amount', text: '7000'},
+        {type: 'toggle', field: 'saveCard', value: true},
+      ],
+      ready,
+    );
     expect(offersSaveCard(cfg, large)).toBe(true);
     expect(buildIntent(cfg, large, checks)).toMatchObject({amount: 700_000, savePaymentMethod: true});
     const oneOffOnly = config({frequencies: ['one-off'], gateway: {...STRIPE, saveCardForUpgrade: true}});
