@@ -1,12 +1,9 @@
 /** The door of every route a form posts to: its origin, the preflight, the body screened, and the Idempotency-Key claimed. */
 import type {RequestContext} from '../guard';
-import {readJson, rejected, respond, screenBody, UNAVAILABLE, type Logger} from '../http';
+import {IDEMPOTENCY_KEY, readJson, rejected, respond, screenBody, UNAVAILABLE, type Logger} from '../http';
 import {isUnavailable} from '../db';
 import {fromAllowedPage} from './cors';
 import type {Doors, Route} from './route';
-
-// Long enough that two browsers never pick the same one; only characters safe to pass on to Stripe.
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,200}$/;
 
 /** Origins, preflights, the body and the idempotency key, for every route a page posts to. */
 export async function pageDoor(

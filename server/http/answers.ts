@@ -10,6 +10,9 @@ import {fromStripeError, logLine, type Reply} from './reply';
 /** A page's request, once the doorway has checked its origin, read its JSON body and claimed its Idempotency-Key. */
 export type PageRequest = {body: unknown; key: string; log: Logger; address: Address | null};
 
+/** An Idempotency-Key: long enough that two clients never pick the same one; only characters safe to pass on to Stripe. */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,200}$/;
+
 /** Seconds since the epoch, by the handler's clock. */
 export type Seconds = () => number;
 

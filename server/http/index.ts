@@ -4,7 +4,7 @@
  * log; and the replies for a database or a service that fails.
  */
 export {type Address, addressBucket, type AddressRange, clientAddress, parseAddress, parseProxyList} from './address';
-export {answerFailures, type PageRequest, pathPattern, type Seconds, UNAVAILABLE} from './answers';
+export {answerFailures, IDEMPOTENCY_KEY, type PageRequest, pathPattern, type Seconds, UNAVAILABLE} from './answers';
 export {MAX_EVENT_BYTES, readCapped, readJson, screenUnkeepable} from './body';
 export {encoder, hmacHex, hmacKey, toHex} from './hmac';
 export {consoleLogger, type Logger, memoryLogger} from './log';

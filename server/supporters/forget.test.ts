@@ -298,6 +298,24 @@ describe.each(DATABASES)('a supporter’s rights on $name', ({create}) => {
     expect(stripe.customers.get(customerOfIntent(ada.savedCard) as string)).toMatchObject({name: 'Ada King'});
   });
 
+  it('carries a correction or an erasure sent twice under one Idempotency-Key out once, answering the second as the first', async () => {
+    await adaAndBob();
+    const keyed = (key: string) => ({authorization: `Bearer ${TOKEN}`, 'idempotency-key': key});
+    const correction = {email: 'ada@example.org', changes: {phone: '0412 999 000'}};
+    const first = await supporters('correct', correction, keyed('correct-key-000000000001'));
+    expect(first.status).toBe(200);
+    expect(await supporters('correct', correction, keyed('correct-key-000000000001'))).toEqual(first);
+    const queued = await test.db.query("select 1 from outbox where kind = 'supporter.corrected'");
+    expect(queued).toHaveLength(1);
+    // A key first used for a correction starts nothing else.
+    expect((await supporters('forget', {email: 'ada@example.org'}, keyed('correct-key-000000000001'))).status).toBe(422);
+    const erased = await supporters('forget', {email: 'ada@example.org'}, keyed('forget-key-0000000000001'));
+    expect(erased.body.gifts).toMatchObject({erased: expect.arrayContaining([expect.any(String)])});
+    expect(await supporters('forget', {email: 'ada@example.org'}, keyed('forget-key-0000000000001'))).toEqual(erased);
+    expect(await test.db.query("select 1 from outbox where kind = 'supporter.erased'")).toHaveLength(1);
+    expect((await supporters('forget', {email: 'ada@example.org'}, keyed('short'))).status).toBe(400);
+  });
+
   it('opens only to the privacy token, from a server, with an email', async () => {
     expect((await supporters('records', {email: 'ada@example.org'}, {})).status).toBe(401);
     expect((await supporters('records', {email: 'ada@example.org'}, {authorization: `Bearer ${TOKEN}x`})).status).toBe(401);

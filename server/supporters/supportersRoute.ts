@@ -6,12 +6,14 @@
  *   POST /supporters/forget    {email, cancelSubscriptions?}   erase it (supporters/forget.ts)
  *   POST /supporters/correct   {email, changes}                correct it (supporters/correct.ts)
  *
- * No page calls them, so no browser may: a request with an Origin header is refused.
+ * No page calls them, so no browser may: a request with an Origin header is refused. A forget or a correction sent
+ * with an Idempotency-Key is carried out once: the same key again answers what the first did.
  */
 import type * as zod from 'zod/mini';
 import {ROUTE_TABLE, ROUTES, type RoutePath} from '../../src/coral/contract';
 import {describeError, parseConfig} from '../../src/coral/contract/library';
-import {logLine, rejected, type Reply, readJson, type Logger, bearsToken} from '../http';
+import {IDEMPOTENCY_KEY, logLine, rejected, type Reply, readJson, type Logger, bearsToken} from '../http';
+import type {Database} from '../db';
 import {isUnavailable} from '../db';
 import {correctSupporter} from './correct';
 import {emailKeyOf, forgetSupporter, type SupporterDeps} from './forget';
@@ -57,16 +59,51 @@ async function answer(route: SupporterRoute, body: unknown, deps: SupporterRoute
   return {status: 200, body: {status: 'ok', ...corrected.value}};
 }
 
+/**
+ * Runs `carryOut` once for `key` on `route`, keeping its answer: a request under a key already answered gets that
+ * answer, one under a key still being carried out is told to send it again, and one that failed frees the key.
+ */
+async function once(db: Database, key: string, route: SupporterRoute, nowSeconds: number, carryOut: () => Promise<Reply>): Promise<Reply> {
+  const [claimed] = await db.query(
+    `insert into idempotency_keys (key, route, created_at) values ($1, $2, to_timestamp($3)) on conflict (key) do nothing returning 1`,
+    [key, route, nowSeconds],
+  );
+  if (!claimed) {
+    const [first] = await db.query<{route: string; answer: Reply | null}>('select route, answer from idempotency_keys where key = $1', [
+      key,
+    ]);
+    if (first && first.route !== route)
+      return rejected(`this Idempotency-Key was first sent to ${first.route}: a new request needs a new key`, 422);
+    return first?.answer ?? rejected('a request under this Idempotency-Key is still being carried out: send it again in a moment', 409);
+  }
+  let reply: Reply;
+  try {
+    reply = await carryOut();
+  } catch (error) {
+    await db.query('delete from idempotency_keys where key = $1', [key]).catch(() => {});
+    throw error;
+  }
+  // A refusal changed nothing, so the key may be sent again with the request put right.
+  if (reply.status >= 400) await db.query('delete from idempotency_keys where key = $1', [key]);
+  else await db.query('update idempotency_keys set answer = $2::text::jsonb where key = $1', [key, JSON.stringify(reply)]);
+  return reply;
+}
+
 /** Answers one of the supporter routes: 404 while no privacy token is set, 401 without it. */
 export async function answerSupporterRoute(deps: SupporterRouteDeps, request: Request, route: SupporterRoute): Promise<Reply> {
   if (deps.token === null) return rejected('not found', 404);
   if (request.headers.get('origin') !== null) return rejected('this route is not for pages: call it from a server', 403);
   if (request.method !== 'POST') return rejected('use POST', 405);
   if (!(await bearsToken(request, deps.token))) return rejected('unauthorised', 401);
+  const key = request.headers.get('idempotency-key');
+  if (key !== null && !IDEMPOTENCY_KEY.test(key)) {
+    return rejected('expected an Idempotency-Key header of 16 to 200 letters, digits, dashes or underscores');
+  }
   const read = await readJson(request);
   if (!read.ok) return read.answer;
   try {
-    return await answer(route, read.value, deps);
+    if (key === null || route === ROUTES.supporterRecords.path) return await answer(route, read.value, deps);
+    return await once(deps.db, key, route, Math.floor(deps.now() / 1000), () => answer(route, read.value, deps));
   } catch (error) {
     if (isUnavailable(error))
       return {status: 503, body: {status: 'error', retryable: true, detail: 'the records could not be reached; try again'}};

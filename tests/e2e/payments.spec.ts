@@ -280,6 +280,20 @@ test.describe('taking gifts through Stripe', () => {
     expectNoCardData(stand);
   });
 
+  test('a one-off gift too large for a monthly ask keeps the card it was ticked to keep, and Stripe confirms it', async ({page, watch}) => {
+    const giving = await openGivingPage(page, watch, {...CONFIG, gateway: {...CONFIG.gateway, saveCardForUpgrade: true}});
+    stand = giving.stand;
+    await giving.form.getByLabel('Other amount', {exact: true}).fill('7000');
+    await fillDonor(giving.form);
+    await typeCard(giving);
+    await giving.form.getByRole('checkbox', {name: /Keep my card/}).check();
+    await giving.form.getByRole('button', {name: 'Give $7,000'}).click();
+    await expect(page.locator('coral-donate-form').getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
+    const [intent] = createdIntents(stand);
+    expect(intent?.params).toMatchObject({amount: '700000', setup_future_usage: 'off_session'});
+    expectNoCardData(stand);
+  });
+
   test('the fields take the form’s colours, light and dark', async ({page, watch}) => {
     const giving = await openGivingPage(page, watch);
     stand = giving.stand;

@@ -3,6 +3,8 @@
 -- end is counted from the moment its attempt began.
 alter table idempotency_keys add column attempt integer not null default 0;
 alter table idempotency_keys add column attempt_at timestamptz;
+-- A supporter's erasure or correction sent with an Idempotency-Key: its answer, given again to the same key.
+alter table idempotency_keys add column answer jsonb;
 
 -- Each Stripe Customer made for a gift that no kept gift points to yet: kept before the object that pays through it,
 -- and dropped once the gift is kept (the gift's PaymentIntent or Subscription then names it) or the Customer is
