@@ -41,12 +41,24 @@ describe('Powerform', () => {
     await user.click(screen.getByRole('button', {name: 'Sign now'}));
     expect(await screen.findByRole('heading', {name: 'Thank you, Mere!'})).toHaveFocus();
     expect(screen.getByText('Your name is in. Share the petition so more people can add theirs.')).toBeInTheDocument();
+    // It says the signature was a test, as the donate form says of its sandbox gifts.
+    expect(screen.getByText('Test mode: this signature was sent to no one, and counts on this page only.')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', {name: '12,431 of 20,000 signatures'})).toBeInTheDocument();
     await waitFor(() => expect(events.seen.map((e) => e.type)).toEqual(['coral:submit', 'coral:success']));
     expect(events.seen[1]!.detail).toMatchObject({campaign: 'save-the-reef', sourceCode: 'PF-REEF', count: 12431, consent: true});
     expect(window.dataLayer).toEqual([{event: 'sign_up', method: 'petition', campaign: 'save-the-reef', source_code: 'PF-REEF'}]);
     expect(JSON.stringify([window.dataLayer, events.seen])).not.toMatch(/Mere|mere@|2000"/);
     events.stop();
+  });
+
+  it('says nothing of a test when the signature went to the organisation’s endpoint', async () => {
+    const user = userEvent.setup();
+    const config = {...base, gateway: {type: 'http', endpoint: 'https://pay.example.org'}} as const;
+    render(<Powerform config={config} gateway={createSandboxGateway({delayMs: 0})} />);
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', {name: 'Sign now'}));
+    await screen.findByRole('heading', {name: 'Thank you, Mere!'});
+    expect(screen.queryByText(/^Test mode/)).not.toBeInTheDocument();
   });
 
   it('asks the signer to share the petition from its thanks, with the same share links as the thank-you page', async () => {

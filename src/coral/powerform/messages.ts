@@ -37,6 +37,7 @@ export const POWERFORM_MESSAGES = {
   thankYouHeading: 'Thank you, {name}!',
   thankYouHeadingNoName: 'Thank you for signing!',
   thankYouBody: 'Your name is in. Share the petition so more people can add theirs.',
+  sandboxNotice: 'Test mode: this signature was sent to no one, and counts on this page only.',
   redirecting: 'Taking you to the next step…',
 } as const;
 

@@ -18,6 +18,8 @@ export function ThankYou(): ReactNode {
       <Heading ref={heading} tabIndex={-1} className={styles.thankYouHeading}>
         {name ? fill(messages.thankYouHeading, {name}) : messages.thankYouHeadingNoName}
       </Heading>
+      {/* A signature on the sandbox went nowhere: the page says so rather than let a test pass for a real one. */}
+      {config.gateway.type === 'sandbox' && <p className={styles.testMode}>{messages.sandboxNotice}</p>}
       <p>{messages.thankYouBody}</p>
       {showsCounter(config) && <SignatureCounter />}
       <ShareActions
