@@ -3,16 +3,38 @@
  * server of the organisation's own, or Cloudflare Hyperdrive in front of one.
  */
 import postgres from 'postgres';
-import type {Database, Queryable, Row} from './database';
+import {DatabaseUnavailable, type Database, type Queryable, type Row} from './database';
 
 type Sql = postgres.Sql | postgres.TransactionSql;
 
+/**
+ * A failure of the driver as the endpoint reads it: one that names neither a SQLSTATE nor a network code is the
+ * database not answering. On Cloudflare Workers the driver talks through `cloudflare:sockets`, whose errors carry a
+ * message alone ("Network connection lost."); without this they would read as some other service's failure.
+ */
+export function driverFailure(error: unknown): unknown {
+  const {code, name} = (error ?? {}) as {code?: unknown; name?: unknown};
+  if (error instanceof Error && code === undefined && name !== 'PostgresError') {
+    return new DatabaseUnavailable('the database could not be reached', {cause: error});
+  }
+  return error;
+}
+
+const reached = async <T>(call: () => Promise<T>): Promise<T> => {
+  try {
+    return await call();
+  } catch (error) {
+    throw driverFailure(error);
+  }
+};
+
 const wrap = (sql: Sql): Queryable => ({
-  query: async <T extends Row = Row>(text: string, params: readonly unknown[] = []) =>
-    (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[],
-  script: async (text: string) => {
-    await sql.unsafe(text).simple();
-  },
+  query: <T extends Row = Row>(text: string, params: readonly unknown[] = []) =>
+    reached(async () => (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[]),
+  script: (text: string) =>
+    reached(async () => {
+      await sql.unsafe(text).simple();
+    }),
 });
 
 export type PostgresOptions = {
@@ -33,7 +55,20 @@ export function openPostgres(url: string, {max = 10, connectTimeout = 10}: Postg
   return {
     kind: 'postgres',
     ...wrap(sql),
-    transaction: async (work) => (await sql.begin((tx) => work(wrap(tx)))) as Awaited<ReturnType<typeof work>>,
+    transaction: async (work) => {
+      // A failure before the work began (the BEGIN, the connection) is the driver's; what the work throws is its own.
+      let began = false;
+      const run = () =>
+        sql.begin((tx) => {
+          began = true;
+          return work(wrap(tx));
+        });
+      try {
+        return (await run()) as Awaited<ReturnType<typeof work>>;
+      } catch (error) {
+        throw began ? error : driverFailure(error);
+      }
+    },
     close: () => sql.end({timeout: 5}),
   };
 }
