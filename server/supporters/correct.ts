@@ -11,7 +11,7 @@ import {refuse, SUPPORTER_FIELDS, type Check, type SupporterField} from '../../s
 import type {SupporterChanges} from '../../src/coral/contract';
 import {SUPPORTER_COLUMNS, checkSupporterFields, typedValue} from '../records';
 import {emailKeyOf, type SupporterDeps} from './forget';
-import {customerOf} from './customers';
+import {customersOfGifts} from './customers';
 import {foldEmail} from './held';
 import {keepRequest} from './requests';
 
@@ -64,13 +64,17 @@ async function correctCustomers(deps: SupporterDeps, folded: string, values: Val
     notes.push('Stripe: no STRIPE_SECRET_KEY, so the gifts’ Customers were not corrected: correct them in Stripe’s Dashboard');
     return [];
   }
-  const changesOf = new Map<string, Stripe.CustomerUpdateParams>();
-  for (const gift of gifts) {
-    const customer = await customerOf(stripe, gift.reference);
-    if (customer === 'missing') notes.push(`Stripe: ${gift.reference} is not in this Stripe account (another account or mode made it)`);
-    else if (customer !== null && !changesOf.has(customer)) changesOf.set(customer, customerChanges(values, gift));
-  }
+  const named = new Map(gifts.map((gift) => [gift.reference, gift]));
   const first = gifts[0] ?? {first_name: null, last_name: null};
+  const byCustomer = await customersOfGifts(
+    stripe,
+    gifts.map((gift) => gift.reference),
+    notes,
+  );
+  // Each Customer's name is made from the first of its gifts' names, with the correction applied.
+  const changesOf = new Map(
+    [...byCustomer].map(([customer, references]) => [customer, customerChanges(values, named.get(references[0]!) ?? first)]),
+  );
   for (const {customer} of unkept) if (!changesOf.has(customer)) changesOf.set(customer, customerChanges(values, first));
   const corrected: string[] = [];
   for (const [customer, changes] of changesOf) {

@@ -16,21 +16,43 @@ const idOf = (value: string | {id: string} | null | undefined): string | null =>
 
 const isMissing = (error: unknown) => (error as {code?: string} | null)?.code === 'resource_missing';
 
+/** The Stripe object a gift's reference names, as Stripe has it now: null for a reference of no kind here, `missing` when this account has none. */
+type GiftObject =
+  | {kind: 'payment'; object: Stripe.PaymentIntent}
+  | {kind: 'subscription'; object: Stripe.Subscription}
+  | {kind: 'checkout'; object: Stripe.Checkout.Session};
+
+async function giftObjectOf(stripe: Stripe, reference: string): Promise<GiftObject | null | 'missing'> {
+  try {
+    if (reference.startsWith('pi_')) return {kind: 'payment', object: await stripe.paymentIntents.retrieve(reference)};
+    if (reference.startsWith('sub_')) return {kind: 'subscription', object: await stripe.subscriptions.retrieve(reference)};
+    if (reference.startsWith('cs_')) return {kind: 'checkout', object: await stripe.checkout.sessions.retrieve(reference)};
+  } catch (error) {
+    if (isMissing(error)) return 'missing';
+    throw error;
+  }
+  return null;
+}
+
 /**
  * The Customer a gift was made with, by its reference (a PaymentIntent, Subscription or Checkout Session): null
  * when it has none (a one-off gift that kept no card, a hosted checkout paid as a guest), and `missing` when the
  * object is not in this Stripe account (made with another account's keys, or in the other mode).
  */
 export async function customerOf(stripe: Stripe, reference: string): Promise<string | null | 'missing'> {
-  try {
-    if (reference.startsWith('pi_')) return idOf((await stripe.paymentIntents.retrieve(reference)).customer);
-    if (reference.startsWith('sub_')) return idOf((await stripe.subscriptions.retrieve(reference)).customer);
-    if (reference.startsWith('cs_')) return idOf((await stripe.checkout.sessions.retrieve(reference)).customer);
-  } catch (error) {
-    if (isMissing(error)) return 'missing';
-    throw error;
+  const found = await giftObjectOf(stripe, reference);
+  return found === null || found === 'missing' ? found : idOf(found.object.customer);
+}
+
+/** The Customer behind each of `gifts`, each with the gifts it was made with, in order; the notes say what could not be found. */
+export async function customersOfGifts(stripe: Stripe, gifts: readonly string[], notes: string[]): Promise<Map<string, string[]>> {
+  const byCustomer = new Map<string, string[]>();
+  for (const gift of gifts) {
+    const customer = await customerOf(stripe, gift);
+    if (customer === 'missing') notes.push(`Stripe: ${gift} is not in this Stripe account (another account or mode made it)`);
+    else if (customer !== null) byCustomer.set(customer, [...(byCustomer.get(customer) ?? []), gift]);
   }
-  return null;
+  return byCustomer;
 }
 
 /**
@@ -44,27 +66,19 @@ export type StripeSays = {state: 'paid' | 'open'} | {state: 'unpaid'; customer: 
 const PAYING = new Set<Stripe.Subscription.Status>(['active', 'trialing', 'past_due', 'unpaid', 'paused']);
 const TAKING = new Set<Stripe.PaymentIntent.Status>(['succeeded', 'processing', 'requires_capture']);
 
-export async function stripeSays(stripe: Stripe, reference: string): Promise<StripeSays> {
-  try {
-    if (reference.startsWith('pi_')) {
-      const intent = await stripe.paymentIntents.retrieve(reference);
-      return TAKING.has(intent.status) ? {state: 'paid'} : {state: 'unpaid', customer: idOf(intent.customer)};
-    }
-    if (reference.startsWith('sub_')) {
-      const subscription = await stripe.subscriptions.retrieve(reference);
-      if (PAYING.has(subscription.status)) return {state: 'paid'};
-      return subscription.status === 'incomplete' ? {state: 'open'} : {state: 'unpaid', customer: idOf(subscription.customer)};
-    }
-    if (reference.startsWith('cs_')) {
-      const session = await stripe.checkout.sessions.retrieve(reference);
-      if (session.status === 'complete') return {state: 'paid'};
-      return session.status === 'open' ? {state: 'open'} : {state: 'unpaid', customer: idOf(session.customer)};
-    }
-  } catch (error) {
-    if (isMissing(error)) return {state: 'unpaid', customer: null};
-    throw error;
+function stateOf(found: GiftObject): StripeSays['state'] {
+  if (found.kind === 'payment') return TAKING.has(found.object.status) ? 'paid' : 'unpaid';
+  if (found.kind === 'subscription') {
+    return PAYING.has(found.object.status) ? 'paid' : found.object.status === 'incomplete' ? 'open' : 'unpaid';
   }
-  return {state: 'unpaid', customer: null};
+  return found.object.status === 'complete' ? 'paid' : found.object.status === 'open' ? 'open' : 'unpaid';
+}
+
+export async function stripeSays(stripe: Stripe, reference: string): Promise<StripeSays> {
+  const found = await giftObjectOf(stripe, reference);
+  if (found === null || found === 'missing') return {state: 'unpaid', customer: null};
+  const state = stateOf(found);
+  return state === 'unpaid' ? {state, customer: idOf(found.object.customer)} : {state};
 }
 
 /** Deletes `customer`, cancelling its live subscriptions first when `cancelSubscriptions`; keeps it when it pays one and that is not asked. */

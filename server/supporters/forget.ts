@@ -12,7 +12,7 @@ import type Stripe from 'stripe';
 import {type Database, scrubEventValues} from '../db';
 import {lockReference} from '../records';
 import {emailBucket, keyedHash} from '../guard';
-import {customerOf, deleteCustomer, type CustomerOutcome} from './customers';
+import {customersOfGifts, deleteCustomer, type CustomerOutcome} from './customers';
 import {deidentify, emptyRequestsAbout, listed} from './deidentify';
 import {foldEmail} from './held';
 import {keepRequest} from './requests';
@@ -68,18 +68,12 @@ function holdsPhone(phones: readonly string[]): (value: string) => boolean {
 
 /** The Customer behind each gift, looked up at Stripe; the notes say what could not be. */
 async function customersOf(stripe: Stripe | null, gifts: readonly string[], notes: string[]): Promise<Map<string, string[]>> {
-  const byCustomer = new Map<string, string[]>();
-  if (gifts.length === 0) return byCustomer;
+  if (gifts.length === 0) return new Map();
   if (stripe === null) {
     notes.push('Stripe: no STRIPE_SECRET_KEY, so the gifts’ Customers were not looked up: search Stripe’s Dashboard for the email');
-    return byCustomer;
+    return new Map();
   }
-  for (const gift of gifts) {
-    const customer = await customerOf(stripe, gift);
-    if (customer === 'missing') notes.push(`Stripe: ${gift} is not in this Stripe account (another account or mode made it)`);
-    else if (customer !== null) byCustomer.set(customer, [...(byCustomer.get(customer) ?? []), gift]);
-  }
-  return byCustomer;
+  return customersOfGifts(stripe, gifts, notes);
 }
 
 export async function forgetSupporter(

@@ -60,22 +60,24 @@ const AGED_GIFT = `g.deidentified_at is null
 type Picked = {reference: string; payment_reference: string | null};
 
 /**
- * De-identifies, a batch at a time, the gifts `condition` picks (`args` its parameters) and `choose` keeps of each
- * batch; answers how many, and how many `choose` left.
+ * De-identifies, a batch at a time, the gifts `condition` picks (`args` its parameters, the run's time first) and
+ * `choose` keeps of each batch; answers how many, and how many `choose` left.
  */
 async function deidentifyGifts(
   db: Database,
   condition: string,
-  args: readonly number[],
+  args: readonly [nowSeconds: number, ...rest: number[]],
   choose: (picked: Picked[]) => Promise<Picked[]> = async (picked) => picked,
 ): Promise<{changed: number; left: number}> {
-  const cursor = `$${args.length + 1}`;
+  // Each query takes the condition's parameters and one more: the batch's cursor, or the batch's references.
+  const last = `$${args.length + 1}`;
+  const [nowSeconds] = args;
   let after = '';
   let changed = 0;
   let left = 0;
   for (;;) {
     const picked = await db.query<Picked>(
-      `select reference, payment_reference from gifts g where ${condition} and g.reference > ${cursor} order by reference limit ${BATCH}`,
+      `select reference, payment_reference from gifts g where ${condition} and g.reference > ${last} order by reference limit ${BATCH}`,
       [...args, after],
     );
     if (picked.length === 0) return {changed, left};
@@ -86,18 +88,15 @@ async function deidentifyGifts(
       // Held as a webhook giving the gift its outcome holds it, then picked again: one paid meanwhile keeps its details.
       for (const row of chosen) await lockReference(tx, row.payment_reference ?? row.reference);
       const still = await tx.query<{reference: string}>(
-        `select reference from gifts g where ${condition} and reference in ${listed(`$${args.length + 1}`)}`,
+        `select reference from gifts g where ${condition} and reference in ${listed(last)}`,
         [...args, JSON.stringify(chosen.map((row) => row.reference))],
       );
-      return deidentify(tx, {gifts: still.map((row) => row.reference), signatures: []}, nowOf(args));
+      return deidentify(tx, {gifts: still.map((row) => row.reference), signatures: []}, nowSeconds);
     });
     changed += done.gifts.length;
     if (picked.length < BATCH) return {changed, left};
   }
 }
-
-// Every condition's first parameter is the time of the run.
-const nowOf = (args: readonly number[]): number => args[0]!;
 
 /**
  * The abandoned gifts Stripe did not pay, with their Customers deleted first; a gift it paid, or may yet, is left, as
