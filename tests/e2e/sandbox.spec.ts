@@ -1,4 +1,4 @@
-/** A donate form on the sandbox gateway says, on the form itself, that it is a test: on the site and in the embed. */
+/** A donate form or a powerform on the sandbox gateway says, on the form itself, that it is a test: on the site and in the embed. */
 import type {Locator, Page} from '@playwright/test';
 import {EMBED_SCRIPT, elementTag, elementsRendered, servePage} from './embed';
 import {test, expect, openHydrated} from './fixtures';
@@ -43,4 +43,35 @@ test('the embedded donate form on a plain page says it is a test, and the consol
   await elementsRendered(page);
   await saysItIsATest(page.locator('coral-donate-form').getByRole('form'));
   expect(said.filter((line) => line.includes("gateway: {type: 'stripe'"))).toHaveLength(1);
+});
+
+const SIGNATURE_NOTICE = 'Test mode: this signature was sent to no one, and counts on this page only.';
+
+/** Signs `within`'s petition with the fields the form asks for, and finds the thanks saying the signature was a test. */
+async function signsAsATest(within: Locator): Promise<void> {
+  const form = within.getByRole('form');
+  await form.getByLabel('First name', {exact: true}).fill('Mere');
+  await form.getByLabel('Email', {exact: true}).fill('mere.tane@example.org');
+  const postcode = form.getByLabel('Postcode', {exact: true});
+  if ((await postcode.count()) > 0) await postcode.fill('2000');
+  await form.getByRole('button', {name: 'Sign now'}).click();
+  await expect(within.getByRole('heading', {name: 'Thank you, Mere!'})).toBeVisible();
+  await expect(within.getByText(SIGNATURE_NOTICE)).toBeVisible();
+}
+
+test('the React powerform on its demo page thanks the signer and says the signature was a test', async ({page}) => {
+  await openHydrated(page, url('/demos/powerform'));
+  await signsAsATest(page.locator('main'));
+});
+
+test('the embedded powerform on a plain page thanks the signer and says the signature was a test', async ({page}) => {
+  await page.goto(
+    await servePage(
+      page,
+      '/campaign/petition.html',
+      EMBED_SCRIPT + elementTag('coral-powerform', 'petition', {campaign: 'ban-deep-sea-mining'}),
+    ),
+  );
+  await elementsRendered(page);
+  await signsAsATest(page.locator('coral-powerform'));
 });
