@@ -165,6 +165,8 @@ describe.each(DATABASES)('requests made on a published form, on $name', ({create
     await publish('reef', REEF_V1);
     await publish('reef', REEF_V2);
     const first = await post(handler, '/gifts', reefGift({amount: 12000, savePaymentMethod: true, form: {id: 'reef', version: 1}}));
+    // The gift's answer names the amount the tap will start, for the thank-you page to ask for.
+    expect(first.body).toMatchObject({status: 'requires_confirmation', oneTapMonthly: 4000});
     stripe.confirm(String(first.body.clientSecret), 'pm_card_visa');
     const ask = {reference: first.body.reference, clientSecret: first.body.clientSecret, fee: 0, currency: 'AUD'};
     // Version 2 offers no monthly gift at all; version 1 offers a third of $120, as the donate form's rule has it.
@@ -176,6 +178,54 @@ describe.each(DATABASES)('requests made on a published form, on $name', ({create
     expect(await test.db.query('select via, form, form_version from gifts order by created_at, via')).toEqual([
       {via: 'gifts', form: 'reef', form_version: 1},
       {via: 'upgrade', form: 'reef', form_version: 1},
+    ]);
+  });
+
+  it('asks the one-tap monthly gift by the rules of the variant the first gift was made on, and names it in the answer', async () => {
+    // The variant asks a sixth of the one-off gift, from $10, where the form's own rule asks a third.
+    const variant = {rgUpgrade: {enabled: true, divisor: 6, roundTo: 5}, amounts: {monthly: {handles: [{amount: 15}], min: 10, max: 50}}};
+    await publish('reef', {
+      ...REEF_V1,
+      experiment: {
+        id: 'reef-monthly',
+        variants: [
+          {id: 'control', weight: 1, changes: {}},
+          {id: 'sixth', weight: 1, changes: variant},
+        ],
+      },
+    });
+    const gift = (variantId: string, amount: number) =>
+      post(handler, '/gifts', reefGift({amount, savePaymentMethod: true, form: {id: 'reef', version: 1, variant: variantId}}));
+    const onControl = await gift('control', 12000);
+    const onVariant = await gift('sixth', 12000);
+    const small = await gift('sixth', 3000);
+    expect([onControl, onVariant, small].map(({body}) => body.oneTapMonthly)).toEqual([4000, 2000, 1000]);
+    // A sixth of $500 is over the variant's monthly maximum of $50: no monthly gift fits, and the answer names none.
+    const large = await gift('sixth', 50000);
+    expect(large.body).toMatchObject({status: 'requires_confirmation'});
+    expect(large.body).not.toHaveProperty('oneTapMonthly');
+    // A gift that keeps no card names none either.
+    const unkept = await post(handler, '/gifts', reefGift({amount: 12000, form: {id: 'reef', version: 1, variant: 'sixth'}}));
+    expect(unkept.body).not.toHaveProperty('oneTapMonthly');
+
+    stripe.confirm(String(onVariant.body.clientSecret), 'pm_card_visa');
+    stripe.confirm(String(small.body.clientSecret), 'pm_card_mastercard');
+    const tap = (first: typeof onVariant) => ({
+      reference: first.body.reference,
+      clientSecret: first.body.clientSecret,
+      amount: first.body.oneTapMonthly,
+      fee: 0,
+      currency: 'AUD',
+    });
+    expect((await post(handler, '/gifts/upgrade', tap(onVariant))).body).toMatchObject({status: 'approved'});
+    expect((await post(handler, '/gifts/upgrade', tap(small))).body).toMatchObject({status: 'approved'});
+    const made = [...stripe.subscriptions.values()].map(({metadata}) => {
+      const {coral_amount, coral_form_variant} = metadata as Record<string, string>;
+      return [coral_amount, coral_form_variant];
+    });
+    expect(made.sort()).toEqual([
+      ['1000', 'sixth'],
+      ['2000', 'sixth'],
     ]);
   });
 

@@ -1,4 +1,5 @@
 /** POST /gifts: checks a gift, creates its PaymentIntent or Subscription, keeps it, and replies its client secret. */
+import {oneTapMonthly} from '../../src/coral/contract/library';
 import {checkedAgainst} from '../forms';
 import {checkGift} from './gift';
 import {rejected, type Reply, type PageRequest} from '../http';
@@ -19,7 +20,8 @@ export async function answerGift(deps: GiftRouteDeps | null, request: PageReques
       const making = {stripe: deps.stripe, notes: deps.store, giftKey: key, attempt};
       const pending = await createGift(making, deps.productFor, gift);
       await keepGift(deps, gift, {reference: pending.reference, key, via: 'gifts'});
-      return {status: 200, body: {status: 'requires_confirmation', ...pending}};
+      const monthly = gift.savePaymentMethod ? oneTapMonthly(gift.config, gift.amount) : null;
+      return {status: 200, body: {status: 'requires_confirmation', ...pending, ...(monthly === null ? {} : {oneTapMonthly: monthly})}};
     });
   });
 }

@@ -13,14 +13,7 @@
  */
 import type Stripe from 'stripe';
 import {publishedForm, UPGRADE_IN_FLIGHT, upgradeRequestSchema, type PublishedForm, type UpgradeAnswer} from '../../src/coral/contract';
-import {
-  describeError,
-  formatMoney,
-  limitsFor,
-  parseConfig,
-  rgUpgradeSuggestion,
-  type DonateFormConfig,
-} from '../../src/coral/contract/library';
+import {describeError, formatMoney, oneTapMonthly, parseConfig, type DonateFormConfig} from '../../src/coral/contract/library';
 import type {VersionReader} from '../forms';
 import {rejected, type Reply} from '../http';
 import {checkAmount, coverFeeFor, type CheckedGift} from './gift';
@@ -114,8 +107,8 @@ export async function upgradeGift(deps: UpgradeDeps, body: unknown): Promise<Rep
   const amount = checkAmount(config, request.amount, 'monthly');
   if (!amount.ok) return rejected(amount.reason);
   const oneOff = Number(first.metadata.coral_amount ?? first.amount);
-  // The page offers one amount for the gift, by the donate form's own rule; the client secret buys that ask, no other.
-  const offered = rgUpgradeSuggestion(oneOff, config.rgUpgrade, limitsFor(config, 'monthly'));
+  // The gift's answer named one amount, by the rule both sides follow; the client secret buys that ask, no other.
+  const offered = oneTapMonthly(config, oneOff);
   if (offered === null) return rejected('amount: no monthly gift is offered for this gift (its suggestion is over the monthly maximum)');
   if (request.amount !== offered) {
     return rejected(`amount: expected ${formatMoney(offered, config)} a month, the monthly gift offered for this gift`);

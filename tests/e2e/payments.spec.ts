@@ -257,8 +257,14 @@ test.describe('taking gifts through Stripe', () => {
     expectNoCardData(stand);
   });
 
-  test('a kept card makes the thank-you page’s monthly ask one tap, with no second form', async ({page, watch}) => {
-    const thanks = await servePage(page, '/stripe/thanks.html', `${EMBED_SCRIPT}${elementTag('coral-thankyou', 'thanks', THANKS)}`);
+  test('a kept card makes the thank-you page’s monthly ask one tap, with no second form, for the amount the gift’s rules name', async ({
+    page,
+    watch,
+  }) => {
+    // This page's own rule would ask a sixth of $60; the campaign the gift was made under asks a third, and the tap
+    // starts the gift the endpoint named in its answer.
+    const ownRule = {...THANKS, upgrade: {divisor: 6}};
+    const thanks = await servePage(page, '/stripe/thanks.html', `${EMBED_SCRIPT}${elementTag('coral-thankyou', 'thanks', ownRule)}`);
     const giving = await openGivingPage(page, watch, {
       ...CONFIG,
       thankYouUrl: thanks,
@@ -271,9 +277,9 @@ test.describe('taking gifts through Stripe', () => {
     await giving.form.getByRole('button', {name: 'Give $60'}).click();
     await page.waitForURL(/\/stripe\/thanks\.html\?/);
     const thankYou = page.locator('coral-thankyou');
-    await thankYou.getByRole('button', {name: /^Yes, give \$\d+ monthly$/}).click();
+    await thankYou.getByRole('button', {name: 'Yes, give $20 monthly'}).click();
     await expect(thankYou.locator('[part="upgrade-result"]')).toContainText(
-      /You now give \$\d+ every month, on the card you just used\. Reference: sub_/,
+      /You now give \$20 every month, on the card you just used\. Reference: sub_/,
     );
     await expect(thankYou.getByLabel('Card number')).toHaveCount(0);
     expect(stand.endpointCalls()).toEqual(['/gifts', '/gifts/upgrade']);

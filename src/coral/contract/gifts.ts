@@ -83,6 +83,11 @@ export const pendingGiftAnswer = zod.object({
   /** The PaymentIntent (one-off) or the Subscription (recurring). */
   reference: zod.string(),
   kind: zod.enum(GIFT_KINDS),
+  /**
+   * Set on a one-off gift that keeps its card: the monthly gift, in cents, that `/gifts/upgrade` will start on it,
+   * worked out from the config the gift was made under. The thank-you page asks for this amount and no other.
+   */
+  oneTapMonthly: zod.optional(zod.int()),
 });
 
 /** 200 from /checkout: send the browser to `url`, the processor's payment page. */

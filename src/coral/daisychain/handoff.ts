@@ -56,8 +56,8 @@ export const giftHandoffSchema = zod.strictObject({
   /** ISO date-time of the gift, in UTC. */
   date: zod.string().check(zod.refine(isUtcInstant)),
   campaign: text(64),
-  /** Set when the supporter kept their card for a monthly gift: the thank-you page's ask then takes one tap. */
-  upgradeToken: zod.optional(text(300)),
+  /** Set when the supporter kept their card for a monthly gift: the thank-you page's ask for that amount then takes one tap. */
+  oneTap: zod.optional(zod.strictObject({token: text(300), amount: zod.int().check(zod.positive())})),
 });
 export type GiftHandoff = zod.infer<typeof giftHandoffSchema>;
 

@@ -14,4 +14,4 @@ export {
 export {DONATE_FORM_MESSAGES, type DonateFormMessages} from './messages';
 export {DONATE_FORM_EVENTS, type DonateFormEventDetails, type DonateFormEventName} from './events';
 export {giftTotal, type GiftTotal, limitsFor} from './rules';
-export {keepsCardFor} from './keepCard';
+export {keepsCardFor, oneTapMonthly} from './keepCard';

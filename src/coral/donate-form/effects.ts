@@ -158,7 +158,7 @@ async function handOver(config: DonateFormConfig, submission: Handed): Promise<v
   try {
     const {sessionStore, writeGiftHandoff} = await daisychain();
     writeGiftHandoff(sessionStore(), {
-      ...(submission.status === 'done' && submission.upgradeToken ? {upgradeToken: submission.upgradeToken} : {}),
+      ...(submission.status === 'done' && submission.oneTap ? {oneTap: submission.oneTap} : {}),
       ...(intent.supporter.firstName ? {firstName: intent.supporter.firstName} : {}),
       amount: total.amount,
       currency: config.currency,

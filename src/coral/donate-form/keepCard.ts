@@ -1,5 +1,6 @@
-/** The one rule for keeping a gift's card, which the form and the endpoint both follow. */
-import type {Frequency} from '../shared/money';
+/** The rules for keeping a gift's card and the monthly gift it may start, which the form, the endpoint and the thank-you page follow. */
+import {rgUpgradeSuggestion, type Cents, type Frequency} from '../shared/money';
+import {limitsFor} from './rules';
 import type {DonateFormConfig} from './schema';
 
 /**
@@ -9,3 +10,12 @@ import type {DonateFormConfig} from './schema';
  */
 export const keepsCardFor = (config: DonateFormConfig, frequency: Frequency): boolean =>
   frequency === 'one-off' && config.frequencies.includes('monthly');
+
+/**
+ * The monthly gift a kept card may start in one tap after a one-off gift of `oneOff` cents, by the config the gift was
+ * made under (its version and variant): the donate form's upgrade rule held to the monthly limits, or null when no
+ * monthly gift fits. The endpoint answers the gift with it and takes the one tap for it alone, and the thank-you page
+ * asks for the amount in that answer, so a page whose own config differs still asks for what the endpoint takes.
+ */
+export const oneTapMonthly = (config: DonateFormConfig, oneOff: Cents): Cents | null =>
+  keepsCardFor(config, 'one-off') ? rgUpgradeSuggestion(oneOff, config.rgUpgrade, limitsFor(config, 'monthly')) : null;

@@ -224,7 +224,7 @@ function step(config: DonateFormConfig, state: DonateState, action: Action): Don
               intent,
               total,
               date: action.date,
-              ...(result.upgradeToken ? {upgradeToken: result.upgradeToken} : {}),
+              ...(result.oneTap ? {oneTap: result.oneTap} : {}),
             },
           },
           {type: 'success', reference: result.reference, intent, total},

@@ -7,7 +7,7 @@ import type {ReadFailure, ReadResult, SupporterHandoff} from '../daisychain';
 import {SUPPORTER_FIELDS, type FieldChecks, type PaymentChecks, type SupporterField, type Prefill, type Utm} from '../shared/fields';
 import {type Outbox, type Sent} from '../shared/reducer';
 import {withOverrides} from '../shared/basics';
-import type {ChargeResult, FieldsStatus, GiftIntent, Method, TestPayment} from '../shared/gateways';
+import type {ChargeResult, FieldsStatus, GiftIntent, Method, OneTap, TestPayment} from '../shared/gateways';
 import type {Cents} from '../shared/money';
 import {DONATE_FORM_MESSAGES, type DonateFormMessages} from './messages';
 import {defaultHandle, initialFrequency, type GiftTotal} from './rules';
@@ -35,7 +35,7 @@ export type Submission =
   | {status: 'failed'; result: Failure; key: string; method: Method}
   /** On the way to the processor's hosted payment page. */
   | {status: 'leaving'; url: string; reference: string; intent: GiftIntent; total: GiftTotal; date: string}
-  | {status: 'done'; reference: string; intent: GiftIntent; total: GiftTotal; date: string; upgradeToken?: string};
+  | {status: 'done'; reference: string; intent: GiftIntent; total: GiftTotal; date: string; oneTap?: OneTap};
 
 export type Failure = Extract<ChargeResult, {status: 'declined' | 'guarded' | 'error'}>;
 

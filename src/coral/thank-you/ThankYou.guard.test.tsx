@@ -22,7 +22,7 @@ function renderWith(...answers: ChargeResult[]) {
 }
 
 function renderConfigured(config: object, answers: ChargeResult[]) {
-  writeGiftHandoff(sessionStorage, {...gift, reference: 'CRL-G1', upgradeToken: 'tok_kept'});
+  writeGiftHandoff(sessionStorage, {...gift, reference: 'CRL-G1', oneTap: {token: 'tok_kept', amount: 2000}});
   const sandbox = createSandboxGateway({delayMs: 0});
   const asked: unknown[] = [];
   const keys: string[] = [];

@@ -29,7 +29,9 @@ function endpoint(...answers: {status: number; body: UpgradeAnswer}[]) {
 const IN_FLIGHT = {status: 409, body: UPGRADE_IN_FLIGHT} as const;
 const APPROVED = {status: 200, body: {status: 'approved', reference: 'sub_1Monthly', kind: 'subscription'}} as const;
 
-beforeEach(() => writeGiftHandoff(sessionStorage, {...gift, reference: 'pi_3First', upgradeToken: 'pi_3First_secret_kept'}));
+beforeEach(() =>
+  writeGiftHandoff(sessionStorage, {...gift, reference: 'pi_3First', oneTap: {token: 'pi_3First_secret_kept', amount: 2000}}),
+);
 afterEach(() => {
   cleanup();
   sessionStorage.clear();

@@ -300,7 +300,7 @@ describe('ThankYou', () => {
 
     it('says it once a monthly gift starts in one tap, and in the monthly form the ask opens', async () => {
       const user = userEvent.setup();
-      handOver({upgradeToken: 'tok_kept'});
+      handOver({oneTap: {token: 'tok_kept', amount: 2000}});
       const sandbox = createSandboxGateway({delayMs: 0});
       const gateway = {
         charge: sandbox.charge.bind(sandbox),

@@ -61,7 +61,7 @@ export function resolveReceipt(handoff: ReadResult<GiftHandoff> | null, params: 
       reference: gift.reference,
       date: gift.date,
       firstName: gift.firstName ?? null,
-      upgradeToken: gift.upgradeToken ?? null,
+      oneTap: gift.oneTap ?? null,
     };
   }
   if (params && (params.amount !== undefined || params.frequency !== undefined || params.reference !== undefined)) {
@@ -73,7 +73,7 @@ export function resolveReceipt(handoff: ReadResult<GiftHandoff> | null, params: 
       reference: params.reference ?? null,
       date: null,
       firstName: null,
-      upgradeToken: null,
+      oneTap: null,
     };
   }
   return null;
@@ -110,15 +110,20 @@ export const giftKey = (receipt: Receipt): string => receipt.reference ?? `${rec
 // ——— the monthly ask ———
 
 /**
- * The monthly gift to suggest, by the donate form's own rule, or null when no
- * ask fits: the ask is off, the gift is not a known one-off amount, it was in
- * another currency, or the suggestion is over the monthly maximum.
+ * The monthly gift to suggest, or null when no ask fits: the ask is off, the
+ * gift is not a known one-off amount, it was in another currency, or the
+ * suggestion is over the monthly maximum. A gift that kept its card asks for
+ * the amount the endpoint named for it, by the config the gift was made under
+ * (its version, its variant), since that is the one the tap can start; any
+ * other asks by the donate form's rule, with this page's settings.
  */
 export function upgradeOffer(config: ThankYouConfig, receipt: Receipt | null): UpgradeOffer | null {
   const {upgrade} = config;
   if (!upgrade.enabled || !receipt || receipt.amount === null || receipt.frequency !== 'one-off') return null;
   if (receipt.currency !== config.currency) return null;
-  const monthly = rgUpgradeSuggestion(receipt.amount, upgrade, {min: dollars(upgrade.minMonthly), max: dollars(upgrade.maxMonthly)});
+  const monthly =
+    receipt.oneTap?.amount ??
+    rgUpgradeSuggestion(receipt.amount, upgrade, {min: dollars(upgrade.minMonthly), max: dollars(upgrade.maxMonthly)});
   return monthly === null ? null : {oneOff: receipt.amount, monthly};
 }
 
@@ -132,9 +137,9 @@ export const answerable = (upgrade: UpgradeState): upgrade is Extract<UpgradeSta
  * accepted ask opens the monthly form.
  */
 export function oneTapAsk(config: ThankYouConfig, receipt: Receipt | null, offer: UpgradeOffer, gateway: Gateway): UpgradeAsk | null {
-  const token = receipt?.upgradeToken;
+  const tap = receipt?.oneTap;
   const reference = receipt?.reference;
-  return gateway.upgrade && token && reference ? {reference, token, amount: offer.monthly, currency: config.currency} : null;
+  return gateway.upgrade && tap && reference ? {reference, token: tap.token, amount: offer.monthly, currency: config.currency} : null;
 }
 
 /** The page's words for changing or cancelling a gift, which its monthly form says too. */

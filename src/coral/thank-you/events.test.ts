@@ -15,7 +15,7 @@ const receipt: Receipt = {
   reference: 'CRL-1',
   date: '2026-03-14T02:30:00.000Z',
   firstName: 'Mere',
-  upgradeToken: null,
+  oneTap: null,
 };
 
 describe('thank-you events', () => {

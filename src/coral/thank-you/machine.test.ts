@@ -3,7 +3,7 @@ import {describe, expect, it} from 'vitest';
 import {parseDonateFormConfig} from '../donate-form/parse';
 import {gift, MemoryStorage} from '../shared/testing';
 import {rgUpgradeSuggestion} from '../shared/money';
-import {giftKey, headingOf, monthlyFormConfig, parseGiftParams, receiptRows, resolveReceipt, upgradeOffer} from './derive';
+import {giftKey, headingOf, monthlyFormConfig, parseGiftParams, receiptRows, oneTapAsk, resolveReceipt, upgradeOffer} from './derive';
 import {createDeclinedMemory, DECLINED_KEY} from './effects';
 import {reduce, reduceUpgrade} from './machine';
 import {type ThankYouConfig, type ThankYouConfigInput} from './schema';
@@ -25,7 +25,7 @@ const oneOff = (amount: number, extra: Partial<Receipt> = {}): Receipt => ({
   reference: null,
   date: null,
   firstName: null,
-  upgradeToken: null,
+  oneTap: null,
   ...extra,
 });
 
@@ -68,10 +68,10 @@ describe('the receipt', () => {
       reference: 'CRL-7Q2K9',
       date: gift.date,
       firstName: 'Mere',
-      upgradeToken: null,
+      oneTap: null,
     });
-    const kept = resolveReceipt({ok: true, data: {...gift, upgradeToken: 'pi_1_secret_2'}}, null, 'AUD');
-    expect(kept?.upgradeToken).toBe('pi_1_secret_2');
+    const kept = resolveReceipt({ok: true, data: {...gift, oneTap: {token: 'pi_1_secret_2', amount: 1500}}}, null, 'AUD');
+    expect(kept?.oneTap).toEqual({token: 'pi_1_secret_2', amount: 1500});
   });
 
   it('falls back to the URL, never with a name, and to nothing at all', () => {
@@ -84,7 +84,7 @@ describe('the receipt', () => {
         reference: null,
         date: null,
         firstName: null,
-        upgradeToken: null,
+        oneTap: null,
       });
     }
     expect(resolveReceipt({ok: false, reason: 'none'}, {}, 'AUD')).toBeNull();
@@ -135,6 +135,29 @@ describe('the monthly ask', () => {
         },
       ),
     );
+  });
+
+  it('asks for the amount the endpoint named for a kept card, by the rules the gift was made under, not this page’s', () => {
+    const kept = (cents: number, monthly: number) => oneOff(cents, {oneTap: {token: 'pi_1_secret_2', amount: monthly}});
+    // The gift was made on a variant that asks a sixth; this page, on its own, would ask a third, or a quarter.
+    expect(upgradeOffer(configOf(), kept(12000, 2000))).toEqual({oneOff: 12000, monthly: 2000});
+    expect(upgradeOffer(configOf({upgrade: {divisor: 4, maxMonthly: 10}}), kept(12000, 2000))).toEqual({oneOff: 12000, monthly: 2000});
+    const gateway = {
+      charge: async () => ({status: 'approved', reference: 'x'}) as const,
+      upgrade: async () => ({status: 'approved', reference: 'y'}) as const,
+    };
+    const offer = upgradeOffer(configOf(), {...kept(12000, 2000), reference: 'pi_1'})!;
+    expect(oneTapAsk(configOf(), {...kept(12000, 2000), reference: 'pi_1'}, offer, gateway)).toEqual({
+      reference: 'pi_1',
+      token: 'pi_1_secret_2',
+      amount: 2000,
+      currency: 'AUD',
+    });
+    // A gift that kept no card, or whose card fits no monthly gift, has no tap: the ask opens the monthly form.
+    expect(oneTapAsk(configOf(), {...oneOff(12000), reference: 'pi_1'}, offer, gateway)).toBeNull();
+    // The ask is still this page's to make: off, or in another currency, it asks nothing.
+    expect(upgradeOffer(configOf({upgrade: {enabled: false}}), kept(12000, 2000))).toBeNull();
+    expect(upgradeOffer(configOf(), oneOff(12000, {currency: 'NZD', oneTap: {token: 't', amount: 2000}}))).toBeNull();
   });
 
   it('asks nothing of regular givers, unknown gifts, other currencies, or when off', () => {

@@ -5,7 +5,7 @@
  */
 import {withOverrides} from '../shared/basics';
 import {type Frequency, type Cents} from '../shared/money';
-import type {ChargeResult, UpgradeAsk} from '../shared/gateways';
+import type {ChargeResult, OneTap, UpgradeAsk} from '../shared/gateways';
 import type {ShareMethod, ShareOutcome} from '../shared/share';
 import {THANK_YOU_MESSAGES, type ThankYouMessages} from './messages';
 import type {ThankYouConfig} from './schema';
@@ -23,8 +23,8 @@ export type Receipt = {
   date: string | null;
   /** Known only from a hand-off: a name in a URL could be anyone's, typed by anyone. */
   firstName: string | null;
-  /** Known only from a hand-off: the card was kept for a monthly gift, which this token lets the ask start in one tap. */
-  upgradeToken: string | null;
+  /** Known only from a hand-off: the card was kept for this monthly gift, which the ask may then start in one tap. */
+  oneTap: OneTap | null;
 };
 
 export type GiftParams = {amount?: Cents; frequency?: Frequency; reference?: string};

@@ -38,8 +38,8 @@ export type ChargeOptions = {
 };
 
 export type ChargeResult =
-  /** `upgradeToken`: the card was kept, and the thank-you page may ask for a monthly gift on it with this token. */
-  | {status: 'approved'; reference: string; upgradeToken?: string}
+  /** `oneTap`: the card was kept, and the thank-you page may start this monthly gift on it in one tap. */
+  | {status: 'approved'; reference: string; oneTap?: OneTap}
   /** The gift waits on the processor's hosted payment page: the supporter goes to `url`, and comes back with `reference`. */
   | Extract<CheckoutAnswer, {status: 'redirect'}>
   /** `reason`: the processor's short reason, for events and logs; `code`: what the supporter is told (a plain decline without it). */
@@ -110,6 +110,12 @@ export interface PaymentFields {
 }
 
 /** A monthly gift on the card kept from a one-off gift (`reference`), proved by the token that gift gave. */
+/**
+ * A kept card's one-tap monthly gift: the token that proves, to the endpoint only, which gift kept the card, and the
+ * monthly amount the endpoint said it will start on it, by the config that gift was made under.
+ */
+export type OneTap = {token: string; amount: Cents};
+
 export type UpgradeAsk = {reference: string; token: string; amount: Cents; currency: string};
 
 export interface Gateway {

@@ -18,6 +18,7 @@ export {
   type SignupGateway,
   type SignupResult,
   type TestPayment,
+  type OneTap,
   type UpgradeAsk,
 } from './gateway';
 export {GUARD_MESSAGES, retryWait} from './guard';

@@ -109,6 +109,27 @@ describe('stripe gateway', () => {
     expect(stand.calls).toEqual(['submit', 'post 7000', 'confirm']);
   });
 
+  it('hands on a kept card’s one-tap monthly gift as the endpoint named it, and none where the endpoint named none', async () => {
+    const {createStripeGateway} = await import('./gateway');
+    const options = {publishableKey: 'pk_test_coralunit', endpoint: 'https://pay.example.org', wallets: false, timeoutMs: 5000};
+    const gateway = createStripeGateway({...options, saveCardForUpgrade: true});
+    gateway.fields.mount({} as HTMLElement, {...setup(6000), saveCard: true}, () => undefined);
+    await settle();
+    for (const named of [2500, undefined]) {
+      const clientSecret = stand.intent('payment', 6000, {setupFutureUsage: 'off_session'});
+      const reference = clientSecret.split('_secret_')[0]!;
+      const answer = {status: 'requires_confirmation', clientSecret, reference, kind: 'payment', oneTapMonthly: named};
+      vi.mocked(fetch).mockResolvedValueOnce(new Response(JSON.stringify(answer), {status: 200}));
+      stand.click(() => gateway.fields.submit());
+      const result = await gateway.charge({...intent(), amount: 6000, savePaymentMethod: true}, {idempotencyKey: `k-${named}`, ...THANKS});
+      expect(result).toEqual(
+        named === undefined
+          ? {status: 'approved', reference}
+          : {status: 'approved', reference, oneTap: {token: clientSecret, amount: named}},
+      );
+    }
+  });
+
   describe('a payment the endpoint cancelled (its card-testing guard, after repeated declines)', () => {
     /** The endpoint answers the next gift with `clientSecret`: the intent an earlier try under the same key made. */
     const endpointAnswers = (clientSecret: string) =>

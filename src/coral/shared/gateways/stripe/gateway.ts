@@ -275,7 +275,7 @@ export function createStripeGateway(
     const checked = await (ours ?? check(here.elements));
     if (checked.error) return notCharged(checked.error.message ?? 'payment details incomplete');
 
-    const sent = await postWithKey<{clientSecret: string; reference: string} | ChargeResult, GiftAnswer>(
+    const sent = await postWithKey<{clientSecret: string; reference: string; monthly?: number} | ChargeResult, GiftAnswer>(
       post,
       'payment service',
       intent,
@@ -283,7 +283,8 @@ export function createStripeGateway(
       (reply) => {
         const {ok, status, body} = reply;
         if (ok && says(reply, 'requires_confirmation') && typeof body.clientSecret === 'string' && typeof body.reference === 'string') {
-          return {clientSecret: body.clientSecret, reference: body.reference};
+          const monthly = body.oneTapMonthly;
+          return {clientSecret: body.clientSecret, reference: body.reference, ...(typeof monthly === 'number' ? {monthly} : {})};
         }
         if (status === 402 && says(reply, 'declined')) {
           return declinedBy({code: body.code});
@@ -294,7 +295,7 @@ export function createStripeGateway(
     // Nothing is charged before the confirmation below, so a gift the endpoint did not answer can be sent again.
     if ('undelivered' in sent) return notCharged(sent.undelivered.detail);
     if ('status' in sent.answer) return sent.answer;
-    const {clientSecret, reference} = sent.answer;
+    const {clientSecret, reference, monthly} = sent.answer;
 
     const confirmed = await loaded.confirmPayment({
       elements: here.elements,
@@ -308,8 +309,11 @@ export function createStripeGateway(
     const result = confirmed.error
       ? await fromConfirmError(loaded, confirmed.error, clientSecret, reference)
       : fromIntent(confirmed.paymentIntent, reference);
-    // A card kept with the supporter's consent: the client secret proves, to the endpoint only, which gift kept it.
-    return result.status === 'approved' && intent.savePaymentMethod ? {...result, upgradeToken: clientSecret} : result;
+    // A card kept with the supporter's consent: the client secret proves, to the endpoint only, which gift kept it, and
+    // the endpoint named the monthly gift it will start on it. Without that amount, no monthly gift fits this gift.
+    return result.status === 'approved' && intent.savePaymentMethod && monthly !== undefined
+      ? {...result, oneTap: {token: clientSecret, amount: monthly}}
+      : result;
   });
 
   const upgradeEndpoint = {...post, url: url('giftsUpgrade')};
