@@ -4,7 +4,7 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {giftAnswerSchema} from '../../src/coral/contract';
 import {DONATE_FORM_MESSAGES} from '../../src/coral/donate-form/core';
 import {consentOf, parseCampaigns} from './gift';
-import {deliver, giftBody, makeHandler, newKey, ORIGIN, post} from '../testing/fixtures';
+import {CAMPAIGN_CONFIGS, deliver, giftBody, makeHandler, newKey, ORIGIN, post} from '../testing/fixtures';
 import {startStripeStandIn, type StripeStandIn} from '../testing/stripeStandIn';
 
 let stripe: StripeStandIn;
@@ -32,13 +32,40 @@ describe('a one-off gift', () => {
     expect(intent.metadata).toMatchObject({coral_campaign: 'save-the-reef', coral_frequency: 'one-off', utm_source: 'newsletter'});
   });
 
-  it('makes no Customer for a gift that keeps no payment method: the PaymentIntent carries only the receipt’s address', async () => {
+  it('gives a gift that keeps no payment method a Customer with the email alone, for Stripe’s receipt by the account’s settings', async () => {
     const {body} = await post(handler, '/gifts', giftBody({supporter: {...SUPPORTER, phone: '+61412345678'}}));
-    expect(creates('/v1/customers')).toEqual([]);
+    const [made] = creates('/v1/customers');
+    expect(made?.params).toEqual({email: 'ada@example.org'});
     const intent = stripe.paymentIntents.get(String(body.reference))!;
-    expect(intent).toMatchObject({customer: null, receipt_email: 'ada@example.org'});
-    const sent = JSON.stringify(creates('/v1/payment_intents')[0]?.params);
+    // No receipt_email: it would make Stripe send a receipt whatever the account's settings say, for this gift alone.
+    expect(intent).toMatchObject({
+      customer: stripe.customers.get(String(intent.customer))?.id,
+      receipt_email: null,
+      setup_future_usage: null,
+    });
+    const sent = JSON.stringify([made?.params, creates('/v1/payment_intents')[0]?.params]);
     for (const detail of ['Ada', 'Lovelace', '+61412345678', '2000']) expect(sent).not.toContain(detail);
+    // No email, no receipt to send: no Customer.
+    const optional = makeHandler(stripe, {campaigns: parseCampaigns([{...CAMPAIGN_CONFIGS[0], fields: {email: 'optional'}}])});
+    const {email: _email, ...noEmail} = SUPPORTER;
+    const anonymous = await post(optional.handler, '/gifts', giftBody({supporter: noEmail}));
+    expect(anonymous.status).toBe(200);
+    expect(stripe.paymentIntents.get(String(anonymous.body.reference))).toMatchObject({customer: null, receipt_email: null});
+    expect(creates('/v1/customers')).toHaveLength(1);
+  });
+
+  it('makes Stripe’s receipt reach every kind of gift the same way: by its Customer’s email, never by receipt_email', async () => {
+    const bodies = [
+      giftBody(),
+      giftBody({savePaymentMethod: true}),
+      giftBody({frequency: 'monthly', amount: 2500}),
+      giftBody({frequency: 'daily', amount: 500, days: 7}),
+    ];
+    for (const gift of bodies) expect((await post(handler, '/gifts', gift)).status).toBe(200);
+    const intents = creates('/v1/payment_intents').map((r) => r.params);
+    expect(intents.map((params) => params.receipt_email)).toEqual([undefined, undefined]);
+    const customers = [...stripe.customers.values()];
+    expect(customers.map((customer) => customer.email)).toEqual(Array(4).fill('ada@example.org'));
   });
 
   it('keeps the payment method for later only when the supporter agreed, on a Customer of the gift’s own', async () => {
@@ -55,10 +82,10 @@ describe('a one-off gift', () => {
     expect(stripe.paymentIntents.get(String(body.reference))).toMatchObject({amount: 700_000, setup_future_usage: 'off_session'});
   });
 
-  it('keeps no payment method, and makes no Customer, where the campaign offers no monthly gift to use it for', async () => {
+  it('keeps no payment method, and gives Stripe the email alone, where the campaign offers no monthly gift to use it for', async () => {
     const {body} = await post(handler, '/gifts', giftBody({campaign: 'ban-deep-sea-mining', savePaymentMethod: true}));
-    expect(stripe.paymentIntents.get(String(body.reference))).toMatchObject({setup_future_usage: null, customer: null});
-    expect(creates('/v1/customers')).toEqual([]);
+    expect(stripe.paymentIntents.get(String(body.reference))).toMatchObject({setup_future_usage: null});
+    expect(creates('/v1/customers').map((r) => r.params)).toEqual([{email: 'ada@example.org'}]);
   });
 
   it('adds the cover fee the server computes itself, and refuses any other fee', async () => {

@@ -126,17 +126,20 @@ export function campaignProducts(stripe: Stripe) {
 
 /**
  * Who a one-off payment is for. A payment method kept for the one-tap monthly gift is kept on a Customer (the
- * upgrade charges it there), so that gift gets one of its own. Any other one-off gift keeps nothing for later and
- * gets no Customer: the supporter's name, phone and address stay out of Stripe, and the email goes on the
- * PaymentIntent only, for Stripe's receipt.
+ * upgrade charges it there), so that gift gets one of its own with the supporter's details. Any other one-off gift
+ * with an email gets a Customer with the email alone: the name, phone and address stay out of Stripe.
+ *
+ * Stripe's receipt then reaches every gift the same way, by the email on its Customer and the account's own
+ * setting for receipts of successful payments. No payment carries `receipt_email`, which would make Stripe send a
+ * receipt whatever that setting says, and which no deletion of a Customer reaches.
  */
 async function payerOf(
   making: Making,
   gift: CheckedGift,
-): Promise<Pick<Stripe.PaymentIntentCreateParams, 'customer' | 'setup_future_usage' | 'receipt_email'>> {
+): Promise<Pick<Stripe.PaymentIntentCreateParams, 'customer' | 'setup_future_usage'>> {
   if (gift.savePaymentMethod) return {customer: await customerFor(making, gift.supporter), setup_future_usage: 'off_session'};
   const email = gift.supporter.email?.trim();
-  return email ? {receipt_email: email} : {};
+  return email ? {customer: await customerFor(making, {email, consent: gift.supporter.consent})} : {};
 }
 
 async function createPayment(making: Making, gift: CheckedGift): Promise<PendingGift> {

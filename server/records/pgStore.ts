@@ -289,7 +289,7 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
     },
 
     customerKept: async (key) => {
-      await db.query('delete from stripe_customers where idempotency_key = $1', [key]);
+      await db.query('update stripe_customers set email = null where idempotency_key = $1', [key]);
     },
 
     ping: async () => {

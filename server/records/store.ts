@@ -183,7 +183,11 @@ export interface GiftStore {
   customerMade(made: MadeCustomer): Promise<void>;
   /** The Customer an earlier attempt under `key` made, to be used again; null when none did. */
   customerOfKey(key: string): Promise<string | null>;
-  /** The gift sent under `key` is kept, and its PaymentIntent or Subscription names its Customer: the note of it goes. */
+  /**
+   * The gift sent under `key` is kept, and its PaymentIntent or Subscription names its Customer: the note loses the
+   * email, so no lookup by email finds it, but keeps the Customer for the same request sent again under `key` (which
+   * Stripe answers from its key only with the same Customer). Retention drops it once no retry can come.
+   */
   customerKept(key: string): Promise<void>;
   /** Resolves when the records can be read and written; throws otherwise. */
   ping(): Promise<void>;

@@ -35,22 +35,24 @@ async function giftObjectOf(stripe: Stripe, reference: string): Promise<GiftObje
 }
 
 /**
- * The Customer a gift was made with, by its reference (a PaymentIntent, Subscription or Checkout Session): null
- * when it has none (a one-off gift that kept no card, a hosted checkout paid as a guest), and `missing` when the
- * object is not in this Stripe account (made with another account's keys, or in the other mode).
+ * The Customer behind each of `gifts`, each with the gifts it was made with, in order; the notes say what could not be
+ * found. `receipts`, when given, gets each PaymentIntent that still carries a receipt email of its own (one-off gifts
+ * made before every gift had a Customer), which no deletion of a Customer reaches.
  */
-export async function customerOf(stripe: Stripe, reference: string): Promise<string | null | 'missing'> {
-  const found = await giftObjectOf(stripe, reference);
-  return found === null || found === 'missing' ? found : idOf(found.object.customer);
-}
-
-/** The Customer behind each of `gifts`, each with the gifts it was made with, in order; the notes say what could not be found. */
-export async function customersOfGifts(stripe: Stripe, gifts: readonly string[], notes: string[]): Promise<Map<string, string[]>> {
+export async function customersOfGifts(
+  stripe: Stripe,
+  gifts: readonly string[],
+  notes: string[],
+  receipts?: string[],
+): Promise<Map<string, string[]>> {
   const byCustomer = new Map<string, string[]>();
   for (const gift of gifts) {
-    const customer = await customerOf(stripe, gift);
-    if (customer === 'missing') notes.push(`Stripe: ${gift} is not in this Stripe account (another account or mode made it)`);
-    else if (customer !== null) byCustomer.set(customer, [...(byCustomer.get(customer) ?? []), gift]);
+    const found = await giftObjectOf(stripe, gift);
+    if (found === 'missing') notes.push(`Stripe: ${gift} is not in this Stripe account (another account or mode made it)`);
+    if (found === null || found === 'missing') continue;
+    if (found.kind === 'payment' && found.object.receipt_email) receipts?.push(gift);
+    const customer = idOf(found.object.customer);
+    if (customer !== null) byCustomer.set(customer, [...(byCustomer.get(customer) ?? []), gift]);
   }
   return byCustomer;
 }

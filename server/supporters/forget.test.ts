@@ -110,6 +110,21 @@ describe.each(DATABASES)('a supporter’s rights on $name', ({create}) => {
       .join('\n');
   const customerOfIntent = (reference: string) => stripe.paymentIntents.get(reference)?.customer ?? null;
 
+  it('takes the receipt email off a PaymentIntent made with one, which deleting its Customer does not reach', async () => {
+    const {ada, bob} = await adaAndBob();
+    // As a one-off gift made before every gift had a Customer: Stripe was given the email for its receipt alone.
+    for (const reference of [ada.oneOff, bob.gift]) {
+      const intent = stripe.paymentIntents.get(reference)!;
+      intent.receipt_email = String(stripe.customers.get(String(intent.customer))!.email);
+    }
+    const {body} = await supporters('forget', {email: 'ada@example.org', cancelSubscriptions: true});
+    expect(body.lines).toContain(`Stripe: the receipt email on ${ada.oneOff} removed`);
+    expect(stripe.paymentIntents.get(ada.oneOff)).toMatchObject({receipt_email: null});
+    const updates = stripe.requests.filter((request) => request.method === 'POST' && request.path.startsWith('/v1/payment_intents/pi_'));
+    expect(updates.map(({path, params}) => [path, params])).toEqual([[`/v1/payment_intents/${ada.oneOff}`, {receipt_email: ''}]]);
+    expect(stripe.paymentIntents.get(bob.gift)).toMatchObject({receipt_email: 'bob@example.net'});
+  });
+
   it('lists everything held for an email, whatever its case, with where each record lives', async () => {
     const {ada} = await adaAndBob();
     const {status, body} = await supporters('records', {email: 'ADA@EXAMPLE.ORG'});
@@ -139,18 +154,23 @@ describe.each(DATABASES)('a supporter’s rights on $name', ({create}) => {
   it('forgets a supporter: nothing of her in the export or the outbox, the count unchanged, one signed erasure sent, her Customers deleted', async () => {
     const {ada} = await adaAndBob();
     const before = await count();
-    // A plain one-off gift keeps no card, so Stripe was never given a Customer for it.
-    expect(customerOfIntent(ada.oneOff)).toBeNull();
-    const customers = [customerOfIntent(ada.savedCard), stripe.subscriptions.get(ada.monthly)!.customer].map(String);
+    // Every gift has a Customer of its own, a plain one-off gift's with the email alone, for Stripe's receipt.
+    const references = inOrder(ada.oneOff, ada.savedCard, ada.monthly, ada.abandoned);
+    const customers = references.map((reference) => String(customerOfIntent(reference) ?? stripe.subscriptions.get(reference)!.customer));
+    expect(new Set(customers).size).toBe(4);
 
     const {status, body} = await supporters('forget', {email: 'ada@example.org', cancelSubscriptions: true});
     expect(status).toBe(200);
     expect(body.gifts).toEqual({erased: inOrder(ada.oneOff, ada.savedCard, ada.monthly, ada.abandoned), kept: []});
     expect(body.signatures).toEqual([ada.signature]);
+    const monthlyCustomer = String(stripe.subscriptions.get(ada.monthly)!.customer);
     expect(body.lines).toEqual(
       expect.arrayContaining([
-        `Stripe: Customer ${customers[0]} deleted`,
-        `Stripe: Customer ${customers[1]} deleted, after cancelling ${ada.monthly}`,
+        ...customers.map((customer) =>
+          customer === monthlyCustomer
+            ? `Stripe: Customer ${customer} deleted, after cancelling ${ada.monthly}`
+            : `Stripe: Customer ${customer} deleted`,
+        ),
         'guard: 1 counts for the email dropped',
       ]),
     );

@@ -67,13 +67,18 @@ function holdsPhone(phones: readonly string[]): (value: string) => boolean {
 }
 
 /** The Customer behind each gift, looked up at Stripe; the notes say what could not be. */
-async function customersOf(stripe: Stripe | null, gifts: readonly string[], notes: string[]): Promise<Map<string, string[]>> {
+async function customersOf(
+  stripe: Stripe | null,
+  gifts: readonly string[],
+  notes: string[],
+  receipts: string[],
+): Promise<Map<string, string[]>> {
   if (gifts.length === 0) return new Map();
   if (stripe === null) {
     notes.push('Stripe: no STRIPE_SECRET_KEY, so the gifts’ Customers were not looked up: search Stripe’s Dashboard for the email');
     return new Map();
   }
-  return customersOfGifts(stripe, gifts, notes);
+  return customersOfGifts(stripe, gifts, notes, receipts);
 }
 
 export async function forgetSupporter(
@@ -93,10 +98,12 @@ export async function forgetSupporter(
     [folded],
   );
   const notes: string[] = [];
+  const receipts: string[] = [];
   const byCustomer = await customersOf(
     deps.stripe,
     giftRows.map((row) => row.reference),
     notes,
+    receipts,
   );
   // Customers made for a gift that failed after them, which no kept gift names: the email alone leads to them.
   const unkept = await db.query<{customer: string}>('select customer from stripe_customers where email = $1 order by customer', [folded]);
@@ -108,6 +115,8 @@ export async function forgetSupporter(
   if (deps.stripe !== null) for (const {customer} of unkept) byCustomer.set(customer, byCustomer.get(customer) ?? []);
   const customers: CustomerOutcome[] = [];
   for (const customer of byCustomer.keys()) customers.push(await deleteCustomer(deps.stripe!, customer, cancelSubscriptions));
+  // An email a PaymentIntent holds for its receipt goes with the Customers; the payment itself stays Stripe's.
+  for (const payment of receipts) await deps.stripe!.paymentIntents.update(payment, {receipt_email: ''});
   const kept = customers.flatMap((outcome) => (outcome.deleted ? [] : (byCustomer.get(outcome.customer) ?? [])));
   const erasing = giftRows.filter((row) => !kept.includes(row.reference));
   const emailKey = await emailKeyOf(deps.guardSecret, folded);
@@ -168,6 +177,7 @@ export async function forgetSupporter(
         ? `Stripe: Customer ${outcome.customer} deleted${outcome.cancelled.length > 0 ? `, after cancelling ${outcome.cancelled.join(', ')}` : ''}`
         : `Stripe: Customer ${outcome.customer} kept: it pays ${outcome.subscriptions.join(', ')}; run again with --cancel-subscriptions to cancel it, delete the Customer and erase its gifts`,
     ),
+    ...receipts.map((payment) => `Stripe: the receipt email on ${payment} removed`),
     ...notes,
     done.crmRecord !== null
       ? `CRM: a signed supporter.erased record (${done.crmRecord}) is queued for CORAL_FORWARD_URL`

@@ -121,10 +121,12 @@ function unpaidAtStripe(stripe: Stripe, deleted: {count: number}) {
 
 /** Deletes at Stripe the Customers no kept gift names, made more than UNKEPT_CUSTOMER_DAYS ago; answers how many. */
 async function deleteUnkeptCustomers(db: Database, stripe: Stripe, nowSeconds: number): Promise<number> {
-  // A gift kept since (its note outlived it only if the endpoint stopped between the two) names its own Customer.
-  await db.query('delete from stripe_customers c where exists (select 1 from gifts g where g.idempotency_key = c.idempotency_key)');
+  // A gift kept since names its own Customer: its note, kept for a retry of the same request, goes once none can come.
+  const KEPT = 'exists (select 1 from gifts g where g.idempotency_key = c.idempotency_key)';
+  const OLD = 'c.created_at < to_timestamp($1) - make_interval(days => $2)';
+  await db.query(`delete from stripe_customers c where ${OLD} and ${KEPT}`, [nowSeconds, UNKEPT_CUSTOMER_DAYS]);
   const unkept = await db.query<{customer: string}>(
-    'select customer from stripe_customers where created_at < to_timestamp($1) - make_interval(days => $2) order by customer',
+    `select customer from stripe_customers c where ${OLD} and not ${KEPT} order by customer`,
     [nowSeconds, UNKEPT_CUSTOMER_DAYS],
   );
   let deleted = 0;

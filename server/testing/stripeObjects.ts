@@ -141,6 +141,22 @@ export function createLedger(clock: () => number, apiVersion: string) {
       return ok(intent);
     },
 
+    /**
+     * POST /v1/payment_intents/:id, for the receipt email and the description, which Stripe changes in any status
+     * (an empty string unsetting either); the stand-in refuses the other fields Stripe's types allow rather than
+     * pretend to change them.
+     */
+    updatePaymentIntent(intentId: string, params: Params): Reply {
+      const intent = paymentIntents.get(intentId);
+      if (!intent) return missing('payment_intent', intentId);
+      const other = Object.keys(params).find((key) => key !== 'receipt_email' && key !== 'description');
+      if (other !== undefined) return invalid(`The stand-in does not change ${other} on a PaymentIntent`, other);
+      for (const field of ['receipt_email', 'description'] as const) {
+        if (params[field] !== undefined) intent[field] = str(params[field]) === '' ? null : (str(params[field]) ?? null);
+      }
+      return ok(intent);
+    },
+
     /** With `expand[]=payment_method`, the PaymentMethod it was confirmed with, as an object that says its `type`. */
     retrievePaymentIntent(intentId: string, query: Params = {}): Reply {
       const intent = paymentIntents.get(intentId);

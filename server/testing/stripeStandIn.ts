@@ -119,6 +119,12 @@ export async function startStripeStandIn({
     },
     {
       method: 'POST',
+      path: /^\/v1\/payment_intents\/([^/]+)$/,
+      params: ['PaymentIntents.d.ts', 'PaymentIntentUpdateParams'],
+      run: (params, id) => ledger.updatePaymentIntent(id, params),
+    },
+    {
+      method: 'POST',
       path: /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
       params: ['PaymentIntents.d.ts', 'PaymentIntentCancelParams'],
       run: (params, id) => ledger.cancelPaymentIntent(id, params),
