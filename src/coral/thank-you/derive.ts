@@ -136,10 +136,11 @@ export const answerable = (upgrade: UpgradeState): upgrade is Extract<UpgradeSta
  * and the gateway can start it there: no second form. Null otherwise, and an
  * accepted ask opens the monthly form.
  */
-export function oneTapAsk(config: ThankYouConfig, receipt: Receipt | null, offer: UpgradeOffer, gateway: Gateway): UpgradeAsk | null {
+export function oneTapAsk(config: ThankYouConfig, receipt: Receipt | null, gateway: Gateway): UpgradeAsk | null {
   const tap = receipt?.oneTap;
   const reference = receipt?.reference;
-  return gateway.upgrade && tap && reference ? {reference, token: tap.token, amount: offer.monthly, currency: config.currency} : null;
+  // The tap's amount is the offer's: a kept card's offer is the amount the endpoint named for it (upgradeOffer).
+  return gateway.upgrade && tap && reference ? {...tap, reference, currency: config.currency} : null;
 }
 
 /** The page's words for changing or cancelling a gift, which its monthly form says too. */
@@ -162,7 +163,15 @@ export function monthlyFormConfig(config: ThankYouConfig, offer: UpgradeOffer, m
     size: 'medium',
     layout: 'single',
     frequencies: ['monthly'],
-    amounts: {monthly: {handles: [{amount: suggested}], defaultAmount: suggested, min: upgrade.minMonthly, max: upgrade.maxMonthly}},
+    // The amount a kept card's tap was for came from the gift's own rules, which may reach past this page's limits.
+    amounts: {
+      monthly: {
+        handles: [{amount: suggested}],
+        defaultAmount: suggested,
+        min: Math.min(suggested, upgrade.minMonthly),
+        max: Math.max(suggested, upgrade.maxMonthly),
+      },
+    },
     fields: {firstName: 'required', lastName: 'required', email: 'required', phone: 'hidden', postcode: 'hidden', address: 'hidden'},
     directDebit: upgrade.directDebit,
     // The new monthly giver is told, as on any form, how to change or cancel the gift.

@@ -146,15 +146,14 @@ describe('the monthly ask', () => {
       charge: async () => ({status: 'approved', reference: 'x'}) as const,
       upgrade: async () => ({status: 'approved', reference: 'y'}) as const,
     };
-    const offer = upgradeOffer(configOf(), {...kept(12000, 2000), reference: 'pi_1'})!;
-    expect(oneTapAsk(configOf(), {...kept(12000, 2000), reference: 'pi_1'}, offer, gateway)).toEqual({
+    expect(oneTapAsk(configOf(), {...kept(12000, 2000), reference: 'pi_1'}, gateway)).toEqual({
       reference: 'pi_1',
       token: 'pi_1_secret_2',
       amount: 2000,
       currency: 'AUD',
     });
     // A gift that kept no card, or whose card fits no monthly gift, has no tap: the ask opens the monthly form.
-    expect(oneTapAsk(configOf(), {...oneOff(12000), reference: 'pi_1'}, offer, gateway)).toBeNull();
+    expect(oneTapAsk(configOf(), {...oneOff(12000), reference: 'pi_1'}, gateway)).toBeNull();
     // The ask is still this page's to make: off, or in another currency, it asks nothing.
     expect(upgradeOffer(configOf({upgrade: {enabled: false}}), kept(12000, 2000))).toBeNull();
     expect(upgradeOffer(configOf(), oneOff(12000, {currency: 'NZD', oneTap: {token: 't', amount: 2000}}))).toBeNull();
@@ -271,6 +270,16 @@ describe('the monthly ask', () => {
       messages: {heading: 'Your monthly gift'},
     });
     expect(form.config.amounts.monthly).toMatchObject({defaultAmount: 20, handles: [{amount: 20}], min: 5, max: 2000});
+  });
+
+  it('gives the donate form a valid config for a kept card’s amount past this page’s own limits, when its card is refused', () => {
+    // The endpoint named $20 a month by the gift's rules; this page, on its own, takes $5 to $10, or $25 to $50.
+    for (const limits of [{maxMonthly: 10}, {minMonthly: 25, maxMonthly: 50}]) {
+      const config = configOf({upgrade: limits});
+      const offer = upgradeOffer(config, oneOff(12000, {oneTap: {token: 'pi_1_secret_2', amount: 2000}}))!;
+      const form = parseDonateFormConfig(monthlyFormConfig(config, offer, messages));
+      expect(form.ok && form.config.amounts.monthly).toMatchObject({defaultAmount: 20, handles: [{amount: 20}]});
+    }
   });
 
   it('gives the monthly form the page’s way to change or cancel a gift, in the page’s words', () => {

@@ -48,7 +48,7 @@ export function useThankYou(config: ThankYouConfig, id: string | undefined, over
     if (type === 'retry') return dispatch({type});
     if (!answerable(upgrade)) return;
     const receipt = gift?.receipt ?? null;
-    if (type === 'accept') dispatch({type, ask: oneTapAsk(config, receipt, upgrade.offer, gateway), key: newIdempotencyKey()});
+    if (type === 'accept') dispatch({type, ask: oneTapAsk(config, receipt, gateway), key: newIdempotencyKey()});
     else {
       dispatch({type});
       if (receipt) declinedOnThisPage.add(giftKey(receipt));
