@@ -17,8 +17,13 @@ export const MUTATION_MODULES = {
     tests: ['src/coral/shared/money/*.test.ts'],
   },
   'donate-form': {
-    mutate: ['src/coral/donate-form/derive.ts', 'src/coral/donate-form/rules.ts'],
-    tests: ['src/coral/donate-form/derive.test.ts', 'src/coral/donate-form/rules.test.ts', 'src/coral/donate-form/machine*.test.ts'],
+    mutate: ['src/coral/donate-form/derive.ts', 'src/coral/donate-form/rules.ts', 'src/coral/donate-form/keepCard.ts'],
+    tests: [
+      'src/coral/donate-form/derive.test.ts',
+      'src/coral/donate-form/rules.test.ts',
+      'src/coral/donate-form/keepCard.test.ts',
+      'src/coral/donate-form/machine*.test.ts',
+    ],
   },
   // The doorway's screen decides which values are read for card data and refuses control characters; cardData.ts finds the numbers.
   'card-data': {
@@ -39,6 +44,16 @@ export const MUTATION_MODULES = {
   webhooks: {
     mutate: ['server/gifts/webhooks.ts'],
     tests: ['server/gifts/webhookOutcomes.test.ts'],
+  },
+  // Whether a published version still takes gifts and signatures; versions.test.ts goes through the endpoint and its database.
+  versions: {
+    mutate: ['server/forms/standing.ts'],
+    tests: ['server/forms/standing.test.ts'],
+  },
+  // What retention makes of a gift with no outcome here, by its Stripe object's status; the runs themselves are in retention*.test.ts.
+  retention: {
+    mutate: ['server/supporters/stripeState.ts'],
+    tests: ['server/supporters/stripeState.test.ts'],
   },
 };
 

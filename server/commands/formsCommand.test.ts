@@ -39,24 +39,31 @@ describe('node server/dist/forms.mjs', () => {
   it('publishes, lists, shows and imports on the embedded database, and refuses in one line while an endpoint holds its folder', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'coral-data-'));
     const env = {...endpointEnv(folder), CORAL_ADMIN_TOKEN: ADMIN_TOKEN};
+    // The campaigns file lists the petition only: the reef appeal's donate form is published with no campaigns file.
+    const published = {...env, CORAL_CAMPAIGNS: undefined};
     const reef = configFile('save-the-reef.json', {component: 'donate-form', ...DONATE_FORM});
     try {
-      const running = await start(env, {file: join(out, 'dist/main.mjs')});
-      const refused = await forms(env, 'publish', reef);
+      expect(await forms(env, 'publish', reef)).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: `coral forms: campaign: "save-the-reef" is not one of this endpoint's campaigns (CORAL_CAMPAIGNS), so the form would take nothing: list the campaign there first, or leave CORAL_CAMPAIGNS unset to publish every form here\n`,
+      });
+      const running = await start(published, {file: join(out, 'dist/main.mjs')});
+      const refused = await forms(published, 'publish', reef);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/^coral forms: .*coral endpoint/);
       expect(refused.stderr.trim().split('\n')).toHaveLength(1);
       expect(await stop(running)).toBe(0);
 
-      expect(await forms(env, 'publish', reef, '--by', 'Aroha Ngata')).toMatchObject({
+      expect(await forms(published, 'publish', reef, '--by', 'Aroha Ngata')).toMatchObject({
         code: 0,
         stdout: '{"form":"save-the-reef","version":1}\n',
         stderr: '',
       });
       const changed = configFile('reef-eofy.json', {component: 'donate-form', ...DONATE_FORM, sourceCode: 'REEF-EOFY'});
-      expect((await forms(env, 'publish', changed, '--id', 'save-the-reef')).stdout).toBe('{"form":"save-the-reef","version":2}\n');
+      expect((await forms(published, 'publish', changed, '--id', 'save-the-reef')).stdout).toBe('{"form":"save-the-reef","version":2}\n');
       const wrong = configFile('wrong.json', {component: 'donate-form', ...DONATE_FORM, amounts: {'one-off': {handles: [{amount: '5'}]}}});
-      expect(await forms(env, 'publish', wrong)).toMatchObject({
+      expect(await forms(published, 'publish', wrong)).toMatchObject({
         code: 1,
         stdout: '',
         stderr: `coral forms: ${wrong} is not a config Coral can publish:\n  amounts.one-off.handles.0.amount: got "5"; expected a number\n`,
@@ -79,6 +86,25 @@ describe('node server/dist/forms.mjs', () => {
       expect(listed.forms.map(({form, versions}) => [form, versions.map(({publishedBy}) => publishedBy)])).toEqual([
         ['ban-deep-sea-mining', [null]],
         ['save-the-reef', ['Aroha Ngata', null]],
+      ]);
+
+      // Version 2 withdrawn: the form is version 1 again; withdrawn again, it says so; a form there is not, refused.
+      expect(await forms(env, 'withdraw', 'save-the-reef', '--version', '2', '--by', 'Aroha Ngata')).toMatchObject({
+        code: 0,
+        stdout: '{"form":"save-the-reef","withdrawn":[2]}\n',
+        stderr: '',
+      });
+      expect(json(await forms(env, 'show', 'save-the-reef'))).toMatchObject({version: 1});
+      expect(await forms(env, 'withdraw', 'save-the-reef', '--version', '2')).toMatchObject({
+        code: 0,
+        stdout: '{"form":"save-the-reef","withdrawn":[]}\n',
+        stderr: 'coral forms: version 2 was withdrawn already\n',
+      });
+      expect(await forms(env, 'withdraw', 'save-the-rivers')).toMatchObject({code: 1, stderr: 'coral forms: no form "save-the-rivers"\n'});
+      const withdrawn = json(await forms(env, 'list')) as {forms: Array<{form: string; versions: Array<{withdrawnBy: string | null}>}>};
+      expect(withdrawn.forms.find(({form}) => form === 'save-the-reef')?.versions.map(({withdrawnBy}) => withdrawnBy)).toEqual([
+        null,
+        'Aroha Ngata',
       ]);
 
       // The endpoint serves what the command published.

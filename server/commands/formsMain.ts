@@ -1,5 +1,5 @@
 /**
- * `npm run forms -- publish <file.json>`, `list`, `show <id>` and `import`: the forms published on the endpoint, from
+ * `npm run forms -- publish <file.json>`, `list`, `show <id>`, `withdraw <id>` and `import`: the forms published on the endpoint, from
  * the command line, on the database the endpoint uses. On the embedded database the endpoint must be stopped first
  * (one process holds its folder); on a Postgres server, any time.
  */
@@ -8,15 +8,27 @@ import {basename} from 'node:path';
 import {parseArgs} from 'node:util';
 import {FORM_ID, FORM_ID_RULE} from '../../src/coral/contract';
 import {openMigrated, fileReader, readNodeEnv, readNodeRecords, repositoryRoot, warnUnknownSettings} from '../node';
-import {checkForm, publishedBy, campaignForms, importForms, listForms, publishForm, readForm, refusal} from '../forms';
+import {
+  checkForm,
+  publishedBy,
+  campaignForms,
+  importForms,
+  listForms,
+  publishForm,
+  readForm,
+  refusal,
+  unlistedForm,
+  withdrawForm,
+} from '../forms';
 
-const ACTIONS = ['publish', 'list', 'show', 'import'] as const;
+const ACTIONS = ['publish', 'list', 'show', 'withdraw', 'import'] as const;
 type Action = (typeof ACTIONS)[number];
 
 const USAGE = [
   'usage: npm run forms -- publish <file.json> [--id <form>] [--by <name>]',
   '       npm run forms -- list',
   '       npm run forms -- show <form> [--version <n>]',
+  '       npm run forms -- withdraw <form> [--version <n>] [--by <name>]',
   '       npm run forms -- import [--by <name>]',
 ].join('\n');
 
@@ -29,7 +41,7 @@ function stop(message: string): never {
 
 const [action, ...rest] = process.argv.slice(2);
 if (!ACTIONS.includes(action as Action)) stop(USAGE);
-const POSITIONALS: Record<Action, number> = {publish: 1, list: 0, show: 1, import: 0};
+const POSITIONALS: Record<Action, number> = {publish: 1, list: 0, show: 1, withdraw: 1, import: 0};
 let args: {values: {by?: string; id?: string; version?: string}; positionals: string[]};
 try {
   args = parseArgs({
@@ -72,12 +84,22 @@ function readCampaigns(): unknown {
   return JSON.parse(source.startsWith('[') || source.startsWith('{') ? source : fileReader(repositoryRoot())(source)) as unknown;
 }
 
+/** The campaigns CORAL_CAMPAIGNS lists, as the endpoint reads them, or null when it is unset: a publish is held to them. */
+function listedCampaigns(): ReadonlySet<string> | null {
+  if (!process.env.CORAL_CAMPAIGNS?.trim()) return null;
+  const read = readNodeEnv(process.env);
+  if (!read.ok) stop(read.message.replace(/^coral endpoint:/, `${by}:`));
+  return read.env.versions.listed;
+}
+
 warnUnknownSettings(process.env, by);
 const published = action === 'publish' ? readPublished(target!) : null;
 const checked = published === null ? null : checkForm(published.body);
 if (checked?.ok === false)
   stop(`${by}: ${target} is not a config Coral can publish:\n${checked.problems.map((line) => `  ${line}`).join('\n')}`);
 const campaigns = action === 'import' ? readCampaigns() : null;
+const unlisted = checked?.ok ? unlistedForm(checked.form, listedCampaigns()) : null;
+if (unlisted !== null) stop(`${by}: ${unlisted}`);
 const records = readNodeRecords(process.env);
 if (typeof records === 'string') stop(`${by}: ${records}`);
 let opened: Awaited<ReturnType<typeof openMigrated>>;
@@ -101,6 +123,16 @@ try {
     const form = await readForm(db, target!, version === undefined ? undefined : Number(version));
     if (form !== null) console.log(JSON.stringify(form, null, 2));
     else {
+      console.error(`${by}: no form "${target}"${version === undefined ? '' : ` with a version ${version}`}`);
+      process.exitCode = 1;
+    }
+  } else if (action === 'withdraw') {
+    const done = await withdrawForm(db, target!, version === undefined ? null : Number(version), publisher.by, new Date());
+    if (done.ok) {
+      console.log(JSON.stringify({form: target, withdrawn: done.withdrawn}));
+      if (done.withdrawn.length === 0)
+        console.error(`${by}: ${version === undefined ? 'every version' : `version ${version}`} was withdrawn already`);
+    } else {
       console.error(`${by}: no form "${target}"${version === undefined ? '' : ` with a version ${version}`}`);
       process.exitCode = 1;
     }

@@ -12,11 +12,13 @@ import {
   LOG_LEVELS,
   MIN_SECRET_LENGTH,
   MIN_WEBHOOK_SECRET_LENGTH,
+  OLD_VERSION_HOURS_RANGE,
   PORT_RANGE,
   RETENTION_DAYS,
   SETTINGS,
   type SettingVars,
 } from '../settings';
+import {HOUR_MS, type VersionRules} from '../forms';
 import {readGuardEnv, type GuardSettings} from '../guard';
 
 export type StripeSettings = {
@@ -33,6 +35,8 @@ export type EndpointEnv = {
   /** Origins of the admin pages that may publish forms from a browser (CORAL_ADMIN_ORIGINS); empty, none may. */
   adminOrigins: string[];
   campaigns: Campaigns;
+  /** How long a published version is still taken after a newer one, and the campaigns CORAL_CAMPAIGNS lists (null: unset). */
+  versions: VersionRules;
   basePath: string;
   /** A Postgres server's address; null keeps the records in the embedded database in `dataDir`. */
   databaseUrl: string | null;
@@ -234,6 +238,15 @@ export function readEndpointEnv(vars: SettingVars, readFile?: (path: string) => 
       'CORAL_ADMIN_ORIGINS is set but CORAL_ADMIN_TOKEN is not: set the token too, or nothing can be published from those origins',
     );
 
+  const hoursText = vars.CORAL_OLD_VERSION_HOURS?.trim() || SETTINGS.CORAL_OLD_VERSION_HOURS.fallback;
+  const hours = Number(hoursText);
+  if (!/^\d{1,4}$/.test(hoursText) || hours < OLD_VERSION_HOURS_RANGE.min || hours > OLD_VERSION_HOURS_RANGE.max)
+    return fail(
+      `CORAL_OLD_VERSION_HOURS: "${hoursText}" is not a number of hours from ${OLD_VERSION_HOURS_RANGE.min} to ${OLD_VERSION_HOURS_RANGE.max}`,
+    );
+  const listed = source === '' ? null : new Set([...campaigns.donateForms.keys(), ...campaigns.powerforms.keys()]);
+  const versions: VersionRules = {oldVersionMs: hours * HOUR_MS, listed};
+
   const retention = readRetention(vars.CORAL_RETENTION_DAYS);
   if (typeof retention === 'string') return fail(retention);
 
@@ -270,6 +283,7 @@ export function readEndpointEnv(vars: SettingVars, readFile?: (path: string) => 
       allowedOrigins,
       adminOrigins,
       campaigns,
+      versions,
       basePath,
       ...records,
       ...tokens,

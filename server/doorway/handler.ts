@@ -7,7 +7,7 @@
  */
 import {GIFT_ANSWER_MS, ROUTES} from '../../src/coral/contract';
 import type {PowerformConfig} from '../../src/coral/contract/library';
-import {newestPowerforms, publishedConfigs, answerForm, answerFormList, answerPublish, FORM_PATH} from '../forms';
+import {newestPowerforms, publishedConfigs, answerForm, answerFormList, answerPublish, FORM_PATH, HOUR_MS} from '../forms';
 import {answerCheckout, answerGift, stripeDeadline, answerUpgrade, answerWebhook, campaignProducts} from '../gifts';
 import {createGuard, type RequestContext} from '../guard';
 import {consoleLogger, rejected, respond, sessionCookie, type Logger} from '../http';
@@ -22,6 +22,7 @@ import {
   RESULTS_PATH,
   publishedVariants,
 } from '../results';
+import {SETTINGS} from '../settings';
 import {answerCount, COUNT_PATH, sharedCounts, answerSignature} from '../signatures';
 import {answerSupporterRoute, SUPPORTER_ROUTE_NAMES} from '../supporters';
 import {adminDoor} from './adminDoor';
@@ -47,7 +48,8 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   if (stripe && !options.guard?.secret) throw new Error('createCoralHandler: taking gifts needs guard.secret (CORAL_GUARD_SECRET)');
   const guard = createGuard({settings: options.guard, store, stripe, seconds, siteverify: options.siteverify});
   const deadline = stripeDeadline(options.answerWithinMs ?? GIFT_ANSWER_MS);
-  const published = publishedConfigs(db ?? null);
+  const versions = options.versions ?? {oldVersionMs: Number(SETTINGS.CORAL_OLD_VERSION_HOURS.fallback) * HOUR_MS, listed: null};
+  const published = publishedConfigs(db ?? null, versions, now);
   const newestPowerform = newestPowerforms(db ?? null, now);
   const gifts = stripe && {
     stripe,
@@ -67,7 +69,7 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   const privacyToken = db ? (options.privacyToken ?? null) : null;
   const counts = sharedCounts(store);
   const cookie = sessionCookie(basePath);
-  const forms = {db: db ?? null, token: db ? (options.adminToken ?? null) : null, cookie, now};
+  const forms = {db: db ?? null, token: db ? (options.adminToken ?? null) : null, cookie, now, listed: versions.listed};
   const resultsPage = {...forms, basePath, script: options.resultsScript ?? (async () => null)};
   const events = {db: db ?? null, published: db ? publishedVariants(db) : async () => false, limit: guard.limitEvents, now};
 

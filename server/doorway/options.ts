@@ -2,6 +2,7 @@
 import type Stripe from 'stripe';
 import type {DonateFormConfig, PowerformConfig} from '../../src/coral/contract/library';
 import type {Database} from '../db';
+import type {VersionRules} from '../forms';
 import {type RequestContext, type GuardSettings} from '../guard';
 import type {Logger} from '../http';
 import type {GiftStore} from '../records';
@@ -19,6 +20,11 @@ export type CoralHandlerOptions = {
   campaigns: ReadonlyMap<string, DonateFormConfig>;
   /** The powerform campaigns this endpoint takes signatures for, by id. */
   powerforms?: ReadonlyMap<string, PowerformConfig>;
+  /**
+   * What a published version is held to: how long an older one is still taken once a newer one is out
+   * (CORAL_OLD_VERSION_HOURS, a day unless set), and the campaigns CORAL_CAMPAIGNS lists (null: any campaign).
+   */
+  versions?: VersionRules;
   store: GiftStore;
   /** The database behind the store, for export; without one, export is off. */
   db?: Database;

@@ -92,8 +92,8 @@ describe.each(DATABASES)('forms on $name', ({create}) => {
           campaign: 'save-the-reef',
           createdAt: new Date(NOW_MS).toISOString(),
           versions: [
-            {version: 1, publishedBy: 'Aroha Ngata', publishedAt: new Date(NOW_MS).toISOString()},
-            {version: 2, publishedBy: null, publishedAt: new Date(NOW_MS + 60_000).toISOString()},
+            {version: 1, publishedBy: 'Aroha Ngata', publishedAt: new Date(NOW_MS).toISOString(), withdrawnAt: null, withdrawnBy: null},
+            {version: 2, publishedBy: null, publishedAt: new Date(NOW_MS + 60_000).toISOString(), withdrawnAt: null, withdrawnBy: null},
           ],
         },
       ],
@@ -243,7 +243,10 @@ describe.each(DATABASES)('forms on $name', ({create}) => {
 
   it('answers 404 for a form or a version there is not, and 400 for a version that is no number', async () => {
     expect((await handle(publish('save-the-reef', DONATE_FORM))).status).toBe(201);
-    expect(await (await handle(read('/forms/protect-the-kauri'))).json()).toEqual({status: 'rejected', reason: 'no such form'});
+    expect(await (await handle(read('/forms/protect-the-kauri'))).json()).toEqual({
+      status: 'rejected',
+      reason: 'no such form, or every version of it is withdrawn',
+    });
     const missing = await handle(read('/forms/save-the-reef?version=2'));
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({status: 'rejected', reason: 'no such version of this form'});

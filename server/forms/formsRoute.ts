@@ -15,8 +15,19 @@ import {
   pathPattern,
 } from '../http';
 import type {Database} from '../db';
-import {checkForm, headerText, publishedBy} from './check';
+import {checkForm, headerText, publishedBy, type CheckedForm} from './check';
+import {campaignRefusal} from './standing';
 import {listForms, publishForm, readForm, refusal} from './store';
+
+/**
+ * Why a donate form or powerform of a campaign CORAL_CAMPAIGNS does not list is not published (it would take
+ * nothing), or null. A thank-you page takes nothing itself, so it is published for any campaign.
+ */
+export function unlistedForm(form: CheckedForm, listed: ReadonlySet<string> | null): string | null {
+  const why = form.component === 'thank-you' ? null : campaignRefusal(form.campaign, listed);
+  if (why === null) return null;
+  return `${why}, so the form would take nothing: list the campaign there first, or leave CORAL_CAMPAIGNS unset to publish every form here`;
+}
 
 /** A form's path, whatever stands for its id in its one group: the route says what is wrong with a bad id. */
 export const FORM_PATH = pathPattern(ROUTES.form.path, FORM_PARAM);
@@ -28,7 +39,15 @@ const MAX_CONFIG_BYTES = 256 * 1024;
  * `db`: null where the endpoint keeps no records. `token`: CORAL_ADMIN_TOKEN, null when the admin routes are off.
  * `cookie`: the results page's session cookie, which lists the forms too.
  */
-export type FormRouteDeps = {db: Database | null; token: string | null; cookie: SessionCookie; now: () => number; log: Logger};
+export type FormRouteDeps = {
+  db: Database | null;
+  token: string | null;
+  cookie: SessionCookie;
+  now: () => number;
+  log: Logger;
+  /** The campaigns CORAL_CAMPAIGNS lists, null when it is unset: a form of any other campaign would take nothing. */
+  listed?: ReadonlySet<string> | null;
+};
 
 // The newest version changes when one is published: a browser asks again each time (and gets a 304 while it has
 // the newest), a shared cache (a CDN) answers from its copy for a minute, so a busy page costs a read a minute and a
@@ -45,7 +64,8 @@ export async function answerForm(deps: Omit<FormRouteDeps, 'token'>, id: string,
   if (db === null || !FORM_ID.test(id)) return rejected('no such form', 404);
   return answerFailures(deps.log, async () => {
     const form = await readForm(db, id, asked === null ? undefined : Number(asked));
-    if (form === null) return rejected(asked === null ? 'no such form' : 'no such version of this form', 404);
+    if (form === null)
+      return rejected(asked === null ? 'no such form, or every version of it is withdrawn' : 'no such version of this form', 404);
     return {status: 200, body: form, headers: {etag: `"${form.form}-${form.version}"`, 'cache-control': asked === null ? NEWEST : PINNED}};
   });
 }
@@ -80,6 +100,8 @@ export async function answerPublish(deps: FormRouteDeps, request: Request, id: s
   if (!read.ok) return read.answer;
   const checked = checkForm(read.value);
   if (!checked.ok) return {status: 422, body: {status: 'rejected', reason: checked.problems.join('; '), problems: checked.problems}};
+  const unlisted = unlistedForm(checked.form, deps.listed ?? null);
+  if (unlisted !== null) return rejected(unlisted, 409);
   const {db, now, log} = deps;
   return answerFailures(log, async () => {
     const published = await publishForm(db!, id, checked.form, by.by, new Date(now()));

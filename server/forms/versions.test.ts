@@ -5,6 +5,8 @@
 import {parse} from 'csv-parse/sync';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {createPgStore} from '../records';
+import {HOUR_MS} from './standing';
+import {withdrawForm} from './store';
 import {DATABASES, type TestDatabase} from '../testing/databases';
 import {giftBody, makeHandler, ORIGIN, post} from '../testing/fixtures';
 import {startStripeStandIn, type StripeStandIn} from '../testing/stripeStandIn';
@@ -227,6 +229,108 @@ describe.each(DATABASES)('requests made on a published form, on $name', ({create
       ['1000', 'sixth'],
       ['2000', 'sixth'],
     ]);
+  });
+
+  it('takes an older version for CORAL_OLD_VERSION_HOURS after a newer one, and a withdrawn version not at all', async () => {
+    let clock = Date.parse('2026-12-02T09:00:00Z');
+    ({handler} = makeHandler(stripe, {
+      campaigns: new Map(),
+      store: createPgStore(test.db),
+      db: test.db,
+      adminToken: ADMIN_TOKEN,
+      now: () => clock,
+      versions: {oldVersionMs: 24 * HOUR_MS, listed: null},
+    }));
+    const onVersion = (version: number, amount = 15000, email = 'mere@example.org') =>
+      post(
+        handler,
+        '/gifts',
+        reefGift({amount, supporter: {firstName: 'Mere', lastName: 'Tūhoe', email, consent: true}, form: {id: 'reef', version}}),
+      );
+    const newest = async () => ((await (await handler(new Request(`${BASE}/forms/reef`))).json()) as {version?: number}).version;
+    await publish('reef', REEF_V1);
+    await publish('deep-sea', PETITION_V1);
+    clock += HOUR_MS;
+    await publish('reef', REEF_V2);
+    await publish('deep-sea', PETITION_V2);
+
+    // A page opened on version 1 just before version 2 still finishes a day later, less a minute; then it is refused.
+    clock += 24 * HOUR_MS - 60_000;
+    expect((await onVersion(1, 6000)).status).toBe(200);
+    expect((await post(handler, '/signatures', signature({form: {id: 'deep-sea', version: 1}}))).status).toBe(200);
+    clock += 60_000;
+    const late = 'was replaced by a newer version more than 24 hours ago: reload the page for the form as it is now';
+    expect(await onVersion(1, 6000, 'ana@example.org')).toMatchObject({
+      status: 400,
+      body: {reason: `form: version 1 of form "reef" ${late}`},
+    });
+    // A signature refused says so as any signature's wrong key does.
+    expect(await post(handler, '/signatures', signature({form: {id: 'deep-sea', version: 1}}))).toMatchObject({
+      status: 422,
+      body: {reason: `form: version 1 of form "deep-sea" ${late}`},
+    });
+    expect((await onVersion(2)).status).toBe(200);
+
+    // Version 2 was a mistake: withdrawn, it takes nothing within a minute, and version 1 is the newest again, taken as before.
+    expect(await withdrawForm(test.db, 'reef', 2, 'Aroha Ngata', new Date(clock))).toEqual({ok: true, withdrawn: [2]});
+    expect(await withdrawForm(test.db, 'reef', 2, null, new Date(clock))).toEqual({ok: true, withdrawn: []});
+    expect(await withdrawForm(test.db, 'reef', 3, null, new Date(clock))).toEqual({ok: false});
+    clock += 60_000;
+    expect(await onVersion(2, 15000, 'ana@example.org')).toMatchObject({
+      status: 400,
+      body: {reason: 'form: version 2 of form "reef" was withdrawn: reload the page for the form as it is now'},
+    });
+    expect(await newest()).toBe(1);
+    expect((await onVersion(1, 6000, 'ana@example.org')).status).toBe(200);
+
+    // The whole form withdrawn: no page is given it, nothing is taken, until a version is published again.
+    expect(await withdrawForm(test.db, 'reef', null, null, new Date(clock))).toEqual({ok: true, withdrawn: [1]});
+    clock += 60_000;
+    expect((await handler(new Request(`${BASE}/forms/reef`))).status).toBe(404);
+    expect((await onVersion(1, 6000, 'tama@example.org')).status).toBe(400);
+    await publish('reef', REEF_V1);
+    expect(await newest()).toBe(3);
+    expect((await onVersion(3, 6000, 'tama@example.org')).status).toBe(200);
+    const listed = (await (await handler(new Request(`${BASE}/forms`, {headers: {authorization: `Bearer ${ADMIN_TOKEN}`}}))).json()) as {
+      forms: Array<{form: string; versions: Array<{withdrawnBy: string | null; withdrawnAt: string | null}>}>;
+    };
+    const reef = listed.forms.find(({form}) => form === 'reef')!;
+    expect(reef.versions.map(({withdrawnAt, withdrawnBy}) => [withdrawnAt !== null, withdrawnBy])).toEqual([
+      [true, null],
+      [true, 'Aroha Ngata'],
+      [false, null],
+    ]);
+  });
+
+  it('takes nothing on a form of a campaign CORAL_CAMPAIGNS does not list, and publishes no donate form or powerform of one', async () => {
+    await publish('reef', REEF_V1);
+    await publish('deep-sea', PETITION_V1);
+    // The reef appeal taken off the campaigns file: its published form takes nothing from then on, the petition's still does.
+    ({handler} = makeHandler(stripe, {
+      campaigns: new Map(),
+      store: createPgStore(test.db),
+      db: test.db,
+      adminToken: ADMIN_TOKEN,
+      versions: {oldVersionMs: 24 * HOUR_MS, listed: new Set(['deep-sea-petition'])},
+    }));
+    expect(await post(handler, '/gifts', reefGift({form: {id: 'reef', version: 1}}))).toMatchObject({
+      status: 400,
+      body: {reason: `campaign: "reef-appeal" is not one of this endpoint's campaigns (CORAL_CAMPAIGNS)`},
+    });
+    expect((await post(handler, '/signatures', signature({form: {id: 'deep-sea', version: 1}}))).status).toBe(200);
+    const refused = await handler(
+      new Request(`${BASE}/forms/reef`, {
+        method: 'PUT',
+        headers: {authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json'},
+        body: JSON.stringify(REEF_V2),
+      }),
+    );
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as {reason: string}).reason).toMatch(
+      /^campaign: "reef-appeal" is not one .*list the campaign there first/,
+    );
+    await publish('reef-thanks', {component: 'thank-you', campaign: 'reef-appeal'});
+    expect(await test.db.query('select form from gifts')).toEqual([]);
   });
 
   it('keeps no form on a gift or signature whose page gave its config inline', async () => {

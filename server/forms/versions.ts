@@ -1,7 +1,8 @@
 /**
  * The config a gift or signature is checked against: the version of the published form it names (`form`), which is
- * what its page showed, so a page open while a newer version is published still works; or, when it names none, the
- * campaigns file's config for its campaign. A version never changes, so each is read and parsed once per instance.
+ * what its page showed, so a page open while a newer version is published still works (for CORAL_OLD_VERSION_HOURS
+ * after it, standing.ts); or, when it names none, the campaigns file's config for its campaign. A version's config
+ * never changes, so each is read and parsed once per instance; its standing is read again after STANDING_MS.
  */
 import {componentConfig, publishedForm, variantConfig, type FormComponent, type PublishedForm} from '../../src/coral/contract';
 import {
@@ -15,7 +16,8 @@ import {
   type PowerformConfig,
 } from '../../src/coral/contract/library';
 import type {Queryable} from '../db';
-import {readForm} from './store';
+import {campaignRefusal, versionRefusal, type VersionRules, type VersionStanding} from './standing';
+import {readForm, readStanding} from './store';
 
 /** Reads a published version's config for one component, or says why a request naming it is refused. */
 export type VersionReader<C> = (form: PublishedForm) => Promise<Check<C>>;
@@ -25,16 +27,36 @@ export type PublishedConfigs = {donateForm: VersionReader<DonateFormConfig>; pow
 /** Versions kept parsed: more than the forms an organisation runs at once; past it they are read again. */
 const VERSIONS_KEPT = 256;
 
-/** The readers for an endpoint's records; `db` null where it keeps none, and a request naming a form is refused. */
-export function publishedConfigs(db: Queryable | null): PublishedConfigs {
+/** How long a version's standing is kept: a withdrawal, or a newer version's publish, is heeded within it. */
+export const STANDING_MS = 60_000;
+
+/**
+ * The readers for an endpoint's records; `db` null where it keeps none, and a request naming a form is refused.
+ * `rules`: how long an older version is still taken, and the campaigns listed; `now` the endpoint's clock.
+ */
+export function publishedConfigs(db: Queryable | null, rules: VersionRules, now: () => number): PublishedConfigs {
   const parsed = new Map<string, unknown>();
-  function reader<C>(component: FormComponent, parse: (config: unknown) => ParseResult<C>): VersionReader<C> {
-    return async ({id, version, variant}) => {
+  const standings = new Map<string, {at: number; standing: Promise<VersionStanding | null>}>();
+
+  /** The version's standing, read at most once a STANDING_MS per version; a failed read is not kept. */
+  function standingOf(records: Queryable, id: string, version: number): Promise<VersionStanding | null> {
+    const key = `${id}\n${version}`;
+    const found = standings.get(key);
+    if (found !== undefined && now() - found.at < STANDING_MS) return found.standing;
+    const standing = readStanding(records, id, version);
+    standing.catch(() => standings.delete(key));
+    if (standings.size >= VERSIONS_KEPT) standings.clear();
+    standings.set(key, {at: now(), standing});
+    return standing;
+  }
+
+  function reader<C extends {campaign: string}>(component: FormComponent, parse: (config: unknown) => ParseResult<C>): VersionReader<C> {
+    /** The version's config, read and parsed once. */
+    async function configOf(records: Queryable, {id, version, variant}: PublishedForm): Promise<Check<C>> {
       const key = `${id}\n${version}\n${variant ?? ''}`;
       const kept = parsed.get(key) as C | undefined;
       if (kept !== undefined) return {ok: true, value: kept};
-      if (db === null) return refuse('form: this endpoint keeps no published forms');
-      const form = await readForm(db, id, version);
+      const form = await readForm(records, id, version);
       if (form === null || form.version !== version) return refuse(`form: form "${id}" has no version ${version} on this endpoint`);
       if (form.component !== component) return refuse(`form: form "${id}" is a ${form.component}, not a ${component}`);
       // A variant's config is its changes laid over the rest; a request naming none is checked against the rest.
@@ -47,6 +69,18 @@ export function publishedConfigs(db: Queryable | null): PublishedConfigs {
       if (parsed.size >= VERSIONS_KEPT) parsed.clear();
       parsed.set(key, config.config);
       return {ok: true, value: config.config};
+    }
+    return async (form) => {
+      if (db === null) return refuse('form: this endpoint keeps no published forms');
+      const config = await configOf(db, form);
+      if (!config.ok) return config;
+      const unlisted = campaignRefusal(config.value.campaign, rules.listed);
+      if (unlisted !== null) return refuse(unlisted);
+      const standing = await standingOf(db, form.id, form.version);
+      const ended = standing === null ? null : versionRefusal(standing, now(), rules.oldVersionMs);
+      if (ended !== null)
+        return refuse(`form: version ${form.version} of form "${form.id}" ${ended}: reload the page for the form as it is now`);
+      return config;
     };
   }
   return {donateForm: reader('donate-form', parseDonateFormConfig), powerform: reader('powerform', parsePowerformConfig)};
@@ -68,7 +102,7 @@ export function newestPowerforms(db: Queryable | null, now: () => number): (camp
     const config = db
       .query<{config: unknown}>(
         `select v.config from forms f join form_versions v on v.form = f.id
-         where f.campaign = $1 and f.component = 'powerform' order by v.published_at desc, v.version desc limit 1`,
+         where f.campaign = $1 and f.component = 'powerform' and v.withdrawn_at is null order by v.published_at desc, v.version desc limit 1`,
         [campaign],
       )
       .then(([row]) => {

@@ -241,6 +241,7 @@ export async function startNodeEndpoint(
     allowedOrigins: env.allowedOrigins,
     adminOrigins: env.adminOrigins,
     campaigns: env.campaigns.donateForms,
+    versions: env.versions,
     powerforms: env.campaigns.powerforms,
     store: createPgStore(db, {outbox: env.forward !== null}),
     db,

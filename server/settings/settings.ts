@@ -20,6 +20,8 @@ export const TURNSTILE_WHEN = ['always', 'breaker'] as const;
 export const PORT_RANGE = {min: 0, max: 65_535};
 /** CORAL_RETENTION_DAYS: a month at least, so the CRM has every record long before its details go. */
 export const RETENTION_DAYS = {min: 30, max: 36_500};
+/** CORAL_OLD_VERSION_HOURS: how long a published version is still taken once a newer one is out. */
+export const OLD_VERSION_HOURS_RANGE = {min: 1, max: 720};
 /** A token or secret anyone could guess is no secret: at least this many characters. */
 export const MIN_SECRET_LENGTH = 32;
 /**
@@ -55,6 +57,7 @@ export const SETTINGS = {
   CORAL_EXPORT_TOKEN: {fallback: null, allowed: {says: `${MIN_SECRET_LENGTH} or more characters`}},
   CORAL_PRIVACY_TOKEN: {fallback: null, allowed: {says: `${MIN_SECRET_LENGTH} or more characters`}},
   CORAL_ADMIN_TOKEN: {fallback: null, allowed: {says: `${MIN_SECRET_LENGTH} or more characters, not the export or privacy token`}},
+  CORAL_OLD_VERSION_HOURS: {fallback: '24', allowed: {whole: OLD_VERSION_HOURS_RANGE}},
   CORAL_ADMIN_ORIGINS: {fallback: null, allowed: {says: 'origins, comma-separated, no wildcard'}},
   CORAL_RETENTION_DAYS: {fallback: 'keep', allowed: {says: `\`keep\`, or days from ${RETENTION_DAYS.min} to ${RETENTION_DAYS.max}`}},
   CORAL_FORWARD_URL: {fallback: null, allowed: {says: 'an `https://` address (`http://` for localhost)'}},

@@ -5,6 +5,7 @@
  * asks for its subscriptions to be cancelled; otherwise it is kept, with its gifts, and the answer says so.
  */
 import type Stripe from 'stripe';
+import {stateOf, type StripeSays} from './stripeState';
 
 /** The subscription statuses in which Stripe still charges, or may yet charge, the Customer. */
 const LIVE = new Set<Stripe.Subscription.Status>(['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused']);
@@ -55,25 +56,6 @@ export async function customersOfGifts(
     if (customer !== null) byCustomer.set(customer, [...(byCustomer.get(customer) ?? []), gift]);
   }
   return byCustomer;
-}
-
-/**
- * What Stripe says of a gift the records hold no outcome for, by its reference: `paid`, Stripe took or is taking its
- * money (its webhook is late, and brings the outcome); `open`, it may yet be paid (a Subscription still incomplete, a
- * Checkout Session still open); `unpaid`, nothing was or will be, with the Customer it was made with (null when none,
- * or when this Stripe account has no such object).
- */
-export type StripeSays = {state: 'paid' | 'open'} | {state: 'unpaid'; customer: string | null};
-
-const PAYING = new Set<Stripe.Subscription.Status>(['active', 'trialing', 'past_due', 'unpaid', 'paused']);
-const TAKING = new Set<Stripe.PaymentIntent.Status>(['succeeded', 'processing', 'requires_capture']);
-
-function stateOf(found: GiftObject): StripeSays['state'] {
-  if (found.kind === 'payment') return TAKING.has(found.object.status) ? 'paid' : 'unpaid';
-  if (found.kind === 'subscription') {
-    return PAYING.has(found.object.status) ? 'paid' : found.object.status === 'incomplete' ? 'open' : 'unpaid';
-  }
-  return found.object.status === 'complete' ? 'paid' : found.object.status === 'open' ? 'open' : 'unpaid';
 }
 
 export async function stripeSays(stripe: Stripe, reference: string): Promise<StripeSays> {

@@ -119,6 +119,7 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
           allowedOrigins: env.allowedOrigins,
           adminOrigins: env.adminOrigins,
           campaigns: env.campaigns.donateForms,
+          versions: env.versions,
           powerforms: env.campaigns.powerforms,
           store: store ?? createPgStore(db!, {outbox: forwarding !== null}),
           ...(db ? {db} : {}),

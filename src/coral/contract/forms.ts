@@ -54,7 +54,16 @@ export const formListSchema = zod.object({
       component: zod.enum(FORM_COMPONENTS),
       campaign: zod.string(),
       createdAt: zod.string(),
-      versions: zod.array(zod.object({version, publishedBy: zod.nullable(zod.string()), publishedAt: zod.string()})),
+      versions: zod.array(
+        zod.object({
+          version,
+          publishedBy: zod.nullable(zod.string()),
+          publishedAt: zod.string(),
+          // When it was withdrawn (`npm run forms -- withdraw`) and by whom; null while it is not.
+          withdrawnAt: zod.nullable(zod.string()),
+          withdrawnBy: zod.nullable(zod.string()),
+        }),
+      ),
     }),
   ),
 });
