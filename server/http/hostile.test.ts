@@ -95,7 +95,9 @@ describe('a card number written to slip past the search', () => {
     }
     const nested = await post(each.setup.handler, '/gifts', giftBody({'4242 4242 4242 4242': {number: '1'}}));
     expect(nested.body.reason).toMatch(/found at \[key\]/);
-    expect(JSON.stringify(each.setup.logger.lines)).not.toMatch(/4242|４２/);
+    // Each line's request id is a random UUID, which may hold "4242" itself: the rest of the line is what is checked.
+    const lines = each.setup.logger.lines.map(({requestId: _id, ...line}) => line);
+    expect(JSON.stringify(lines)).not.toMatch(/4242|４２/);
     expect(each.stripe.requests).toHaveLength(0);
   });
 
