@@ -35,7 +35,8 @@ describe('a one-off gift', () => {
   it('gives a gift that keeps no payment method a Customer with the email alone, for Stripe’s receipt by the account’s settings', async () => {
     const {body} = await post(handler, '/gifts', giftBody({supporter: {...SUPPORTER, phone: '+61412345678'}}));
     const [made] = creates('/v1/customers');
-    expect(made?.params).toEqual({email: 'ada@example.org'});
+    // The email, and the gift it was made for (the page's random key, no detail of the supporter's), and nothing else.
+    expect(made?.params).toEqual({email: 'ada@example.org', metadata: {coral_gift: expect.stringMatching(/^[\w:-]+$/)}});
     const intent = stripe.paymentIntents.get(String(body.reference))!;
     // No receipt_email: it would make Stripe send a receipt whatever the account's settings say, for this gift alone.
     expect(intent).toMatchObject({
@@ -85,7 +86,7 @@ describe('a one-off gift', () => {
   it('keeps no payment method, and gives Stripe the email alone, where the campaign offers no monthly gift to use it for', async () => {
     const {body} = await post(handler, '/gifts', giftBody({campaign: 'ban-deep-sea-mining', savePaymentMethod: true}));
     expect(stripe.paymentIntents.get(String(body.reference))).toMatchObject({setup_future_usage: null});
-    expect(creates('/v1/customers').map((r) => r.params)).toEqual([{email: 'ada@example.org'}]);
+    expect(creates('/v1/customers').map((r) => r.params)).toEqual([{email: 'ada@example.org', metadata: {coral_gift: expect.any(String)}}]);
   });
 
   it('adds the cover fee the server computes itself, and refuses any other fee', async () => {
@@ -339,6 +340,21 @@ describe('after a Stripe 5xx, which Stripe keeps under its key for a day', () =>
     expect(stripe.customers.size).toBe(1);
     expect(stripe.subscriptions.size).toBe(1);
     expect(stripe.subscriptions.get(String(retried.body.reference))?.customer).toBe([...stripe.customers.keys()][0]);
+  });
+
+  it('a Customer Stripe made before answering 500: found by its email and noted, and the retry uses it', async () => {
+    const key = newKey();
+    const body = giftBody({frequency: 'monthly', amount: 2500});
+    stripe.failNext('server-error-after-acting', {path: /^\/v1\/customers$/});
+    expect((await post(handler, '/gifts', body, {key})).status).toBe(503);
+    // Made, though Stripe answered 500: named by the note, so retention and forgetting reach it if no retry comes.
+    const [made] = [...stripe.customers.keys()];
+    expect(stripe.customers.get(made!)?.metadata).toMatchObject({coral_gift: expect.any(String)});
+    expect(stripe.requests.filter((request) => request.method === 'GET' && request.path === '/v1/customers')).toHaveLength(1);
+    const retried = await post(handler, '/gifts', body, {key});
+    expect(retried.status).toBe(200);
+    expect(stripe.customers.size).toBe(1);
+    expect(stripe.subscriptions.get(String(retried.body.reference))?.customer).toBe(made);
   });
 
   it('two requests refused under one attempt move the key on once', async () => {

@@ -78,25 +78,54 @@ export type Making = {
 };
 
 /**
+ * Whether Stripe may have acted on a call that failed: a 5xx (it may have made the object, then failed), or a
+ * connection lost on the way (the answer may have been lost after it acted).
+ */
+function mayHaveActed(error: unknown): boolean {
+  const {type, statusCode} = (error ?? {}) as {type?: unknown; statusCode?: unknown};
+  return type === 'StripeConnectionError' || (typeof statusCode === 'number' && statusCode >= 500);
+}
+
+/** How far before its attempt began a Customer a failed call made is looked for: Stripe's clock and ours may differ. */
+const CLOCK_SKEW_SECONDS = 300;
+
+/**
  * A Customer of the gift's own. An email is typed, not proven: looking a Customer up by it would let anyone add a
  * gift, or a kept card, to another person's Customer. One an earlier attempt made for the same gift is used again;
- * a new one is noted before anything is made to pay through it, so that it is never out of the records' reach.
+ * a new one is noted before anything is made to pay through it, so that it is never out of the records' reach. Each
+ * names its gift (`coral_gift`), so one Stripe made on a call that then failed is found by its email and noted too.
  */
 async function customerFor({stripe, notes, giftKey, attempt}: Making, supporter: Supporter): Promise<string> {
   const earlier = await notes.customerOfKey(giftKey);
   if (earlier !== null) return earlier;
   const email = supporter.email?.trim();
-  const customer = await stripe.customers.create(
-    {
-      email,
-      name: fullName(supporter),
-      phone: supporter.phone,
-      address: supporter.postcode || supporter.address ? {postal_code: supporter.postcode, line1: supporter.address} : undefined,
-    },
-    {idempotencyKey: `${attempt.key}:customer`},
-  );
+  let customer: Stripe.Customer;
+  try {
+    customer = await stripe.customers.create(
+      {
+        email,
+        name: fullName(supporter),
+        phone: supporter.phone,
+        address: supporter.postcode || supporter.address ? {postal_code: supporter.postcode, line1: supporter.address} : undefined,
+        metadata: {coral_gift: giftKey},
+      },
+      {idempotencyKey: `${attempt.key}:customer`},
+    );
+  } catch (error) {
+    if (email && mayHaveActed(error)) await noteStrayCustomers(stripe, notes, giftKey, email, attempt.startedAt).catch(() => {});
+    throw error;
+  }
   await notes.customerMade({customer: customer.id, key: giftKey, email: email ?? null, createdAt: customer.created});
   return customer.id;
+}
+
+/** Notes each Customer with `email` made for this gift since its attempt began: a failed call may have made one. */
+async function noteStrayCustomers(stripe: Stripe, notes: Making['notes'], giftKey: string, email: string, since: number): Promise<void> {
+  const made = await stripe.customers.list({email, created: {gte: since - CLOCK_SKEW_SECONDS}, limit: 100});
+  for (const customer of made.data) {
+    if (customer.metadata?.coral_gift !== giftKey) continue;
+    await notes.customerMade({customer: customer.id, key: giftKey, email, createdAt: customer.created});
+  }
 }
 
 /**

@@ -5,5 +5,5 @@
 export {correctSupporter} from './correct';
 export {emailKeyOf, forgetSupporter, type SupporterDeps} from './forget';
 export {heldFor, isEmail} from './held';
-export {retainDaily, startRetention} from './retention';
+export {applyRetention, retainDaily, startRetention} from './retention';
 export {answerSupporterRoute, SUPPORTER_ROUTE_NAMES, type SupporterRoute} from './supportersRoute';

@@ -25,7 +25,14 @@ const PETITION = {
   fields: {postcode: 'optional'},
   question: {type: 'text', id: 'why_it_matters', label: 'Why does the deep sea matter to you?'},
 };
-export const CAMPAIGNS = JSON.stringify({donateForms: CAMPAIGN_CONFIGS, powerforms: [PETITION]});
+/**
+ * The campaigns file names the published forms' campaigns too: where it is set, a form of a campaign it does not list
+ * is neither published nor taken.
+ */
+export const CAMPAIGNS = JSON.stringify({
+  donateForms: [...CAMPAIGN_CONFIGS, {campaign: 'reef-appeal', frequencies: ['one-off', 'monthly']}],
+  powerforms: [PETITION, {campaign: 'deep-sea-petition'}],
+});
 
 /** A donate form published on the endpoint with an experiment: its events and results are what /events and /results read. */
 export const REEF_FORM = {

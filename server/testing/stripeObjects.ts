@@ -61,6 +61,23 @@ export function createLedger(clock: () => number, apiVersion: string) {
     },
 
     /**
+     * GET /v1/customers: the live customers, newest first, with the email given (matched exactly, as Stripe matches it,
+     * case and all) and made at or after `created[gte]`; `limit` from 1 to 100, 10 unless given.
+     */
+    listCustomers(query: Params): Reply {
+      const email = str(query.email);
+      const since = int(obj(query.created).gte);
+      const limit = int(query.limit) ?? 10;
+      if (limit < 1 || limit > 100) return invalid('This value must be between 1 and 100.', 'limit');
+      const found = [...customers.values()]
+        .filter((customer) => customer.deleted !== true)
+        .filter((customer) => email === undefined || customer.email === email)
+        .filter((customer) => since === null || Number(customer.created) >= since)
+        .reverse();
+      return ok({object: 'list', url: '/v1/customers', has_more: found.length > limit, data: found.slice(0, limit)});
+    },
+
+    /**
      * POST /v1/customers/:id: the fields given replace the customer's, an empty string unsetting one (an address's
      * parts one by one, as Stripe merges a hash). A deleted customer cannot be changed.
      */

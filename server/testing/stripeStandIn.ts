@@ -77,6 +77,12 @@ export async function startStripeStandIn({
     },
     {
       method: 'GET',
+      path: /^\/v1\/customers$/,
+      params: ['Customers.d.ts', 'CustomerListParams'],
+      run: (query) => ledger.listCustomers(query),
+    },
+    {
+      method: 'GET',
       path: /^\/v1\/customers\/([^/]+)$/,
       params: ['Customers.d.ts', 'CustomerRetrieveParams'],
       run: (_, id) => ledger.retrieveCustomer(id),
