@@ -53,6 +53,9 @@ type Gift = {
   upgraded: boolean;
   /** Its supporter was forgotten since: its Customer, and the card kept on it, are gone. */
   erased: boolean;
+  /** When it was made (seconds), and the version it was made on: its one tap is taken within a day, on a version that stands. */
+  madeAt: number;
+  version: Version | null;
 };
 type Version = {version: number; publishedAt: number; withdrawn: boolean};
 
@@ -208,7 +211,8 @@ class Give implements Command {
   async run(model: Model, real: Real): Promise<void> {
     const version = this.version === null ? undefined : model.versions[this.version % Math.max(model.versions.length, 1)];
     // Every gift here gives an email, so makes a Customer, and then its PaymentIntent or Subscription: the failure is met.
-    if (this.failure !== null) real.stripe.failNext(this.failure, {path: failingPath(this.at, this.frequency)});
+    const refused = version !== undefined && !standsAt(model.versions, version, real.clock.seconds * 1000);
+    if (this.failure !== null && !refused) real.stripe.failNext(this.failure, {path: failingPath(this.at, this.frequency)});
     const body = giftBody({
       amount: AMOUNTS[this.frequency],
       frequency: this.frequency,
@@ -218,7 +222,9 @@ class Give implements Command {
       ...(version ? {form: {id: 'reef', version: version.version}} : {}),
     });
     const answer = await sendUntilAnswered(real, '/gifts', body);
-    if (version && !standsAt(model.versions, version, real.clock.seconds * 1000)) {
+    // Whatever the answer, no failure planned for this gift is left for a later call to meet.
+    real.stripe.clearFailures();
+    if (refused) {
       expect([version.version, answer.status]).toEqual([version.version, 400]);
       return;
     }
@@ -236,6 +242,8 @@ class Give implements Command {
       confirmed: false,
       upgraded: false,
       erased: false,
+      madeAt: real.clock.seconds,
+      version: version ?? null,
     });
   }
   toString = () =>
@@ -293,6 +301,8 @@ class Checkout implements Command {
       confirmed: this.complete,
       upgraded: false,
       erased: false,
+      madeAt: real.clock.seconds,
+      version: null,
     });
   }
   toString = () => `checkout(${this.email}, ${this.frequency}${this.complete ? ', paid' : ''})`;
@@ -307,8 +317,12 @@ class Upgrade implements Command {
     const gift = ready[this.pick % ready.length]!;
     const body = {reference: gift.reference, clientSecret: gift.clientSecret, amount: gift.oneTap, fee: 0, currency: 'AUD'};
     const answer = await sendUntilAnswered(real, '/gifts/upgrade', body);
-    expect([gift.reference, answer.body.status]).toEqual([gift.reference, 'approved']);
-    gift.upgraded = true;
+    const inTime = real.clock.seconds - gift.madeAt <= DAY_S;
+    const stands = gift.version === null || standsAt(model.versions, gift.version, real.clock.seconds * 1000);
+    expect([gift.reference, answer.body.status]).toEqual([gift.reference, inTime && stands ? 'approved' : 'rejected']);
+    gift.upgraded = answer.body.status === 'approved';
+    // Refused once, the tap is not offered again.
+    if (!gift.upgraded) gift.oneTap = null;
   }
   toString = () => `upgrade(#${this.pick})`;
 }
@@ -489,6 +503,7 @@ describe.each(DATABASES)('the endpoint as a state machine, on $name', ({create})
       `truncate gifts, payments, outbox, stripe_customers, idempotency_keys, form_versions, forms, supporter_requests,
        guard_counts, guard_breaker, upgrade_claims cascade`,
     );
+    stripe.clearFailures();
     for (const map of [stripe.customers, stripe.paymentIntents, stripe.subscriptions, stripe.checkoutSessions]) map.clear();
     clock.seconds = NOW_MS / 1000;
     const {handler} = makeHandler(stripe, {

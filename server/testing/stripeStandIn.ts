@@ -298,6 +298,10 @@ export async function startStripeStandIn({
     failNext(failure: Failure, {path = /./, times = 1}: {path?: RegExp; times?: number} = {}) {
       planned.push({failure, path, times});
     },
+    /** Drops every failure planned and not yet met. */
+    clearFailures() {
+      planned.length = 0;
+    },
     /**
      * A client of the official SDK pointed here. Retries are off unless asked for, so a test decides how often
      * a call is tried (the SDK still retries a dropped connection once, as it always does).
