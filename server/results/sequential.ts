@@ -99,11 +99,7 @@ export type PlanTarget = {lift: number; alpha: number; power: number};
  * over all the experiment's weights), the standard error at T visitors in all is σ·√((1/control + 1/variant)/T).
  * Null where the baseline gives no mean to lift. Returns the visitors of the whole experiment.
  */
-export function visitorsNeeded(
-  baseline: Baseline,
-  target: PlanTarget,
-  shares: {control: number; variant: number},
-): number | null {
+export function visitorsNeeded(baseline: Baseline, target: PlanTarget, shares: {control: number; variant: number}): number | null {
   if (!(baseline.mean > 0) || !(baseline.variance > 0)) return null;
   if (!(target.lift > 0)) throw new RangeError(`expected a lift above zero, not ${target.lift}`);
   if (!(target.power > 0 && target.power < 1)) throw new RangeError(`expected a power between 0 and 1, not ${target.power}`);
