@@ -2,6 +2,11 @@
  * A published form's figures, read from the records: its events (visitors by version, variant, day and source) and
  * the gifts and signatures made on it. A gift counts once a payment of it is paid, and raises what Stripe has
  * received for it so far; a regular gift's monthly value is its amount with the fee (a weekly one's times 52 ÷ 12).
+ *
+ * An experiment compares gifts by a value fixed when the gift is made (REGULAR_VALUE), not by what has been paid so
+ * far: a one-off gift by its amount, a regular gift by its first twelve months' payments (a monthly gift twelve of
+ * them, a weekly one 52, a daily one its days, at most a year's), so a monthly ask is not judged by the one payment
+ * it has had yet against a one-off ask's whole gift.
  */
 import type {EventKind} from '../../src/coral/contract';
 import type {Queryable} from '../db';
@@ -14,9 +19,11 @@ export type VariantFigures = {
   gifts: number;
   signatures: number;
   raised: number;
-  /** The gifts' values, each capped at the version's 99th percentile, summed, and their squares summed. */
+  /** The gifts' values (REGULAR_VALUE), each capped at the version's 99th percentile, summed, and their squares summed. */
   capped: number;
   cappedSquares: number;
+  /** The version's cap on each gift's value; null with no gift. */
+  cap: number | null;
   regularGifts: number;
   regularMonthly: number;
 };
@@ -34,13 +41,20 @@ export type SourceFigures = {
   raisedCents: number;
 };
 
+/** Each version's first day with a visitor (UTC). */
+export type VersionDays = {version: number; first: string};
+
 export type FormFigures = {
   variants: VariantFigures[];
+  versionDays: VersionDays[];
   days: DayFigures[];
   amounts: AmountFigures[];
   sources: SourceFigures[];
   currency: string | null;
 };
+
+/** The payments of a regular gift an experiment values it by: its first twelve months'. */
+export const REGULAR_VALUE = {monthly: 12, weekly: 52, dailyMost: 365} as const;
 
 /** Each gift is capped at this quantile of its version's gifts for the comparison, so one large gift cannot decide it. */
 export const CAP_QUANTILE = 0.99;
@@ -58,7 +72,11 @@ const PAID = `paid as (
   select g.form_version as version, coalesce(g.form_variant, '') as variant, g.frequency, g.amount, g.fee, g.currency,
     coalesce(g.source_code, '') as source, coalesce(g.utm->>'utm_source', '') as utm_source,
     coalesce(g.utm->>'utm_medium', '') as utm_medium, coalesce(g.utm->>'utm_campaign', '') as utm_campaign,
-    (g.created_at at time zone 'UTC')::date::text as day, sum(p.amount)::float8 as value
+    (g.created_at at time zone 'UTC')::date::text as day, sum(p.amount)::float8 as value,
+    (case g.frequency when 'monthly' then (g.amount + g.fee) * ${REGULAR_VALUE.monthly}
+       when 'weekly' then (g.amount + g.fee) * ${REGULAR_VALUE.weekly}
+       when 'daily' then (g.amount + g.fee) * least(coalesce(g.payments, 1), ${REGULAR_VALUE.dailyMost})
+       else g.amount + g.fee end)::float8 as valued
   from gifts g join payments p on p.reference = g.reference and p.outcome = 'paid'
   where g.form = $1
   group by g.reference)`;
@@ -76,6 +94,7 @@ export const NO_FIGURES: Omit<VariantFigures, 'version' | 'variant'> = {
   raised: 0,
   capped: 0,
   cappedSquares: 0,
+  cap: null,
   regularGifts: 0,
   regularMonthly: 0,
 };
@@ -89,9 +108,9 @@ async function variantFigures(db: Queryable, form: string): Promise<VariantFigur
       [form],
     ),
     db.query<Omit<VariantFigures, 'events' | 'signatures'>>(
-      `with ${PAID}, caps as (select version, percentile_cont(${CAP_QUANTILE}) within group (order by value) as cap from paid group by version)
+      `with ${PAID}, caps as (select version, percentile_cont(${CAP_QUANTILE}) within group (order by valued) as cap from paid group by version)
        select version, variant, count(*)::integer as gifts, sum(value)::float8 as raised,
-         sum(least(value, cap))::float8 as capped, sum(least(value, cap) ^ 2)::float8 as "cappedSquares",
+         sum(least(valued, cap))::float8 as capped, sum(least(valued, cap) ^ 2)::float8 as "cappedSquares", max(cap)::float8 as cap,
          (count(*) filter (where frequency in ('monthly', 'weekly')))::integer as "regularGifts",
          coalesce(sum(case frequency when 'monthly' then amount + fee when 'weekly' then (amount + fee) * 52.0 / 12 end), 0)::float8
            as "regularMonthly"
@@ -153,8 +172,11 @@ async function sourceFigures(db: Queryable, form: string): Promise<SourceFigures
 
 /** Everything the results of form `form` are computed from. */
 export async function readFigures(db: Queryable, form: string): Promise<FormFigures> {
-  const [variants, days, sources, amounts, currency] = await Promise.all([
+  const [variants, versionDays, days, sources, amounts, currency] = await Promise.all([
     variantFigures(db, form),
+    db.query<VersionDays>(`select version, min(day)::text as first from ${EVENTS} where kind = 'view' group by version order by version`, [
+      form,
+    ]),
     dayFigures(db, form),
     sourceFigures(db, form),
     db.query<AmountFigures>(
@@ -164,5 +186,38 @@ export async function readFigures(db: Queryable, form: string): Promise<FormFigu
     ),
     db.query<{currency: string}>(`select currency from gifts where form = $1 order by created_at desc limit 1`, [form]),
   ]);
-  return {variants, days, amounts, sources, currency: currency[0]?.currency ?? null};
+  return {variants, versionDays, days, amounts, sources, currency: currency[0]?.currency ?? null};
+}
+
+/** The form's visitors in the days before a time, the days that had any, and the metric's moments per visitor. */
+export type FormHistory = {visitors: number; days: number; gifts: number; valued: number; valuedSquares: number; signatures: number};
+
+/**
+ * What the form's visitors did in the `days` days before `before`, across its versions and variants, for a plan:
+ * its visitors, the days with any, and its gifts by their value (REGULAR_VALUE, each capped at the 99th percentile
+ * of those days' gifts) and signatures.
+ */
+export async function readHistory(db: Queryable, form: string, before: Date, days: number): Promise<FormHistory> {
+  const from = new Date(before.getTime() - days * 86_400_000);
+  const window = [form, from.toISOString(), before.toISOString()];
+  const [views, gifts, signed] = await Promise.all([
+    db.query<{visitors: number; days: number}>(
+      `select coalesce(sum(visitors), 0)::integer as visitors, count(distinct day)::integer as days from ${EVENTS}
+       where kind = 'view' and day >= ($2::timestamptz at time zone 'UTC')::date and day < ($3::timestamptz at time zone 'UTC')::date`,
+      window,
+    ),
+    db.query<{gifts: number; valued: number; valuedSquares: number}>(
+      `with ${PAID.replace('where g.form = $1', 'where g.form = $1 and g.created_at >= $2 and g.created_at < $3')},
+         cap as (select percentile_cont(${CAP_QUANTILE}) within group (order by valued) as cap from paid)
+       select count(*)::integer as gifts, coalesce(sum(least(valued, cap)), 0)::float8 as valued,
+         coalesce(sum(least(valued, cap) ^ 2), 0)::float8 as "valuedSquares"
+       from paid, cap`,
+      window,
+    ),
+    db.query<{signatures: number}>(
+      `select count(*)::integer as signatures from signatures where form = $1 and created_at >= $2 and created_at < $3`,
+      window,
+    ),
+  ]);
+  return {...views[0]!, ...gifts[0]!, signatures: signed[0]!.signatures};
 }

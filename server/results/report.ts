@@ -6,6 +6,7 @@
 import * as Plot from '@observablehq/plot';
 import type {ResultsAnswer, VariantResult, VersionResult} from '../../src/coral/contract';
 import {count, element, money, orDash, pair, percent, section, table} from './dom';
+import {metricName, planSentence} from './plan';
 
 type Drawn = {width: number};
 
@@ -14,7 +15,8 @@ type Drawn = {width: number};
  * and the table beside the chart reads its figures out better than the shapes would.
  */
 function chartOf(options: Plot.PlotOptions): SVGSVGElement | HTMLElement {
-  const chart = Plot.plot(options);
+  // Labels readable on a phone: Plot's own 10 px is too small.
+  const chart = Plot.plot({style: {fontSize: '13px'}, ...options});
   chart.setAttribute('role', 'img');
   for (const named of chart.querySelectorAll('[aria-label], [aria-description]')) {
     named.removeAttribute('aria-label');
@@ -50,6 +52,9 @@ function horizontalBars<T extends object>(
 /** What a chart says it is to a screen reader: the table beside it has its figures. */
 const described = (what: string) => `${what}. The table beside this chart has the same figures.`;
 
+/** What a chart with nothing to draw says instead. */
+const nothingYet = (what: string): HTMLElement => element('p', what, {class: 'empty'});
+
 function days(results: ResultsAnswer, {width}: Drawn): HTMLElement {
   const donate = isDonate(results);
   const caption = donate ? 'Gifts and amount raised by day' : 'Signatures by day';
@@ -67,7 +72,13 @@ function days(results: ResultsAnswer, {width}: Drawn): HTMLElement {
       ticks: raised.filter((_, i) => i % every === 0).map((day) => day.day),
       tickFormat: (day: string) => day.slice(5),
     },
-    y: {grid: true, label: donate ? `Raised (${results.currency?.toUpperCase() ?? ''})` : 'Signatures'},
+    y: donate
+      ? {
+          grid: true,
+          label: `Raised (${results.currency?.toUpperCase() ?? ''})`,
+          tickFormat: (value: number) => money(value * 100, results.currency).replace(/\.00$/, ''),
+        }
+      : {grid: true, label: 'Signatures', tickFormat: (value: number) => count(value)},
     marks: [Plot.barY(raised, {x: 'day', y: donate ? 'raised' : 'signatures', fill: 'currentColor', fillOpacity: 0.7}), Plot.ruleY([0])],
   });
   const rows = results.days.map((day) =>
@@ -76,7 +87,15 @@ function days(results: ResultsAnswer, {width}: Drawn): HTMLElement {
       : [day.day, count(day.visitors), count(day.signatures)],
   );
   const columns = donate ? ['Day (UTC)', 'Visitors', 'Gifts', 'Raised'] : ['Day (UTC)', 'Visitors', 'Signatures'];
-  return section(caption, [pair(chart, table(caption, columns, rows))]);
+  const nothing = results.days.every((day) => (donate ? day.raisedCents === 0 : day.signatures === 0));
+  const shown = nothing
+    ? nothingYet(
+        donate
+          ? 'Nothing raised yet: each day’s gifts are drawn here once a payment is paid.'
+          : 'No signature yet: each day’s signatures are drawn here.',
+      )
+    : chart;
+  return section(caption, [pair(shown, table(caption, columns, rows))]);
 }
 
 const STAGES = (donate: boolean) => ['Visitors', 'Starts', 'Submits', donate ? 'Gifts' : 'Signatures'] as const;
@@ -88,9 +107,35 @@ const stagesOf = (variant: VariantResult, donate: boolean): number[] => [
   donate ? variant.gifts : variant.signatures,
 ];
 
+/** A note on a version whose gifts or signatures go to the sandbox, so none of them is real. */
+const sandboxNote = (version: VersionResult, donate: boolean): HTMLElement[] =>
+  version.sandbox
+    ? [
+        element(
+          'p',
+          `This version is on the sandbox gateway: ${donate ? 'no gift made on it is paid, so it counts no gift' : 'its signatures stay in the visitor’s browser and are not recorded'}. Publish it with a real gateway to take them.`,
+          {class: 'note'},
+        ),
+      ]
+    : [];
+
 function funnel(version: VersionResult, donate: boolean, {width}: Drawn): HTMLElement {
   const stages = STAGES(donate);
   const caption = `Version ${version.version}: visitors to ${donate ? 'gifts' : 'signatures'}, by variant`;
+  const rows = version.variants.map((variant) => [variantName(variant.variant), ...stagesOf(variant, donate).map(count)]);
+  if (version.variants.every((variant) => variant.visitors === 0)) {
+    return section(
+      caption,
+      [
+        ...sandboxNote(version, donate),
+        pair(
+          nothingYet('No visitor has seen this version yet: its funnel is drawn here once one has.'),
+          table(caption, ['Variant', ...stages], rows),
+        ),
+      ],
+      'h3',
+    );
+  }
   const data = version.variants.flatMap((variant) =>
     stagesOf(variant, donate).map((value, i) => ({variant: variantName(variant.variant), stage: stages[i]!, value})),
   );
@@ -109,18 +154,42 @@ function funnel(version: VersionResult, donate: boolean, {width}: Drawn): HTMLEl
       Plot.ruleX([0]),
     ],
   });
-  const rows = version.variants.map((variant) => [variantName(variant.variant), ...stagesOf(variant, donate).map(count)]);
-  return section(caption, [pair(chart, table(caption, ['Variant', ...stages], rows))], 'h3');
+  return section(caption, [...sandboxNote(version, donate), pair(chart, table(caption, ['Variant', ...stages], rows))], 'h3');
 }
 
-/** The metric's value: money per visitor for a donate form, a share of visitors for a powerform. */
+/** The metric's value: money per visitor, or a share of visitors. */
 const metricText = (version: VersionResult, currency: string | null) => (value: number) =>
   version.metric === 'revenue-per-visitor' ? money(value, currency) : percent(value);
+
+const OUTCOMES = {better: 'Better', worse: 'Worse', alike: 'Alike', undecided: 'Not decided'} as const;
+
+/** The metric's name in the table, with the cap the comparison puts on each gift. */
+function metricColumn(version: VersionResult, currency: string | null): string {
+  const name = metricName(version.metric);
+  const capital = name[0]!.toUpperCase() + name.slice(1);
+  return version.capCents === null ? capital : `${capital}, each gift up to ${money(version.capCents, currency)}`;
+}
+
+/** The plan, and how far the experiment has come against it. */
+function planned(version: VersionResult): HTMLElement[] {
+  const plan = version.plan;
+  if (plan === null) return [];
+  const count = (n: number) => new Intl.NumberFormat('en').format(n);
+  const so = version.variants.map((variant) => {
+    const needed = plan.visitors.find((each) => each.variant === variant.variant)?.visitors ?? 0;
+    return `${variantName(variant.variant)} ${count(variant.visitors)} of ${count(needed)}`;
+  });
+  const day = version.days === null ? 'No visitor yet.' : `Day ${count(version.days + 1)} of about ${count(plan.days)}.`;
+  return [
+    element('p', [element('strong', 'Plan: '), document.createTextNode(planSentence(plan))]),
+    element('p', [element('strong', 'Progress: '), document.createTextNode(`${day} Visitors so far: ${so.join(', ')}.`)]),
+  ];
+}
 
 function experiment(version: VersionResult, currency: string | null, {width}: Drawn): HTMLElement[] {
   if (version.experiment === null) return [];
   const format = metricText(version, currency);
-  const metric = version.metric === 'revenue-per-visitor' ? 'revenue per visitor' : 'signatures per visitor';
+  const metric = metricName(version.metric);
   const caption = `Version ${version.version}, experiment “${version.experiment}”: ${metric} against the control`;
   const compared = version.variants.flatMap((variant) => (variant.vsControl ? [{variant: variant.variant, ...variant.vsControl}] : []));
   const chart = chartOf({
@@ -128,7 +197,7 @@ function experiment(version: VersionResult, currency: string | null, {width}: Dr
     height: 60 + 40 * compared.length,
     ariaLabel: described(caption),
     marginLeft: 96,
-    x: {grid: true, label: `Difference in ${metric} (95% interval)`, tickFormat: format},
+    x: {grid: true, label: `Difference in ${metric} (always-valid 95% interval)`, tickFormat: format},
     y: {label: null},
     marks: [
       Plot.ruleX([0]),
@@ -136,23 +205,28 @@ function experiment(version: VersionResult, currency: string | null, {width}: Dr
       Plot.dot(compared, {x: 'difference', y: 'variant', fill: 'currentColor', r: 4}),
     ],
   });
-  const rows = version.variants.map((variant) => [
+  const money = version.metric === 'revenue-per-visitor';
+  const rows = version.variants.map((variant, i) => [
     variantName(variant.variant),
     count(variant.visitors),
-    orDash(version.metric === 'revenue-per-visitor' ? variant.revenuePerVisitorCents : variant.conversion, format),
-    variant.vsControl === null
+    count(version.metric === 'signatures-per-visitor' ? variant.signatures : variant.gifts),
+    orDash(variant.metricValue, format),
+    ...(money ? [orDash(variant.revenuePerVisitorCents, format)] : []),
+    i === 0
       ? 'Control'
-      : `${format(variant.vsControl.difference)} (${format(variant.vsControl.low)} to ${format(variant.vsControl.high)})`,
-    orDash(variant.vsControl?.chanceBetter ?? null, percent),
-    orDash(variant.chanceBest, percent),
+      : variant.vsControl === null
+        ? '–'
+        : `${format(variant.vsControl.difference)} (${format(variant.vsControl.low)} to ${format(variant.vsControl.high)})`,
+    i === 0 ? '–' : OUTCOMES[variant.vsControl?.outcome ?? 'undecided'],
   ]);
   const columns = [
     'Variant',
     'Visitors',
-    metric[0]!.toUpperCase() + metric.slice(1),
-    'Difference (95% interval)',
-    'Chance better',
-    'Chance best',
+    version.metric === 'signatures-per-visitor' ? 'Signatures' : 'Gifts',
+    metricColumn(version, currency),
+    ...(money ? ['Revenue per visitor, uncapped'] : []),
+    'Difference (always-valid 95% interval)',
+    'Outcome',
   ];
   const broken = version.srm?.broken
     ? [
@@ -168,8 +242,12 @@ function experiment(version: VersionResult, currency: string | null, {width}: Dr
       `Version ${version.version}: experiment “${version.experiment}”`,
       [
         ...broken,
-        element('p', version.verdict ?? 'Not enough visitors yet to say anything.'),
-        pair(compared.length > 0 ? chart : element('p', 'No variant to compare yet.'), table(caption, columns, rows)),
+        element('p', version.verdict ?? 'Not enough visitors yet to say anything.', {class: 'verdict'}),
+        ...planned(version),
+        table(caption, columns, rows),
+        compared.length > 0
+          ? element('div', [chart], {class: 'chart'})
+          : element('p', 'The comparison with the control is drawn here once both have visitors who gave.'),
       ],
       'h3',
     ),

@@ -9,7 +9,8 @@ import type {Database} from '../db';
 import {type Logger, rejected, type Reply, type SessionCookie, answerFailures, pathPattern} from '../http';
 import {resultsOf} from './compute';
 import {foldBefore, foldEvents} from './events';
-import {readFigures} from './read';
+import {HISTORY_DAYS} from './plan';
+import {readFigures, readHistory, type FormHistory} from './read';
 import {admitted} from '../forms';
 
 /** `cookie`: the results page's session cookie, which admits as the token does (http/session.ts). */
@@ -33,12 +34,19 @@ export async function answerResults(deps: ResultsDeps, request: Request, id: str
     if (form === undefined) return rejected('no such form', 404);
     await foldEvents(db!, foldBefore(now()));
     const figures = await readFigures(db!, id);
-    // Of each version's config, only what the results read: its experiment and its currency, not the whole config.
-    const versions = await db!.query<{version: number; config: Record<string, unknown>}>(
-      `select version, jsonb_strip_nulls(jsonb_build_object('experiment', config->'experiment', 'currency', config->'currency')) as config
+    // Of each version's config, only what the results read: its experiment, currency and gateway, not the whole config.
+    const versions = await db!.query<{version: number; config: Record<string, unknown>; published_at: Date}>(
+      `select version, published_at, jsonb_strip_nulls(jsonb_build_object('experiment', config->'experiment',
+         'currency', config->'currency', 'gateway', config->'gateway')) as config
        from form_versions where form = $1 order by version`,
       [id],
     );
-    return {status: 200, body: resultsOf(form, versions, figures), headers: {'cache-control': 'no-store'}};
+    // An experiment's plan is made from the form's history before its version was published, never from its own figures.
+    const histories = new Map<number, FormHistory>();
+    for (const version of versions) {
+      if (version.config.experiment !== undefined)
+        histories.set(version.version, await readHistory(db!, id, version.published_at, HISTORY_DAYS));
+    }
+    return {status: 200, body: resultsOf(form, versions, figures, histories, now()), headers: {'cache-control': 'no-store'}};
   });
 }

@@ -1,151 +1,228 @@
 /**
- * When an experiment has said enough, and what it says in one sentence.
+ * What an experiment says, on any day it is read, and in one sentence.
  *
- * The stopping rule: every variant has at least STOPPING.visitors visitors and STOPPING.conversions gifts (or
- * signatures), so no mean rests on a handful of givers and the Gaussian approximation holds; and then either the
- * leader's chance to be best is at least STOPPING.chanceBest, or its risk (the expected loss of choosing it, should
- * another be better) is under STOPPING.risk of the control's mean per visitor, which stops an experiment whose
- * variants are too alike to matter. A broken split is never enough. Looking every day and stopping at the first
- * crossing still favours a lucky streak somewhat; the minimums are what keep an early streak from ending it.
+ * Each variant is compared with the control by the difference in the metric per visitor, inside an always-valid
+ * interval (./sequential.ts) at α/(k − 1) for k variants (Bonferroni), tuned for the visitors the plan (./plan.ts)
+ * gives the two: with chance at least 95 %, across every comparison and every day, no interval leaves out the true
+ * difference, so reading the results every day and acting on the first clear answer names a false winner at most one
+ * time in twenty. Each comparison then says one of:
+ *
+ * - better or worse: the interval is wholly above or below zero;
+ * - alike: the interval lies wholly within the smallest lift worth finding, either way, of the control's figure;
+ * - undecided: neither yet.
+ *
+ * No comparison is offered before a whole week of visitors and DECISION.conversions gifts (or signatures) on every
+ * variant, nor when the split of visitors is broken. The experiment as a whole is decided when a variant is better
+ * than the control, or when every variant is worse or alike; alike when all are alike; and, once every variant has
+ * the visitors its plan asked for with nothing clear, no difference found that it could have seen, with the
+ * smallest lift it could have.
  */
-import type {ResultMetric} from '../../src/coral/contract';
-import {chanceBest, compareToControl, mean, risk, sampleRatio, type Comparison, type Moments, type SampleRatio} from './stats';
-
-export const STOPPING = {
-  /** Visitors on every variant. */
-  visitors: 1000,
-  /** Gifts (or signatures) on every variant. */
-  conversions: 30,
-  /** The leader's chance to be best that settles it. */
-  chanceBest: 0.95,
-  /** The leader's risk, as a share of the control's mean per visitor, under which the rest are too close to matter. */
-  risk: 0.01,
-} as const;
+import type {Decision, ExperimentPlan, ResultMetric} from '../../src/coral/contract';
+import {comparisonAlpha, DECISION, metricName} from './plan';
+import {confidenceSequence, difference, smallestVisibleLift, type Estimate} from './sequential';
+import {mean, sampleRatio, type Moments, type SampleRatio} from './stats';
 
 /** A variant's figures as the caller sums them: its moments, and its gifts (revenue) or signatures. */
 export type Arm = {id: string; weight: number; moments: Moments; conversions: number};
 
-/** A variant's figures with what the statistics say of it. */
-export type JudgedArm = Arm & {vsControl: Comparison | null; chanceBest: number | null};
+export type Outcome = 'better' | 'worse' | 'alike' | 'undecided';
+
+/** A variant against the control: the difference, its always-valid interval, the lift on the control's figure, the outcome. */
+export type VsControl = {difference: number; low: number; high: number; lift: number | null; outcome: Outcome};
+
+export type JudgedArm = Arm & {vsControl: VsControl | null};
 
 /** What a version's experiment says: each variant judged (the control first), the split's check, and the verdict. */
-export type Judgement = {arms: JudgedArm[]; srm: SampleRatio; enoughToStop: boolean; verdict: string};
+export type Judgement = {arms: JudgedArm[]; srm: SampleRatio; decision: Decision; enoughToStop: boolean; verdict: string};
 
-/** Where the verdict is written for: the locale, and the currency of the gifts (null for signatures). */
-export type Wording = {locale: string; currency: string | null};
+/** Where the verdict is written for: the locale, the currency of the gifts (null for signatures) and the gifts' cap. */
+export type Wording = {locale: string; currency: string | null; capCents?: number | null};
 
-/** Why an experiment may stop, or why not yet. */
-export type Stop = 'too-few' | 'undecided' | 'clear-best' | 'too-close-to-matter';
+/** What is read: the metric, the arms (the control first), the plan, and the whole days since the first visitor. */
+export type Reading = {metric: ResultMetric; arms: readonly Arm[]; plan: ExperimentPlan; days: number | null};
 
-/** The variant most likely best. */
-function leader(chances: readonly number[]): number {
-  return chances.reduce((found, chance, i) => (chance > chances[found]! ? i : found), 0);
+/** The decisions that say the experiment may stop. */
+const STOPS: readonly Decision[] = ['decided', 'alike', 'no-difference-found'];
+
+/** Why a decision is not offered yet, or null when it may be. */
+function tooEarly({arms, days}: Reading): boolean {
+  return days === null || days < DECISION.days || arms.some((arm) => arm.conversions < DECISION.conversions);
 }
 
-/** The stopping rule of this file's opening comment, for the arms in order, the control first. */
-export function stopReason(arms: readonly Arm[]): Stop {
-  const short = arms.some((arm) => arm.moments.n < STOPPING.visitors || arm.conversions < STOPPING.conversions);
-  const chances = short ? null : chanceBest(arms.map((arm) => arm.moments));
-  const risks = short ? null : risk(arms.map((arm) => arm.moments));
-  if (chances === null || risks === null) return 'too-few';
-  const top = leader(chances);
-  if (chances[top]! >= STOPPING.chanceBest) return 'clear-best';
-  return risks[top]! < STOPPING.risk * mean(arms[0]!.moments) ? 'too-close-to-matter' : 'undecided';
+/** The variant against the control: null with too few visitors, or when every visitor of both did the same. */
+function compare(control: Arm, arm: Arm, reading: Reading, judged: boolean): {vs: VsControl; estimate: Estimate} | null {
+  const estimate = difference(control.moments, arm.moments);
+  if (estimate === null || (estimate.variance === 0 && estimate.estimate === 0)) return null;
+  const planned = reading.plan.tuning.find((each) => each.variant === arm.id)?.visitors ?? estimate.n;
+  const {low, high} = confidenceSequence(estimate, {alpha: comparisonAlpha(reading.arms.length), planned});
+  const base = mean(control.moments);
+  const lift = base > 0 ? estimate.estimate / base : null;
+  const worth = (reading.plan.liftPercent / 100) * base;
+  const outcome: Outcome = !judged
+    ? 'undecided'
+    : low > 0
+      ? 'better'
+      : high < 0
+        ? 'worse'
+        : base > 0 && low > -worth && high < worth
+          ? 'alike'
+          : 'undecided';
+  return {vs: {difference: estimate.estimate, low, high, lift, outcome}, estimate};
 }
 
-/** Whether the experiment has said enough to stop (the opening comment's rule); never with a broken split. */
-export function enoughToStop(arms: readonly Arm[], srm: SampleRatio | null = null): boolean {
-  if (srm?.broken === true) return false;
-  const reason = stopReason(arms);
-  return reason === 'clear-best' || reason === 'too-close-to-matter';
+/** The experiment's decision from its comparisons. */
+function decide(reading: Reading, srm: SampleRatio, judged: readonly JudgedArm[]): Decision {
+  if (srm.broken) return 'broken';
+  if (tooEarly(reading)) return 'too-early';
+  const outcomes = judged.slice(1).map((arm) => arm.vsControl?.outcome ?? 'undecided');
+  if (outcomes.includes('better')) return 'decided';
+  if (outcomes.every((outcome) => outcome === 'alike')) return 'alike';
+  if (outcomes.every((outcome) => outcome === 'worse' || outcome === 'alike')) return 'decided';
+  const planned = reading.plan.visitors;
+  const reached = reading.arms.every((arm) => arm.moments.n >= (planned.find((each) => each.variant === arm.id)?.visitors ?? Infinity));
+  return reached ? 'no-difference-found' : 'undecided';
 }
 
-const percent = (chance: number): string => (chance > 0.99 ? 'over 99 %' : chance < 0.01 ? 'under 1 %' : `${Math.round(chance * 100)} %`);
-
-/** A difference and its interval in words: money per visitor, or percentage points of visitors who signed. */
+/** A difference and its interval in words: money per visitor, or percentage points of visitors. */
 function amounts(metric: ResultMetric, {locale, currency}: Wording): (value: number) => string {
-  if (metric === 'signatures-per-visitor') {
+  if (metric !== 'revenue-per-visitor') {
     const points = new Intl.NumberFormat(locale, {minimumFractionDigits: 1, maximumFractionDigits: 1});
     return (share) => points.format(share * 100);
   }
   if (currency === null) throw new TypeError('expected the currency of the gifts to word revenue per visitor');
-  const money = new Intl.NumberFormat(locale, {style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2});
+  const money = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return (cents) => money.format(cents / 100);
 }
 
-/** "raised $1.23 more per visitor than control" or "signed 2.1 percentage points less often than control". */
-function difference(metric: ResultMetric, size: string, higher: boolean, control: string): string {
-  const way = higher ? 'more' : 'less';
-  return metric === 'signatures-per-visitor'
-    ? `signed ${size} percentage points ${way} often than ${control}`
-    : `raised ${size} ${way} per visitor than ${control}`;
+const whole = (locale: string) => new Intl.NumberFormat(locale, {maximumFractionDigits: 0});
+
+/** "raises $0.21 more per visitor than control" or "gives 0.4 percentage points more often than control". */
+function change(metric: ResultMetric, vs: VsControl, say: (value: number) => string, control: string): string {
+  const size = say(Math.abs(vs.difference));
+  const way = vs.difference >= 0 ? 'more' : 'less';
+  if (metric === 'revenue-per-visitor') return `raises ${size} ${way} per visitor than ${control}`;
+  const verb = metric === 'signatures-per-visitor' ? 'signs' : 'gives';
+  return `${verb} ${size} percentage points ${way} often than ${control}`;
 }
 
-const ENDINGS: Record<Exclude<Stop, 'too-few'>, string> = {
-  undecided: 'not enough evidence yet to stop',
-  'clear-best': 'enough visitors to stop',
-  'too-close-to-matter': 'too close to matter, so it can stop',
-};
-
-/** The share of the minimums an arm has reached, the smaller of its visitors' and its conversions'. */
-const reached = (arm: Arm): number => Math.min(arm.moments.n / STOPPING.visitors, arm.conversions / STOPPING.conversions);
-
-/** Which variant is furthest from the minimums, and roughly how many more visitors it needs at its present rate. */
-function tooFew(metric: ResultMetric, arms: readonly Arm[], locale: string): string {
-  const noun = metric === 'signatures-per-visitor' ? 'signatures' : 'gifts';
-  const count = new Intl.NumberFormat(locale, {maximumFractionDigits: 0});
-  const furthest = arms.reduce((found, arm) => (reached(arm) < reached(found) ? arm : found));
-  const {n} = furthest.moments;
-  const rule = `every variant needs ${count.format(STOPPING.visitors)} visitors and ${STOPPING.conversions} ${noun}`;
-  const has = `${furthest.id} has ${count.format(n)} visitors and ${count.format(furthest.conversions)} ${noun}`;
-  // With no conversion yet there is no rate to say how long the rest will take.
-  const more =
-    furthest.conversions > 0
-      ? Math.max(STOPPING.visitors - n, Math.ceil(((STOPPING.conversions - furthest.conversions) * n) / furthest.conversions))
-      : null;
-  const needs = more === null ? '' : `, so it needs roughly ${count.format(more)} more visitors`;
-  return `Not enough visitors yet to tell: ${rule}, and ${has}${needs}.`;
+/** "(always-valid 95 % interval $0.05 to $0.37; each gift counted up to $480)". */
+function interval(metric: ResultMetric, vs: VsControl, say: (value: number) => string, wording: Wording): string {
+  const unit = metric === 'revenue-per-visitor' ? '' : ' points';
+  const cap =
+    metric === 'revenue-per-visitor' && wording.capCents !== undefined && wording.capCents !== null
+      ? `; each gift counted up to ${say(wording.capCents).replace(/\.00$/, '')}, as in the table`
+      : '';
+  return `(always-valid 95 % interval ${say(vs.low)} to ${say(vs.high)}${unit}${cap})`;
 }
 
-/**
- * One plain sentence of what the evidence says, for the arms as `analyse` judges them (the control first): a broken
- * split first, as it makes every other figure untrustworthy; then too few visitors; then the leader against the
- * control (or, when the control leads, the closest variant against it), its interval (at 95 %, as `compareToControl`
- * gives it by default), its chance to be best, and whether it may stop.
- */
-export function verdict(metric: ResultMetric, arms: readonly JudgedArm[], srm: SampleRatio | null, wording: Wording): string {
-  const control = arms[0]!;
-  if (srm?.broken === true) {
+const joined = (names: readonly string[]): string =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+
+/** Where the experiment is against its plan: its days and the visitors of the variant furthest behind. */
+function progress(reading: Reading, locale: string): string {
+  const count = whole(locale);
+  const behind = reading.arms.reduce((found, arm) => {
+    const of = (each: Arm) => each.moments.n / (reading.plan.visitors.find((v) => v.variant === each.id)?.visitors ?? 1);
+    return of(arm) < of(found) ? arm : found;
+  });
+  const needed = reading.plan.visitors.find((each) => each.variant === behind.id)?.visitors ?? 0;
+  const day =
+    reading.days === null ? 'no visitor yet' : `day ${count.format(reading.days + 1)} of about ${count.format(reading.plan.days)} planned`;
+  return `${day}; ${behind.id} has ${count.format(behind.moments.n)} of the ${count.format(needed)} visitors it needs`;
+}
+
+function tooEarlySentence(reading: Reading, locale: string): string {
+  const count = whole(locale);
+  const noun = reading.metric === 'signatures-per-visitor' ? 'signatures' : 'gifts';
+  const waits = [
+    reading.days === null || reading.days < DECISION.days
+      ? `a whole week of visitors (${reading.days === null ? 'none yet' : `${count.format(reading.days)} of ${DECISION.days} days so far`})`
+      : null,
+    reading.arms.some((arm) => arm.conversions < DECISION.conversions)
+      ? `${DECISION.conversions} ${noun} on every variant (${reading.arms
+          .filter((arm) => arm.conversions < DECISION.conversions)
+          .map((arm) => `${arm.id} has ${count.format(arm.conversions)}`)
+          .join(', ')})`
+      : null,
+  ].filter((each): each is string => each !== null);
+  return `Too early to tell: a decision waits for ${waits.join(' and ')}. The figures below may swing a lot until then.`;
+}
+
+/** A variant as judged, with the smallest lift its comparison could have found so far. */
+type Compared = JudgedArm & {visible: number | null};
+
+/** The sentence for the arms as judged, with the decision. */
+function sentence(reading: Reading, judged: readonly Compared[], srm: SampleRatio, decision: Decision, wording: Wording): string {
+  if (decision === 'broken') {
     return `The split of visitors is broken (p = ${srm.pValue.toPrecision(2)} against the weights), so this result cannot be trusted: find why before reading it.`;
   }
-  const reason = stopReason(arms);
-  if (reason === 'too-few') return tooFew(metric, arms, wording.locale);
-  const chances = arms.map((arm) => arm.chanceBest ?? 0);
-  const top = leader(chances);
-  // When the control leads, the variant it beat by least speaks for the others.
-  const shown = top === 0 ? leader(chances.map((chance, i) => (i === 0 ? -1 : chance))) : top;
-  const versus = arms[shown]!.vsControl;
-  // Only two variants whose every visitor did the same (all signed, say) have no comparison past the minimums.
-  if (versus === null) return `Every visitor of ${arms[shown]!.id} and of ${control.id} did the same: there is no difference to measure.`;
-  const say = amounts(metric, wording);
-  const subject = top === 0 ? `No variant beat ${control.id}: the closest, ${arms[shown]!.id},` : `Variant ${arms[shown]!.id}`;
-  const change = difference(metric, say(Math.abs(versus.difference)), versus.difference >= 0, control.id);
-  const unit = metric === 'signatures-per-visitor' ? ' points' : '';
-  return `${subject} ${change}; 95 % interval ${say(versus.low)} to ${say(versus.high)}${unit}; ${percent(chances[top]!)} chance ${arms[top]!.id} is best; ${ENDINGS[reason]}.`;
+  if (decision === 'too-early') return tooEarlySentence(reading, wording.locale);
+  const control = judged[0]!.id;
+  const say = amounts(reading.metric, wording);
+  const metric = metricName(reading.metric);
+  const compared = judged.slice(1).filter((arm) => arm.vsControl !== null);
+  const about = (arm: Compared) =>
+    `${arm.id} ${change(reading.metric, arm.vsControl!, say, control)} ${interval(reading.metric, arm.vsControl!, say, wording)}`;
+  const better = compared.filter((arm) => arm.vsControl!.outcome === 'better');
+  const worse = compared.filter((arm) => arm.vsControl!.outcome === 'worse');
+  const lift = `${reading.plan.liftPercent} %`;
+  if (better.length > 0) {
+    const rest = worse.length > 0 ? ` ${joined(worse.map((arm) => arm.id))} did worse than ${control}.` : '';
+    const choose =
+      better.length === 1
+        ? `choose ${better[0]!.id}`
+        : `choose one of ${joined(better.map((arm) => arm.id))}: the figures do not say which of them is best`;
+    return `Decided: ${better.map(about).join('; ')}. It can stop: ${choose}.${rest}`;
+  }
+  if (decision === 'alike') {
+    return `Decided: every variant is within ${lift} of ${control} on ${metric}, the smallest lift worth finding, either way. It can stop: keep whichever you prefer.`;
+  }
+  if (decision === 'decided') {
+    return `Decided: ${worse.map(about).join('; ')}, and no variant is better. It can stop: keep ${control}.`;
+  }
+  if (decision === 'no-difference-found') {
+    const smallest = compared
+      .map((arm) => arm.visible)
+      .filter((each): each is number => each !== null)
+      .reduce((most, each) => Math.max(most, each), 0);
+    const seen = smallest > 0 ? `; it could have seen a lift of about ${Math.round(smallest * 100)} % or more` : '';
+    return `No difference found that this experiment could see: every variant has the visitors its plan asked for and none is clear of ${control}${seen}. It can stop: keep ${control}, or test a bolder change.`;
+  }
+  const shown = compared.length === 0 ? '' : ` ${compared.map(about).join('; ')}.`;
+  const worseNote = worse.length > 0 ? ` ${joined(worse.map((arm) => arm.id))} already did worse than ${control}.` : '';
+  return `Not decided yet: ${progress(reading, wording.locale)}.${shown}${worseNote} Keep it running.`;
 }
 
 /** Everything the statistics say of one version's experiment, from the sums the caller makes: the control first. */
-export function analyse(metric: ResultMetric, arms: readonly Arm[], wording: Wording): Judgement {
-  const moments = arms.map((arm) => arm.moments);
-  const chances = chanceBest(moments);
-  const judged = arms.map((arm, i) => ({
-    ...arm,
-    vsControl: i === 0 ? null : compareToControl(arms[0]!.moments, arm.moments),
-    chanceBest: chances?.[i] ?? null,
-  }));
+export function analyse(reading: Reading, wording: Wording): Judgement {
+  const {arms} = reading;
   const srm = sampleRatio(
     arms.map((arm) => arm.moments.n),
     arms.map((arm) => arm.weight),
   );
-  return {arms: judged, srm, enoughToStop: enoughToStop(arms, srm), verdict: verdict(metric, judged, srm, wording)};
+  const judged = !srm.broken && !tooEarly(reading);
+  const alpha = comparisonAlpha(arms.length);
+  const compared: Compared[] = arms.map((arm, i) => {
+    if (i === 0) return {...arm, vsControl: null, visible: null};
+    const found = compare(arms[0]!, arm, reading, judged);
+    const planned = reading.plan.tuning.find((each) => each.variant === arm.id)?.visitors ?? 1;
+    return {
+      ...arm,
+      vsControl: found?.vs ?? null,
+      visible: found === null ? null : smallestVisibleLift(found.estimate, mean(arms[0]!.moments), {alpha, planned}, DECISION.power),
+    };
+  });
+  const decision = decide(reading, srm, compared);
+  return {
+    arms: compared.map(({visible: _visible, ...arm}) => arm),
+    srm,
+    decision,
+    enoughToStop: STOPS.includes(decision),
+    verdict: sentence(reading, compared, srm, decision, wording),
+  };
 }

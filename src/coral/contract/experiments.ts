@@ -25,9 +25,22 @@ export const VARIANT_KEYS: Partial<Record<FormComponent, readonly string[]>> = {
 
 const variantId = zod.string().check(zod.regex(VARIANT_ID, {message: VARIANT_ID_RULE}));
 
+/** What an experiment's variants are compared by: revenue or gifts per visitor for a donate form, signatures per visitor for a powerform. */
+export const RESULT_METRICS = ['revenue-per-visitor', 'gifts-per-visitor', 'signatures-per-visitor'] as const;
+
+/** The metrics each component's experiment may be decided on, its default first. */
+export const COMPONENT_METRICS: Partial<Record<FormComponent, readonly (typeof RESULT_METRICS)[number][]>> = {
+  'donate-form': ['revenue-per-visitor', 'gifts-per-visitor'],
+  powerform: ['signatures-per-visitor'],
+};
+
 /** `experiment` in a published form's config. Each variant's changes are checked again as a whole config (server/forms/check.ts). */
 export const experimentSchema = zod.strictObject({
   id: variantId,
+  /** What it is decided on; the component's first metric when left out. */
+  metric: zod.optional(zod.enum(RESULT_METRICS)),
+  /** The smallest lift worth finding, in percent of the control's figure: the plan sizes the experiment for it. */
+  smallestLiftPercent: zod.optional(zod.number().check(zod.minimum(1), zod.maximum(100))),
   variants: zod
     .array(
       zod.strictObject({
@@ -76,9 +89,6 @@ export const eventRequestSchema = zod.strictObject({
 const count = zod.int().check(zod.minimum(0));
 const cents = zod.number();
 
-/** What an experiment's variants are compared by: revenue per visitor for a donate form, signatures per visitor for a powerform. */
-export const RESULT_METRICS = ['revenue-per-visitor', 'signatures-per-visitor'] as const;
-
 /** One variant's figures in one version (`variant` "" where the version has no experiment). */
 export const variantResultSchema = zod.object({
   variant: zod.string(),
@@ -96,11 +106,46 @@ export const variantResultSchema = zod.object({
   revenuePerVisitorCents: zod.nullable(cents),
   /** Signatures (or gifts, for a donate form) per visitor. */
   conversion: zod.nullable(zod.number()),
-  /** The difference from the control in the metric, with its 95 % interval; null for the control. */
-  vsControl: zod.nullable(zod.object({difference: zod.number(), low: zod.number(), high: zod.number(), chanceBetter: zod.number()})),
-  /** The chance this variant is the best of them on the metric; null where there is no experiment. */
-  chanceBest: zod.nullable(zod.number()),
+  /** The metric per visitor as the comparison takes it: for revenue, each gift capped at the version's `capCents`. */
+  metricValue: zod.nullable(zod.number()),
+  /**
+   * The difference from the control in the metric, with its always-valid 95 % interval (across the comparisons
+   * with the control and every reading: ./server/results/sequential.ts), the lift as a share of the control's
+   * figure, and what it says; null for the control, or with too few visitors to compare.
+   */
+  vsControl: zod.nullable(
+    zod.object({
+      difference: zod.number(),
+      low: zod.number(),
+      high: zod.number(),
+      lift: zod.nullable(zod.number()),
+      outcome: zod.enum(['better', 'worse', 'alike', 'undecided']),
+    }),
+  ),
 });
+
+/** An experiment's plan, made from the form's history before the version was published (server/results/plan.ts). */
+export const planSchema = zod.object({
+  metric: zod.enum(RESULT_METRICS),
+  liftPercent: zod.number(),
+  alpha: zod.number(),
+  power: zod.number(),
+  /** Whether the baseline is the form's own history or the stated assumption. */
+  from: zod.enum(['history', 'assumed']),
+  /** One visitor's mean and standard deviation of the metric, and the visitors a day. */
+  baseline: zod.object({mean: zod.number(), sd: zod.number(), visitorsPerDay: zod.number()}),
+  /** The visitors each variant needs. */
+  visitors: zod.array(zod.object({variant: zod.string(), visitors: count})),
+  /** The visitors of the control and each variant together that each comparison's interval is tuned for. */
+  tuning: zod.array(zod.object({variant: zod.string(), visitors: count})),
+  /** The days the visitors take, in whole weeks. */
+  days: count,
+  /** Over eight weeks. */
+  long: zod.boolean(),
+});
+
+/** What an experiment says as a whole: each outcome in server/results/verdict.ts. */
+export const DECISIONS = ['broken', 'too-early', 'undecided', 'decided', 'alike', 'no-difference-found'] as const;
 
 /** One version of the form and its figures, with its experiment's checks. */
 export const versionResultSchema = zod.object({
@@ -113,6 +158,14 @@ export const versionResultSchema = zod.object({
   /** What the evidence says, in a sentence; null where there is no experiment. */
   verdict: zod.nullable(zod.string()),
   enoughToStop: zod.nullable(zod.boolean()),
+  decision: zod.nullable(zod.enum(DECISIONS)),
+  plan: zod.nullable(planSchema),
+  /** Whole days since the version's first visitor (0 on its first day); null before any. */
+  days: zod.nullable(count),
+  /** The cap on each gift in the comparison (the 99th percentile of the version's gifts); null with no gift or for signatures. */
+  capCents: zod.nullable(cents),
+  /** Whether the version takes gifts on the sandbox gateway, so no real payment is made. */
+  sandbox: zod.boolean(),
 });
 
 /** `GET /results/<form>` (the admin token, or the results page's session). */
@@ -148,3 +201,5 @@ export type VariantResult = zod.output<typeof variantResultSchema>;
 export type VersionResult = zod.output<typeof versionResultSchema>;
 export type ResultsAnswer = zod.output<typeof resultsAnswerSchema>;
 export type ResultMetric = (typeof RESULT_METRICS)[number];
+export type ExperimentPlan = zod.output<typeof planSchema>;
+export type Decision = (typeof DECISIONS)[number];

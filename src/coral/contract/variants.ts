@@ -7,6 +7,10 @@
 /** An experiment as a published form's config holds it (`experiment`), already checked when it was published. */
 export type Experiment = {
   id: string;
+  /** What it is decided on (experiments.ts, RESULT_METRICS); the component's first metric when left out. */
+  metric?: string;
+  /** The smallest lift worth finding, in percent. */
+  smallestLiftPercent?: number;
   /** The first is the control, which the others are compared with. */
   variants: readonly {id: string; weight: number; changes: Record<string, unknown>}[];
 };
