@@ -11,7 +11,9 @@ import {EVENTS_PER_ADDRESS, EVENTS_PER_VARIANT_PER_ADDRESS, EVENTS_PER_VARIANT_P
 import {EVENTS_KEPT_DAYS} from './events';
 import {CAP_QUANTILE} from './read';
 import {SRM_P} from './stats';
-import {STOPPING} from './verdict';
+import {ASSUMED, DECISION, HISTORY_DAYS, HISTORY_ENOUGH, makePlan} from './plan';
+import {REGULAR_VALUE} from './read';
+import {widthAtPlan} from './sequential';
 
 const page = readFileSync('docs/results-and-experiments.mdx', 'utf8');
 /** The page's text with its line breaks as spaces, as a reader reads it. */
@@ -27,9 +29,23 @@ describe('the "Results and experiments" page', () => {
   });
 
   it('gives the stopping rule, the cap, the split check and the limits as the code has them', () => {
-    expect(text).toContain(`at least ${number(STOPPING.visitors)} visitors and ${STOPPING.conversions} gifts`);
-    expect(text).toContain(`at least a ${STOPPING.chanceBest * 100} % chance of being the best`);
-    expect(text).toContain(`less than ${STOPPING.risk * 100} % of the control's revenue per visitor`);
+    expect(text).toContain(`No decision is offered before a whole week (${DECISION.days} days from the version's first visitor)`);
+    expect(text).toContain(`every variant has ${DECISION.conversions} gifts (or signatures)`);
+    expect(text).toContain(`stays under ${DECISION.alpha * 100} % for the experiment as a whole`);
+    expect(text).toContain(
+      `| \`smallestLiftPercent\` | The smallest change, in percent of the control's figure, that would make you act: from 1 to 100. | ${DECISION.liftPercent} |`,
+    );
+    expect(text).toContain(`four times in five (${DECISION.power * 100} % power)`);
+    expect(text).toContain(`about ${(widthAtPlan(DECISION.alpha) / 1.959964).toFixed(2)} times as wide`);
+    expect(text).toContain(`in the ${HISTORY_DAYS} days before it was published`);
+    expect(text).toContain(`fewer than ${HISTORY_ENOUGH.visitors} visitors, or fewer than ${HISTORY_ENOUGH.days} days with any`);
+    expect(text).toContain(
+      `${ASSUMED.visitorsPerDay} visitors a day, ${ASSUMED.giving * 100} % of whom give, an average gift of $${ASSUMED.meanGiftCents / 100}`,
+    );
+    expect(text).toContain(`for a petition ${ASSUMED.signing * 100} % who sign`);
+    expect(text).toContain(
+      `a monthly gift by its first ${REGULAR_VALUE.monthly} payments, a weekly one by its first ${REGULAR_VALUE.weekly}`,
+    );
     expect(text).toContain(`at the ${CAP_QUANTILE * 100}th percentile of the version's gifts`);
     expect(text).toContain(`p below ${SRM_P}`);
     expect(text).toContain(`at most ${EVENTS_PER_VISITOR} events from one visitor id in the rate window`);
@@ -47,6 +63,24 @@ describe('the "Results and experiments" page', () => {
     expect(readme).toContain(`\`EVENTS_PER_VARIANT_PER_ADDRESS\` (${EVENTS_PER_VARIANT_PER_ADDRESS}) per address for each kind`);
     expect(readme).toContain(`\`EVENTS_PER_VARIANT_PER_MINUTE\` (${number(EVENTS_PER_VARIANT_PER_MINUTE)}) for each variant`);
     expect(readme).toContain(`move a variant by up to ${number(EVENTS_PER_VARIANT_PER_MINUTE)} a minute there`);
+  });
+
+  it('gives the plan a form with no history of its own gets, as the code makes it', () => {
+    const two = [
+      {id: 'control', weight: 1},
+      {id: 'b', weight: 1},
+    ];
+    const rows = [
+      ['revenue-per-visitor', 'Revenue per visitor', 10],
+      ['revenue-per-visitor', 'Revenue per visitor', 20],
+      ['gifts-per-visitor', 'Gifts per visitor', 20],
+      ['gifts-per-visitor', 'Gifts per visitor', 30],
+    ] as const;
+    for (const [metric, name, lift] of rows) {
+      const plan = makePlan(metric, two, lift, null);
+      const row = `| ${name} | ${lift} % | ${number(plan.visitors[0]!.visitors)} | about ${number(plan.days / 7)} weeks |`;
+      expect(text).toContain(row);
+    }
   });
 
   it('lists what each component’s variant may change', () => {
