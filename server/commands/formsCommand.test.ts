@@ -6,6 +6,7 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {makePlan, planSentence} from '../results';
 import {DATABASES} from '../testing/databases';
 import {buildEndpoint, endpointEnv, run, SERVER, start, stop} from '../testing/endpointProcess';
 
@@ -62,6 +63,18 @@ describe('node server/dist/forms.mjs', () => {
       });
       const changed = configFile('reef-eofy.json', {component: 'donate-form', ...DONATE_FORM, sourceCode: 'REEF-EOFY'});
       expect((await forms(published, 'publish', changed, '--id', 'save-the-reef')).stdout).toBe('{"form":"save-the-reef","version":2}\n');
+      // A version with an experiment comes with its plan: this form has no visitors before it, so the plan assumes.
+      const variants = [
+        {id: 'control', weight: 1, changes: {}},
+        {id: 'monthly-first', weight: 1, changes: {defaultFrequency: 'monthly'}},
+      ];
+      const experiment = {id: 'monthly-ask', metric: 'gifts-per-visitor', smallestLiftPercent: 20, variants};
+      const tested = configFile('reef-test.json', {component: 'donate-form', ...DONATE_FORM, experiment});
+      expect(json(await forms(published, 'publish', tested))).toEqual({
+        form: 'reef-test',
+        version: 1,
+        plan: planSentence(makePlan('gifts-per-visitor', variants, 20, null)),
+      });
       const wrong = configFile('wrong.json', {component: 'donate-form', ...DONATE_FORM, amounts: {'one-off': {handles: [{amount: '5'}]}}});
       expect(await forms(published, 'publish', wrong)).toMatchObject({
         code: 1,
@@ -85,6 +98,7 @@ describe('node server/dist/forms.mjs', () => {
       const listed = json(await forms(env, 'list')) as {forms: Array<{form: string; versions: Array<{publishedBy: string | null}>}>};
       expect(listed.forms.map(({form, versions}) => [form, versions.map(({publishedBy}) => publishedBy)])).toEqual([
         ['ban-deep-sea-mining', [null]],
+        ['reef-test', [null]],
         ['save-the-reef', ['Aroha Ngata', null]],
       ]);
 

@@ -20,6 +20,7 @@ import {
   unlistedForm,
   withdrawForm,
 } from '../forms';
+import {publishedPlan} from '../results';
 
 const ACTIONS = ['publish', 'list', 'show', 'withdraw', 'import'] as const;
 type Action = (typeof ACTIONS)[number];
@@ -112,7 +113,9 @@ const {db} = opened;
 try {
   if (published !== null && checked?.ok) {
     const kept = await publishForm(db, published.id, checked.form, publisher.by, new Date());
-    if (kept.ok) console.log(JSON.stringify({form: published.id, version: kept.version}));
+    // A version with an experiment comes with its plan, so whoever publishes it knows how long it will take.
+    const plan = kept.ok ? await publishedPlan(db, published.id, kept.version) : null;
+    if (kept.ok) console.log(JSON.stringify({form: published.id, version: kept.version, ...(plan === null ? {} : {plan})}));
     else {
       console.error(`${by}: ${refusal(published.id, kept, checked.form.component)}`);
       process.exitCode = 1;

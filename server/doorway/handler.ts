@@ -10,7 +10,7 @@ import type {PowerformConfig} from '../../src/coral/contract/library';
 import {newestPowerforms, publishedConfigs, answerForm, answerFormList, answerPublish, FORM_PATH, HOUR_MS} from '../forms';
 import {answerCheckout, answerGift, stripeDeadline, answerUpgrade, answerWebhook, campaignProducts} from '../gifts';
 import {createGuard, type RequestContext} from '../guard';
-import {consoleLogger, rejected, respond, sessionCookie, type Logger} from '../http';
+import {consoleLogger, rejected, respond, sessionCookie, type Logger, type Reply} from '../http';
 import {answerExport} from '../records';
 import {
   answerEvent,
@@ -20,6 +20,7 @@ import {
   answerSignOut,
   answerResults,
   RESULTS_PATH,
+  publishedPlan,
   publishedVariants,
 } from '../results';
 import {SETTINGS} from '../settings';
@@ -75,6 +76,19 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
 
   const doors: Doors = {allowed, adminOrigins, store, seconds, guard};
 
+  /** A version just published, with its experiment's plan in words for whoever published it: never failing the publish. */
+  const withPlan = async (reply: Reply, log: Logger): Promise<Reply> => {
+    if (reply.status !== 201 || !db) return reply;
+    const {form, version} = reply.body as {form: string; version: number};
+    try {
+      const plan = await publishedPlan(db, form, version);
+      return plan === null ? reply : {...reply, body: {...reply.body, plan}};
+    } catch (error) {
+      log.warn({form, version, err: error}, 'the plan of a version just published could not be made');
+      return reply;
+    }
+  };
+
   const routes: readonly Route[] = [
     {...ROUTES.gifts, from: 'page', answer: (request) => answerGift(gifts, request)},
     {...ROUTES.giftsUpgrade, from: 'page', answer: (request) => answerUpgrade(gifts, request)},
@@ -96,7 +110,7 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
       pattern: FORM_PATH,
       from: 'server',
       adminPages: true,
-      answer: (request, log, id) => answerPublish({...forms, log}, request, id),
+      answer: async (request, log, id) => withPlan(await answerPublish({...forms, log}, request, id), log),
     },
     {...ROUTES.forms, from: 'server', answer: (request, log) => answerFormList({...forms, log}, request)},
     {...ROUTES.resultsPage, from: 'server', answer: (request, log) => answerResultsPage({...resultsPage, log}, request)},

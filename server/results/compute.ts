@@ -7,6 +7,7 @@
 import {
   COMPONENT_METRICS,
   type Experiment,
+  type ExperimentPlan,
   type FormComponent,
   type ResultMetric,
   type ResultsAnswer,
@@ -48,6 +49,12 @@ export function historyFor(metric: ResultMetric, history: FormHistory | null): H
   return {visitors, days, moments: {n: visitors, sum, sumSquares}};
 }
 
+/** An experiment's plan, from the form's history before its version was published (null: none kept). */
+export function planOf(component: FormComponent, experiment: Experiment, history: FormHistory | null): ExperimentPlan {
+  const metric = experimentMetric(component, experiment);
+  return makePlan(metric, experiment.variants, experiment.smallestLiftPercent ?? DECISION.liftPercent, historyFor(metric, history));
+}
+
 const DAY_MS = 86_400_000;
 
 /** Whole days from `first` (a UTC date) to `now`: 0 on the first day. */
@@ -70,9 +77,7 @@ function versionResult(version: Version, history: FormHistory | null, {component
   const first = figures.versionDays.find((each) => each.version === version.version)?.first;
   const days = first === undefined ? null : daysSince(first, now);
   const capCents = metric === 'revenue-per-visitor' ? (found.find((each) => each.cap !== null)?.cap ?? null) : null;
-  const plan = experiment
-    ? makePlan(metric, experiment.variants, experiment.smallestLiftPercent ?? DECISION.liftPercent, historyFor(metric, history))
-    : null;
+  const plan = experiment ? planOf(component, experiment, history) : null;
   const judged =
     experiment && plan
       ? analyse(

@@ -5,5 +5,6 @@
 export {foldBefore, foldEvents, publishedVariants, recordEvent} from './events';
 export {answerEvent, type EventRequestContext} from './eventsRoute';
 export {answerResultsPage, answerResultsScript} from './resultsPageRoute';
-export {answerResults, RESULTS_PATH} from './resultsRoute';
+export {makePlan, planSentence} from './plan';
+export {answerResults, publishedPlan, RESULTS_PATH} from './resultsRoute';
 export {answerSignIn, answerSignOut} from './signInRoute';

@@ -5,6 +5,7 @@
 import {describe, expect, it} from 'vitest';
 import {resultsAnswerSchema, type ResultsAnswer} from '../../src/coral/contract';
 import {DATABASES} from '../testing/databases';
+import {makePlan, planSentence} from './plan';
 import {deliver, giftBody, ORIGIN, post} from '../testing/fixtures';
 import {ADMIN_TOKEN, BASE, publishedEndpoint} from '../testing/publishedEndpoint';
 import {PETITION_FORM} from '../testing/publishedForms';
@@ -196,6 +197,69 @@ describe.each(DATABASES)('a form’s results, on $name', ({create}) => {
       ['urgent', 4, 2, 0.5],
     ]);
     expect(version!.variants[1]!.vsControl!.difference).toBeCloseTo(0, 9);
+  });
+
+  it('answers a version published with an experiment with its plan, made from the form’s own weeks before', async () => {
+    let clock = Date.parse('2026-03-01T09:00:00Z');
+    endpoint.remake({adminToken: ADMIN_TOKEN, now: () => clock});
+    const {experiment: _none, ...plain} = PETITION_FORM;
+    await publish('deep-sea', plain);
+    // Eight days of 80 visitors, 5 of whom sign: 640 visitors and 40 signatures before the experiment.
+    for (let day = 0; day < 8; day++) {
+      for (let i = 0; i < 80; i++) {
+        const sent = await handler(
+          new Request(`${BASE}/events`, {
+            method: 'POST',
+            headers: {'content-type': 'text/plain', origin: ORIGIN, 'user-agent': FIREFOX},
+            body: JSON.stringify({
+              form: {id: 'deep-sea', version: 1},
+              kind: 'view',
+              visitor: `d${day}v${i}`.padEnd(22, 'x'),
+              sinceLoad: 900,
+              utm: {},
+            }),
+          }),
+          {clientAddress: `203.0.113.${i}`},
+        );
+        expect(sent.status).toBe(202);
+      }
+      for (let i = 0; i < 5; i++) {
+        const signed = await post(handler, '/signatures', {
+          campaign: 'deep-sea-petition',
+          variant: 'petition',
+          supporter: {firstName: 'Losa', email: `losa.${day}.${i}@example.org`, consent: true},
+          utm: {},
+          form: {id: 'deep-sea', version: 1},
+        });
+        expect(signed.status).toBe(200);
+      }
+      clock += 86_400_000;
+    }
+    const published = await handler(
+      new Request(`${BASE}/forms/deep-sea`, {
+        method: 'PUT',
+        headers: {authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json'},
+        body: JSON.stringify(PETITION_FORM),
+      }),
+    );
+    const answer = (await published.json()) as {version: number; plan?: string};
+    const history = {visitors: 640, days: 8, moments: {n: 640, sum: 40, sumSquares: 40}};
+    const plan = makePlan('signatures-per-visitor', PETITION_FORM.experiment.variants, 10, history);
+    expect(plan.from).toBe('history');
+    expect(answer).toEqual({form: 'deep-sea', version: 2, plan: planSentence(plan)});
+    expect(answer.plan).toContain('at the 80 visitors a day this form had in the 28 days before');
+    // The results give the same plan for the version, however many visitors it has had since.
+    const [, second] = (await results('deep-sea')).body.versions;
+    expect(second!.plan).toEqual(plan);
+    // A version with no experiment has no plan to give.
+    const again = await handler(
+      new Request(`${BASE}/forms/deep-sea`, {
+        method: 'PUT',
+        headers: {authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json'},
+        body: JSON.stringify(plain),
+      }),
+    );
+    expect(await again.json()).toEqual({form: 'deep-sea', version: 3});
   });
 
   it('is refused without the admin token, and is not there while the token is unset', async () => {

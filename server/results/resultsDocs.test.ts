@@ -9,10 +9,9 @@ import {UTM_PARAMS} from '../../src/coral/contract/library';
 import {checkForm} from '../forms';
 import {EVENTS_PER_ADDRESS, EVENTS_PER_VARIANT_PER_ADDRESS, EVENTS_PER_VARIANT_PER_MINUTE, EVENTS_PER_VISITOR} from '../guard';
 import {EVENTS_KEPT_DAYS} from './events';
-import {CAP_QUANTILE} from './read';
+import {CAP_QUANTILE, REGULAR_VALUE} from './read';
 import {SRM_P} from './stats';
 import {ASSUMED, DECISION, HISTORY_DAYS, HISTORY_ENOUGH, makePlan} from './plan';
-import {REGULAR_VALUE} from './read';
 import {widthAtPlan} from './sequential';
 
 const page = readFileSync('docs/results-and-experiments.mdx', 'utf8');

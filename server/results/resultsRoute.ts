@@ -4,12 +4,12 @@
  * evidence in a sentence, its days, the amounts chosen and the sources, from the events' daily counts. Visitors' rows
  * older than the results need are folded first (deleted, their counts kept), so no visitor id is kept longer.
  */
-import {FORM_ID, FORM_PARAM, ROUTES, type FormComponent} from '../../src/coral/contract';
+import {FORM_ID, FORM_PARAM, ROUTES, type Experiment, type FormComponent} from '../../src/coral/contract';
 import type {Database} from '../db';
 import {type Logger, rejected, type Reply, type SessionCookie, answerFailures, pathPattern} from '../http';
-import {resultsOf} from './compute';
+import {planOf, resultsOf} from './compute';
 import {foldBefore, foldEvents} from './events';
-import {HISTORY_DAYS} from './plan';
+import {HISTORY_DAYS, planSentence} from './plan';
 import {readFigures, readHistory, type FormHistory} from './read';
 import {admitted} from '../forms';
 
@@ -49,4 +49,19 @@ export async function answerResults(deps: ResultsDeps, request: Request, id: str
     }
     return {status: 200, body: resultsOf(form, versions, figures, histories, now()), headers: {'cache-control': 'no-store'}};
   });
+}
+
+/**
+ * The plan of version `version` of form `form` in words, as its results will give it, for whoever has just published
+ * it; null where the version has no experiment.
+ */
+export async function publishedPlan(db: Database, form: string, version: number): Promise<string | null> {
+  const [found] = await db.query<{component: FormComponent; experiment: Experiment | null; published_at: Date}>(
+    `select f.component, v.config->'experiment' as experiment, v.published_at from form_versions v join forms f on f.id = v.form
+     where v.form = $1 and v.version = $2`,
+    [form, version],
+  );
+  if (found === undefined || found.experiment === null) return null;
+  const history = await readHistory(db, form, found.published_at, HISTORY_DAYS);
+  return planSentence(planOf(found.component, found.experiment, history));
 }

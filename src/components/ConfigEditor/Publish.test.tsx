@@ -99,6 +99,20 @@ describe('Publish', {timeout: 30_000}, () => {
     expect(screen.getByLabelText('Admin token')).toHaveAttribute('type', 'password');
   });
 
+  it('says the experiment’s plan the endpoint gives with the version it made, and says nothing of one it does not', async () => {
+    const plan = 'Decided on gifts per visitor. To find a lift of 20 % or more with 80 % power it needs 29,309 visitors on each variant.';
+    fetchMock.mockResolvedValueOnce(json(200, PUBLISHED)).mockResolvedValueOnce(json(201, {form: 'save-the-reef', version: 4, plan}));
+    const {user} = await fillIn();
+    await user.click(await screen.findByRole('button', {name: 'Publish version 4'}));
+    expect(await within(screen.getByRole('status')).findByText(`The experiment’s plan: ${plan}`)).toBeVisible();
+    cleanup();
+    fetchMock.mockResolvedValueOnce(json(200, PUBLISHED)).mockResolvedValueOnce(json(201, {form: 'save-the-reef', version: 4}));
+    const again = await fillIn();
+    await again.user.click(await screen.findByRole('button', {name: 'Publish version 4'}));
+    expect(await within(screen.getByRole('status')).findByText(/Published as version 4/)).toBeVisible();
+    expect(screen.queryByText(/The experiment’s plan/)).toBeNull();
+  });
+
   it('says a form the endpoint has not got is new, and lists the options version 1 will hold', async () => {
     fetchMock.mockResolvedValueOnce(json(404, {status: 'rejected', reason: 'no such form'}));
     await fillIn({id: 'reef-eofy-2026'});

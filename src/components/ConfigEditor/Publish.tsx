@@ -18,7 +18,7 @@ export type SiteAddress = {origin: string; basePath: string; release: EmbedRelea
 type Props = {tag: CoralTag; tree: readonly OptionNode[]; config: unknown; site: SiteAddress};
 
 type Read = {endpoint: string; id: string; form: FormAnswer | null};
-type Outcome = {note: string} | Failure | {ok: true; version: number; snippet: string};
+type Outcome = {note: string} | Failure | {ok: true; version: number; plan?: string; snippet: string};
 
 function Field({label, hint, ...input}: {label: string; hint: ReactNode} & InputHTMLAttributes<HTMLInputElement>): ReactNode {
   const id = useId();
@@ -61,6 +61,7 @@ function OutcomeText({outcome, copy}: {outcome: Outcome | null; copy: (snippet: 
       <button type="button" className="button button--sm button--primary" onClick={() => copy(outcome.snippet)}>
         Copy snippet
       </button>
+      {outcome.plan !== undefined && <p>The experiment’s plan: {outcome.plan}</p>}
     </>
   );
 }
@@ -150,7 +151,7 @@ export function Publish({tag, tree, config, site}: Props): ReactNode {
         config: sent,
       },
     });
-    setOutcome({ok: true, version: made.version, snippet});
+    setOutcome({...made, snippet});
   };
 
   const copy = (snippet: string) =>

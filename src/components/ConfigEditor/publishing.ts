@@ -67,7 +67,7 @@ export async function readPublished(endpoint: string, id: string, origin: string
 export type PublishRequest = {endpoint: string; token: string; id: string; component: FormComponent; config: unknown; by: string};
 
 /** PUT /forms/<id>: the version made, or why none was. */
-export async function publishForm(request: PublishRequest, origin: string): Promise<{ok: true; version: number} | Failure> {
+export async function publishForm(request: PublishRequest, origin: string): Promise<{ok: true; version: number; plan?: string} | Failure> {
   const {endpoint, token, id, component, config, by} = request;
   const headers: Record<string, string> = {authorization: `Bearer ${token}`, 'content-type': 'application/json'};
   if (by.trim() !== '') headers['coral-published-by'] = encodePublishedBy(by.trim());
@@ -80,7 +80,7 @@ export async function publishForm(request: PublishRequest, origin: string): Prom
   }
   if (response.status === 201) {
     const made = publishAnswerSchema.safeParse(await response.json().catch(() => null));
-    if (made.success) return {ok: true, version: made.data.version};
+    if (made.success) return {ok: true, version: made.data.version, ...(made.data.plan === undefined ? {} : {plan: made.data.plan})};
   }
   const {reason, problems} = await reasonOf(response);
   switch (response.status) {

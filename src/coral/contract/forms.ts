@@ -34,8 +34,8 @@ const version = zod.int().check(zod.minimum(1));
  */
 export const publishRequestSchema = zod.looseObject({component: zod.enum(FORM_COMPONENTS)});
 
-/** 201: the version this publish made. */
-export const publishAnswerSchema = zod.object({form: formId, version});
+/** 201: the version this publish made, and for a version with an experiment its plan in words (server/results/plan.ts). */
+export const publishAnswerSchema = zod.object({form: formId, version, plan: zod.optional(zod.string())});
 
 /** `GET /forms/<id>[?version=N]`: the newest version, or the one asked for. */
 export const formAnswerSchema = zod.object({
