@@ -55,6 +55,7 @@ export {
   rejectedAnswer,
   type GuardReason,
   type PublishedForm,
+  type PublishedSend,
 } from './parts';
 export {
   correctRequestSchema,

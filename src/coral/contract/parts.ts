@@ -84,6 +84,13 @@ export const publishedForm = zod.optional(
 );
 export type PublishedForm = NonNullable<zod.output<typeof publishedForm>>;
 
+/**
+ * What a form read by its id adds to each gift or signature it sends: the form it is, and the page's utm values as
+ * its events carry them, so a visitor's gift or signature is credited to the source their visit was, whether or not
+ * the form takes its fields from the address (`urlParams`).
+ */
+export type PublishedSend = {form: PublishedForm; utm: zod.output<typeof utm>};
+
 /** A Cloudflare Turnstile token from the form's bot check; Turnstile's tokens are at most 2,048 characters. */
 export const botCheck = zod.optional(zod.string().check(zod.minLength(1), zod.maxLength(2048)));
 /** 402: the bank or the card said no; `code` is Stripe's. */

@@ -8,7 +8,7 @@ import {useEffect, useId, useImperativeHandle, useMemo, useReducer, useRef, type
 import {useBlurAfterPress, useGateway, useOutbox, useSend, useUrlPrefill, type Announcer} from '../shared/form';
 import {useMobileCheck, parseUrlParams, usePaymentChecks} from '../shared/fields';
 import type {Gateway} from '../shared/gateways';
-import type {PublishedForm} from '../contract';
+import type {PublishedSend} from '../contract';
 import {dollars, formatMoney, type Cents} from '../shared/money';
 import {newBotCheckSlot, withBotCheck} from './botCheck';
 import type {DonateFormContextValue} from './context';
@@ -46,8 +46,8 @@ export function useDonateForm({
   gateway?: Gateway | undefined;
   headingLevel?: 2 | 3 | 4 | undefined;
   handleRef: Ref<DonateFormHandle>;
-  /** The published form the config came from, which each gift names. */
-  published?: PublishedForm | undefined;
+  /** The published form the config came from and the page's utm values, which each gift carries. */
+  published?: PublishedSend | undefined;
 }): DonateFormContextValue & {root: RefObject<HTMLFormElement | null>} {
   const uid = useId();
   const messages = useMemo(() => messagesFor(config), [config]);
@@ -94,7 +94,7 @@ export function useDonateForm({
       try {
         // Undefined for a config given inline, and then left out of the request.
         return await gateway.charge(
-          {...checked.send, form: published},
+          {...checked.send, ...published},
           {idempotencyKey, ...pagesFor(config), ...(test ? {testPayment: test} : {})},
         );
       } finally {

@@ -64,4 +64,28 @@ describe('a published powerform’s signature', () => {
     await sign(<Powerform form="reef-petition" endpoint={ENDPOINT} />);
     expect(bodies).toEqual([expect.objectContaining({form: {id: 'reef-petition', version: 7, variant: 'stand-with'}})]);
   });
+
+  it('carries the page’s utm values its events carry, with `urlParams` off, and only those a machine wrote', async () => {
+    const events: Record<string, unknown>[] = [];
+    const signatures: Record<string, unknown>[] = [];
+    stubPublishedForms([published('reef-petition', 'powerform', {...petition, urlParams: false}, 7)], async (request) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      (request.url === `${ENDPOINT}/events` ? events : signatures).push(body);
+      return request.url === `${ENDPOINT}/events`
+        ? new Response(null, {status: 202})
+        : Response.json({status: 'accepted', reference: 'SIG-0001'});
+    });
+    window.history.replaceState(null, '', '/petition?utm_source=newsletter&utm_medium=email&utm_content=mere%40example.org&firstName=Tane');
+    try {
+      await sign(<Powerform form="reef-petition" endpoint={ENDPOINT} />);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+    const utm = {utm_source: 'newsletter', utm_medium: 'email'};
+    expect(signatures).toEqual([expect.objectContaining({form: {id: 'reef-petition', version: 7}, utm})]);
+    // The name in the address is not taken, as urlParams is off: the signer's own is.
+    expect(signatures[0]).toMatchObject({supporter: expect.objectContaining({firstName: 'Mere'})});
+    expect(events.length).toBeGreaterThan(0);
+    for (const event of events) expect(event.utm).toEqual(utm);
+  });
 });

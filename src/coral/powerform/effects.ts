@@ -7,7 +7,7 @@ import {useEffect} from 'react';
 import {useSend, useUrlPrefill} from '../shared/form';
 import {type MobileCheck} from '../shared/fields';
 import type {SignupGateway} from '../shared/gateways';
-import type {PublishedForm} from '../contract';
+import type {PublishedSend} from '../contract';
 import {handoffOf, readPrefill, showsCounter} from './derive';
 import {fetchLiveCount, liveCountWarning} from './liveCount';
 import type {PowerformConfig} from './schema';
@@ -18,13 +18,13 @@ export function useSignature(
   state: PowerformState,
   gateway: SignupGateway,
   dispatch: (action: Action) => void,
-  published: PublishedForm | undefined,
+  published: PublishedSend | undefined,
 ) {
   useSend(
     state.submission,
     (submission) => (submission.status === 'sending' ? {payload: submission.signup, key: submission.key} : null),
     // Undefined for a config given inline, and then left out of the request.
-    (signup, options) => gateway.sign({...signup, form: published}, options),
+    (signup, options) => gateway.sign({...signup, ...published}, options),
     (key, result) => dispatch({type: 'answered', key, result}),
   );
 }

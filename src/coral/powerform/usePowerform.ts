@@ -7,7 +7,7 @@ import {useId, useMemo, useReducer, useRef, type RefObject} from 'react';
 import {announce, useBlurAfterPress, useGateway, useOutbox, type Announcer} from '../shared/form';
 import {useMobileCheck, type FieldUse} from '../shared/fields';
 import {newIdempotencyKey, type SignupGateway} from '../shared/gateways';
-import type {PublishedForm} from '../contract';
+import type {PublishedSend} from '../contract';
 import type {PowerformContextValue} from './context';
 import {fieldError, requiredOf, shownProblems, visibleFields} from './derive';
 import {useLeaving, useLiveCount, usePrefill, useSignature} from './effects';
@@ -37,8 +37,8 @@ export function usePowerform({
   gateway: SignupGateway | undefined;
   headingLevel: 2 | 3 | 4;
   navigate: (url: string) => void;
-  /** The published form the config came from, which the signature names. */
-  published: PublishedForm | undefined;
+  /** The published form the config came from and the page's utm values, which the signature carries. */
+  published: PublishedSend | undefined;
 }): PowerformForm {
   const uid = useId();
   const fieldId = (name: string) => `${id ?? uid}-${name}`;

@@ -8,7 +8,7 @@ import {
   type Ref,
   type RefAttributes,
 } from 'react';
-import type {PublishedForm} from '../../contract';
+import type {PublishedSend} from '../../contract';
 import type {CheckResult} from '../config';
 import type {ConfigProblem} from '../configErrorBox';
 import type {PublishedProps} from '../published';
@@ -67,7 +67,7 @@ export type ConfigSource =
 /** What a component's view receives: its props with the config checked, the published form it came from, and the ref for its handle. */
 export type ViewProps<P extends ConfigSource, C, H = never> = Omit<P, keyof ConfigSource> & {
   config: C;
-  published?: PublishedForm;
+  published?: PublishedSend;
   handleRef: Ref<H>;
 };
 
@@ -90,7 +90,7 @@ export function configured<P extends ConfigSource, C, H = never>(
   View: ComponentType<ViewProps<P, C, H>>,
 ) {
   // The props as given, or as a published form's read makes them: the component's own, with the config and its version.
-  type Given = ConfigSource & {published?: PublishedForm};
+  type Given = ConfigSource & {published?: PublishedSend};
   const Configured = forwardRef<H, Given>(function Checked(props, ref): ReactNode {
     const key = contentKey(props.config);
     // The content, not the object, decides: a page that builds its config on every render keeps its form.

@@ -6,7 +6,7 @@
  * (and the visitor's variant), telling the endpoint what the visitor does with it.
  */
 import {useEffect, useRef, useState, type ComponentType, type ReactNode, type Ref} from 'react';
-import type {PublishedForm} from '../../contract';
+import type {PublishedSend} from '../../contract';
 import type {ConfigProblem} from '../configErrorBox';
 import {readPublished, type PublishedRead} from './read';
 
@@ -17,7 +17,7 @@ export type PublishedProps = {
   endpoint?: string | null | undefined;
   fallbackUrl?: string | null | undefined;
   /** The component, drawn with the config read and the version, and the rest of the props given. */
-  View: ComponentType<{config: unknown; published: PublishedForm; ref: Ref<never>}>;
+  View: ComponentType<{config: unknown; published: PublishedSend; ref: Ref<never>}>;
   /** The config box, for a problem with what the page gave (the endpoint, a form of another component). */
   Problems: ComponentType<{component: string; problem: ConfigProblem}>;
   /** The room while the form is read, or (`failed`) the load-failed box; given, as the boxes are, by the first script. */

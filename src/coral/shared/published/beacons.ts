@@ -4,24 +4,30 @@
  * form's source code and the page's utm values. Never a name, an email, an amount or anything else typed: the results
  * count visitors, not people. Sent as a beacon, which outlives the page and asks for no preflight.
  */
-import type {PublishedForm} from '../../contract';
+import type {PublishedSend} from '../../contract';
 import {EVENTS_PATH, type EventKind} from '../../contract/eventsPath';
 import {MACHINE_VALUE} from '../../contract/machineValue';
 import {UTM_PARAMS} from '../fields/core';
 
-export type Beacons = {base: string; published: PublishedForm; visitor: string; source?: unknown};
+/** `published`: the form and the page's utm values, which its gifts and signatures carry too. */
+export type Beacons = {base: string; published: PublishedSend; visitor: string; source?: unknown};
 
-/** Sends one event; a refused or failed send is dropped without a word, as the form must go on the same. */
-export function send({base, published, visitor, source}: Beacons, kind: EventKind): void {
+/** The page's utm values, read once when the form is read, for its events and its gifts or signatures alike. */
+export function pageUtm(): PublishedSend['utm'] {
   const search = new URLSearchParams(location.search);
-  const utm: Record<string, string> = {};
+  const utm: PublishedSend['utm'] = {};
   for (const name of UTM_PARAMS) {
     const value = search.get(name)?.trim();
     // A machine's characters only: no email, nothing with a line break. The rest of the rule (no phone, card or street
     // number) would add 0.65 KB to this chunk's 1.3, past its 1.5 KB, so the endpoint applies it and drops the value.
     if (value && MACHINE_VALUE.test(value)) utm[name] = value;
   }
-  const body = JSON.stringify({form: published, kind, visitor, sinceLoad: Math.round(performance.now()), source, utm});
+  return utm;
+}
+
+/** Sends one event; a refused or failed send is dropped without a word, as the form must go on the same. */
+export function send({base, published: {form, utm}, visitor, source}: Beacons, kind: EventKind): void {
+  const body = JSON.stringify({form, kind, visitor, sinceLoad: Math.round(performance.now()), source, utm});
   const url = base + EVENTS_PATH;
   try {
     // text/plain, as the endpoint takes it: a beacon of any other type would need a preflight it cannot send.

@@ -4,7 +4,7 @@
  * endpoint, a form of another kind) to show in the config box, or why it
  * could not be had, for the load-failed box with its "Try again".
  */
-import type {FormAnswer, FormComponent, PublishedForm} from '../../contract';
+import type {FormAnswer, FormComponent, PublishedSend} from '../../contract';
 import {FORM_PARAM, FORM_PATH} from '../../contract/formPath';
 import {safeUrl, type ConfigError} from '../config';
 import * as zod from 'zod/mini';
@@ -14,7 +14,8 @@ export type PublishedRead =
   | {
       status: 'ready';
       config: Record<string, unknown>;
-      published: PublishedForm;
+      /** The form and the page's utm values, which its events, gifts and signatures all carry. */
+      published: PublishedSend;
       /** Sends the form's events from what happens inside `wrapper`, until the clean-up it answers is called. */
       track: (wrapper: HTMLElement) => () => void;
     }
@@ -81,7 +82,7 @@ export async function readPublished(endpoint: string | null | undefined, id: str
     return {status: 'failed'};
   }
   const {config, visitor, variant} = visit;
-  const published = variant ? {id, version: body.version, variant} : {id, version: body.version};
+  const published = {form: variant ? {id, version: body.version, variant} : {id, version: body.version}, utm: visits.pageUtm()};
   const beacons = {base, published, visitor, source: config.sourceCode};
   return {status: 'ready', config, published, track: (wrapper) => visits.track(wrapper, beacons, component === 'thank-you')};
 }

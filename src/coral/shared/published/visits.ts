@@ -6,7 +6,7 @@
 import {assignVariant, componentConfig, variantConfig, type Experiment, type VisitorStore} from '../../contract/variants';
 import {visitorId} from './visitor';
 
-export {track} from './beacons';
+export {pageUtm, track} from './beacons';
 
 /**
  * The component's config for this visitor, with their id and the variant they are shown: settled before anything
