@@ -1,10 +1,11 @@
 /**
  * The results page's script (built to `dist/results/app.js`, served at `GET /results/app.js`): lists the forms,
- * then shows the chosen one's results. It reads with the page's session cookie, which the browser sends itself:
- * the script never sees a token, and keeps nothing.
+ * then shows the chosen one's results, the choice kept in the address (`?form=<id>`) so a reload, a link or the back
+ * button opens the same form. It reads with the page's session cookie, which the browser sends itself: the script
+ * never sees a token, and keeps nothing.
  */
 import type {FormList, ResultsAnswer} from '../../src/coral/contract';
-import {element} from './dom';
+import {CHART_WIDTH, element, fit} from './dom';
 import {report} from './report';
 
 const root = document.getElementById('results')!;
@@ -12,6 +13,9 @@ const base = root.dataset.base ?? '';
 const choice = document.getElementById('form') as HTMLSelectElement;
 const status = document.getElementById('status')!;
 const shown = document.getElementById('report')!;
+
+/** The address's parameter that names the form shown. */
+const PARAM = 'form';
 
 /** What the endpoint answered, or the sentence the page says instead. */
 async function read<T>(path: string): Promise<T | string> {
@@ -26,38 +30,64 @@ async function read<T>(path: string): Promise<T | string> {
   return (await response.json()) as T;
 }
 
-/** The form shown, and the width its charts were drawn at: a phone turned, or a window resized, draws them again. */
-let drawn: {results: ResultsAnswer; width: number} | null = null;
+/** The width the report was last fitted to: a phone turned, or a window resized, fits it again. */
+let fitted = 0;
 
-/** The charts' width: the report's, between a phone's and a reading column's. */
-const chartWidth = (): number => Math.max(280, Math.min(720, shown.clientWidth));
-
-function draw(results: ResultsAnswer): void {
-  drawn = {results, width: chartWidth()};
-  shown.replaceChildren(...report(results, drawn.width));
+/** Lays the report out for the room it has, once it is on the page. */
+function refit(): void {
+  fitted = shown.clientWidth;
+  fit(shown);
 }
 
+/** The latest form asked for: an answer for one asked for before it is dropped. */
+let asked = 0;
+
+/** What the page says before the form it shows: that the address named a form there is not, when it did. */
+let note = '';
+
 async function show(form: string): Promise<void> {
+  const mine = (asked += 1);
   status.textContent = `Loading the results of “${form}”…`;
-  drawn = null;
   shown.replaceChildren();
   const results = await read<ResultsAnswer>(`/results/${encodeURIComponent(form)}`);
+  if (mine !== asked) return;
   if (typeof results === 'string') {
     status.textContent = results;
     return;
   }
-  draw(results);
-  status.textContent = `Showing “${results.form}” (${results.component}, campaign ${results.campaign}).`;
+  shown.replaceChildren(...report(results, Math.max(280, Math.min(CHART_WIDTH.most, shown.clientWidth))));
+  refit();
+  status.textContent = `${note}Showing “${results.form}” (${results.component}, campaign ${results.campaign}).`;
+  note = '';
 }
 
-// Once the resizing has stopped for a moment, and only when the width the charts fit has changed.
+// Once the resizing has stopped for a moment, and only when the report's width has changed.
 let resizing: ReturnType<typeof setTimeout> | undefined;
 addEventListener('resize', () => {
   clearTimeout(resizing);
   resizing = setTimeout(() => {
-    if (drawn && chartWidth() !== drawn.width) draw(drawn.results);
+    if (shown.clientWidth !== fitted) refit();
   }, 150);
 });
+
+/** The form the address names, if it is one of `forms`. */
+function named(forms: FormList['forms']): string | null {
+  const form = new URLSearchParams(location.search).get(PARAM);
+  return forms.some((each) => each.form === form) ? form : null;
+}
+
+/** The address with `form` in it, the rest kept. */
+function addressOf(form: string): string {
+  const address = new URL(location.href);
+  address.searchParams.set(PARAM, form);
+  return address.href;
+}
+
+/** The form published most recently: where the page opens when the address names none. */
+const latest = (forms: FormList['forms']): string =>
+  forms
+    .map(({form, versions}) => ({form, at: versions.reduce((last, each) => (each.publishedAt > last ? each.publishedAt : last), '')}))
+    .reduce((newest, each) => (each.at > newest.at ? each : newest)).form;
 
 async function start(): Promise<void> {
   const list = await read<FormList>('/forms');
@@ -65,13 +95,28 @@ async function start(): Promise<void> {
     status.textContent = list;
     return;
   }
-  if (list.forms.length === 0) {
+  const {forms} = list;
+  if (forms.length === 0) {
     status.textContent = 'No form is published on this endpoint yet.';
     return;
   }
-  choice.replaceChildren(...list.forms.map(({form, component}) => element('option', `${form} (${component})`, {value: form})));
+  choice.replaceChildren(...forms.map(({form, component}) => element('option', `${form} (${component})`, {value: form})));
+  const asked = new URLSearchParams(location.search).get(PARAM);
+  if (asked !== null && named(forms) === null) note = `No form “${asked}” is published here. `;
+  choice.value = named(forms) ?? latest(forms);
   choice.disabled = false;
-  choice.addEventListener('change', () => void show(choice.value));
+  history.replaceState(null, '', addressOf(choice.value));
+  choice.addEventListener('change', () => {
+    history.pushState(null, '', addressOf(choice.value));
+    void show(choice.value);
+  });
+  // Back and forward: the form the address then names.
+  addEventListener('popstate', () => {
+    const form = named(forms);
+    if (form === null || form === choice.value) return;
+    choice.value = form;
+    void show(form);
+  });
   await show(choice.value);
 }
 

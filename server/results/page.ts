@@ -39,14 +39,32 @@ input, select, button { font: inherit; color: inherit; background: var(--bg); bo
 button { cursor: pointer; }
 :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 .alert { color: var(--warn); font-weight: 600; }
+.note { border-left: 4px solid var(--accent); padding: 0.25rem 0.75rem; }
+.verdict { font-weight: 600; }
+.empty { color: var(--muted); font-style: italic; }
+.pair .empty { margin: 0; }
+h3 { margin-top: 2rem; font-size: 1.1rem; border-top: 1px solid var(--line); padding-top: 1rem; }
+section, .pair, .tablebox { margin-block: 1rem; }
 .pair { display: grid; gap: 1rem; grid-template-columns: minmax(0, 1fr); align-items: start; }
-@media (min-width: 60rem) { .pair { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); } }
-.chart svg { max-width: 100%; height: auto; }
+.pair[data-layout="beside"] { display: flex; }
+.pair[data-layout="beside"] > .chart { flex: 1 1 0; min-width: 0; }
+.pair[data-layout="beside"] > .tablebox { flex: none; margin-block: 0; }
+.chart svg { display: block; max-width: 100%; height: auto; }
+.hint { margin: 0 0 0.25rem; color: var(--muted); font-size: 0.875rem; }
 .table { overflow-x: auto; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
-caption { text-align: left; font-weight: 600; padding-bottom: 0.25rem; }
-th, td { padding: 0.25rem 0.5rem; border-bottom: 1px solid var(--line); text-align: right; }
-th[scope="row"], thead th:first-child { text-align: left; }
+caption { text-align: left; font-weight: 600; padding-bottom: 0.25rem; position: sticky; left: 0; }
+th, td { padding: 0.25rem 0.5rem; border-bottom: 1px solid var(--line); text-align: right; vertical-align: top; }
+thead th { vertical-align: bottom; }
+th[scope="row"], thead th:first-child, .words { text-align: left; overflow-wrap: break-word; }
+tbody th[scope="row"] { position: sticky; left: 0; background: var(--bg); }
+.detail, .role { display: block; color: var(--muted); font-size: 0.875rem; font-weight: 400; }
+.role { white-space: nowrap; }
+@media (max-width: 30rem) {
+  header, main { padding: 0.75rem; }
+  table { font-size: 0.875rem; }
+  th, td { padding: 0.25rem; }
+}
 `;
 
 function document(title: string, body: string, script: string | null): string {
