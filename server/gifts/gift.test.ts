@@ -71,6 +71,12 @@ describe('checkGift', () => {
       utm: {utm_content: '120208512345678901'},
       botCheck: 'token',
     });
+    // A person's details in the address (a mobile, an email) are no source: dropped, as the form's events drop them.
+    const personal = checkGift(
+      gift({utm: {utm_source: 'newsletter', utm_content: '+61 412 345 678', utm_term: 'mere@example.org'}}),
+      CAMPAIGNS,
+    );
+    expect(personal.ok && personal.value.utm).toEqual({utm_source: 'newsletter'});
     const without = checkGift({...gift(), utm: undefined}, CAMPAIGNS);
     expect(without.ok && without.value.utm).toEqual({});
     expect(without.ok && 'botCheck' in without.value).toBe(false);

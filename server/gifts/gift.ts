@@ -4,7 +4,7 @@
  * same rules first; the endpoint checks again because anyone can post anything
  * to it.
  */
-import {giftRequestSchema, type GiftRequest, type Method, type PublishedForm} from '../../src/coral/contract';
+import {giftRequestSchema, machineUtm, type GiftRequest, type Method, type PublishedForm} from '../../src/coral/contract';
 import {
   describeError,
   donateFormConsentLabel,
@@ -138,7 +138,7 @@ export function checkGiftRequest(request: GiftRequest, campaigns: ReadonlyMap<st
       savePaymentMethod: keepsPaymentMethod(config, request),
       supporter: checkedSupporter.value,
       upgrade: request.upgrade,
-      utm: request.utm,
+      utm: machineUtm(request.utm),
       ...(request.botCheck === undefined ? {} : {botCheck: request.botCheck}),
       form: request.form ?? null,
     },

@@ -4,7 +4,7 @@
  * the client's address is only counted, under a keyed hash, for the rate limits, and a source code or utm value that
  * is not a machine's is dropped by the schema. A crawler's is answered and not kept.
  */
-import {eventRequestSchema, isMachineValue, type EventRequest} from '../../src/coral/contract';
+import {eventRequestSchema, isMachineValue, machineUtm, type EventRequest} from '../../src/coral/contract';
 import type {Queryable} from '../db';
 import {type Address, type Logger, rejected, type Reply, answerFailures} from '../http';
 import {dayOf, recordEvent} from './events';
@@ -34,8 +34,7 @@ export const fromProgram = (userAgent: string | null): boolean => userAgent === 
 /** The event with only a machine's values: a source code or utm value that is none (an email, a phone…) dropped. */
 export function machineValuesOf(event: EventRequest): EventRequest {
   const {source, utm} = event;
-  const kept = Object.fromEntries(Object.entries(utm).filter(([, value]) => value !== undefined && isMachineValue(value)));
-  return {...event, source: source !== undefined && isMachineValue(source) ? source : undefined, utm: kept};
+  return {...event, source: source !== undefined && isMachineValue(source) ? source : undefined, utm: machineUtm(utm)};
 }
 
 const ACCEPTED: Reply = {status: 202, body: {status: 'accepted'}};

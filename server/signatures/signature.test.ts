@@ -87,6 +87,17 @@ describe('checkSignature', () => {
     expect(checked.ok && checked.value.consent.given).toBe(false);
   });
 
+  it('keeps only the utm values a machine wrote, as the form’s events do', async () => {
+    const utm = {
+      utm_source: 'newsletter',
+      utm_campaign: 'EOFY 2026 - Prospecting',
+      utm_content: '0412 345 678',
+      utm_term: 'mere@example.org',
+    };
+    const checked = await checkSignature({...signature(), utm}, POWERFORMS);
+    expect(checked.ok && checked.value.utm).toEqual({utm_source: 'newsletter', utm_campaign: 'EOFY 2026 - Prospecting'});
+  });
+
   it('takes the request’s source code over the config’s, and no utm as none', async () => {
     const checked = await checkSignature({...signature({sourceCode: 'DSM-EMAIL'}), utm: undefined}, POWERFORMS);
     expect(checked.ok && [checked.value.sourceCode, checked.value.utm]).toEqual(['DSM-EMAIL', {}]);

@@ -3,7 +3,7 @@
  * against the campaign's powerform config: the fields it asks for, its
  * consent box and its question. Pure: it keeps nothing.
  */
-import {signatureRequestSchema, type PublishedForm, type SignatureRequest} from '../../src/coral/contract';
+import {machineUtm, signatureRequestSchema, type PublishedForm, type SignatureRequest} from '../../src/coral/contract';
 import {
   describeError,
   parseConfig,
@@ -70,7 +70,7 @@ export async function checkSignature(body: unknown, powerforms: ReadonlyMap<stri
       sourceCode: request.sourceCode ?? config.sourceCode,
       supporter: signer.value,
       answer: answer.value,
-      utm: request.utm,
+      utm: machineUtm(request.utm),
       consent: {given: consent, ...(await consentShown(powerformConsentLabel(config)))},
       form: request.form ?? null,
     },

@@ -114,7 +114,7 @@ export {
   type VersionResult,
   type VisitorStore,
 } from './experiments';
-export {isMachineValue, MACHINE_VALUE} from './machineValue';
+export {isMachineValue, MACHINE_VALUE, machineUtm} from './machineValue';
 export {VARIANT_ID, VARIANT_ID_RULE} from './parts';
 export {CAMPAIGN_PARAM, ROUTES, PAGE_PATHS, type PostedRouteName, type RouteName, type RoutePath} from './paths';
 export {ROUTE_TABLE} from './routes';

@@ -56,3 +56,11 @@ function groupedNumber(value: string): boolean {
 /** Whether `value` is a machine's: the characters of a utm value, and nothing in it a person's details. */
 export const isMachineValue = (value: string): boolean =>
   MACHINE_VALUE.test(value) && !PERSONAL.some((pattern) => pattern.test(value)) && !groupedNumber(value);
+
+/**
+ * The utm values a machine wrote, the rest (an email, a phone, a card's or a street's number) dropped: an event, a
+ * gift and a signature keep the same ones, so each is credited to the same source, and none keeps a person's details.
+ */
+export function machineUtm<U extends Partial<Record<string, string>>>(utm: U): U {
+  return Object.fromEntries(Object.entries(utm).filter(([, value]) => value !== undefined && isMachineValue(value))) as U;
+}
