@@ -87,7 +87,7 @@ ${body}
 }
 
 /** The sign-in form, with what went wrong with the last attempt, if anything. */
-export function signInPage(basePath: string, message: string | null): string {
+export function signInPage(basePath: string, message: string | null, form: string | null = null): string {
   const alert = message === null ? '' : `<p class="alert" role="alert">${escapeHtml(message)}</p>`;
   return document(
     'Sign in · Coral results',
@@ -97,7 +97,7 @@ export function signInPage(basePath: string, message: string | null): string {
 <p>Sign in with the endpoint’s admin token (CORAL_ADMIN_TOKEN). The page keeps you signed in for 8 hours on this browser.</p>
 ${alert}
 <form method="post" action="${escapeHtml(basePath)}/results">
-<label for="token">Admin token</label>
+${form === null ? '' : `<input type="hidden" name="form" value="${escapeHtml(form)}">\n`}<label for="token">Admin token</label>
 <input id="token" name="token" type="password" autocomplete="current-password" required>
 <p><button type="submit">Sign in</button></p>
 </form>

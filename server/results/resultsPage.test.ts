@@ -87,6 +87,20 @@ describe.each(DATABASES)('the results page on $name', ({create}) => {
     expect(html).not.toContain('type="password"');
   });
 
+  it('goes back to the form the page was opened on, and to no form that is not an id', async () => {
+    const html = await (await handle(get('/results?form=save-the-reef'))).text();
+    expect(html).toContain('<input type="hidden" name="form" value="save-the-reef">');
+    const withForm = (form: string) =>
+      new Request(`${BASE}/results`, {
+        method: 'POST',
+        headers: {'content-type': 'application/x-www-form-urlencoded', ...SAME_ORIGIN},
+        body: new URLSearchParams({form, token: ADMIN_TOKEN}).toString(),
+      });
+    expect((await handle(withForm('save-the-reef'))).headers.get('location')).toBe('/results?form=save-the-reef');
+    expect((await handle(withForm('https://evil.example/'))).headers.get('location')).toBe('/results');
+    expect(await (await handle(get('/results?form=%22%3E%3Cscript%3E'))).text()).not.toContain('name="form"');
+  });
+
   it('keeps the cookie to the base path when the endpoint is mounted under one', async () => {
     const answer = await handlerWith({basePath: '/api/coral'})(new Request(`${BASE}/api/coral/results`, signIn(ADMIN_TOKEN)));
     expect(answer.headers.get('location')).toBe('/api/coral/results');

@@ -2,6 +2,7 @@
  * The results page for staff: `GET /results`, the sign-in form or, with a session, the shell its script fills; and
  * `GET /results/app.js`, that script. Both answer 404 while the admin token is unset or no records are kept.
  */
+import {FORM_ID} from '../../src/coral/contract';
 import {isUnavailable, type Database} from '../db';
 import {type Logger, rejected, respond, hasSession, type SessionCookie, UNAVAILABLE} from '../http';
 import {PAGE_POLICY, resultsShell, signInPage} from './page';
@@ -46,6 +47,12 @@ export async function withRecords(deps: ResultsPageDeps, step: () => Promise<Res
   }
 }
 
+/** The form the page was opened on (`?form=`, as the page keeps it), when it is a form's id: the sign-in goes back to it. */
+export function chosenForm(params: URLSearchParams): string | null {
+  const form = params.get('form');
+  return form !== null && FORM_ID.test(form) ? form : null;
+}
+
 /** Whether the page is on; its routes reply 404 otherwise, as if there were none. */
 export const pageOn = (deps: ResultsPageDeps): deps is ResultsPageDeps & {db: Database; token: string} =>
   deps.token !== null && deps.db !== null;
@@ -57,7 +64,10 @@ export async function answerResultsPage(deps: ResultsPageDeps, request: Request)
     return respond({...rejected('use GET or POST', 405), headers: {allow: 'GET, POST'}});
   return withRecords(deps, async () => {
     const signedIn = await hasSession(deps.db, deps.cookie, request, deps.now());
-    return htmlPage(200, signedIn ? resultsShell(deps.basePath) : signInPage(deps.basePath, null));
+    return htmlPage(
+      200,
+      signedIn ? resultsShell(deps.basePath) : signInPage(deps.basePath, null, chosenForm(new URL(request.url).searchParams)),
+    );
   });
 }
 

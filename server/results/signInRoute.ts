@@ -18,7 +18,7 @@ import {
   type Address,
 } from '../http';
 import {signInPage} from './page';
-import {htmlPage, NOT_FOUND, pageOn, withRecords, type ResultsPageDeps} from './resultsPageRoute';
+import {chosenForm, htmlPage, NOT_FOUND, pageOn, withRecords, type ResultsPageDeps} from './resultsPageRoute';
 
 /** Sign-in attempts per client address in the guard's window (CORAL_GIFT_WINDOW_SECONDS, an hour by default). */
 export const SIGN_INS_PER_ADDRESS = 10;
@@ -28,19 +28,20 @@ const MAX_FORM_BYTES = 4 * 1024;
 
 export type SignInDeps = ResultsPageDeps & {guard: Pick<Guard, 'countAddress' | 'countNamed'>};
 
-/** Back to the page, with the cookies given: the session's first. */
-function backToPage(basePath: string, ...cookies: string[]): Response {
-  const headers = new Headers({location: `${basePath}/results`, 'cache-control': 'no-store'});
+/** Back to the page, on the form it was opened on, with the cookies given: the session's first. */
+function backToPage(basePath: string, form: string | null, ...cookies: string[]): Response {
+  const on = form === null ? '' : `?form=${encodeURIComponent(form)}`;
+  const headers = new Headers({location: `${basePath}/results${on}`, 'cache-control': 'no-store'});
   for (const cookie of cookies) headers.append('set-cookie', cookie);
   return new Response(null, {status: 303, headers});
 }
 
-/** The token the form sent; null for a body that is no such form; `too-large` for one bigger than any such form. */
-async function typedToken(request: Request): Promise<string | null | 'too-large'> {
+/** The form's fields; null for a body that is no such form; `too-large` for one bigger than any such form. */
+async function typedFields(request: Request): Promise<URLSearchParams | null | 'too-large'> {
   if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? '')) return null;
   const read = await readCapped(request, MAX_FORM_BYTES);
   if (!read.ok) return read.answer.status === 413 ? 'too-large' : null;
-  return new URLSearchParams(new TextDecoder().decode(read.bytes)).get('token');
+  return new URLSearchParams(new TextDecoder().decode(read.bytes));
 }
 
 /** POST /results: a session for the admin token. */
@@ -64,15 +65,17 @@ export async function answerSignIn(deps: SignInDeps, request: Request, address: 
       const message = `Too many sign-in attempts from ${from}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
       return htmlPage(429, signInPage(basePath, message), {'retry-after': retryAfter});
     }
-    const token = await typedToken(request);
-    if (token === 'too-large') return htmlPage(413, signInPage(basePath, 'That sign-in was too large to be the admin token.'));
+    const fields = await typedFields(request);
+    if (fields === 'too-large') return htmlPage(413, signInPage(basePath, 'That sign-in was too large to be the admin token.'));
+    const token = fields?.get('token') ?? null;
+    const form = fields === null ? null : chosenForm(fields);
     if (token === null || !(await sameToken(token, deps.token))) {
       log.info({}, 'results sign-in refused');
-      return htmlPage(401, signInPage(basePath, 'That is not the admin token. Check it and try again.'));
+      return htmlPage(401, signInPage(basePath, 'That is not the admin token. Check it and try again.', form));
     }
     const cookie = await startSession(deps.db, deps.cookie, deps.now());
     log.info({}, 'results sign-in');
-    return backToPage(basePath, cookie, await newDevice(deps.cookie, deps.token));
+    return backToPage(basePath, form, cookie, await newDevice(deps.cookie, deps.token));
   });
 }
 
@@ -83,6 +86,6 @@ export async function answerSignOut(deps: ResultsPageDeps, request: Request): Pr
   if (!fromOwnPages(request)) return respond(rejected('this origin may not sign out here', 403));
   return withRecords(deps, async () => {
     await endSession(deps.db, deps.cookie, request);
-    return backToPage(deps.basePath, setCookie(deps.cookie, '', 0));
+    return backToPage(deps.basePath, null, setCookie(deps.cookie, '', 0));
   });
 }
