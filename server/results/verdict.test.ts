@@ -155,6 +155,11 @@ describe('the verdict', () => {
     );
   });
 
+  it('cuts a share’s interval to what two shares can differ by', () => {
+    const judged = read([signing('control', 1, 4), signing('urgent', 3, 4)], 0, {metric: 'signatures-per-visitor'});
+    expect(judged.arms[1]!.vsControl).toMatchObject({low: -1, high: 1});
+  });
+
   it('corrects for several variants: each comparison at α over the comparisons with the control', () => {
     // With five variants against the control each interval is at α = 0.01, so the same 200 cents is not clear.
     const six = ['control', 'b', 'c', 'd', 'e', 'f'].map((id, i) => arm(id, 5000, i === 1 ? 450 : 250, 3200, 240));

@@ -54,7 +54,11 @@ function compare(control: Arm, arm: Arm, reading: Reading, judged: boolean): {vs
   const estimate = difference(control.moments, arm.moments);
   if (estimate === null || (estimate.variance === 0 && estimate.estimate === 0)) return null;
   const planned = reading.plan.tuning.find((each) => each.variant === arm.id)?.visitors ?? estimate.n;
-  const {low, high} = confidenceSequence(estimate, {alpha: comparisonAlpha(reading.arms.length), planned});
+  const sequence = confidenceSequence(estimate, {alpha: comparisonAlpha(reading.arms.length), planned});
+  // Two shares of visitors differ by a whole at most: the sequence cut to that still holds the true difference.
+  const share = reading.metric !== 'revenue-per-visitor';
+  const low = share ? Math.max(-1, sequence.low) : sequence.low;
+  const high = share ? Math.min(1, sequence.high) : sequence.high;
   const base = mean(control.moments);
   const lift = base > 0 ? estimate.estimate / base : null;
   const worth = (reading.plan.liftPercent / 100) * base;
