@@ -1,6 +1,6 @@
 /** `npm run server`, and `node server/dist/main.mjs` in production: the endpoint on Node, configured from the environment (server/README.md). */
 import script from 'virtual:coral-results-script';
-import {startNodeEndpoint, warnUnknownSettings} from './node';
+import {startLine, startNodeEndpoint, warnUnknownSettings} from './node';
 
 warnUnknownSettings(process.env, 'coral endpoint');
 
@@ -25,6 +25,4 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 
-const mode = env.stripe ? `Stripe ${env.stripe.secretKey.includes('_live_') ? 'LIVE' : 'test'} mode` : 'signatures only (no Stripe keys)';
-const records = env.databaseUrl ? 'records in the Postgres server at DATABASE_URL' : `records in ${env.dataDir}`;
-console.log(`coral endpoint: listening on http://localhost:${port}, ${mode}, ${records}`);
+console.log(startLine(env, port));

@@ -17,6 +17,7 @@ import {
   publishForm,
   readForm,
   refusal,
+  giftlessForm,
   unlistedForm,
   withdrawForm,
 } from '../forms';
@@ -99,7 +100,9 @@ const checked = published === null ? null : checkForm(published.body);
 if (checked?.ok === false)
   stop(`${by}: ${target} is not a config Coral can publish:\n${checked.problems.map((line) => `  ${line}`).join('\n')}`);
 const campaigns = action === 'import' ? readCampaigns() : null;
-const unlisted = checked?.ok ? unlistedForm(checked.form, listedCampaigns()) : null;
+const unlisted = checked?.ok
+  ? (unlistedForm(checked.form, listedCampaigns()) ?? giftlessForm(checked.form, Boolean(process.env.STRIPE_SECRET_KEY?.trim())))
+  : null;
 if (unlisted !== null) stop(`${by}: ${unlisted}`);
 const records = readNodeRecords(process.env);
 if (typeof records === 'string') stop(`${by}: ${records}`);

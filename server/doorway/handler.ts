@@ -70,7 +70,14 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   const privacyToken = db ? (options.privacyToken ?? null) : null;
   const counts = sharedCounts(store);
   const cookie = sessionCookie(basePath);
-  const forms = {db: db ?? null, token: db ? (options.adminToken ?? null) : null, cookie, now, listed: versions.listed};
+  const forms = {
+    db: db ?? null,
+    token: db ? (options.adminToken ?? null) : null,
+    cookie,
+    now,
+    listed: versions.listed,
+    takesGifts: Boolean(stripe),
+  };
   const resultsPage = {...forms, basePath, script: options.resultsScript ?? (async () => null)};
   const events = {db: db ?? null, published: db ? publishedVariants(db) : async () => false, limit: guard.limitEvents, now};
 

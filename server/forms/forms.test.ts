@@ -100,6 +100,22 @@ describe.each(DATABASES)('forms on $name', ({create}) => {
     });
   });
 
+  it('refuses, without Stripe’s keys, a donate form that takes real gifts, in one line naming the key; a sandbox one it takes', async () => {
+    for (const gateway of [
+      {type: 'stripe', publishableKey: 'pk_test_forFormsTestsOnly', endpoint: BASE},
+      {type: 'http', endpoint: BASE},
+    ]) {
+      const refused = await handle(publish('save-the-reef', {...DONATE_FORM, gateway}));
+      expect(refused.status).toBe(409);
+      const {reason} = (await refused.json()) as {reason: string};
+      expect(reason).toMatch(/^this endpoint takes no gifts \(STRIPE_SECRET_KEY is not set\)/);
+      expect(reason.split('\n')).toHaveLength(1);
+    }
+    expect((await handle(read('/forms/save-the-reef'))).status).toBe(404);
+    expect((await handle(publish('save-the-reef', {...DONATE_FORM, gateway: {type: 'sandbox'}}))).status).toBe(201);
+    expect((await handle(publish('ban-deep-sea-mining', {...PETITION, gateway: {type: 'http', endpoint: BASE}}))).status).toBe(201);
+  });
+
   it('gives each of several publishes at once its own number', async () => {
     const answers = await Promise.all(
       Array.from({length: 8}, (_, i) => handle(publish('ban-deep-sea-mining', {...PETITION, counter: {count: i, goal: 75000}}))),

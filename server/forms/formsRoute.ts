@@ -29,6 +29,17 @@ export function unlistedForm(form: CheckedForm, listed: ReadonlySet<string> | nu
   return `${why}, so the form would take nothing: list the campaign there first, or leave CORAL_CAMPAIGNS unset to publish every form here`;
 }
 
+/**
+ * Why a donate form that takes real gifts is not published on an endpoint without Stripe's keys (every gift on it
+ * would be refused), or null. A form on the sandbox gateway takes no real gift, and a powerform or thank-you page none.
+ */
+export function giftlessForm(form: CheckedForm, takesGifts: boolean): string | null {
+  if (takesGifts || form.component !== 'donate-form') return null;
+  const gateway = form.config.gateway as {type?: unknown} | undefined;
+  if (gateway === undefined || gateway.type === 'sandbox') return null;
+  return `this endpoint takes no gifts (STRIPE_SECRET_KEY is not set), so every gift on the form would be refused: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET on it first, or publish the form on the endpoint that takes its gifts`;
+}
+
 /** A form's path, whatever stands for its id in its one group: the route says what is wrong with a bad id. */
 export const FORM_PATH = pathPattern(ROUTES.form.path, FORM_PARAM);
 
@@ -47,6 +58,8 @@ export type FormRouteDeps = {
   log: Logger;
   /** The campaigns CORAL_CAMPAIGNS lists, null when it is unset: a form of any other campaign would take nothing. */
   listed?: ReadonlySet<string> | null;
+  /** Whether the endpoint has Stripe's keys: without them, a donate form that takes real gifts is not published. */
+  takesGifts: boolean;
 };
 
 // The newest version changes when one is published: a browser asks again each time (and gets a 304 while it has
@@ -100,7 +113,7 @@ export async function answerPublish(deps: FormRouteDeps, request: Request, id: s
   if (!read.ok) return read.answer;
   const checked = checkForm(read.value);
   if (!checked.ok) return {status: 422, body: {status: 'rejected', reason: checked.problems.join('; '), problems: checked.problems}};
-  const unlisted = unlistedForm(checked.form, deps.listed ?? null);
+  const unlisted = unlistedForm(checked.form, deps.listed ?? null) ?? giftlessForm(checked.form, deps.takesGifts);
   if (unlisted !== null) return rejected(unlisted, 409);
   const {db, now, log} = deps;
   return answerFailures(log, async () => {

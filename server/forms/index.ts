@@ -3,7 +3,7 @@
  * from the campaigns file, and the routes that publish and read them.
  */
 export {checkForm, publishedBy} from './check';
-export {admitted, answerForm, answerFormList, answerPublish, FORM_PATH, unlistedForm} from './formsRoute';
+export {admitted, answerForm, answerFormList, answerPublish, FORM_PATH, giftlessForm, unlistedForm} from './formsRoute';
 export {campaignForms, importForms} from './import';
 export {HOUR_MS, campaignRefusal, versionRefusal, type VersionRules, type VersionStanding} from './standing';
 export {listForms, publishForm, readForm, readStanding, refusal, withdrawForm, type Withdrawn} from './store';

@@ -8,6 +8,7 @@ import type {openPglite as open} from './pglite';
 export {makeStripe, startNodeEndpoint} from './node';
 export {fileReader, readNodeEnv, readNodeRecords, repositoryRoot, warnUnknownSettings} from './nodeSettings';
 export {openMigrated} from './open';
+export {startLine} from './startLine';
 
 /** The embedded database, opened as `openPglite` in `pglite.ts` does: loaded only when called, as `openDatabase` loads it. */
 export const openPglite = async (...args: Parameters<typeof open>): Promise<Database> => (await import('./pglite')).openPglite(...args);

@@ -385,7 +385,7 @@ describe('one folder, whichever folder a command starts in', () => {
       const lines = started.output().split('\n');
       expect(lines[0]).toBe(`coral endpoint: ${misspelt}`);
       expect(lines).toContain(
-        `coral endpoint: listening on http://localhost:${started.port}, signatures only (no Stripe keys), records in ${records}`,
+        `coral endpoint: listening on http://localhost:${started.port}; takes signatures, and no gifts (STRIPE_SECRET_KEY is not set); serves published forms, and publishes none and shows no results (CORAL_ADMIN_TOKEN is not set); records in ${records}`,
       );
       const doctor = await run(`${at.dist}/doctor.mjs`, env(at.INIT_CWD), 60_000, at.cwd);
       // It read the campaigns file at the root, which lists no donate form.
