@@ -37,7 +37,7 @@ function configFile(name: string, body: unknown): string {
 }
 
 describe('node server/dist/forms.mjs', () => {
-  it('publishes, lists, shows and imports on the embedded database, and refuses in one line while an endpoint holds its folder', async () => {
+  it('publishes, lists, shows and imports on the embedded database, publishes through a running endpoint, and refuses in one line where it cannot', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'coral-data-'));
     const env = {...endpointEnv(folder), CORAL_ADMIN_TOKEN: ADMIN_TOKEN};
     // The campaigns file lists the petition only: the reef appeal's donate form is published with no campaigns file.
@@ -49,17 +49,39 @@ describe('node server/dist/forms.mjs', () => {
         stdout: '',
         stderr: `coral forms: campaign: "save-the-reef" is not one of this endpoint's campaigns (CORAL_CAMPAIGNS), so the form would take nothing: list the campaign there first, or leave CORAL_CAMPAIGNS unset to publish every form here\n`,
       });
+      // A donate form that takes real gifts is refused where there are no Stripe keys, before anything is opened.
+      const paid = configFile('paid.json', {
+        component: 'donate-form',
+        ...DONATE_FORM,
+        gateway: {type: 'http', endpoint: 'https://give.example.org'},
+      });
+      const giftless = await forms(published, 'publish', paid);
+      expect(giftless).toMatchObject({code: 1, stdout: ''});
+      expect(giftless.stderr).toMatch(/^coral forms: this endpoint takes no gifts \(STRIPE_SECRET_KEY is not set\).*\n$/);
+      expect(giftless.stderr.trim().split('\n')).toHaveLength(1);
+
       const running = await start(published, {file: join(out, 'dist/main.mjs')});
+      // Where it cannot tell the endpoint's address (here its port is the system's choice), it opens the records, held.
       const refused = await forms(published, 'publish', reef);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/^coral forms: .*coral endpoint/);
       expect(refused.stderr.trim().split('\n')).toHaveLength(1);
-      expect(await stop(running)).toBe(0);
-
-      expect(await forms(published, 'publish', reef, '--by', 'Aroha Ngata')).toMatchObject({
+      // Through the running endpoint's own route, with the admin token, it publishes while the endpoint holds them.
+      const wrongToken = {...published, CORAL_ADMIN_TOKEN: 'not-the-admin-token-0000000000000000000'};
+      expect(await forms(wrongToken, 'publish', reef, '--endpoint', running.base)).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: `coral forms: the endpoint at ${running.base} refused CORAL_ADMIN_TOKEN: set the value it runs with\n`,
+      });
+      expect(await forms(published, 'publish', reef, '--by', 'Aroha Ngata', '--endpoint', `${running.base}/`)).toMatchObject({
         code: 0,
         stdout: '{"form":"save-the-reef","version":1}\n',
         stderr: '',
+      });
+      expect(await stop(running)).toBe(0);
+      expect(await forms(published, 'publish', reef, '--endpoint', running.base)).toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(new RegExp(`^coral forms: no endpoint answers at ${running.base} `)),
       });
       const changed = configFile('reef-eofy.json', {component: 'donate-form', ...DONATE_FORM, sourceCode: 'REEF-EOFY'});
       expect((await forms(published, 'publish', changed, '--id', 'save-the-reef')).stdout).toBe('{"form":"save-the-reef","version":2}\n');

@@ -27,7 +27,7 @@ const ACTIONS = ['publish', 'list', 'show', 'withdraw', 'import'] as const;
 type Action = (typeof ACTIONS)[number];
 
 const USAGE = [
-  'usage: npm run forms -- publish <file.json> [--id <form>] [--by <name>]',
+  'usage: npm run forms -- publish <file.json> [--id <form>] [--by <name>] [--endpoint <url>]',
   '       npm run forms -- list',
   '       npm run forms -- show <form> [--version <n>]',
   '       npm run forms -- withdraw <form> [--version <n>] [--by <name>]',
@@ -44,12 +44,12 @@ function stop(message: string): never {
 const [action, ...rest] = process.argv.slice(2);
 if (!ACTIONS.includes(action as Action)) stop(USAGE);
 const POSITIONALS: Record<Action, number> = {publish: 1, list: 0, show: 1, withdraw: 1, import: 0};
-let args: {values: {by?: string; id?: string; version?: string}; positionals: string[]};
+let args: {values: {by?: string; id?: string; version?: string; endpoint?: string}; positionals: string[]};
 try {
   args = parseArgs({
     args: rest,
     allowPositionals: true,
-    options: {by: {type: 'string'}, id: {type: 'string'}, version: {type: 'string'}},
+    options: {by: {type: 'string'}, id: {type: 'string'}, version: {type: 'string'}, endpoint: {type: 'string'}},
   });
 } catch (error) {
   stop(`${by}: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
@@ -58,6 +58,7 @@ if (args.positionals.length !== POSITIONALS[action as Action]) stop(USAGE);
 const [target] = args.positionals;
 const publisher = publishedBy(args.values.by);
 if (!publisher.ok) stop(`${by}: --by: ${publisher.problem.replace(/^who published: /, '')}`);
+const who = publisher.by;
 const version = args.values.version;
 if (version !== undefined && !/^[1-9]\d{0,8}$/.test(version)) stop(`${by}: --version: got "${version}"; expected a whole number from 1`);
 
@@ -104,6 +105,51 @@ const unlisted = checked?.ok
   ? (unlistedForm(checked.form, listedCampaigns()) ?? giftlessForm(checked.form, Boolean(process.env.STRIPE_SECRET_KEY?.trim())))
   : null;
 if (unlisted !== null) stop(`${by}: ${unlisted}`);
+/**
+ * Where a running endpoint answers: --endpoint, or this machine at the endpoint's PORT and CORAL_BASE_PATH. Null where
+ * the endpoint listens on a port of the system's choosing (PORT=0), which only its own start line names.
+ */
+function endpointAddress(): string | null {
+  if (args.values.endpoint !== undefined) return args.values.endpoint.replace(/\/+$/, '');
+  const port = process.env.PORT?.trim() || '8787';
+  return port === '0' ? null : `http://localhost:${port}${process.env.CORAL_BASE_PATH?.trim() ?? ''}`;
+}
+
+/**
+ * Publishes through a running endpoint's own route with the admin token, as the Customise tab does, so the command
+ * works while the endpoint holds the records: its answer as the command prints it, or null where no endpoint answers
+ * there (the command then opens the records itself).
+ */
+async function publishThroughEndpoint(id: string, body: unknown): Promise<{ok: boolean; line: string} | null> {
+  const token = process.env.CORAL_ADMIN_TOKEN?.trim();
+  const address = endpointAddress();
+  if (!token || address === null) return null;
+  const headers: Record<string, string> = {authorization: `Bearer ${token}`, 'content-type': 'application/json'};
+  if (who !== null) headers['coral-published-by'] = `UTF-8''${encodeURIComponent(who)}`;
+  let response: Response;
+  try {
+    response = await fetch(`${address}/forms/${id}`, {method: 'PUT', headers, body: JSON.stringify(body)});
+  } catch (error) {
+    if (args.values.endpoint !== undefined) stop(`${by}: no endpoint answers at ${address} (${(error as Error).cause ?? error})`);
+    return null;
+  }
+  const answer = (await response.json().catch(() => null)) as {form?: string; version?: number; plan?: string; reason?: string} | null;
+  if (response.status === 201 && answer?.version !== undefined) return {ok: true, line: JSON.stringify(answer)};
+  if (response.status === 401)
+    return {ok: false, line: `${by}: the endpoint at ${address} refused CORAL_ADMIN_TOKEN: set the value it runs with`};
+  if (answer?.reason === undefined) return {ok: false, line: `${by}: ${address} answered ${response.status}, not as a Coral endpoint does`};
+  return {ok: false, line: `${by}: ${answer.reason}`};
+}
+
+if (published !== null && checked?.ok) {
+  const through = await publishThroughEndpoint(published.id, published.body);
+  if (through !== null) {
+    if (through.ok) console.log(through.line);
+    else stop(through.line);
+    process.exit(0);
+  }
+}
+
 const records = readNodeRecords(process.env);
 if (typeof records === 'string') stop(`${by}: ${records}`);
 let opened: Awaited<ReturnType<typeof openMigrated>>;
