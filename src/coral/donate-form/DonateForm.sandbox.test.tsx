@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 /** A form left on the sandbox says so: to the supporter by its fields and its give button, and once to the page's developer. */
 import {render, screen, waitFor, within} from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import {describe, expect, it, vi} from 'vitest';
 import {expectNoAxeViolations} from '../shared/testing';
 import {DonateForm} from '.';
-import {base, cleanPageEachTest} from './DonateForm.testing';
+import {base, cleanPageEachTest, fillCard, fillDetails} from './DonateForm.testing';
 
 cleanPageEachTest();
 
@@ -47,5 +48,16 @@ describe('a donate form on the sandbox gateway', () => {
     render(<DonateForm config={{...base, gateway: {type: 'http', endpoint: 'https://pay.example.org'}}} />);
     expect(screen.getByText('Your payment is secure and encrypted.')).toBeInTheDocument();
     expect(screen.queryByText(/Test mode/)).not.toBeInTheDocument();
+  });
+
+  it('thanks the supporter without promising a receipt that nothing sends', async () => {
+    const user = userEvent.setup();
+    render(<DonateForm config={base} />);
+    await fillDetails(user);
+    await fillCard(user);
+    await user.click(screen.getByRole('button', {name: 'Give $60'}));
+    const thanks = (await screen.findByRole('heading', {name: 'Thank you, Mere!'})).parentElement!;
+    expect(thanks).toHaveTextContent('Your gift is on its way to the campaign.');
+    expect(thanks).not.toHaveTextContent(/receipt will follow|by email/i);
   });
 });

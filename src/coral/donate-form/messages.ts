@@ -110,7 +110,7 @@ export const DONATE_FORM_MESSAGES = {
   upsellDecline: 'No thanks, give {amount} once',
   thankYouHeading: 'Thank you, {name}!',
   thankYouHeadingNoName: 'Thank you!',
-  thankYouBody: 'Your gift is on its way to the campaign. A receipt will follow by email.',
+  thankYouBody: 'Your gift is on its way to the campaign.',
   thankYouUpgraded: 'You chose to give monthly instead of {amount} once. Thank you for staying with us.',
   receiptAmount: 'Gift',
   receiptReference: 'Reference',

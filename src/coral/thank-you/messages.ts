@@ -6,7 +6,7 @@ import {SHARE_MESSAGES} from '../shared/share';
 export const THANK_YOU_MESSAGES = {
   heading: 'Thank you, {name}!',
   headingNoName: 'Thank you!',
-  body: 'Your gift is on its way to the campaign. A receipt will follow by email.',
+  body: 'Your gift is on its way to the campaign.',
   bodyNoGift: 'Your support keeps the campaign going. Thank you for standing with us.',
   receiptHeading: 'Your gift',
   receiptAmount: 'Amount',
