@@ -55,6 +55,20 @@ describe('donate form config', () => {
     ]);
   });
 
+  it('tells a secret key from a publishable key cut short, for the Stripe gateway', () => {
+    const gateway = (publishableKey: string) =>
+      errorsOf({campaign: 'reef', gateway: {type: 'stripe', publishableKey, endpoint: 'https://give.example.org'}});
+    expect(gateway('pk_test_abc123')).toEqual([
+      'gateway.publishableKey: got "pk_test_abc123"; expected a whole publishable key, pk_test_… or pk_live_…',
+    ]);
+    for (const secret of ['sk_test_forTheSchemaTestOnly', 'rk_live_forTheSchemaTestOnly']) {
+      expect(gateway(secret)).toEqual([
+        expect.stringMatching(/^gateway\.publishableKey: got "[sr]k_[a-z]+_forTheSchemaTestOnly"; a secret key never goes in a page$/),
+      ]);
+    }
+    expect(gateway('pk_test_forTheSchemaTestOnly')).toEqual([]);
+  });
+
   it('checks the rules that tie keys together', () => {
     expect(
       errorsOf({

@@ -111,14 +111,15 @@ const httpGateway = zod.strictObject({
 
 const stripeGateway = zod.strictObject({
   type: zod.literal('stripe'),
-  publishableKey: zod
-    .string()
-    .check(
-      zod.regex(
-        /^pk_(test|live)_[A-Za-z0-9]{8,}$/,
-        'expected a publishable key (pk_test_… or pk_live_…); a secret key never goes in a page',
-      ),
-    ),
+  publishableKey: zod.string().check(
+    zod.regex(/^pk_(test|live)_[A-Za-z0-9]{8,}$/, {
+      // A secret or restricted key is said to be one; anything else is a publishable key mistyped or cut short.
+      error: (issue) =>
+        /^[sr]k_/.test(issue.input as string)
+          ? 'a secret key never goes in a page'
+          : 'expected a whole publishable key, pk_test_… or pk_live_…',
+    }),
+  ),
   endpoint: safeUrl,
   wallets: zod._default(zod.boolean(), true),
   saveCardForUpgrade: zod._default(zod.boolean(), false),
