@@ -110,6 +110,18 @@ describe.each(DATABASES)('a supporter’s rights on $name', ({create}) => {
       .join('\n');
   const customerOfIntent = (reference: string) => stripe.paymentIntents.get(reference)?.customer ?? null;
 
+  it('says, without forwarding, to erase the supporter in the CRM by hand only when something of them was held', async () => {
+    const store = createPgStore(test.db);
+    handler = makeHandler(stripe, {store, db: test.db, powerforms: POWERFORMS, privacyToken: TOKEN, forwarding: false}).handler;
+    await sign(ADA, 'For the whales', {});
+    const first = await supporters('forget', {email: 'ada@example.org'});
+    expect(first.body.lines!.at(-1)).toBe(
+      'CRM: no CORAL_FORWARD_URL, so no erasure record was sent: erase the supporter in the CRM by hand',
+    );
+    const again = await supporters('forget', {email: 'ada@example.org'});
+    expect(again.body.lines!.at(-1)).toBe('CRM: nothing was held, so no erasure record was sent');
+  });
+
   it('takes the receipt email off a PaymentIntent made with one, which deleting its Customer does not reach', async () => {
     const {ada, bob} = await adaAndBob();
     // As a one-off gift made before every gift had a Customer: Stripe was given the email for its receipt alone.

@@ -143,14 +143,10 @@ export async function forgetSupporter(
       [JSON.stringify(erased.gifts)],
     );
     const {gifts, signatures} = erased;
-    const crmRecord =
-      gifts.length + signatures.length + gone.length > 0
-        ? await keepRequest(
-            tx,
-            {action: 'erased', emailKey, gifts, signatures, customers, by, at},
-            deps.outbox ? {gifts, signatures} : null,
-          )
-        : null;
+    const anyHeld = gifts.length + signatures.length + gone.length > 0;
+    const crmRecord = anyHeld
+      ? await keepRequest(tx, {action: 'erased', emailKey, gifts, signatures, customers, by, at}, deps.outbox ? {gifts, signatures} : null)
+      : null;
     return {
       erased,
       outboxEmptied: erased.payloads + requests,
@@ -158,6 +154,7 @@ export async function forgetSupporter(
       eventValues,
       payments: payments?.count ?? 0,
       crmRecord,
+      anyHeld,
     };
   });
 
@@ -181,7 +178,7 @@ export async function forgetSupporter(
     ...notes,
     done.crmRecord !== null
       ? `CRM: a signed supporter.erased record (${done.crmRecord}) is queued for CORAL_FORWARD_URL`
-      : deps.outbox
+      : !done.anyHeld
         ? 'CRM: nothing was held, so no erasure record was sent'
         : 'CRM: no CORAL_FORWARD_URL, so no erasure record was sent: erase the supporter in the CRM by hand',
   ];
