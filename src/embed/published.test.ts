@@ -105,8 +105,11 @@ describe('an element given a form’s id', () => {
   it('says a form the endpoint does not have is not on it, with the fallback-url link', async () => {
     stubPublishedForms(FORMS);
     const element = place('coral-donate-form', {form: 'save-the-whales', endpoint: ENDPOINT, 'fallback-url': '/donate'});
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const box = await shown(element, '[part="load-error"]');
-    expect(box.textContent).toContain(`Form "save-the-whales" is not on ${ENDPOINT}.`);
+    expect(box.textContent).toContain('This donate form is not available.');
+    expect(box.textContent).not.toContain(ENDPOINT);
+    expect(logged).toHaveBeenCalledWith(`Coral: form "save-the-whales" is not on ${ENDPOINT}.`);
     expect(box.querySelector('a')?.href).toBe(`${location.origin}/donate`);
   });
 

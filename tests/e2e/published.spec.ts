@@ -103,10 +103,38 @@ test('an endpoint that cannot be reached shows the failed box, and trying again 
   const form = page.locator('coral-powerform');
   const retry = form.getByRole('button', {name: 'Try again'});
   await expect(retry).toBeVisible();
+  // It looks like a button on a page with no styles of Coral's: a border and a colour of its own, not bold text.
+  const look = await retry.evaluate((button) => {
+    const style = getComputedStyle(button);
+    return {
+      border: style.borderTopStyle,
+      width: style.borderTopWidth,
+      colour: style.borderTopColor,
+      height: button.getBoundingClientRect().height,
+    };
+  });
+  expect(look).toMatchObject({border: 'solid', width: '2px'});
+  expect(look.colour).not.toBe('rgba(0, 0, 0, 0)');
+  expect(look.height).toBeGreaterThanOrEqual(44);
   await expect(form.getByRole('heading', {name: HEADING})).toHaveCount(0);
   refusing = false;
   await retry.click();
   await expect(form.getByRole('heading', {name: HEADING})).toBeVisible();
+});
+
+test('a form the endpoint does not have says so to the supporter, with the element’s own link, and names neither endpoint nor id', async ({
+  page,
+  watch,
+}) => {
+  watch.expectedErrors.push(/404/, /^Coral: form "no-such-rivers" is not on /);
+  const tag = `<coral-powerform form="no-such-rivers" endpoint="${endpoint.base}" fallback-url="https://www.example.org/sign"><a href="https://www.example.org/sign">Sign on our website</a></coral-powerform>`;
+  await openWith(page, tag);
+  const form = page.locator('coral-powerform');
+  const box = form.getByRole('alert');
+  await expect(box).toContainText('This powerform is not available.');
+  await expect(box).not.toContainText(endpoint.base);
+  await expect(box).not.toContainText('no-such-rivers');
+  await expect(form.getByRole('link', {name: 'Continue on our website'})).toHaveAttribute('href', 'https://www.example.org/sign');
 });
 
 test('while the form is read, the element keeps the room the page gives it, so nothing below it moves', async ({page}) => {

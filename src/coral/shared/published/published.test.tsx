@@ -36,9 +36,14 @@ describe('a component given a published form', () => {
 
   it('says a form the endpoint does not have is not there, and a form of another component is one', async () => {
     stubPublishedForms([reef, petition]);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     render(<DonateForm form="save-the-whales" endpoint={ENDPOINT} fallbackUrl="https://www.example.org/donate" />);
     const missing = await screen.findByRole('alert');
-    expect(missing).toHaveTextContent(`Form "save-the-whales" is not on ${ENDPOINT}.`);
+    // The supporter is told the form is not there; the page's developer, in the console, which form and where.
+    expect(missing).toHaveTextContent('This donate form is not available.');
+    expect(missing).not.toHaveTextContent(ENDPOINT);
+    expect(missing).not.toHaveTextContent('save-the-whales');
+    expect(logged).toHaveBeenCalledWith(`Coral: form "save-the-whales" is not on ${ENDPOINT}.`);
     expect(screen.getByRole('link', {name: 'Continue on our website'})).toHaveAttribute('href', 'https://www.example.org/donate');
     cleanup();
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -64,7 +64,11 @@ export async function readPublished(endpoint: string | null | undefined, id: str
     console.error(`Coral: could not read form "${id}" from ${url}: ${String(error)}`);
     return {status: 'failed'};
   }
-  if (response.status === 404) return {status: 'failed', why: `Form "${id}" is not on ${given.data}.`};
+  if (response.status === 404) {
+    // Which form and where are for the page's developer; the supporter is told only that it is not there.
+    console.error(`Coral: form "${id}" is not on ${given.data}.`);
+    return {status: 'failed', why: `This ${component} is not available.`};
+  }
   if (!isAnswer(body, id)) {
     console.error(`Coral: ${url} answered ${response.status} with no form "${id}".`);
     return {status: 'failed'};
