@@ -20,7 +20,7 @@ export function LoadFailedBox({
   why?: string;
 }): ReactNode {
   return (
-    <div className={`${styles.theme} ${styles.configError}`} role="alert" part="load-error">
+    <div className={styles.configError} role="alert" part="load-error">
       <p className={styles.configErrorTitle}>{why ?? `The ${component} could not load. Check your connection and try again.`}</p>
       <p>
         <button type="button" className={`${styles.button} ${styles.secondary}`} onClick={retry}>
