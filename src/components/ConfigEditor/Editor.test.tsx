@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import {readFileSync} from 'node:fs';
 import {cleanup, render, screen, within} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {useState} from 'react';
@@ -211,6 +212,49 @@ describe('Editor', {timeout: 60_000}, () => {
     expect(number).toHaveAccessibleDescription('How many bursts. A whole number from 1 to 9. Default: 3.');
     // A limit of one is "1 character", not "1 characters".
     expect(screen.getByRole('textbox', {name: 'Sign off'})).toHaveAccessibleDescription('One letter to sign with. Up to 1 character.');
+  });
+
+  it('loads a pasted published form: its config to the form, its experiment and visitor setting kept to publish with it', async () => {
+    const page = readFileSync('docs/results-and-experiments.mdx', 'utf8');
+    const example = /```json title="save-the-reef-2026\.json"\n([\s\S]*?)```/.exec(page)![1]!;
+    const site = {origin: 'https://greenpeace.github.io', basePath: '/gpap-coral/', release: null};
+    const Harness = () => {
+      const [config, setConfig] = useState<unknown>(medium);
+      return (
+        <>
+          <Editor tag="coral-donate-form" tree={tree} own={medium} config={config} onChange={setConfig} site={site} />
+          <output aria-label="Live config">{JSON.stringify(config)}</output>
+        </>
+      );
+    };
+    render(<Harness />);
+    const user = userEvent.setup();
+    await user.click(screen.getByText('Paste a config'));
+    const box = screen.getByRole('textbox', {name: 'Pasted config'});
+    await user.click(box);
+    await user.paste(example.replace('"donate-form"', '"powerform"'));
+    await user.click(screen.getByRole('button', {name: 'Check and load'}));
+    expect(screen.getByText('component: got "powerform"; this is a donate-form demo: paste it on a powerform demo')).toBeVisible();
+
+    await user.clear(box);
+    await user.paste(example);
+    await user.click(screen.getByRole('button', {name: 'Check and load'}));
+    expect(screen.getByText('Loaded: the form and the options above show it.')).toBeVisible();
+    expect(
+      screen.getByText(
+        'Kept beside the options: the experiment “higher-asks-eofy” with variants control and higher-asks; the visitor id kept in the browser’s storage. Publish to your endpoint sends them with the config. The form shows the control, “control”.',
+      ),
+    ).toBeVisible();
+    // The form shows the control: the config without the experiment, which the component never reads (its handles are the defaults).
+    expect(JSON.parse(screen.getByRole('status', {name: 'Live config'}).textContent!)).toEqual({campaign: 'save-the-reef-2026'});
+    // The form's id follows the pasted campaign; the publish step says what goes with the config.
+    expect(control('Form id')).toHaveValue('save-the-reef-2026');
+    expect(screen.getByText(/^Published with it, from Paste a config: the experiment “higher-asks-eofy”/)).toBeInTheDocument();
+
+    // Reset leaves the experiment behind with the pasted config.
+    await user.click(screen.getByRole('button', {name: 'Reset'}));
+    expect(screen.queryByText(/^Published with it, from Paste a config/)).not.toBeInTheDocument();
+    expect(control('Form id')).toHaveValue(medium.campaign);
   });
 
   it('offers to publish the config where the page says where the site is, beside the link to copy', () => {

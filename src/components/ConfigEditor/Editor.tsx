@@ -8,8 +8,10 @@ import {describeError} from '../../coral/shared/configErrors';
 import type {CoralTag} from '../../embed/snippet';
 import type {OptionNode} from '../../coral/shared/docs';
 import {COMPONENTS} from './components';
+import {keptInWords} from './changes';
 import {isRecord, sameValue, withKey, withoutDefaults, type Config} from './model';
 import {Option, ProblemsContext} from './Option';
+import {checkOf, readPasted, type Kept} from './published';
 import {Publish, type SiteAddress} from './Publish';
 import {configFragment, hasConfigFragment, readPastedConfig} from '../ConfigLink';
 import styles from './styles.module.css';
@@ -49,10 +51,13 @@ function useAddressFollows(tree: readonly OptionNode[], own: unknown, config: un
   }, [tree, own, config]);
 }
 
-function Paste({check}: {check: (text: string) => string[]}): ReactNode {
+/** What a paste came to: loaded (with a line on what goes with it, if anything), or the lines that say why not. */
+type PasteOutcome = {loaded: true; note: string | null} | {loaded: false; lines: string[]};
+
+function Paste({check}: {check: (text: string) => PasteOutcome}): ReactNode {
   const id = useId();
   const [text, setText] = useState('');
-  const [outcome, setOutcome] = useState<{loaded: boolean; lines: string[]} | null>(null);
+  const [outcome, setOutcome] = useState<PasteOutcome | null>(null);
   return (
     <details className={styles.group}>
       <summary className={styles.summary}>Paste a config</summary>
@@ -61,7 +66,8 @@ function Paste({check}: {check: (text: string) => string[]}): ReactNode {
           Pasted config
         </label>
         <p id={`${id}-hint`} className={styles.hint}>
-          A config as JSON, or the embed snippet from a live page (its <code>config='…'</code> attribute or its JSON script). It is checked
+          A config as JSON, or the embed snippet from a live page (its <code>config='…'</code> attribute or its JSON script), or a form as
+          it is published, with its <code>component</code>, <code>experiment</code> and <code>visitor</code>, to publish it. It is checked
           before it is loaded.
         </p>
         <textarea
@@ -73,18 +79,16 @@ function Paste({check}: {check: (text: string) => string[]}): ReactNode {
           aria-describedby={`${id}-hint`}
           onChange={(event) => setText(event.target.value)}
         />
-        <button
-          type="button"
-          className="button button--sm button--primary"
-          onClick={() => {
-            const lines = check(text);
-            setOutcome({loaded: lines.length === 0, lines});
-          }}
-        >
+        <button type="button" className="button button--sm button--primary" onClick={() => setOutcome(check(text))}>
           Check and load
         </button>
         <div role="status" className={styles.outcome}>
-          {outcome?.loaded && <p>Loaded: the form and the options above show it.</p>}
+          {outcome?.loaded && (
+            <>
+              <p>Loaded: the form and the options above show it.</p>
+              {outcome.note && <p>{outcome.note}</p>}
+            </>
+          )}
           {outcome && !outcome.loaded && (
             <>
               <p className={styles.problem}>Not loaded:</p>
@@ -99,6 +103,20 @@ function Paste({check}: {check: (text: string) => string[]}): ReactNode {
       </div>
     </details>
   );
+}
+
+/** What a pasted form's experiment and visitor setting come to here: the form shows the control, and they go with a publish. */
+function keptNote({experiment, visitor}: Kept, publishes: boolean): string | null {
+  if (experiment === undefined && visitor === undefined) return null;
+  const control = experiment?.variants[0];
+  const shows =
+    control === undefined
+      ? ''
+      : Object.keys(control.changes).length === 0
+        ? ` The form shows the control, “${control.id}”.`
+        : ` The form shows the config its variants change; the control, “${control.id}”, changes it too.`;
+  const goes = publishes ? 'Publish to your endpoint sends them with the config' : 'Only a form published on an endpoint reads them';
+  return `Kept beside the options: ${keptInWords({experiment, visitor})}. ${goes}.${shows}`;
 }
 
 function Share({config}: {config: unknown}): ReactNode {
@@ -145,7 +163,7 @@ function Share({config}: {config: unknown}): ReactNode {
 
 /** The editor for the options of `tree`, the component's schema walked by `optionTree`. */
 export function Editor({tag, tree, own, config, onChange, site}: EditorProps & {tree: readonly OptionNode[]}): ReactNode {
-  const {parse} = COMPONENTS[tag];
+  const {parse, component} = COMPONENTS[tag];
   useAddressFollows(tree, own, config);
   const [draft, setDraft] = useState<Config>(() => (isRecord(config) ? config : {}));
   // A loaded or reset config starts the controls afresh, numbers typed half-way included.
@@ -162,17 +180,20 @@ export function Editor({tag, tree, own, config, onChange, site}: EditorProps & {
     const parsed = parse(next);
     if (parsed.ok) onChange(withoutDefaults(tree, next));
   };
-  const load = (next: Config) => {
+  // What a pasted published form carries beside its component's config, which the component never reads: sent with it.
+  const [kept, setKept] = useState<Kept>({});
+  const load = (next: Config, keep: Kept = {}) => {
     setGeneration((n) => n + 1);
+    setKept(keep);
     edit(next);
   };
-  const check = (text: string): string[] => {
+  const check = (text: string): PasteOutcome => {
     const read = readPastedConfig(text);
-    if (!read.ok) return [read.message];
-    const parsed = parse(read.value);
-    if (!parsed.ok) return parsed.errors.map(describeError);
-    load(read.value as Config);
-    return [];
+    if (!read.ok) return {loaded: false, lines: [read.message]};
+    const pasted = readPasted(component, read.value, checkOf(parse));
+    if (!pasted.ok) return {loaded: false, lines: pasted.problems};
+    load(pasted.config, pasted.kept);
+    return {loaded: true, note: keptNote(pasted.kept, site !== undefined)};
   };
 
   return (
@@ -189,7 +210,7 @@ export function Editor({tag, tree, own, config, onChange, site}: EditorProps & {
         <span className={styles.hint}>Back to this demo’s own config.</span>
       </div>
       <Share config={config} />
-      {site && <Publish tag={tag} tree={tree} config={config} site={site} />}
+      {site && <Publish tag={tag} tree={tree} config={config} site={site} kept={kept} onLeaveOut={() => setKept({})} />}
       <Paste check={check} />
       <div role="status" className={styles.outcome}>
         {!result.ok && (

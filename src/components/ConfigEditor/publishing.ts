@@ -8,10 +8,12 @@ import {
   FORM_ID_RULE,
   FORM_PARAM,
   formAnswerSchema,
+  formListSchema,
   publishAnswerSchema,
   ROUTES,
   type FormAnswer,
   type FormComponent,
+  type FormList,
 } from '../../coral/contract';
 
 export type Failure = {ok: false; message: string; problems?: string[]};
@@ -48,9 +50,39 @@ async function reasonOf(response: Response): Promise<{reason: string; problems?:
   return {reason: typeof body.reason === 'string' ? body.reason : `status ${response.status}`, ...(problems ? {problems} : {})};
 }
 
+const TOKEN_REFUSED = 'The endpoint refused the admin token: paste the value of its CORAL_ADMIN_TOKEN.';
+const PUBLISHING_OFF = 'Publishing is off on this endpoint: its operator has not set CORAL_ADMIN_TOKEN.';
+
+/** A form the endpoint lists: its component and each of its versions, withdrawn or not. */
+export type Listed = FormList['forms'][number];
+
+/**
+ * GET /forms under the admin token: the token checked at the first request, before anything is shown, and whether
+ * the form is there at all, so a new form is never asked for (its 404 would be logged by the browser as an error).
+ */
+export async function readList(endpoint: string, token: string, origin: string): Promise<{ok: true; forms: Listed[]} | Failure> {
+  let response: Response;
+  try {
+    response = await fetch(`${endpoint}${ROUTES.forms.path}`, {
+      headers: {authorization: `Bearer ${token}`},
+      cache: 'no-store',
+      credentials: 'omit',
+    });
+  } catch {
+    return unreachable(endpoint, origin);
+  }
+  if (response.status === 401) return {ok: false, message: TOKEN_REFUSED};
+  if (response.status === 404) return {ok: false, message: PUBLISHING_OFF};
+  if (!response.ok) return {ok: false, message: `The endpoint did not list its forms: ${(await reasonOf(response)).reason}.`};
+  const list = formListSchema.safeParse(await response.json().catch(() => null));
+  return list.success
+    ? {ok: true, forms: list.data.forms}
+    : {ok: false, message: `${endpoint} answered, but not as a Coral endpoint does.`};
+}
+
 const formUrl = (endpoint: string, id: string) => `${endpoint}${ROUTES.form.path.replace(FORM_PARAM, encodeURIComponent(id))}`;
 
-/** The newest version the endpoint has of the form, or null when it has none (a 404: publishing makes version 1). */
+/** The newest version the endpoint has of the form, or null when it has none standing (a 404). */
 export async function readPublished(endpoint: string, id: string, origin: string): Promise<{ok: true; form: FormAnswer | null} | Failure> {
   let response: Response;
   try {
@@ -85,9 +117,9 @@ export async function publishForm(request: PublishRequest, origin: string): Prom
   const {reason, problems} = await reasonOf(response);
   switch (response.status) {
     case 401:
-      return {ok: false, message: 'The endpoint refused the admin token: paste the value of its CORAL_ADMIN_TOKEN.'};
+      return {ok: false, message: TOKEN_REFUSED};
     case 404:
-      return {ok: false, message: 'Publishing is off on this endpoint: its operator has not set CORAL_ADMIN_TOKEN.'};
+      return {ok: false, message: PUBLISHING_OFF};
     case 409:
       return {ok: false, message: `Not published: ${reason}.`};
     case 422:
