@@ -119,7 +119,8 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
       adminPages: true,
       answer: async (request, log, id) => withPlan(await answerPublish({...forms, log}, request, id), log),
     },
-    {...ROUTES.forms, from: 'server', answer: (request, log) => answerFormList({...forms, log}, request)},
+    // The Customise tab lists the forms first, so a wrong token is refused before anything is shown or sent.
+    {...ROUTES.forms, from: 'server', adminPages: true, answer: (request, log) => answerFormList({...forms, log}, request)},
     {...ROUTES.resultsPage, from: 'server', answer: (request, log) => answerResultsPage({...resultsPage, log}, request)},
     {
       ...ROUTES.resultsSignIn,

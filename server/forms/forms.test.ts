@@ -335,6 +335,28 @@ describe.each(DATABASES)('forms on $name', ({create}) => {
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('lists the forms to an admin origin with the token, with CORS, so a wrong token is told at once; to no other origin', async () => {
+    expect((await handle(publish('save-the-reef', DONATE_FORM))).status).toBe(201);
+    const preflight = await handle(
+      new Request(`${BASE}/forms`, {
+        method: 'OPTIONS',
+        headers: {origin: ADMIN_ORIGIN, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization'},
+      }),
+    );
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET');
+    const wrong = await handle(read('/forms', {origin: ADMIN_ORIGIN, authorization: 'Bearer not-the-admin-token-000000000000000'}));
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('access-control-allow-origin')).toBe(ADMIN_ORIGIN);
+    const listed = await handle(read('/forms', {origin: ADMIN_ORIGIN, authorization: `Bearer ${ADMIN_TOKEN}`}));
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('access-control-allow-origin')).toBe(ADMIN_ORIGIN);
+    expect(((await listed.json()) as {forms: {form: string}[]}).forms.map((form) => form.form)).toEqual(['save-the-reef']);
+    const page = await handle(read('/forms', {origin: ORIGIN, authorization: `Bearer ${ADMIN_TOKEN}`}));
+    expect(page.status).toBe(403);
+    expect(page.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('publishes from an admin origin with CORS on every answer, and reads the form back there', async () => {
     const fromAdmin = (headers: Record<string, string>) => publish('save-the-reef', DONATE_FORM, {origin: ADMIN_ORIGIN, ...headers});
     const wrongToken = await handle(fromAdmin({authorization: 'Bearer not-the-admin-token-000000000000000'}));

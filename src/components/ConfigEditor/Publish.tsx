@@ -4,12 +4,12 @@
  * it is never stored, never put in the address and never logged, and leaves the page only as a bearer header.
  */
 import {useId, useMemo, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode} from 'react';
-import type {FormAnswer, FormComponent} from '../../coral/contract';
+import {publishedKeyProblems, type FormAnswer, type FormComponent} from '../../coral/contract';
 import type {OptionNode} from '../../coral/shared/docs';
 import {absolutise, formByIdSnippet, scriptTag, type CoralTag, type EmbedRelease} from '../../embed/snippet';
 import {changeLine, keptInWords, publishChanges} from './changes';
 import {COMPONENTS} from './components';
-import {checkOf, keptProblems, type Kept} from './published';
+import {checkOf, type Kept} from './published';
 import {endpointOf, idProblem, publishForm, readList, readPublished, suggestedId, type Failure} from './publishing';
 import styles from './styles.module.css';
 
@@ -143,7 +143,7 @@ export function Publish({tag, tree, config, site, kept = {}, onLeaveOut}: Props)
   );
   const problems = useMemo(() => {
     const {experiment, visitor, ...rest} = sent;
-    return keptProblems(component, rest, {experiment, visitor}, checkOf(parse));
+    return publishedKeyProblems(component, rest, {experiment, visitor}, checkOf(parse));
   }, [component, parse, sent]);
   const reason = read === null ? null : held(read, lines, problems);
   const hasKept = kept.experiment !== undefined || kept.visitor !== undefined;

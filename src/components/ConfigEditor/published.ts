@@ -4,12 +4,9 @@
  * experiment is checked by the endpoint's rule (server/forms/experiment.ts), built from the same parts of the contract.
  */
 import {
-  experimentSchema,
   formAnswerSchema,
   FORM_COMPONENTS,
-  VARIANT_KEYS,
-  visitorStoreSchema,
-  withChanges,
+  publishedKeyProblems,
   type Experiment,
   type FormComponent,
   type VisitorStore,
@@ -32,40 +29,6 @@ export const checkOf =
     return parsed.ok ? [] : parsed.errors.map(describeError);
   };
 
-/**
- * The problems with `visitor` and `experiment` beside `config`, as the endpoint words them: every variant must make,
- * with its changes laid over the config, one the component takes, changing only what a variant may change.
- */
-export function keptProblems(
-  component: FormComponent,
-  config: Config,
-  kept: {experiment?: unknown; visitor?: unknown},
-  check: Check,
-): string[] {
-  const problems: string[] = [];
-  if (kept.visitor !== undefined && !visitorStoreSchema.safeParse(kept.visitor).success) {
-    problems.push(`visitor: got ${JSON.stringify(kept.visitor)}; expected "tab" (the default) or "browser"`);
-  }
-  if (kept.experiment === undefined) return problems;
-  const allowed = VARIANT_KEYS[component];
-  if (allowed === undefined) return [...problems, `experiment: a ${component} takes no experiment`];
-  const experiment = experimentSchema.safeParse(kept.experiment);
-  if (!experiment.success) {
-    const issues = experiment.error.issues.map((issue) => `experiment.${issue.path.join('.')}: ${issue.message}`.replace('.:', ':'));
-    return [...problems, ...issues];
-  }
-  experiment.data.variants.forEach(({id, changes}, i) => {
-    const at = `experiment.variants.${i} ("${id}")`;
-    const other = Object.keys(changes).filter((key) => !allowed.includes(key));
-    if (other.length > 0) {
-      problems.push(`${at}.changes: a variant may change ${allowed.join(', ')}; not ${other.join(', ')}`);
-      return;
-    }
-    problems.push(...check(withChanges(config, changes)).map((line) => `${at}.changes → ${line}`));
-  });
-  return problems;
-}
-
 export type Pasted = {ok: true; config: Config; kept: Kept} | {ok: false; problems: string[]};
 
 /**
@@ -86,7 +49,7 @@ export function readPasted(component: FormComponent, value: unknown, check: Chec
   const own = check(config);
   // A config the component refuses would fail every variant the same way: its own lines say it once.
   if (own.length > 0) return {ok: false, problems: [...own]};
-  const problems = keptProblems(component, config, {experiment, visitor}, check);
+  const problems = publishedKeyProblems(component, config, {experiment, visitor}, check);
   if (problems.length > 0) return {ok: false, problems};
   return {
     ok: true,

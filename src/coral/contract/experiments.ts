@@ -10,6 +10,7 @@ import {publishedForm, sourceCode, utm, VARIANT_ID, VARIANT_ID_RULE} from './par
 
 export {EVENTS_PATH, EVENT_KINDS, type EventKind} from './eventsPath';
 export {assignVariant, componentConfig, variantConfig, withChanges, type Experiment, type VisitorStore} from './variants';
+import {withChanges} from './variants';
 
 /** The most variants an experiment splits its visitors between, the control included. */
 export const VARIANTS_MAX = 6;
@@ -62,6 +63,42 @@ export const experimentSchema = zod.strictObject({
 
 /** `visitor` in a published form's config: where its pages keep the random visitor id. */
 export const visitorStoreSchema = zod.enum(['tab', 'browser']);
+
+/**
+ * The problems with a published form's own keys beside its component's config (`config`, without them): `visitor`,
+ * and `experiment`, whose every variant must make, with its changes laid over the config, one the component takes
+ * (`check`: its problems with a config, one line each), changing only what a variant may change. In the words of a
+ * config's error box; none when all is well. The endpoint checks a publish by it, and the Customise tab a paste.
+ */
+export function publishedKeyProblems(
+  component: FormComponent,
+  config: Record<string, unknown>,
+  kept: {experiment?: unknown; visitor?: unknown},
+  check: (config: Record<string, unknown>) => readonly string[],
+): string[] {
+  const problems: string[] = [];
+  if (kept.visitor !== undefined && !visitorStoreSchema.safeParse(kept.visitor).success) {
+    problems.push(`visitor: got ${JSON.stringify(kept.visitor)}; expected "tab" (the default) or "browser"`);
+  }
+  if (kept.experiment === undefined) return problems;
+  const allowed = VARIANT_KEYS[component];
+  if (allowed === undefined) return [...problems, `experiment: a ${component} takes no experiment`];
+  const experiment = experimentSchema.safeParse(kept.experiment);
+  if (!experiment.success) {
+    const issues = experiment.error.issues.map((issue) => `experiment.${issue.path.join('.')}: ${issue.message}`.replace('.:', ':'));
+    return [...problems, ...issues];
+  }
+  experiment.data.variants.forEach(({id, changes}, i) => {
+    const at = `experiment.variants.${i} ("${id}")`;
+    const other = Object.keys(changes).filter((key) => !allowed.includes(key));
+    if (other.length > 0) {
+      problems.push(`${at}.changes: a variant may change ${allowed.join(', ')}; not ${other.join(', ')}`);
+      return;
+    }
+    problems.push(...check(withChanges(config, changes)).map((line) => `${at}.changes → ${line}`));
+  });
+  return problems;
+}
 
 /** The form, version and variant an event came from, as a gift or signature names them. */
 export const eventForm = publishedForm.def.innerType;

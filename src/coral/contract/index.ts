@@ -94,6 +94,7 @@ export {
   eventRequestSchema,
   experimentSchema,
   planSchema,
+  publishedKeyProblems,
   RESULT_METRICS,
   resultsAnswerSchema,
   VARIANT_KEYS,
