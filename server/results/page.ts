@@ -59,6 +59,7 @@ thead th { vertical-align: bottom; }
 th[scope="row"], thead th:first-child, .words { text-align: left; overflow-wrap: break-word; }
 tbody th[scope="row"] { position: sticky; left: 0; background: var(--bg); }
 .detail, .role { display: block; color: var(--muted); font-size: 0.875rem; font-weight: 400; }
+.valued { color: var(--muted); font-size: 0.875rem; }
 .role { white-space: nowrap; }
 @media (max-width: 30rem) {
   header, main { padding: 0.75rem; }

@@ -25,6 +25,9 @@ export const DECISION = {
   longDays: 56,
 } as const;
 
+/** The payments of a regular gift an experiment values it by: its first twelve months' (read.ts sums them so). */
+export const REGULAR_VALUE = {monthly: 12, weekly: 52, dailyMost: 365} as const;
+
 /** How far back the plan looks for the form's own visitors and gifts. */
 export const HISTORY_DAYS = 28;
 

@@ -10,6 +10,9 @@
  */
 import type {EventKind} from '../../src/coral/contract';
 import type {Queryable} from '../db';
+import {REGULAR_VALUE} from './plan';
+
+export {REGULAR_VALUE} from './plan';
 
 /** One version and variant's counts and sums, before any statistics. */
 export type VariantFigures = {
@@ -52,9 +55,6 @@ export type FormFigures = {
   sources: SourceFigures[];
   currency: string | null;
 };
-
-/** The payments of a regular gift an experiment values it by: its first twelve months'. */
-export const REGULAR_VALUE = {monthly: 12, weekly: 52, dailyMost: 365} as const;
 
 /** Each gift is capped at this quantile of its version's gifts for the comparison, so one large gift cannot decide it. */
 export const CAP_QUANTILE = 0.99;

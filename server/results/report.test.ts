@@ -217,9 +217,14 @@ describe('the results report', () => {
       'plan',
       'progress',
       'tablebox',
+      'valued',
       'chart',
       'pair',
     ]);
+    // How a gift is valued for the comparison, beside the uncapped figure: a monthly ask is judged alike with a one-off one.
+    expect(tested.querySelector('.valued')?.textContent).toBe(
+      'Compared by what each gift is worth when it is made: a one-off gift’s amount, a monthly gift’s first 12 payments, a weekly gift’s first 52, a daily gift’s days, each at most $480.00 (the 99th percentile of this version’s gifts). Uncapped is what has been paid so far.',
+    );
     expect(tested.querySelector('.verdict')?.getAttribute('data-decision')).toBe('broken');
     expect(tested.querySelector('.plan')?.textContent).toMatch(
       /^Plan: Decided on revenue per visitor\. To find a lift of 10 % or more with 80 % power it needs 21,400 visitors on each variant: about 13 weeks /,
@@ -252,6 +257,7 @@ describe('the results report', () => {
     });
     const petition = resultsAnswerSchema.parse({...DONATE, component: 'powerform', currency: null, versions: [signatures]});
     document.body.replaceChildren(...report(petition, 640));
+    expect(document.querySelector('.valued')).toBeNull();
     expect(rowsOf('Version 1, experiment “headline”: signatures per visitor against the control')).toEqual([
       ['Variant', 'Outcome', 'Difference from the control (always-valid 95% interval)', 'Signatures per visitor'],
       ['controlthe control', '—', '—', '25.0%'],

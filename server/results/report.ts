@@ -7,7 +7,7 @@
 import * as Plot from '@observablehq/plot';
 import type {ResultsAnswer, VariantResult, VersionResult} from '../../src/coral/contract';
 import {chart, count, element, money, orDash, pair, percent, section, table, type Cell, type Column} from './dom';
-import {metricName, planSentence} from './plan';
+import {metricName, planSentence, REGULAR_VALUE} from './plan';
 
 /**
  * A chart as one image with its name: Plot names each of its marks' groups too, which is no name a group may have,
@@ -214,6 +214,20 @@ function metricColumn(version: VersionResult, currency: string | null): string {
     : `${name}, each gift up to ${money(version.capCents, currency).replace(/\.00$/, '')}`;
 }
 
+/** How the comparison values a gift, under its table: what each is worth when made, and the cap on it. */
+function valuedNote(version: VersionResult, currency: string | null): HTMLElement[] {
+  if (version.metric !== 'revenue-per-visitor') return [];
+  const cap =
+    version.capCents === null ? '' : `, each at most ${money(version.capCents, currency)} (the 99th percentile of this version’s gifts)`;
+  return [
+    element(
+      'p',
+      `Compared by what each gift is worth when it is made: a one-off gift’s amount, a monthly gift’s first ${REGULAR_VALUE.monthly} payments, a weekly gift’s first ${REGULAR_VALUE.weekly}, a daily gift’s days${cap}. Uncapped is what has been paid so far.`,
+      {class: 'valued'},
+    ),
+  ];
+}
+
 /** The plan, and how far the experiment has come against it. */
 function planned(version: VersionResult): HTMLElement[] {
   const plan = version.plan;
@@ -279,7 +293,7 @@ function experiment(version: VersionResult, currency: string | null, width: numb
       x: {
         grid: true,
         labelOffset: 48,
-        label: 'Difference from the control (95% interval)',
+        label: 'Difference from the control (always-valid 95% interval)',
         tickFormat: axis,
       },
       y: {label: null},
@@ -315,6 +329,7 @@ function experiment(version: VersionResult, currency: string | null, width: numb
     }),
     ...planned(version),
     table(caption, columns, rows),
+    ...valuedNote(version, currency),
     compared.length > 0
       ? chart(draw, width)
       : nothingYet(`The comparison with the control is drawn here once the variants have visitors who ${gave}.`),
