@@ -6,7 +6,7 @@
 import {readFileSync} from 'node:fs';
 import {basename} from 'node:path';
 import {parseArgs} from 'node:util';
-import {FORM_ID, FORM_ID_RULE} from '../../src/coral/contract';
+import {encodePublishedBy, FORM_ID, FORM_ID_RULE} from '../../src/coral/contract';
 import {openMigrated, fileReader, readNodeEnv, readNodeRecords, repositoryRoot, warnUnknownSettings} from '../node';
 import {
   checkForm,
@@ -125,7 +125,7 @@ async function publishThroughEndpoint(id: string, body: unknown): Promise<{ok: b
   const address = endpointAddress();
   if (!token || address === null) return null;
   const headers: Record<string, string> = {authorization: `Bearer ${token}`, 'content-type': 'application/json'};
-  if (who !== null) headers['coral-published-by'] = `UTF-8''${encodeURIComponent(who)}`;
+  if (who !== null) headers['coral-published-by'] = encodePublishedBy(who);
   let response: Response;
   try {
     response = await fetch(`${address}/forms/${id}`, {method: 'PUT', headers, body: JSON.stringify(body)});
