@@ -7,7 +7,7 @@
  */
 import {createHash} from 'node:crypto';
 import {cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
-import {join, relative, resolve} from 'node:path';
+import {basename, join, relative, resolve} from 'node:path';
 import {defineConfig, type Plugin} from 'vite';
 import {PREACT_ALIASES} from './scripts/lib/preactAliases.mjs';
 
@@ -44,7 +44,9 @@ const REM_LENGTH = /(^|[^\w.-])(\d*\.?\d+)rem\b/g;
 const remFromElementRoot = {
   postcssPlugin: 'coral-rem-from-element-root',
   Declaration(declaration: {value: string}) {
-    declaration.value = declaration.value.replace(REM_LENGTH, '$1calc($2 * var(--_rem))');
+    declaration.value = declaration.value.replace(REM_LENGTH, (_, before: string, size: string) =>
+      Number(size) === 1 ? `${before}var(--_rem)` : `${before}calc(${size}*var(--_rem))`,
+    );
   },
   AtRule: {
     container(rule: {params: string}) {
@@ -52,6 +54,22 @@ const remFromElementRoot = {
     },
   },
 };
+
+/**
+ * A CSS module's class is named by its file and its own name, `coral-DonateForm-handle`: readable in a browser's
+ * inspector, and smaller gzipped than a hash, which nothing else in the file repeats. Every component's sheets go
+ * in every shadow root, so no two modules may share a file name; the build stops if they would.
+ */
+function scopedClassNames(): (name: string, file: string) => string {
+  const files = new Map<string, string>();
+  return (name, file) => {
+    const module = basename(file).replace(/\.module\.css$/, '');
+    const known = files.get(module) ?? file;
+    if (known !== file) throw new Error(`two CSS modules are named ${module}: ${known} and ${file}`);
+    files.set(module, file);
+    return `coral-${module}-${name}`;
+  };
+}
 
 /**
  * Each chunk brings its own CSS. Every CSS module's code calls `addStyles`
@@ -193,7 +211,7 @@ export default defineConfig({
     alias: PREACT_ALIASES,
   },
   oxc: {jsx: {runtime: 'automatic', importSource: 'preact'}},
-  css: {modules: {generateScopedName: 'coral-[hash:base64:5]'}, postcss: {plugins: [remFromElementRoot]}},
+  css: {modules: {generateScopedName: scopedClassNames()}, postcss: {plugins: [remFromElementRoot]}},
   define: {'process.env.NODE_ENV': JSON.stringify('production')},
   plugins: [stylesWithTheirChunks(), versionedRelease(), elements.plugin, noOtherPureZod()],
   build: {
