@@ -185,6 +185,74 @@ function firstLoad(entry: string): {plugin: Plugin; holds: (id: string) => boole
 const elements = firstLoad('src/embed/elements.ts');
 
 /**
+ * preact/compat brings React's Suspense, SuspenseList and lazy, and builds them as it loads: their classes' methods,
+ * and Suspense's hooks into Preact's error and unmount options. What a module does as it loads stays in the bundle, so
+ * they would weigh 0.7 KB gzipped in the first script, though nothing runs them: no Coral code suspends (a part whose
+ * code comes later is a lazyPart, src/coral/shared/ui/lazyPart.tsx, which draws its own stand-in) and no element
+ * hydrates. So the embed takes compat without those statements, found by what they assign. The build stops if they are
+ * not all found just so (a Preact release that builds compat otherwise), or if a Coral module imports what they build.
+ */
+function compatWithoutSuspense(): Plugin {
+  const COMPAT = /\/node_modules\/preact\/compat\/dist\/compat\.module\.js$/;
+  const USES_SUSPENSE = /\bimport\s*\{[^}]*\b(Suspense|SuspenseList|lazy)\b[^}]*\}\s*from\s*['"]react['"]/;
+  type Node = {type: string; start: number; end: number; [key: string]: unknown};
+  const name = (node: unknown): string | null => {
+    const n = node as Node | undefined;
+    return n?.type === 'Identifier' ? (n.name as string) : null;
+  };
+  return {
+    name: 'coral-compat-without-suspense',
+    apply: 'build',
+    transform(code, id) {
+      if (!COMPAT.test(id)) {
+        if (!id.includes('/node_modules/') && USES_SUSPENSE.test(code)) {
+          this.error(`${id} imports Suspense, SuspenseList or lazy, which the embed's preact/compat leaves out`);
+        }
+        return null;
+      }
+      const body = this.parse(code).body as unknown as Node[];
+      const specifiers = (type: string) =>
+        body.filter((node) => node.type === type).flatMap((node) => (node.specifiers as Node[] | undefined) ?? []);
+      const exported = new Map(specifiers('ExportNamedDeclaration').map((s) => [name(s.exported), name(s.local)]));
+      const options = specifiers('ImportDeclaration').find((s) => name(s.imported) === 'options');
+      const classes = new Set([exported.get('Suspense'), exported.get('SuspenseList')]);
+      // What each statement to leave out assigns: Suspense's two option hooks, and each class's methods.
+      const found = new Set<string>();
+      const cut = (node: Node): boolean => {
+        if (node.type !== 'AssignmentExpression') return false;
+        const left = node.left as Node;
+        if (left.type !== 'MemberExpression') return false;
+        let object = left.object as Node;
+        if (object.type === 'AssignmentExpression') object = object.left as Node;
+        const property = name(left.property);
+        if (options && name(object) === name(options.local) && (property === '__e' || property === 'unmount')) {
+          found.add(`options.${property}`);
+          return true;
+        }
+        const owner = object.type === 'MemberExpression' && name(object.property) === 'prototype' ? name(object.object) : null;
+        if (owner === null || !classes.has(owner)) return false;
+        found.add(`${owner}.prototype`);
+        return true;
+      };
+      let kept = code;
+      for (const statement of [...body].reverse()) {
+        if (statement.type !== 'ExpressionStatement') continue;
+        const expression = statement.expression as Node;
+        const parts = expression.type === 'SequenceExpression' ? (expression.expressions as Node[]) : [expression];
+        const cuts = parts.filter(cut).length;
+        if (cuts === 0) continue;
+        if (cuts < parts.length) this.error(`preact/compat mixes Suspense with other work at ${statement.start}`);
+        kept = kept.slice(0, statement.start) + kept.slice(statement.end);
+      }
+      if (found.size !== 4 || classes.has(null) || classes.has(undefined)) {
+        this.error(`preact/compat is not built as expected: found ${[...found].join(', ') || 'nothing'} to leave out`);
+      }
+      return {code: kept, map: null};
+    },
+  };
+}
+
+/**
  * The name Coral's modules import zod under (`import * as zod from 'zod/mini'`), whose calls the bundler may drop when
  * their result is unused. The bundler goes by the name alone, in every module: a package's own function of that name
  * would lose its calls too (preact's minified style setter is `z`, and with it every inline style), so the build
@@ -213,7 +281,7 @@ export default defineConfig({
   oxc: {jsx: {runtime: 'automatic', importSource: 'preact'}},
   css: {modules: {generateScopedName: scopedClassNames()}, postcss: {plugins: [remFromElementRoot]}},
   define: {'process.env.NODE_ENV': JSON.stringify('production')},
-  plugins: [stylesWithTheirChunks(), versionedRelease(), elements.plugin, noOtherPureZod()],
+  plugins: [stylesWithTheirChunks(), versionedRelease(), elements.plugin, noOtherPureZod(), compatWithoutSuspense()],
   build: {
     outDir: EMBED_OUT_DIR,
     emptyOutDir: true,
