@@ -14,6 +14,7 @@ export {type ThankYouConfig} from '../thank-you/core';
 export {type ConfigError, type ParseResult} from '../shared/config';
 export {describeError, parseConfig} from '../shared/configErrors';
 export {FREQUENCIES, RECURRING, formatMoney, rgUpgradeSuggestion, type AmountLimits, type Frequency} from '../shared/money';
+export {fromStripeAmount, smallestUnit, stripeMinimum, stripeMinimums, toStripeAmount, ZERO_DECIMAL_CURRENCIES} from '../shared/money';
 export {
   checkField,
   FIELD_MESSAGES,

@@ -6,7 +6,7 @@
  */
 import {checkField, FIELD_TABLE, fieldProblems} from '../shared/fields';
 import {ENTRY_BY_GATEWAY, type DeclineCode, type GiftIntent, type PaymentEntry, type TestPayment} from '../shared/gateways';
-import {formatMoney, type Cents, rgUpgradeSuggestion} from '../shared/money';
+import {formatMoney, type Cents, rgUpgradeSuggestion, smallestUnit} from '../shared/money';
 import {accept, refuse, type Check, fill} from '../shared/basics';
 import type {DonateFormMessages} from './messages';
 import {keepsCardFor} from './keepCard';
@@ -31,7 +31,7 @@ export function amountOf(config: DonateFormConfig, state: DonateState, frequency
   const selection = state.selection[frequency];
   if (selection.kind === 'handle') return accept(selection.amount);
   const messages = messagesFor(config);
-  const checked = checkOtherAmount(selection.text, limitsFor(config, frequency), messages, formatMoney(0, config));
+  const checked = checkOtherAmount(selection.text, limitsFor(config, frequency), messages, formatMoney(0, config), config.currency);
   if (checked.ok) return checked;
   const {problem} = checked;
   return refuse(problem.kind === 'unreadable' ? problem.reason : limitMessage(config, frequency, problem));
@@ -58,9 +58,11 @@ export const frequencyFor = (config: DonateFormConfig, current: Frequency, asked
 /**
  * Why an amount from outside the form (a page's button, setAmount(), the URL)
  * is not applied: it is outside the frequency's limits (which the schema
- * keeps every handle within). Null when the amount may be set.
+ * keeps every handle within), or has cents in a currency without them. Null
+ * when the amount may be set.
  */
 export function refusedAmount(config: DonateFormConfig, amount: Cents, frequency: Frequency): string | null {
+  if (amount % smallestUnit(config.currency)) return messagesFor(config).amountWhole;
   const {min, max} = limitsFor(config, frequency);
   if (amount < min) return limitMessage(config, frequency, {kind: 'below-min', limit: min});
   if (amount > max) return limitMessage(config, frequency, {kind: 'above-max', limit: max});
@@ -79,6 +81,7 @@ export function chargeFor(config: DonateFormConfig, state: DonateState, amount: 
   return giftTotal(amount, frequency, {
     dailyDays: config.dailyDays,
     coverFeesPercent: config.coverFees.enabled && state.coverFees ? config.coverFees.percent : null,
+    currency: config.currency,
   }).perPayment;
 }
 
@@ -98,6 +101,7 @@ export function totalOf(config: DonateFormConfig, state: DonateState): GiftTotal
   return giftTotal(amount.value, state.frequency, {
     dailyDays: config.dailyDays,
     coverFeesPercent: config.coverFees.enabled && state.coverFees ? config.coverFees.percent : null,
+    currency: config.currency,
   });
 }
 

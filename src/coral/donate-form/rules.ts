@@ -1,5 +1,5 @@
 /** The donate form's arithmetic: limits, totals and cover fees. */
-import {dollars, parseAmount, percentOf, type Cents, type AmountLimits} from '../shared/money';
+import {dollars, parseAmount, percentOf, smallestUnit, type Cents, type AmountLimits} from '../shared/money';
 import type {DonateFormConfig, Frequency} from './schema';
 
 export const limitsFor = (config: DonateFormConfig, frequency: Frequency): AmountLimits => ({
@@ -9,14 +9,15 @@ export const limitsFor = (config: DonateFormConfig, frequency: Frequency): Amoun
 
 export type AmountProblem = {kind: 'unreadable'; reason: string} | {kind: 'below-min' | 'above-max'; limit: Cents};
 
-/** Reads an other amount and holds it to the frequency's limits, never changing what was typed. */
+/** Reads an other amount in `currency` and holds it to the frequency's limits, never changing what was typed. */
 export function checkOtherAmount(
   text: string,
   limits: AmountLimits,
   messages?: Parameters<typeof parseAmount>[1],
   zero?: string,
+  currency = '',
 ): {ok: true; value: Cents} | {ok: false; problem: AmountProblem} {
-  const parsed = parseAmount(text, messages, zero);
+  const parsed = parseAmount(text, messages, zero, smallestUnit(currency));
   if (!parsed.ok) return {ok: false, problem: {kind: 'unreadable', reason: parsed.reason}};
   if (parsed.value < limits.min) return {ok: false, problem: {kind: 'below-min', limit: limits.min}};
   if (parsed.value > limits.max) return {ok: false, problem: {kind: 'above-max', limit: limits.max}};
@@ -36,8 +37,13 @@ export type GiftTotal = {
   payments: number | null;
 };
 
-export function giftTotal(amount: Cents, frequency: Frequency, options: {dailyDays: number; coverFeesPercent: number | null}): GiftTotal {
-  const fee = percentOf(amount, options.coverFeesPercent ?? 0);
+/** What a gift of `amount` takes; a cover fee in a currency without cents in Stripe is rounded to whole units. */
+export function giftTotal(
+  amount: Cents,
+  frequency: Frequency,
+  options: {dailyDays: number; coverFeesPercent: number | null; currency?: string},
+): GiftTotal {
+  const fee = percentOf(amount, options.coverFeesPercent ?? 0, smallestUnit(options.currency ?? ''));
   const perPayment = amount + fee;
   const payments = frequency === 'daily' ? options.dailyDays : null;
   return {amount, fee, perPayment, total: payments === null ? perPayment : perPayment * payments, payments};

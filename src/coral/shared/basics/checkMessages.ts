@@ -27,6 +27,8 @@ export const AMOUNT_MESSAGES = {
   amountTooLarge: 'That amount is too large. {allowed}',
   amountZero: 'Enter an amount above {zero}.',
   amountAllowed: 'Enter an amount in dollars, like 25 or 25.50.',
+  // For a currency without cents in Stripe (XPF, VUV): in place of amountAllowed, and for an amount with cents.
+  amountWhole: 'Enter a whole amount, like 1000.',
 } as const;
 
 export const CARD_MESSAGES = {

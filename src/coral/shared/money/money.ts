@@ -9,12 +9,21 @@ export type Cents = number;
 
 export const ALLOWED_AMOUNT = AMOUNT_MESSAGES.amountAllowed;
 
-// Digits with optional thousands separators (comma or space), then up to two decimals.
-const AMOUNT = /^(?:\d{1,3}(?:[, ]\d{3})+|\d+)(?:\.\d{1,2})?$/;
+// Digits with optional thousands separators (comma or space, the no-break ones French writes "1 000" with too), then up to two decimals.
+const AMOUNT = /^(?:\d{1,3}(?:[, \u00a0\u202f]\d{3})+|\d+)(?:\.\d{1,2})?$/;
 
-/** Reads "$1,000", " 25 ", "25.50"; refuses anything else with the reason. */
-export function parseAmount(input: string, messages: Messages<typeof AMOUNT_MESSAGES> = AMOUNT_MESSAGES, zero = '$0'): Check<Cents> {
-  const say = (template: string) => refuse<Cents>(fill(template, {allowed: messages.amountAllowed, input: input.trim(), zero}));
+/**
+ * Reads "$1,000", " 25 ", "25.50"; refuses anything else with the reason. `unit` is the currency's smallest amount in
+ * cents (`smallestUnit`): 100 for one without cents, where "1000.50" is refused and "1000" read as 100000 cents.
+ */
+export function parseAmount(
+  input: string,
+  messages: Messages<typeof AMOUNT_MESSAGES> = AMOUNT_MESSAGES,
+  zero = '$0',
+  unit: Cents = 1,
+): Check<Cents> {
+  const allowed = unit > 1 ? messages.amountWhole : messages.amountAllowed;
+  const say = (template: string) => refuse<Cents>(fill(template, {allowed, input: input.trim(), zero}));
   const text = input
     .trim()
     // A currency sign typed before the amount ("$", "NZ$", "€") is not part of it, nor the spaces after it.
@@ -25,8 +34,8 @@ export function parseAmount(input: string, messages: Messages<typeof AMOUNT_MESS
   if (!AMOUNT.test(text)) {
     return say(messages.amountUnreadable);
   }
-  // AMOUNT puts a digit before any point, so there is always a whole part.
-  const [whole, fraction = ''] = text.replace(/[, ]/g, '').split('.');
+  // AMOUNT puts a digit before any point, so there is always a whole part; all else but digits is a separator.
+  const [whole, fraction = ''] = text.replace(/[^\d.]/g, '').split('.');
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   if (!Number.isSafeInteger(cents)) {
     return say(messages.amountTooLarge);
@@ -34,7 +43,7 @@ export function parseAmount(input: string, messages: Messages<typeof AMOUNT_MESS
   if (cents === 0) {
     return say(messages.amountZero);
   }
-  return accept(cents);
+  return cents % unit ? say(messages.amountWhole) : accept(cents);
 }
 
 export const dollars = (value: number): Cents => Math.round(value * 100);
@@ -66,5 +75,5 @@ export function currencySymbol({locale, currency}: MoneyFormat): string {
   return parts.find((part) => part.type === 'currency')?.value ?? currency;
 }
 
-/** A percentage of an amount, rounded to the nearest cent. */
-export const percentOf = (cents: Cents, percent: number): Cents => Math.round((cents * percent) / 100);
+/** A percentage of an amount, rounded to the nearest `unit` of cents: a whole unit of a currency without cents. */
+export const percentOf = (cents: Cents, percent: number, unit: Cents = 1): Cents => Math.round((cents * percent) / 100 / unit) * unit;

@@ -48,6 +48,7 @@ import type {
 } from '../gateway';
 import {routesUnder} from '../endpoint';
 import {guardedBy, onePerKey, postWithKey, says} from '../http';
+import {toStripeAmount} from '../../money';
 
 export type StripeGatewayOptions = {
   publishableKey: string;
@@ -72,7 +73,8 @@ const localeOf = (locale: string): StripeElementLocale => (LOCALES.has(locale) ?
 export function elementsOptions(setup: FieldsSetup): StripeElementsOptionsMode {
   return {
     mode: setup.frequency === 'one-off' ? 'payment' : 'subscription',
-    amount: setup.amount,
+    // Stripe's units, as the endpoint's intent has them: whole units for a zero-decimal currency (XPF, VUV).
+    amount: toStripeAmount(setup.amount, setup.currency),
     currency: setup.currency.toLowerCase(),
     allowedPaymentMethodTypes: setup.methods.map((m) => STRIPE_METHOD[m]),
     setupFutureUsage: setup.frequency === 'one-off' && setup.saveCard ? 'off_session' : null,
