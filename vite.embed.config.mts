@@ -23,6 +23,18 @@ const SANDBOX_ONLY = /\/src\/coral\/shared\/(gateways\/(sandbox|sandboxCards)|fi
 const FIRST_LOAD_CSS = /\/src\/coral\/(shared\/ui\/ui|donate-form\/DonateForm)\.module\.css$/;
 
 /**
+ * A country's mobile metadata, fetched only by a form that takes that country (shared/fields/phone.ts): its chunk is
+ * named `mobiles-<COUNTRY>` so that scripts/lib/embedSize.mjs can weigh each apart from every component's code.
+ */
+const MOBILES = /\/src\/coral\/shared\/fields\/mobiles\/([A-Z]{2})\.json$/;
+
+/** `chunks/[name]-[hash].js`, but `chunks/mobiles-FJ-[hash].js` for a country's mobile metadata. */
+function chunkFileName(chunk: {facadeModuleId: string | null}): string {
+  const country = MOBILES.exec(chunk.facadeModuleId ?? '')?.[1];
+  return country ? `chunks/mobiles-${country}-[hash].js` : 'chunks/[name]-[hash].js';
+}
+
+/**
  * The site's CSS marks dark mode on <html>; inside a shadow root that element
  * cannot be seen, so those selectors look at the element itself, which
  * mirrors the page's mode as data-coral-mode.
@@ -298,7 +310,7 @@ export default defineConfig({
       // Nothing in the components calls zod for a side effect (no zod.config, no registry).
       treeshake: {manualPureFunctions: [PURE_ZOD]},
       output: {
-        chunkFileNames: 'chunks/[name]-[hash].js',
+        chunkFileNames: chunkFileName,
         // Every import names a chunk by its hash: hexadecimal gzips smaller than base 64, and 32 bits still tell every
         // release's chunk from the last.
         hashCharacters: 'hex',

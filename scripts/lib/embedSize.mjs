@@ -8,7 +8,9 @@
  * explanation instead of the rest, when that is more), and each component's
  * first form (the first load with its chunk and that chunk's static imports). The code that reads a form published
  * on the endpoint by its id is weighed on its own: only a page that embeds a form by id fetches it; and so is what
- * that read fetches beside it for the form's visitor (their id, their variant, the form's events).
+ * that read fetches beside it for the form's visitor (their id, their variant, the form's events). Each country's
+ * mobile metadata (`mobiles-<COUNTRY>`, fetched by the phone check only for a form whose config takes that country)
+ * is left out of all of those and weighed on its own, chunk by chunk: a form of one country fetches none of them.
  * Sizes are deterministic,
  * so tests hold the budgets; gzip at level 9, as static hosts serve it.
  */
@@ -47,6 +49,17 @@ export const VISITS_CHUNK = 'visits';
 /** The visitor's id, their variant and the form's events: 1.3 KB at the end of November 2026. */
 export const VISITS_BUDGET_GZIP = 1.5 * 1024;
 
+/**
+ * A country's mobile metadata (shared/fields/mobiles/<COUNTRY>.json), a chunk of its own named `mobiles-<COUNTRY>` by
+ * vite.embed.config.mts. The phone check fetches one only for a form whose config takes that country, so none is
+ * counted in any other weight: each is weighed alone, against its own budget. Australia's and New Zealand's come with
+ * the phone check; what the bundler may leave of theirs only points back to it.
+ */
+export const MOBILES_CHUNK = 'mobiles';
+
+/** One country's mobile metadata: 0.2 to 0.4 KB in December 2026, each 0.1 to 0.5 KB raw. */
+export const MOBILES_BUDGET_GZIP = 1 * 1024;
+
 /** The components the embed defines, by the name of the chunk holding each. */
 export const EMBED_COMPONENTS = {'coral-donate-form': 'donate-form', 'coral-powerform': 'powerform', 'coral-thankyou': 'thank-you'};
 
@@ -56,8 +69,13 @@ const DYNAMIC = /\bimport\(\s*["'`](\.{1,2}\/[^"'`]+)["'`]\s*\)/g;
 
 /**
  * @typedef {{files: string[], raw: number, gzip: number}} Weight
- * @typedef {{first: Weight, components: Record<string, Weight>, firstForms: Record<string, Weight>, published: Weight, visits: Weight}} EmbedSizes
+ * @typedef {{first: Weight, components: Record<string, Weight>, firstForms: Record<string, Weight>, published: Weight, visits: Weight, mobiles: Record<string, Weight>}} EmbedSizes
  */
+
+const MOBILES_FILE = new RegExp(`^${MOBILES_CHUNK}-([A-Z]{2})-`);
+
+/** The country whose mobile metadata `file` is, or null for any other file. */
+const countryOf = (/** @type {string} */ file) => MOBILES_FILE.exec(basename(file))?.[1] ?? null;
 
 /** @param {string} file */
 function importsOf(file) {
@@ -67,8 +85,9 @@ function importsOf(file) {
   return {static: found(STATIC), dynamic: found(DYNAMIC)};
 }
 
-/** Every file reachable from `start`, following static imports, and dynamic ones too when asked; files in `loaded` are already there, and not followed. */
 /**
+ * Every file reachable from `start`, following static imports, and dynamic ones too when asked; files in `loaded` are
+ * already there, and not followed, and a country's mobile metadata is weighed apart (MOBILES_CHUNK).
  * @param {string} start
  * @param {{dynamic: boolean, loaded?: Set<string>}} options
  */
@@ -77,7 +96,7 @@ function closure(start, {dynamic, loaded = new Set()}) {
   const seen = new Set();
   /** @param {string} file */
   const visit = (file) => {
-    if (seen.has(file) || loaded.has(file)) return;
+    if (seen.has(file) || loaded.has(file) || countryOf(file) !== null) return;
     seen.add(file);
     const found = importsOf(file);
     for (const next of [...found.static, ...(dynamic ? found.dynamic : [])]) visit(next);
@@ -109,7 +128,7 @@ export function embedSizes(dir = 'build/coral') {
   // once (the elements and everything they import statically) is the first load all the same.
   const first = new Set([entry]);
   for (const start of importsOf(entry).dynamic) for (const file of closure(start, {dynamic: false})) first.add(file);
-  const lazy = [...first].flatMap((file) => importsOf(file).dynamic).filter((file) => !first.has(file));
+  const lazy = [...first].flatMap((file) => importsOf(file).dynamic).filter((file) => !first.has(file) && countryOf(file) === null);
   const chunks = Object.values(EMBED_COMPONENTS);
   const published = lazy.find((file) => basename(file).startsWith(`${PUBLISHED_CHUNK}-`));
   if (!published) throw new Error(`the embed build has no ${PUBLISHED_CHUNK} chunk for a form read by its id`);
@@ -152,7 +171,12 @@ export function embedSizes(dir = 'build/coral') {
     [...visitsOnly].filter((file) => !reached.has(file)),
     dir,
   );
-  return {first: weigh(first, dir), components, firstForms, published: weigh(readById, dir), visits: visitsWeight};
+  // Each country's metadata, wherever the build fetches it from: its own chunk alone.
+  const built = new Set([...first, ...lazy.flatMap((file) => [...closure(file, {dynamic: true})])]);
+  const countries = new Set([...built].flatMap((file) => importsOf(file).dynamic).filter((file) => countryOf(file) !== null));
+  /** @type {Record<string, Weight>} */
+  const mobiles = Object.fromEntries([...countries].sort().map((file) => [/** @type {string} */ (countryOf(file)), weigh([file], dir)]));
+  return {first: weigh(first, dir), components, firstForms, published: weigh(readById, dir), visits: visitsWeight, mobiles};
 }
 
 export const kib = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`;

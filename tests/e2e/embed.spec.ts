@@ -6,6 +6,8 @@ import ts from 'typescript';
 import {
   EMBED_BUDGET_GZIP,
   FIRST_FORM_BUDGET_GZIP,
+  MOBILES_BUDGET_GZIP,
+  MOBILES_CHUNK,
   PUBLISHED_BUDGET_GZIP,
   VISITS_BUDGET_GZIP,
   embedSizes,
@@ -56,6 +58,26 @@ for (const {name, budget, what} of BY_ID) {
       ).toEqual([]);
   });
 }
+
+test(`each country’s mobile metadata, which only a form that takes that country fetches, stays within ${kib(MOBILES_BUDGET_GZIP)} gzip`, () => {
+  const sizes = embedSizes('build/coral');
+  const {countries} = JSON.parse(readFileSync('src/coral/shared/fields/countries.json', 'utf8')) as {countries: string[]};
+  // Australia's and New Zealand's come with the phone check; every other country's is a chunk of its own.
+  const ALWAYS = ['AU', 'NZ'];
+  const others = countries.filter((country) => !ALWAYS.includes(country));
+  expect(others.length).toBeGreaterThan(0);
+  expect(Object.keys(sizes.mobiles).filter((country) => !ALWAYS.includes(country))).toEqual([...others].sort());
+  for (const [country, weight] of Object.entries(sizes.mobiles)) {
+    expect(weight.files, country).toEqual([expect.stringMatching(new RegExp(`(^|/)${MOBILES_CHUNK}-${country}-[0-9a-f]+\\.js$`))]);
+    expect(weight.gzip, `${country}: ${weight.files.join(', ')}`).toBeLessThanOrEqual(MOBILES_BUDGET_GZIP);
+    // What the bundler may leave for Australia or New Zealand holds no metadata: it only points back to the phone check.
+    if (ALWAYS.includes(country))
+      expect(readFileSync(join('build/coral', weight.files[0]!), 'utf8'), country).not.toContain('country_calling_codes');
+  }
+  // Weighed apart: no other weight carries a country's metadata.
+  const weighed = [sizes.first, sizes.published, sizes.visits, ...Object.values(sizes.components), ...Object.values(sizes.firstForms)];
+  expect(weighed.flatMap((weight) => weight.files).filter((file) => new RegExp(`(^|/)${MOBILES_CHUNK}-`).test(file))).toEqual([]);
+});
 
 test('the first script loads its elements with all they import in one file, not one request for each shared piece', () => {
   const {first} = embedSizes('build/coral');
@@ -285,6 +307,12 @@ test('a donate form with a phone field loads the phone check only when that fiel
   expect(scripts.filter((path) => phoneChunk.test(path))).toEqual([]);
   await form.getByLabel('Mobile (optional)').focus();
   await expect.poll(() => scripts.filter((path) => phoneChunk.test(path)).length).toBe(1);
+  // A form of one country (no `countries` in its config) loads no more phone metadata than before the Pacific's: the
+  // mobiles it takes, Australia's and New Zealand's, come with the phone check, and no other country's chunk is fetched.
+  await form.getByLabel('Mobile (optional)').fill('0412 345 678');
+  await form.getByLabel('Mobile (optional)').blur();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((path) => /\/chunks\/mobiles-/.test(path))).toEqual([]);
 });
 
 test('a page’s own root font size leaves every element’s type, spacing and layout alone', async ({page}) => {
