@@ -17,7 +17,7 @@ import type Stripe from 'stripe';
 import {checkoutRequestSchema, type Method} from '../../src/coral/contract';
 import {describeError, parseConfig, refuse, type Check, type DonateFormConfig} from '../../src/coral/contract/library';
 import {checkGiftRequest, type CheckedGift} from './gift';
-import {elementMethods, endDailyGift, giftMetadata, STRIPE_METHOD} from './stripeGifts';
+import {elementMethods, endDailyGift, giftMetadata, STRIPE_METHOD, stripeAmountOf} from './stripeGifts';
 
 /** Where the supporter goes from Stripe's page: after paying, and on "back". */
 export type CheckoutUrls = {returnUrl: string; cancelUrl: string};
@@ -111,7 +111,7 @@ export async function createCheckout(
         price_data: {
           currency: gift.currency.toLowerCase(),
           product,
-          unit_amount: gift.perPayment,
+          unit_amount: stripeAmountOf(gift),
           ...(gift.frequency === 'one-off' ? {} : {recurring: {interval: INTERVAL[gift.frequency]}}),
         },
         quantity: 1,

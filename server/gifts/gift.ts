@@ -15,6 +15,8 @@ import {
   RECURRING,
   refuse,
   keepsCardFor,
+  smallestUnit,
+  stripeMinimum,
   type Check,
   type DonateFormConfig,
   type Frequency,
@@ -54,13 +56,24 @@ export type CheckedGift = {
 /** The fee the server would add for cover fees: the only fee it accepts besides none. */
 export function coverFeeFor(config: DonateFormConfig, amount: number, frequency: Frequency): number | null {
   if (!config.coverFees.enabled) return null;
-  return giftTotal(amount, frequency, {dailyDays: config.dailyDays, coverFeesPercent: config.coverFees.percent}).fee;
+  const {dailyDays, currency} = config;
+  return giftTotal(amount, frequency, {dailyDays, coverFeesPercent: config.coverFees.percent, currency}).fee;
 }
 
-/** Holds an amount to the campaign's limits for a frequency, naming the limit when it is outside. */
+/**
+ * Holds an amount to what Stripe takes in the campaign's currency (whole units where it has no cents, and at least
+ * its smallest charge) and to the campaign's limits for a frequency, naming the limit when it is outside.
+ */
 export function checkAmount(config: DonateFormConfig, amount: number, frequency: Frequency): Check<number> {
   const limits = limitsFor(config, frequency);
   const money = (value: number) => formatMoney(value, config);
+  if (amount % smallestUnit(config.currency) !== 0) {
+    return refuse(`amount: expected whole ${config.currency}, which Stripe takes without cents (a multiple of 100 cents)`);
+  }
+  const minimum = stripeMinimum(config.currency);
+  if (minimum !== null && amount < minimum) {
+    return refuse(`amount: expected at least ${money(minimum)}, the smallest charge Stripe takes in ${config.currency}`);
+  }
   if (amount < limits.min) return refuse(`amount: expected at least ${money(limits.min)} for a ${frequency} gift`);
   if (amount > limits.max) return refuse(`amount: expected at most ${money(limits.max)} for a ${frequency} gift`);
   return {ok: true, value: amount};
@@ -121,6 +134,7 @@ export function checkGiftRequest(request: GiftRequest, campaigns: ReadonlyMap<st
   const total = giftTotal(request.amount, request.frequency, {
     dailyDays: config.dailyDays,
     coverFeesPercent: request.fee === 0 ? null : config.coverFees.percent,
+    currency: config.currency,
   });
   return {
     ok: true,

@@ -12,7 +12,7 @@
  */
 import type Stripe from 'stripe';
 import {type GiftAnswer, type GiftKind, type Method} from '../../src/coral/contract';
-import {RECURRING, type DonateFormConfig, type Frequency} from '../../src/coral/contract/library';
+import {RECURRING, toStripeAmount, type DonateFormConfig, type Frequency} from '../../src/coral/contract/library';
 import type {CheckedGift, Supporter} from './gift';
 import type {GiftStore} from '../records';
 import type {Attempt} from './routeParts';
@@ -62,6 +62,13 @@ export function giftMetadata(gift: CheckedGift): Stripe.MetadataParam {
   }
   return metadata;
 }
+
+/**
+ * What one payment of the gift takes, in Stripe's units for its currency: cents, or whole units for a zero-decimal
+ * currency (1000 XPF is 1000, where Coral counts 100000 cents). Every amount the endpoint sends Stripe is this one.
+ */
+export const stripeAmountOf = (gift: Pick<CheckedGift, 'perPayment' | 'currency'>): number =>
+  toStripeAmount(gift.perPayment, gift.currency);
 
 const fullName = (supporter: Supporter): string | undefined =>
   [supporter.firstName, supporter.lastName].filter((part) => part && part.trim() !== '').join(' ') || undefined;
@@ -174,7 +181,7 @@ async function payerOf(
 async function createPayment(making: Making, gift: CheckedGift): Promise<PendingGift> {
   const intent = await making.stripe.paymentIntents.create(
     {
-      amount: gift.perPayment,
+      amount: stripeAmountOf(gift),
       currency: gift.currency.toLowerCase(),
       ...(await payerOf(making, gift)),
       allowed_payment_method_types: elementMethods(gift.config, gift.frequency),
@@ -249,7 +256,7 @@ async function createSubscription(making: Making, gift: CheckedGift, customer: s
           price_data: {
             currency: gift.currency.toLowerCase(),
             product,
-            unit_amount: gift.perPayment,
+            unit_amount: stripeAmountOf(gift),
             recurring: {interval: INTERVAL[gift.frequency]},
           },
           quantity: 1,
@@ -304,7 +311,7 @@ export async function createUpgrade(
           price_data: {
             currency: gift.currency.toLowerCase(),
             product: options.product,
-            unit_amount: gift.perPayment,
+            unit_amount: stripeAmountOf(gift),
             recurring: {interval: 'month'},
           },
           quantity: 1,

@@ -13,7 +13,14 @@
  */
 import type Stripe from 'stripe';
 import {publishedForm, UPGRADE_IN_FLIGHT, upgradeRequestSchema, type PublishedForm, type UpgradeAnswer} from '../../src/coral/contract';
-import {describeError, formatMoney, oneTapMonthly, parseConfig, type DonateFormConfig} from '../../src/coral/contract/library';
+import {
+  describeError,
+  formatMoney,
+  fromStripeAmount,
+  oneTapMonthly,
+  parseConfig,
+  type DonateFormConfig,
+} from '../../src/coral/contract/library';
 import type {VersionReader} from '../forms';
 import {rejected, type Reply} from '../http';
 import {checkAmount, coverFeeFor, type CheckedGift} from './gift';
@@ -106,7 +113,8 @@ export async function upgradeGift(deps: UpgradeDeps, body: unknown): Promise<Rep
   if (request.currency !== config.currency) return rejected(`currency: expected ${config.currency} for this campaign`);
   const amount = checkAmount(config, request.amount, 'monthly');
   if (!amount.ok) return rejected(amount.reason);
-  const oneOff = Number(first.metadata.coral_amount ?? first.amount);
+  // Coral's metadata keeps the amount in cents; Stripe's own amount is in its units for the currency.
+  const oneOff = Number(first.metadata.coral_amount ?? fromStripeAmount(first.amount, first.currency));
   // The gift's answer named one amount, by the rule both sides follow; the client secret buys that ask, no other.
   const offered = oneTapMonthly(config, oneOff);
   if (offered === null) return rejected('amount: no monthly gift is offered for this gift (its suggestion is over the monthly maximum)');

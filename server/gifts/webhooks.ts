@@ -8,7 +8,7 @@
  * endpoint is subscribed to its keys, and the docs list them (a test checks).
  */
 import Stripe from 'stripe';
-import {FREQUENCIES, type Frequency} from '../../src/coral/contract/library';
+import {FREQUENCIES, fromStripeAmount, type Frequency} from '../../src/coral/contract/library';
 import {methodPaidWith, settleCheckout} from './checkout';
 import {endDailyGift} from './stripeGifts';
 import type {GiftOutcome, GiftRecord, GiftStore} from '../records';
@@ -51,6 +51,16 @@ function amountOf(value: unknown, field: string): number {
 function currencyOf(value: unknown): string {
   if (typeof value === 'string' && /^[A-Za-z]{3}$/.test(value)) return value.toUpperCase();
   throw new MalformedEvent('data.object.currency');
+}
+
+/**
+ * An amount Stripe reports and its currency, as the records keep them: in Coral's cents, whatever Stripe's unit for
+ * the currency (a zero-decimal one, XPF or VUV, reports whole units), and the currency in capitals.
+ */
+function moneyOf(value: unknown, field: string, currency: unknown): {amount: number; currency: string} {
+  const amount = amountOf(value, field);
+  const code = currencyOf(currency);
+  return {amount: fromStripeAmount(amount, code), currency: code};
 }
 
 /** Throws MalformedEvent unless `event` has what every event has: an id, a type and the object it is about. */
@@ -101,8 +111,7 @@ function fromPaymentIntent(intent: Stripe.PaymentIntent, outcome: GiftOutcome, e
       stripeId: id,
       campaign,
       frequency: frequencyOf(intent.metadata),
-      amount: amountOf(amount, `data.object.${field}`),
-      currency: currencyOf(intent.currency),
+      ...moneyOf(amount, `data.object.${field}`, intent.currency),
     },
   };
 }
@@ -123,8 +132,7 @@ function fromInvoice(invoice: Stripe.Invoice, outcome: GiftOutcome, eventId: str
       stripeId: invoice.id,
       campaign,
       frequency: frequencyOf(details.metadata),
-      amount: amountOf(amount, `data.object.${field}`),
-      currency: currencyOf(invoice.currency),
+      ...moneyOf(amount, `data.object.${field}`, invoice.currency),
     },
   };
 }
@@ -164,6 +172,9 @@ function fromCheckoutSession(session: Stripe.Checkout.Session, outcome: GiftOutc
   const payment = idOf(subscription ? session.invoice : session.payment_intent);
   const reference = subscription ? idOf(session.subscription) : payment;
   if (!payment || !reference) return null;
+  // Both are null on a session with nothing to pay (Stripe's own shape), never missing.
+  const total = session.amount_total === null ? null : amountOf(session.amount_total, 'data.object.amount_total');
+  const currency = session.currency === null ? null : currencyOf(session.currency);
   return {
     // A session's payment fails asynchronously once; then the session is over.
     key: outcome === 'paid' ? `paid:${payment}` : `failed:${id}`,
@@ -173,9 +184,8 @@ function fromCheckoutSession(session: Stripe.Checkout.Session, outcome: GiftOutc
       stripeId: payment,
       campaign,
       frequency: frequencyOf(session.metadata),
-      // Both are null on a session with nothing to pay (Stripe's own shape), never missing.
-      amount: session.amount_total === null ? null : amountOf(session.amount_total, 'data.object.amount_total'),
-      currency: session.currency === null ? null : currencyOf(session.currency),
+      amount: total === null ? null : fromStripeAmount(total, currency ?? ''),
+      currency,
     },
   };
 }
@@ -223,7 +233,7 @@ async function fromRefund(charge: Stripe.Charge, stripe: Stripe): Promise<Found 
   const refunded = amountOf(charge.amount_refunded, 'data.object.amount_refunded');
   return {
     key: `refunded:${id}:${refunded}`,
-    record: {...gift, outcome: 'refunded', stripeId: id, amount: refunded, currency: currencyOf(charge.currency)},
+    record: {...gift, outcome: 'refunded', stripeId: id, ...moneyOf(refunded, 'data.object.amount_refunded', charge.currency)},
   };
 }
 
@@ -253,8 +263,7 @@ async function fromDispute(dispute: Stripe.Dispute, closed: boolean, stripe: Str
       ...gift,
       outcome: (closed && Object.hasOwn(CLOSED_DISPUTE, status) && CLOSED_DISPUTE[status]) || 'disputed',
       stripeId: id,
-      amount: amountOf(dispute.amount, 'data.object.amount'),
-      currency: currencyOf(dispute.currency),
+      ...moneyOf(dispute.amount, 'data.object.amount', dispute.currency),
     },
   };
 }

@@ -6,6 +6,7 @@
  */
 import type {LedgerCore} from './stripeCore';
 import {
+  chargeRefusal,
   INTERVAL_SECONDS,
   int,
   invalid,
@@ -75,8 +76,8 @@ export function checkoutMethods(core: LedgerCore, ledger: Paying) {
       if (mode === 'subscription' && !recurring) {
         return invalid('You must provide at least one recurring price in `subscription` mode when using prices.', 'line_items');
       }
-      if (total < 50)
-        return invalid('The Checkout Session’s total amount due must add up to at least 50 cents.', 'line_items', 'amount_too_small');
+      const refused = chargeRefusal(total, currency ?? 'usd', 'line_items', 'The Checkout Session’s total amount due');
+      if (refused) return refused;
       if (mode === 'subscription' && params.payment_intent_data !== undefined) {
         return invalid('You can not pass `payment_intent_data` in `subscription` mode.', 'payment_intent_data');
       }

@@ -13,6 +13,7 @@ import {createCore} from './stripeCore';
 import {outcomeMethods} from './stripeOutcomes';
 import {subscriptionMethods} from './stripeSubscriptions';
 import {
+  chargeRefusal,
   int,
   invalid,
   isReply,
@@ -138,8 +139,10 @@ export function createLedger(clock: () => number, apiVersion: string) {
       const amount = int(params.amount);
       const currency = needCurrency(params);
       if (isReply(currency)) return currency;
-      // Stripe's documented minimum charge is 50 cents in AUD, NZD and USD.
-      if (amount === null || amount < 50) return invalid('Amount must be at least 50 cents', 'amount', 'amount_too_small');
+      if (amount === null) return invalid('Invalid integer', 'amount');
+      // Stripe's smallest charge in the currency, in its units for it (whole XPF, cents of FJD).
+      const refused = chargeRefusal(amount, currency, 'amount');
+      if (refused) return refused;
       const customer = str(params.customer) ?? null;
       if (customer && !core.liveCustomer(customer)) return missing('customer', customer, 'customer');
       const usage = str(params.setup_future_usage) ?? null;

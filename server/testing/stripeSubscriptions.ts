@@ -9,6 +9,7 @@ import type {LedgerCore} from './stripeCore';
 import {
   DECLINING_METHODS,
   INTERVAL_SECONDS,
+  chargeRefusal,
   incompleteRefusal,
   int,
   invalid,
@@ -108,7 +109,9 @@ export function subscriptionMethods(core: LedgerCore) {
       if (!products.has(product)) return missing('product', product, 'items[0][price_data][product]');
       const unitAmount = int(data.unit_amount);
       const interval = str(obj(data.recurring).interval) ?? '';
-      if (unitAmount === null || unitAmount < 50) return invalid('Amount must be at least 50 cents', 'items[0][price_data][unit_amount]');
+      if (unitAmount === null) return invalid('Invalid integer', 'items[0][price_data][unit_amount]');
+      const refused = chargeRefusal(unitAmount, currency, 'items[0][price_data][unit_amount]');
+      if (refused) return refused;
       if (!(interval in INTERVAL_SECONDS)) return invalid('Invalid interval', 'items[0][price_data][recurring][interval]');
       const metadata = metadataOf(params);
       if (isReply(metadata)) return metadata;

@@ -1,4 +1,5 @@
 /** Stripe's values as the stand-in reads and answers them: replies and errors, form values, metadata, test payment methods. */
+import {smallestUnit, stripeMinimum, toStripeAmount} from '../../src/coral/contract/library';
 import type {FormValue} from './formBody';
 import type {ParamsSource} from './stripeParams';
 
@@ -70,3 +71,26 @@ export const incompleteRefusal = (param: string): Reply =>
   invalid('A subscription whose status is incomplete can only have its metadata and default_source updated.', param);
 export const isReply = (value: unknown): value is Reply =>
   typeof value === 'object' && value !== null && 'status' in value && 'body' in value;
+
+/** Stripe's largest amount: eight digits, in the currency's units (docs.stripe.com/currencies, "Minimum and maximum charge amounts"). */
+const MAXIMUM_AMOUNT = 99_999_999;
+
+/**
+ * Why Stripe refuses to charge `amount` (in its units for `currency`, whole units for a zero-decimal one), or null:
+ * under the currency's smallest charge, `amount_too_small`, as the shared table has it (src/coral/shared/money), or
+ * 50 of the minor unit, Stripe's USD 0.50, for a currency outside it; or over eight digits, `amount_too_large`.
+ * `what` begins the message, as Stripe's own does: "Amount", or a Checkout Session's total.
+ */
+export function chargeRefusal(amount: number, currency: string, param: string, what = 'Amount'): Reply | null {
+  const cents = stripeMinimum(currency) ?? 50;
+  const code = currency.toLowerCase();
+  if (amount < toStripeAmount(cents, currency)) {
+    // Stripe names the minimum as its docs write it: 0.50 aud, 110 xpf.
+    const written = smallestUnit(currency) === 1 ? (cents / 100).toFixed(2) : String(cents / 100);
+    return invalid(`${what} must be at least ${written} ${code}`, param, 'amount_too_small');
+  }
+  if (amount > MAXIMUM_AMOUNT) {
+    return invalid(`${what} must be no more than ${MAXIMUM_AMOUNT} of the smallest unit of ${code}`, param, 'amount_too_large');
+  }
+  return null;
+}
