@@ -53,7 +53,8 @@ export default tseslint.config(
   {
     // Doors: from outside one of the endpoint's rooms (server/gifts/, server/records/…), only its index.ts may be imported.
     // From outside a folder of the library (a component, or one of shared/'s rooms) or of a site component, only
-    // its door may be imported: index.ts; a shared room's stylesheet too; and a component or a shared room also has core.ts
+    // its door may be imported: index.ts; a shared room's stylesheet too, and its library.ts (what the endpoint holds from
+    // the start that a form loads on demand: the mobile check); and a component or a shared room also has core.ts
     // (all but its view or hooks, without React: what the contract, the endpoint and the embed's first script read), parse.ts (its config checked and a
     // wrong one explained, which no form imports), docs.ts (what only the docs read) and its examples. Inside a folder, files import each other freely. No import may close a loop.
     files: ['**/*.{ts,tsx,mts}'],
@@ -83,7 +84,7 @@ export default tseslint.config(
           policies: [
             {
               to: {element: {types: ['shared', 'site-component']}},
-              disallow: {to: {element: {fileInternalPath: '!{index.ts,index.tsx,core.ts,*.module.css}'}}},
+              disallow: {to: {element: {fileInternalPath: '!{index.ts,index.tsx,core.ts,library.ts,*.module.css}'}}},
               message:
                 'Import {{to.element.type}} "{{to.element.captured.name}}" through its door, {{to.element.captured.name}}/index.ts, not {{to.element.fileInternalPath}}.',
             },

@@ -4,10 +4,10 @@
  */
 import {createHash} from 'node:crypto';
 import {describe, expect, it} from 'vitest';
+import {normaliseMobile, refuse} from '../../src/coral/contract/library';
 import {DONATE_FORM_MESSAGES} from '../../src/coral/donate-form/core';
 import {consentShown, checkSupporterFields, typedValue} from '../records';
 import {checkAmount, checkGift, checkGiftRequest, consentOf, coverFeeFor, parseCampaigns, type GiftRequest} from './gift';
-import {refuse} from '../../src/coral/contract/library';
 import {ADDRESSES, EMAILS, FIRST_NAMES, LAST_NAMES} from '../testing/corpus/people';
 import {CAMPAIGN_CONFIGS, giftBody} from '../testing/fixtures';
 import {PHONES} from '../testing/corpus/phones';
@@ -27,6 +27,8 @@ const REEF = CAMPAIGNS.get('save-the-reef')!;
 const KIWI = CAMPAIGNS.get('kiwi-forest')!;
 
 const SUPPORTER = {firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', address: '1 Main St', consent: true};
+/** SUPPORTER as the endpoint keeps it: with their country, the form's own (the campaign takes Australia alone). */
+const KEPT = {...SUPPORTER, country: 'AU'};
 /** The supporter as a form that hides the street address (kiwi-forest's, by default) sends it. */
 const {address: _address, ...NO_ADDRESS} = SUPPORTER;
 
@@ -51,7 +53,7 @@ describe('checkGift', () => {
         perPayment: 6000,
         payments: null,
         savePaymentMethod: false,
-        supporter: SUPPORTER,
+        supporter: KEPT,
         upgrade: undefined,
         utm: {utm_source: 'newsletter'},
         form: null,
@@ -207,19 +209,23 @@ describe('typedValue and checkSupporterFields', () => {
     expect(typedValue('email', ' ada@example.org\t')).toBe('ada@example.org');
   });
 
-  it('says what the form would say of a value, and nothing of a good one or of a phone (the request’s limit is its check)', () => {
+  it('says what the form would say of a value, the mobile’s too, and nothing of a good one', () => {
     const problem = <F extends 'postcode' | 'firstName' | 'phone'>(field: F, value: string) => {
-      const checked = checkSupporterFields(
-        {[field]: 'optional'} as Record<F, 'optional'>,
-        {[field]: value} as Record<F, string>,
-        'supporter',
-      );
+      const checked = checkSupporterFields({[field]: 'optional'} as Record<F, 'optional'>, {[field]: value} as never, 'supporter', {
+        locale: 'en-AU',
+      });
       return checked.ok ? null : checked.reason;
     };
     expect(problem('postcode', '200')).toBe('supporter.postcode: Enter a postcode of 4 digits, like 2000.');
     expect(problem('postcode', '2000')).toBeNull();
     expect(problem('firstName', 'A'.repeat(51))).toBe('supporter.firstName: First name must be 50 characters or fewer.');
-    expect(problem('phone', 'not a phone')).toBeNull();
+    expect(problem('phone', 'not a phone')).toBe(
+      'supporter.phone: Use digits only. Enter an Australian or New Zealand mobile number, like 0412 345 678.',
+    );
+    expect(problem('phone', '+679 701 2345')).toBe(
+      'supporter.phone: That is not a mobile number we can text. Enter an Australian or New Zealand mobile number, like 0412 345 678.',
+    );
+    expect(problem('phone', '0412 345 678')).toBeNull();
   });
 });
 
@@ -239,7 +245,7 @@ describe('the supporter’s fields, as people type them', () => {
     for (const [field, values] of fields) {
       for (const value of values) {
         const kept = field === 'email' ? value.trim().toLowerCase() : value.trim();
-        expect(checkedSupporter({[field]: value})).toEqual({...SUPPORTER, [field]: kept});
+        expect(checkedSupporter({[field]: value})).toEqual({...KEPT, [field]: kept});
       }
     }
   });
@@ -250,13 +256,18 @@ describe('the supporter’s fields, as people type them', () => {
       const kept = checkedSupporter({postcode});
       expect(typeof kept === 'object' && plain.has(kept.postcode!)).toBe(true);
     }
-    expect(checkedSupporter({postcode: fullWidth(' 0800 ')})).toEqual({...SUPPORTER, postcode: '0800'});
+    expect(checkedSupporter({postcode: fullWidth(' 0800 ')})).toEqual({...KEPT, postcode: '0800'});
   });
 
-  it('takes every phone number of the corpus within the request’s 20 characters, typed every way, and keeps it trimmed and folded', () => {
+  it('checks every phone number of the corpus as the form does, and keeps a mobile as E.164 with its country', () => {
+    let kept = 0;
     for (const phone of PHONES.filter((value) => value.length <= 20)) {
-      expect(checkedSupporter({phone})).toEqual({...SUPPORTER, phone: phone.normalize('NFKC').trim()});
+      const form = normaliseMobile(phone.normalize('NFKC').trim());
+      if (form.ok) kept += 1;
+      const country = form.ok && form.value.startsWith('+64') ? 'NZ' : 'AU';
+      expect(checkedSupporter({phone}), phone).toEqual(form.ok ? {...KEPT, phone: form.value, country} : `supporter.phone: ${form.reason}`);
     }
+    expect(kept).toBeGreaterThan(100);
   });
 
   it('refuses a Pacific postcode that is not four digits in the form’s own words: the field is for Australia and New Zealand', () => {
@@ -268,7 +279,7 @@ describe('the supporter’s fields, as people type them', () => {
   });
 
   it('leaves out an optional field left blank, and keeps the consent as given', () => {
-    expect(checkedSupporter({phone: '  ', postcode: ''})).toEqual(SUPPORTER);
+    expect(checkedSupporter({phone: '  ', postcode: ''})).toEqual(KEPT);
     const declined = checkGift(gift({supporter: {...SUPPORTER, consent: false}}), CAMPAIGNS);
     expect(declined.ok && declined.value.supporter.consent).toBe(false);
   });

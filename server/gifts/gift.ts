@@ -82,7 +82,7 @@ export function checkAmount(config: DonateFormConfig, amount: number, frequency:
 /** The supporter's fields as the campaign asks for them, by the endpoint's one rule (`checkSupporterFields`), and the consent as given. */
 function checkSupporter(config: DonateFormConfig, given: Supporter): Check<Supporter> {
   const {consent, ...fields} = given;
-  const checked = checkSupporterFields(config.fields, fields, 'supporter');
+  const checked = checkSupporterFields(config.fields, fields, 'supporter', config);
   return checked.ok ? {ok: true, value: {...checked.value, consent}} : checked;
 }
 

@@ -47,23 +47,77 @@ describe('a supporter’s fields, on every route', () => {
     for (const postcode of ['98800', '98800 Nouméa', '2000 Australia', 'AS 96799-9999']) {
       expect(await everyRoute({postcode})).toEqual(same('supporter.postcode: Postcode must be 4 digits.'));
     }
-    expect(await everyRoute({postcode: '\u00a0２０００\u3000'})).toEqual(same(KEPT));
+    expect(await everyRoute({postcode: '\u00a0２０００\u3000'})).toEqual(same({...KEPT, country: 'AU'}));
   });
 
   it('refuses a value for a field the campaign hides, on both forms: the form never sends one', async () => {
     expect(await everyRoute({phone: '0412 345 678'})).toEqual(same('supporter.phone: this campaign does not ask for it; leave it out'));
     // Left blank, it is as if it were left out.
-    expect(await everyRoute({phone: ' '})).toEqual(same(KEPT));
+    expect(await everyRoute({phone: ' '})).toEqual(same({...KEPT, country: 'AU'}));
   });
 
   it('keeps the email lower-cased on both forms, plus addressing and all, and the names as typed', async () => {
     const answer = await everyRoute({firstName: ' Zoë ', lastName: 'Mā’ori-D’Arcy', email: ' Siobhan.OBrien+Reef@Example.ORG '});
-    expect(answer).toEqual(same({...KEPT, firstName: 'Zoë', lastName: 'Mā’ori-D’Arcy', email: 'siobhan.obrien+reef@example.org'}));
+    expect(answer).toEqual(
+      same({...KEPT, country: 'AU', firstName: 'Zoë', lastName: 'Mā’ori-D’Arcy', email: 'siobhan.obrien+reef@example.org'}),
+    );
   });
 
   it('refuses a required field left blank, and a value the form refuses, in the same words on both forms', async () => {
     expect(await everyRoute({postcode: '\u3000'})).toEqual(same('supporter.postcode: required by this campaign'));
     expect(await everyRoute({email: 'siobhan@example'})).toEqual(same('supporter.email: Enter an email address like name@example.com.'));
+  });
+});
+
+describe('a supporter’s country, on every route', () => {
+  const PACIFIC = parsePowerformConfig({
+    campaign: 'pacific-voices',
+    countries: ['AU', 'NZ', 'FJ', 'PG', 'SB'],
+    fields: {phone: 'optional', postcode: 'required'},
+  });
+  if (!PACIFIC.ok) throw new Error(JSON.stringify(PACIFIC.errors));
+  const forms = new Map<string, PowerformConfig>([['pacific-voices', PACIFIC.config]]);
+  const sign = async (supporter: Record<string, string>) => {
+    const checked = await checkSignature(
+      {
+        campaign: 'pacific-voices',
+        variant: 'petition',
+        supporter: {firstName: 'Mere', email: 'mere@example.org', consent: true, ...supporter},
+        utm: {},
+      },
+      forms,
+    );
+    return checked.ok ? checked.value.supporter : checked.reason;
+  };
+
+  it('takes a signer in Fiji without a postcode, and one in Papua New Guinea with three digits, each with their mobile', async () => {
+    expect(await sign({country: 'FJ', phone: '+679 701 2345'})).toMatchObject({country: 'FJ', phone: '+6797012345'});
+    expect(await sign({country: 'FJ', phone: '701 2345'})).toMatchObject({country: 'FJ', phone: '+6797012345'});
+    expect(await sign({country: 'PG', postcode: '111', phone: '7012 3456'})).toMatchObject({country: 'PG', postcode: '111'});
+    expect(await sign({country: 'AU', postcode: '2000'})).toMatchObject({country: 'AU', postcode: '2000'});
+  });
+
+  it('refuses a postcode from Fiji, and a postcode of the wrong length, in the form’s words', async () => {
+    expect(await sign({country: 'FJ', postcode: '2000'})).toBe('supporter.postcode: There are no postcodes in Fiji: leave it out.');
+    expect(await sign({country: 'PG', postcode: '1111'})).toBe('supporter.postcode: Postcode must be 3 digits.');
+    expect(await sign({country: 'PG'})).toBe('supporter.postcode: required by this campaign');
+  });
+
+  it('refuses a country the form does not take, and reads one left out from the mobile, else the form’s own', async () => {
+    expect(await sign({country: 'NC', postcode: '98800'})).toBe(
+      'supporter.country: expected AU, NZ, FJ, PG, SB, the countries this form takes',
+    );
+    expect(await sign({postcode: '2000', phone: '+679 701 2345'})).toMatchObject({country: 'FJ'});
+    expect(await sign({postcode: '2000'})).toMatchObject({country: 'AU'});
+  });
+
+  it('refuses a Fijian mobile on a form that takes Australia alone, with the message the form shows', () => {
+    const checked = checkSupporterFields({phone: 'optional'}, {phone: '+679 701 2345'}, 'supporter', {locale: 'en-AU', countries: ['AU']});
+    expect(checked).toEqual({
+      ok: false,
+      reason:
+        'supporter.phone: That is not a mobile number we can text. Enter an Australian or New Zealand mobile number, like 0412 345 678.',
+    });
   });
 });
 

@@ -49,7 +49,8 @@ describe('a machine’s value', () => {
   it('has the characters a gift’s form reads a utm value with, so a gift and an event take the same ones', () => {
     const mobile = () => accept('');
     const read = (value: string) =>
-      parseUrlParams(new URLSearchParams({utm_campaign: value}), {frequencies: [], steps: [], mobile}).values.utm.utm_campaign;
+      parseUrlParams(new URLSearchParams({utm_campaign: value}), {frequencies: [], steps: [], mobile, country: 'AU'}).values.utm
+        .utm_campaign;
     for (const value of [...MACHINE_VALUES, ...PERSONAL, 'x'.repeat(101), ' reef ', 'a\u200bb']) {
       expect(read(value) !== undefined, value).toBe(MACHINE_VALUE.test(value.trim()));
     }

@@ -57,7 +57,7 @@ export async function checkSignature(body: unknown, powerforms: ReadonlyMap<stri
   if (!config) return refuse(`campaign: "${request.campaign}" is not a campaign this endpoint takes signatures for`);
   if (request.variant !== config.variant) return refuse(`variant: expected "${config.variant}" for this campaign`);
   const {consent, ...fields} = request.supporter;
-  const signer = checkSupporterFields(config.fields, fields, 'supporter');
+  const signer = checkSupporterFields(config.fields, fields, 'supporter', config);
   if (!signer.ok) return signer;
   if (config.consentRequired && !consent) return refuse('supporter.consent: this campaign takes signatures only with consent');
   const answer = checkAnswer(config, request.answer);

@@ -27,7 +27,7 @@ const POWERFORMS = new Map<string, PowerformConfig>([[PETITION, parsed.config]])
 
 /** Ada's details as she typed them on each form, and what must be gone once she is forgotten. */
 const ADA = {firstName: 'Ada', lastName: 'Lovelace', email: ' Ada@Example.ORG ', phone: '0412 345 678', postcode: '2000', consent: false};
-const ADA_TRACES = ['ada@example.org', 'Lovelace', '0412 345 678', 'For the whales', 'spring-appeal'];
+const ADA_TRACES = ['ada@example.org', 'Lovelace', '+61412345678', 'For the whales', 'spring-appeal'];
 const BOB = {firstName: 'Bob', lastName: 'Marley', email: 'bob@example.net', postcode: '4000', consent: true};
 
 type Received = {signature: string; body: string};
@@ -146,7 +146,7 @@ describe.each(DATABASES)('a supporter’s rights on $name', ({create}) => {
     expect(gifts[0]).toMatchObject({
       where: 'gifts',
       // Typed as ' Ada@Example.ORG ', kept as every route keeps an email: trimmed and lower-cased.
-      supporter: {firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', phone: '0412 345 678', postcode: '2000'},
+      supporter: {firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', phone: '+61412345678', postcode: '2000'},
       consent: {given: false},
       utm: {utm_campaign: 'spring-appeal'},
       deidentifiedAt: null,
@@ -313,7 +313,7 @@ describe.each(DATABASES)('a supporter’s rights on $name', ({create}) => {
     );
     expect(queued.map((row) => row.payload)).toMatchObject([
       {type: 'supporter.corrected', data: {changes: {email: 'ada.king@example.org', phone: null}}},
-      {type: 'supporter.corrected', data: {changes: {phone: '0412 999 000'}}},
+      {type: 'supporter.corrected', data: {changes: {phone: '+61412999000'}}},
     ]);
   });
 

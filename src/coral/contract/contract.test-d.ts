@@ -41,19 +41,19 @@ expectTypeOf<CheckedGift['supporter']>().toEqualTypeOf<GiftIntent['supporter']>(
 // /gifts answers what the stripe gateway reads.
 expectTypeOf<PendingGift & {status: 'requires_confirmation'}>().toExtend<GiftAnswer>();
 
-// A signature carries the fields and variants a powerform config has, no more and no fewer.
-expectTypeOf<Exclude<keyof Signup['supporter'], 'consent'>>().toEqualTypeOf<keyof PowerformConfig['fields']>();
+// A signature carries the fields and variants a powerform config has, and the signer's country, no more and no fewer.
+expectTypeOf<Exclude<keyof Signup['supporter'], 'consent' | 'country'>>().toEqualTypeOf<keyof PowerformConfig['fields']>();
 expectTypeOf<Signup['variant']>().toEqualTypeOf<PowerformConfig['variant']>();
-expectTypeOf<keyof CheckedSignature['supporter']>().toEqualTypeOf<keyof PowerformConfig['fields']>();
+expectTypeOf<Exclude<keyof CheckedSignature['supporter'], 'country'>>().toEqualTypeOf<keyof PowerformConfig['fields']>();
 
-// A gift's supporter fields are the donate form's.
-expectTypeOf<Exclude<keyof GiftIntent['supporter'], 'consent'>>().toEqualTypeOf<keyof DonateFormConfig['fields']>();
+// A gift's supporter fields are the donate form's, with the giver's country.
+expectTypeOf<Exclude<keyof GiftIntent['supporter'], 'consent' | 'country'>>().toEqualTypeOf<keyof DonateFormConfig['fields']>();
 
 // A supporter field is named once, in the field table: renamed there, the contract's requests, the form's intent and
 // the endpoint's checked and kept supporter all follow, and every place that still spells the old name fails to compile.
-expectTypeOf<Exclude<keyof GiftIntent['supporter'], 'consent'>>().toEqualTypeOf<SupporterField>();
-expectTypeOf<Exclude<keyof SignatureRequest['supporter'], 'consent'>>().toEqualTypeOf<Exclude<SupporterField, 'address'>>();
+expectTypeOf<Exclude<keyof GiftIntent['supporter'], 'consent' | 'country'>>().toEqualTypeOf<SupporterField>();
+expectTypeOf<Exclude<keyof SignatureRequest['supporter'], 'consent' | 'country'>>().toEqualTypeOf<Exclude<SupporterField, 'address'>>();
 expectTypeOf<keyof SupporterChanges>().toEqualTypeOf<SupporterField>();
-expectTypeOf<Exclude<keyof CheckedGift['supporter'], 'consent'>>().toEqualTypeOf<SupporterField>();
-expectTypeOf<keyof CheckedSignature['supporter']>().toEqualTypeOf<Exclude<SupporterField, 'address'>>();
+expectTypeOf<Exclude<keyof CheckedGift['supporter'], 'consent' | 'country'>>().toEqualTypeOf<SupporterField>();
+expectTypeOf<Exclude<keyof CheckedSignature['supporter'], 'country'>>().toEqualTypeOf<Exclude<SupporterField, 'address'>>();
 expectTypeOf<keyof SupporterDetails>().toEqualTypeOf<SupporterField>();

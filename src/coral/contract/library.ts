@@ -16,13 +16,19 @@ export {describeError, parseConfig} from '../shared/configErrors';
 export {FREQUENCIES, RECURRING, formatMoney, rgUpgradeSuggestion, type AmountLimits, type Frequency} from '../shared/money';
 export {fromStripeAmount, smallestUnit, stripeMinimum, stripeMinimums, toStripeAmount, ZERO_DECIMAL_CURRENCIES} from '../shared/money';
 export {
+  asksFor,
   checkField,
+  type Country,
+  COUNTRIES,
+  countryName,
   FIELD_MESSAGES,
   FIELD_TABLE,
   fieldProblems,
+  formCountries,
   luhn,
   SUPPORTER_FIELDS,
   UTM_PARAMS,
   type SupporterField,
   type Utm,
 } from '../shared/fields/core';
+export {addMobiles, countryOfMobile, mobileCountries, normaliseMobile, type Mobiles} from '../shared/fields/library';

@@ -33,10 +33,15 @@ const details = Object.fromEntries(SUPPORTER_FIELDS.map((field) => [field, text(
   [F in SupporterField]: ReturnType<typeof text>;
 };
 const {address: _address, ...signerDetails} = details;
-/** A signer's fields and the consent box's answer. */
-export const signer = zod.strictObject({...signerDetails, consent: zod.boolean()});
+/**
+ * The supporter's country, as a form that takes more than one sends it (AU, FJ, PG); the endpoint checks it is one the
+ * form takes. Left out, the endpoint reads it from the mobile's country code, else takes the form's own country.
+ */
+const country = zod.optional(zod.string().check(zod.regex(/^[A-Z]{2}$/, {message: 'expected a two-letter country code such as AU'})));
+/** A signer's fields, their country and the consent box's answer. */
+export const signer = zod.strictObject({...signerDetails, country, consent: zod.boolean()});
 /** A donate form asks for a street address too. */
-export const donor = zod.strictObject({...details, consent: zod.boolean()});
+export const donor = zod.strictObject({...details, country, consent: zod.boolean()});
 /** Every detail kept of a supporter, as a correction names them. */
 export const supporterDetails = zod.strictObject(details);
 

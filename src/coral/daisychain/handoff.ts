@@ -27,11 +27,9 @@ const envelope = <T extends zod.ZodMiniType>(data: T) =>
 
 const text = (max: number) => zod.string().check(zod.trim(), zod.minLength(1), zod.maxLength(max));
 
-/** A supporter field as the field table allows it: its length, and its pattern where it has one. */
-const field = (name: SupporterField) => {
-  const {maxLength, pattern} = FIELD_TABLE[name];
-  return pattern ? text(maxLength).check(zod.regex(pattern.regex)) : text(maxLength);
-};
+/** A supporter field as the field table allows it: its length, and a postcode's digits (every country's are). Page 2 checks each value it takes by its own rules. */
+const field = (name: SupporterField) =>
+  name === 'postcode' ? text(FIELD_TABLE[name].maxLength).check(zod.regex(/^\d[\d -]*$/)) : text(FIELD_TABLE[name].maxLength);
 
 /** The signer, as page 1 (a powerform) hands them to page 2 (a donate form). */
 export const supporterHandoffSchema = zod.strictObject({

@@ -4,7 +4,7 @@
  * receives it, and the view's decisions (which steps show, what the primary
  * button does, which payment method is active).
  */
-import {checkField, FIELD_TABLE, fieldProblems} from '../shared/fields';
+import {asksFor, checkField, type Country, FIELD_TABLE, fieldProblems, formCountries} from '../shared/fields';
 import {ENTRY_BY_GATEWAY, type DeclineCode, type GiftIntent, type PaymentEntry, type TestPayment} from '../shared/gateways';
 import {formatMoney, type Cents, rgUpgradeSuggestion, smallestUnit} from '../shared/money';
 import {accept, refuse, type Check, fill} from '../shared/basics';
@@ -109,8 +109,12 @@ export function totalOf(config: DonateFormConfig, state: DonateState): GiftTotal
 export const stepOf = (field: FieldName): Step =>
   field === 'otherAmount' ? 'amount' : (SUPPORTER_FIELDS as readonly string[]).includes(field) ? 'details' : 'payment';
 
-export const visibleSupporterFields = (config: DonateFormConfig): SupporterField[] =>
-  SUPPORTER_FIELDS.filter((f) => config.fields[f] !== 'hidden');
+/** The supporter fields the config shows; given the giver's country, only those it has (no postcode in Fiji). */
+export const visibleSupporterFields = (config: DonateFormConfig, country?: Country): SupporterField[] =>
+  SUPPORTER_FIELDS.filter((f) => config.fields[f] !== 'hidden' && (country === undefined || asksFor(f, country)));
+
+/** The countries the form takes, its own first; with more than one, the form asks which. */
+export const countriesOf = (config: DonateFormConfig): readonly Country[] => formCountries(config.locale, config.countries);
 
 /** Where this form's card or bank details are typed: the sandbox's test fields, the processor's fields, or its hosted page. */
 export const entryOf = (config: DonateFormConfig): PaymentEntry => ENTRY_BY_GATEWAY[config.gateway.type];
@@ -170,7 +174,14 @@ export function problems(config: DonateFormConfig, state: DonateState, checks: C
   const amount = amountOf(config, state);
   return {
     ...(amount.ok ? {} : {otherAmount: amount.reason}),
-    ...fieldProblems(visibleSupporterFields(config), state.values, config.fields, checks, messagesFor(config)),
+    ...fieldProblems(
+      visibleSupporterFields(config, state.country),
+      state.values,
+      config.fields,
+      {...checks, country: state.country},
+      messagesFor(config),
+      config.locale,
+    ),
     ...checkPayment(config, state, checks).found,
   };
 }
@@ -215,10 +226,12 @@ export function buildIntent(config: DonateFormConfig, state: DonateState, checks
   const total = totalOf(config, state);
   if (!total) return null;
   const supporter: GiftIntent['supporter'] = {consent: state.consent};
-  for (const field of visibleSupporterFields(config)) {
+  // The country goes where the giver chose it; a form of one country leaves it to the endpoint, which knows it.
+  if (countriesOf(config).length > 1) supporter.country = state.country;
+  for (const field of visibleSupporterFields(config, state.country)) {
     const value = state.values[field].trim();
     if (value === '') continue;
-    const checked = checkField(field, value, checks, messagesFor(config));
+    const checked = checkField(field, value, {...checks, country: state.country}, messagesFor(config), config.locale);
     supporter[field] = checked?.ok ? checked.value : value;
   }
   const intent: GiftIntent = {

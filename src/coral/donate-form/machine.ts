@@ -116,6 +116,8 @@ function step(config: DonateFormConfig, state: DonateState, action: Action): Don
     }
     case 'field':
       return edited({...state, values: {...state.values, [action.field]: action.value}});
+    case 'country':
+      return edited({...state, country: action.value});
     case 'toggle':
       return edited({...state, [action.field]: action.value});
     case 'method':

@@ -14,6 +14,7 @@ import {
   fieldMode,
   giftOptions,
   locale,
+  countries,
   messageOverrides,
   rgUpgradeRule,
   safeUrl,
@@ -66,6 +67,7 @@ const options = zod.strictObject({
   sourceCode: zod.optional(text(0, 40)),
   currency,
   locale,
+  countries,
   size: zod._default(zod.enum(['small', 'medium', 'large']), 'medium'),
   layout: zod._default(zod.enum(['single', 'wizard']), 'single'),
   frequencies: zod._default(

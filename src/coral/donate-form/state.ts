@@ -4,7 +4,16 @@
  * derive.ts reads decisions off a state; machine.ts moves it.
  */
 import type {ReadFailure, ReadResult, SupporterHandoff} from '../daisychain';
-import {SUPPORTER_FIELDS, type FieldChecks, type PaymentChecks, type SupporterField, type Prefill, type Utm} from '../shared/fields';
+import {
+  type Country,
+  type FieldChecks,
+  formCountries,
+  type PaymentChecks,
+  type Prefill,
+  SUPPORTER_FIELDS,
+  type SupporterField,
+  type Utm,
+} from '../shared/fields';
 import {type Outbox, type Sent} from '../shared/reducer';
 import {withOverrides} from '../shared/basics';
 import type {ChargeResult, FieldsStatus, GiftIntent, Method, OneTap, TestPayment} from '../shared/gateways';
@@ -66,6 +75,8 @@ export type DonateState = {
   /** The amount last valid for each frequency: the give button keeps it while an other amount is being corrected. */
   lastAmount: Partial<Record<Frequency, Cents>>;
   values: Record<TextField, string>;
+  /** The giver's country: the form's own until they choose another of its countries. */
+  country: Country;
   consent: boolean;
   coverFees: boolean;
   /** Keep the card with the processor for the thank-you page's one-tap monthly gift, as offered. */
@@ -102,7 +113,7 @@ export type DonateState = {
  * on demand, the mobile check and (for the sandbox's test fields alone) the
  * card and bank checks; null until they are here.
  */
-export type Checks = FieldChecks & {now: Date; payment: PaymentChecks | null};
+export type Checks = Omit<FieldChecks, 'country'> & {now: Date; payment: PaymentChecks | null};
 
 export type Action =
   | {type: 'frequency'; frequency: Frequency}
@@ -111,6 +122,7 @@ export type Action =
   /** `asked` is how the page asked, as the console names it when the amount is refused: `setAmount(3)`. */
   | {type: 'set-amount'; amount: Cents; frequency?: Frequency; source: 'external' | 'api'; asked: string}
   | {type: 'field'; field: TextField; value: string}
+  | {type: 'country'; value: Country}
   | {type: 'toggle'; field: 'consent' | 'coverFees' | 'ddAgreement' | 'saveCard'; value: boolean}
   | {type: 'method'; method: Method}
   | {type: 'payment-fields'; status: FieldsStatus}
@@ -158,6 +170,7 @@ export function initialState(config: DonateFormConfig, utm: Utm = {}): DonateSta
     selection,
     lastAmount: Object.fromEntries(config.frequencies.map((f) => [f, defaultHandle(config, f)])),
     values: blankValues(),
+    country: formCountries(config.locale, config.countries)[0]!,
     consent: false,
     coverFees: false,
     saveCard: false,

@@ -12,7 +12,7 @@ import type {PublishedSend} from '../contract';
 import {dollars, formatMoney, type Cents} from '../shared/money';
 import {newBotCheckSlot, withBotCheck} from './botCheck';
 import type {DonateFormContextValue} from './context';
-import {entryOf, primaryAction, shownProblems, totalOf} from './derive';
+import {countriesOf, entryOf, primaryAction, shownProblems, totalOf} from './derive';
 import {useExternalHandles, useGiftHandoff, useHostedPage, useSignerHandoff, useWizardHistory} from './effects';
 import {dataLayerFor, eventFor} from './events';
 import {reduce} from './machine';
@@ -57,7 +57,7 @@ export function useDonateForm({
     (c) => initialState(c),
   );
   const phoneShown = config.fields.phone !== 'hidden';
-  const [mobile, loadMobile, onFieldUse] = useMobileCheck(config.locale, messages);
+  const [mobile, loadMobile, onFieldUse] = useMobileCheck(countriesOf(config), state.country, config.locale, messages);
   const testFields = entryOf(config) === 'test-fields';
   const paymentChecks = usePaymentChecks(testFields);
   const payment = paymentChecks.checks;
@@ -107,7 +107,12 @@ export function useDonateForm({
   useWizardHistory(config, state, dispatch, id ?? config.campaign, {mobile, payment});
   useExternalHandles(config, state, root, id, dispatch);
   useUrlPrefill(config.urlParams, phoneShown, loadMobile, (search, check) => {
-    const {values, warnings} = parseUrlParams(search, {frequencies: config.frequencies, steps: STEPS, mobile: check});
+    const {values, warnings} = parseUrlParams(search, {
+      frequencies: config.frequencies,
+      steps: STEPS,
+      mobile: check,
+      country: countriesOf(config)[0]!,
+    });
     const action: Action = {type: 'prefill', values, checks: {now: new Date(), mobile: check, payment}};
     return {warnings, apply: () => dispatch(action)};
   });

@@ -17,7 +17,7 @@ describe('readPrefill, given hostile links', {timeout: PROPERTY_TIMEOUT_MS}, () 
       fc.property(fc.dictionary(fc.constantFrom(...OURS, ...DONATE_ONLY), hostileString, {minKeys: 1}), (dict) => {
         const search = new URLSearchParams();
         for (const [name, value] of Object.entries(dict)) search.set(name, value);
-        const {values, warnings} = readPrefill(search, mobile);
+        const {values, warnings} = readPrefill(search, mobile, 'AU');
 
         expect(values.amount).toBeUndefined();
         expect(values.frequency).toBeUndefined();
@@ -43,7 +43,7 @@ describe('readPrefill, given hostile links', {timeout: PROPERTY_TIMEOUT_MS}, () 
         (dict) => {
           const search = new URLSearchParams();
           for (const [name, value] of Object.entries(dict)) search.set(name, value);
-          expect(readPrefill(search, mobile)).toEqual({values: {utm: {}}, warnings: []});
+          expect(readPrefill(search, mobile, 'AU')).toEqual({values: {utm: {}}, warnings: []});
         },
       ),
       {numRuns: 1000},
@@ -53,7 +53,7 @@ describe('readPrefill, given hostile links', {timeout: PROPERTY_TIMEOUT_MS}, () 
   it('lets nothing unchecked through from a raw query string', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom(...OURS, ...DONATE_ONLY), hostileString), {maxLength: 6}), (pairs) => {
-        const {values, warnings} = readPrefill(`?${pairs.map(([name, value]) => `${name}=${value}`).join('&')}`, mobile);
+        const {values, warnings} = readPrefill(`?${pairs.map(([name, value]) => `${name}=${value}`).join('&')}`, mobile, 'AU');
         expectSafePrefill(values, none);
         expectWarningsFor(warnings, OURS);
       }),

@@ -5,7 +5,17 @@
  * what the summary lists, how the button and the failure read).
  */
 import type {SupporterHandoff} from '../daisychain';
-import {checkField, FIELD_TABLE, fieldProblems, parseUrlParams, UTM_PARAMS, type ParsedParams} from '../shared/fields';
+import {
+  asksFor,
+  checkField,
+  type Country,
+  FIELD_TABLE,
+  formCountries,
+  fieldProblems,
+  parseUrlParams,
+  UTM_PARAMS,
+  type ParsedParams,
+} from '../shared/fields';
 import type {Signup} from '../shared/gateways';
 import {accept, refuse, type Check, fill} from '../shared/basics';
 import type {PowerformMessages} from './messages';
@@ -22,9 +32,14 @@ const LEADS_ORDER: readonly TextField[] = ['email', 'firstName', 'postcode'];
  */
 export const labelKey = (field: TextField) => FIELD_TABLE[field].label as `${TextField}Label`;
 
-/** The text fields the form shows, in order. */
-export const visibleFields = (config: PowerformConfig): TextField[] =>
-  (config.variant === 'leads' ? LEADS_ORDER : TEXT_FIELDS).filter((field) => config.fields[field] !== 'hidden');
+/** The text fields the config shows, in order; given the signer's country, only those it has (no postcode in Fiji). */
+export const visibleFields = (config: PowerformConfig, country?: Country): TextField[] =>
+  (config.variant === 'leads' ? LEADS_ORDER : TEXT_FIELDS).filter(
+    (field) => config.fields[field] !== 'hidden' && (country === undefined || asksFor(field, country)),
+  );
+
+/** The countries the form takes, its own first; with more than one, the form asks which. */
+export const countriesOf = (config: PowerformConfig): readonly Country[] => formCountries(config.locale, config.countries);
 
 /** First and last name share a row when there is room for both: when they open the form together. */
 export const pairsNames = (fields: readonly TextField[]): boolean => fields[0] === 'firstName' && fields[1] === 'lastName';
@@ -61,7 +76,14 @@ function checkAnswer(config: PowerformConfig, answer: string, messages: Powerfor
 /** Every current problem, by control, whether or not it shows yet, in the order of the form. */
 export function problems(config: PowerformConfig, state: PowerformState, checks: Checks): Partial<Record<FieldName, string>> {
   const messages = messagesFor(config);
-  const found: Partial<Record<FieldName, string>> = fieldProblems(visibleFields(config), state.values, config.fields, checks, messages);
+  const found: Partial<Record<FieldName, string>> = fieldProblems(
+    visibleFields(config, state.country),
+    state.values,
+    config.fields,
+    {...checks, country: state.country},
+    messages,
+    config.locale,
+  );
   const answer = checkAnswer(config, state.answer, messages);
   if (answer && !answer.ok) found.answer = answer.reason;
   if (config.consentRequired && !state.consent) found.consent = messages.consentRequired;
@@ -85,10 +107,12 @@ export function buildSignup(config: PowerformConfig, state: PowerformState, chec
   if (Object.keys(problems(config, state, checks)).length > 0) return null;
   const messages = messagesFor(config);
   const supporter: Signup['supporter'] = {consent: state.consent};
-  for (const field of visibleFields(config)) {
+  // The country goes where the signer chose it; a form of one country leaves it to the endpoint, which knows it.
+  if (countriesOf(config).length > 1) supporter.country = state.country;
+  for (const field of visibleFields(config, state.country)) {
     const value = state.values[field].trim();
     if (value === '') continue;
-    const checked = checkField(field, value, checks, messages);
+    const checked = checkField(field, value, {...checks, country: state.country}, messages, config.locale);
     // Only the phone can be unchecked here (metadata still loading), and submit waits for it.
     if (!checked?.ok) return null;
     supporter[field] = checked.value;
@@ -194,12 +218,16 @@ export const POWERFORM_URL_PARAMS: readonly string[] = [...TEXT_FIELDS.flatMap((
  * typed input. Parameters meant for a donate form on the same page (amount,
  * frequency, step) are left alone, so they raise no warning here.
  */
-export function readPrefill(search: string | URLSearchParams, mobile: (value: string) => Check<string>): ParsedParams<never, never> {
+export function readPrefill(
+  search: string | URLSearchParams,
+  mobile: (value: string) => Check<string>,
+  country: Country,
+): ParsedParams<never, never> {
   const all = new URLSearchParams(search);
   const ours = new URLSearchParams();
   for (const name of POWERFORM_URL_PARAMS) {
     const value = all.get(name);
     if (value !== null) ours.set(name, value);
   }
-  return parseUrlParams<never, never>(ours, {frequencies: [], steps: [], mobile});
+  return parseUrlParams<never, never>(ours, {frequencies: [], steps: [], mobile, country});
 }

@@ -8,7 +8,7 @@ import {useSend, useUrlPrefill} from '../shared/form';
 import {type MobileCheck} from '../shared/fields';
 import type {SignupGateway} from '../shared/gateways';
 import type {PublishedSend} from '../contract';
-import {handoffOf, readPrefill, showsCounter} from './derive';
+import {countriesOf, handoffOf, readPrefill, showsCounter} from './derive';
 import {fetchLiveCount, liveCountWarning} from './liveCount';
 import type {PowerformConfig} from './schema';
 import type {Action, PowerformState} from './state';
@@ -37,7 +37,7 @@ export function usePrefill(
   dispatch: (action: Action) => void,
 ) {
   useUrlPrefill(config.urlParams, phoneShown, loadMobile, (search, mobile) => {
-    const {values, warnings} = readPrefill(search, mobile);
+    const {values, warnings} = readPrefill(search, mobile, countriesOf(config)[0]!);
     return {warnings, apply: () => dispatch({type: 'prefill', values})};
   });
 }

@@ -18,6 +18,8 @@ export function reduce(config: PowerformConfig, state: PowerformState, action: A
   switch (action.type) {
     case 'field':
       return edited({...state, values: {...state.values, [action.field]: action.value}});
+    case 'country':
+      return edited({...state, country: action.value});
     case 'consent':
       return edited({...state, consent: action.value});
     case 'answer':

@@ -3,7 +3,7 @@
  * reference and the Customise tab. Docs only: the form never imports it.
  */
 import {CAMPAIGN_PARAM, ROUTES} from '../contract/paths';
-import {ANALYTICS, LOCALE, messageOptions, SHARE, signupGatewayOptions, THEME, type OptionsOf} from '../shared/docs';
+import {ANALYTICS, COUNTRIES, LOCALE, messageOptions, SHARE, signupGatewayOptions, THEME, type OptionsOf} from '../shared/docs';
 import {POWERFORM_MESSAGES} from './messages';
 import type {PowerformConfigInput} from './schema';
 
@@ -14,12 +14,13 @@ export const POWERFORM_OPTIONS = {
   sourceCode: 'Lead source code recorded with every signature, for reporting.',
   variant: 'petition: the full signup with its counter; leads: the shortest form, for lead generation.',
   locale: LOCALE,
+  countries: COUNTRIES,
   fields: 'Which fields are required, optional or hidden.',
   'fields.firstName': 'First name field.',
   'fields.lastName': 'Last name field.',
   'fields.email': 'Email field.',
-  'fields.phone': 'Mobile field (AU and NZ numbers).',
-  'fields.postcode': 'Postcode field.',
+  'fields.phone': 'Mobile field: numbers of the countries the form takes, and of Australia and New Zealand.',
+  'fields.postcode': 'Postcode field, asked only where the supporter’s country has postcodes, in its format.',
   consentRequired: 'Make the consent box required to sign. It always starts unticked.',
   question: 'One extra question: {"type":"text"} for a short answer or {"type":"choice","options":[…]} for radio buttons.',
   'question.id':

@@ -11,6 +11,7 @@ import {
   fieldMode,
   signupGatewayConfig,
   locale,
+  countries,
   messageOverrides,
   safeUrl,
   text,
@@ -60,6 +61,7 @@ const options = zod.strictObject({
   sourceCode: zod.optional(text(0, 40)),
   variant: zod._default(zod.enum(['petition', 'leads']), 'petition'),
   locale,
+  countries,
   fields: zod.prefault(
     zod.strictObject({
       firstName: field('required'),

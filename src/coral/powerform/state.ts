@@ -3,7 +3,7 @@
  * ticked, the signature's progress and the counter. derive.ts reads decisions
  * off a state; machine.ts moves it.
  */
-import type {FieldChecks, SupporterField, Prefill, Utm} from '../shared/fields';
+import {type Country, type FieldChecks, formCountries, type SupporterField, type Prefill, type Utm} from '../shared/fields';
 import {emptyOutbox, type Outbox, type Sent} from '../shared/reducer';
 import {withOverrides} from '../shared/basics';
 import type {Signup, SignupResult} from '../shared/gateways';
@@ -35,6 +35,8 @@ export type Notice =
 
 export type PowerformState = {
   values: Record<TextField, string>;
+  /** The signer's country: the form's own until they choose another of its countries. */
+  country: Country;
   consent: boolean;
   /** The answer to the extra question: typed text, or the option chosen. */
   answer: string;
@@ -51,11 +53,12 @@ export type PowerformState = {
   utm: Utm;
 } & Outbox<Notice>;
 
-/** Checks that depend on the outside world: the (lazily loaded) mobile check. */
-export type Checks = FieldChecks;
+/** Checks that depend on the outside world: the (lazily loaded) mobile check. The signer's country is the state's. */
+export type Checks = Omit<FieldChecks, 'country'>;
 
 export type Action =
   | {type: 'field'; field: TextField; value: string}
+  | {type: 'country'; value: Country}
   | {type: 'consent'; value: boolean}
   | {type: 'answer'; value: string}
   | {type: 'blur'; field: FieldName}
@@ -71,6 +74,7 @@ export const messagesFor = (config: PowerformConfig): PowerformMessages => withO
 export function initialState(config: PowerformConfig): PowerformState {
   return {
     values: {firstName: '', lastName: '', email: '', phone: '', postcode: ''},
+    country: formCountries(config.locale, config.countries)[0]!,
     consent: false,
     answer: '',
     touched: {},

@@ -9,7 +9,7 @@ import {useMobileCheck, type FieldUse} from '../shared/fields';
 import {newIdempotencyKey, type SignupGateway} from '../shared/gateways';
 import type {PublishedSend} from '../contract';
 import type {PowerformContextValue} from './context';
-import {fieldError, requiredOf, shownProblems, visibleFields} from './derive';
+import {countriesOf, fieldError, requiredOf, shownProblems, visibleFields} from './derive';
 import {useLeaving, useLiveCount, usePrefill, useSignature} from './effects';
 import {dataLayerFor, eventFor} from './events';
 import {reduce} from './machine';
@@ -45,7 +45,7 @@ export function usePowerform({
   const messages = useMemo(() => messagesFor(config), [config]);
   const [state, dispatchNow] = useReducer((s: PowerformState, a: Action) => reduce(config, s, a), config, initialState);
   const phoneShown = visibleFields(config).includes('phone');
-  const [mobile, loadMobile, onFieldUse] = useMobileCheck(config.locale, messages);
+  const [mobile, loadMobile, onFieldUse] = useMobileCheck(countriesOf(config), state.country, config.locale, messages);
   const root = useRef<HTMLFormElement>(null);
   const dispatch = useBlurAfterPress(root, dispatchNow);
   const gateway = useGateway(config.gateway, override);

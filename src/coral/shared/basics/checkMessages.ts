@@ -13,10 +13,14 @@ export const MOBILE_MESSAGES = {
   mobileNotDigits: 'Use digits only. {allowed}',
   mobileInvalid: 'That is not a mobile number we can text. {allowed}',
   mobileAllowed: 'Enter an Australian or New Zealand mobile number, like {example}.',
+  // A form that takes more countries: Australia, Fiji or Papua New Guinea.
+  mobileAllowedFrom: 'Enter a mobile number from {countries}, like {example}.',
   // For a number shaped like one of the form's own landlines that is the other country's mobile: 027 123 4567 on an Australian form.
   mobileLandline: 'Enter a mobile number, not a landline. {otherCountry}',
   mobileNewZealandPrefix: 'If this is a New Zealand mobile, start with +64, like +64 21 123 4567.',
   mobileAustraliaPrefix: 'If this is an Australian mobile, start with +61, like +61 412 345 678.',
+  // A number in national form that is a mobile of another of the form's countries, not of the supporter's own.
+  mobileCountryPrefix: 'If this is a mobile in {country}, start with +{code}, like {example}.',
   // The check's code could not be fetched (a dropped connection): the number is neither taken nor called wrong.
   mobileUnchecked: 'We could not check this number just now. Check your connection, then try again.',
 } as const;

@@ -3,6 +3,7 @@ export {type CheckResult, checkConfig, type ConfigError, type ConfigFailure, cou
 export {
   campaignId,
   type Contact,
+  countries,
   fieldMode,
   giftOptions,
   locale,

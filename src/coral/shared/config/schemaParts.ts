@@ -5,6 +5,7 @@
  * the bytes on the page.
  */
 import * as zod from 'zod/mini';
+import {COUNTRIES} from '../fields/core';
 
 /** A trimmed string of `min` to `max` characters. */
 export const text = (min: number, max: number) => zod.string().check(zod.trim(), zod.minLength(min), zod.maxLength(max));
@@ -94,6 +95,17 @@ export const locale = zod._default(
     ),
   ),
   'en-AU',
+);
+
+/**
+ * The countries a form takes its supporters from, by ISO code (`["AU", "NZ", "FJ"]`), each once: a form taking more
+ * than one asks which. Left out, it takes its locale's country alone.
+ */
+export const countries = zod.optional(
+  zod.array(zod.enum(COUNTRIES as [string, ...string[]])).check(
+    zod.minLength(1, {message: 'expected at least one country, such as ["AU"]'}),
+    zod.refine((list) => new Set(list).size === list.length, {message: 'expected each country once'}),
+  ),
 );
 
 export const theme = zod._default(zod.enum(['auto', 'light', 'dark', 'system']), 'auto');

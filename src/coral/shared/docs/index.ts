@@ -7,6 +7,7 @@ export {
   ANALYTICS,
   BOT_CHECK_SITE_KEY,
   CONTACT,
+  COUNTRIES,
   CURRENCY,
   giftGatewayOptions,
   LOCALE,

@@ -25,7 +25,10 @@ export type ConfigPath<T, P extends string = never> = T extends readonly (infer 
 /** A component's descriptions: a path its config does not have is a type error, and the test finds any option left out. */
 export type OptionsOf<Input> = Partial<Record<ConfigPath<Input>, string>>;
 
-export const LOCALE = 'Locale for numbers, amounts and dates.';
+export const LOCALE = 'Locale for numbers, amounts and dates; its region (en-AU, en-FJ, fr-NC) is the form’s own country.';
+
+export const COUNTRIES =
+  'The countries the form takes supporters from, as ISO codes (AU, NZ, FJ, PG, SB …): with more than one, the form asks which, its own country first, and the postcode and mobile follow the choice. Left out, the form takes its own country alone.';
 
 export const CURRENCY = 'ISO 4217 currency code.';
 

@@ -2,8 +2,10 @@
  * The fields room without React: the field table, its checks and their words, the Luhn checksum and URL prefill.
  * What the contract and the endpoint read; the forms take all of it, and the hooks besides, from ./index.ts.
  */
+export {type Country, COUNTRIES, countryName, countryOf, formCountries, postcodeOf} from './country';
 export {validateEmail} from './email';
 export {
+  asksFor,
   checkField,
   FIELD_MESSAGES,
   FIELD_TABLE,

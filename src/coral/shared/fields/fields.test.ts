@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
-import {checkField, FIELD_MESSAGES, FIELD_TABLE, inputOf, SUPPORTER_FIELDS, type FieldChecks} from './fields';
+import {asksFor, checkField, FIELD_MESSAGES, FIELD_TABLE, fieldProblems, inputOf, SUPPORTER_FIELDS, type FieldChecks} from './fields';
 
-const checks: FieldChecks = {mobile: null};
+const checks: FieldChecks = {country: 'AU', mobile: null};
 
 describe('a value longer than its field takes', () => {
   it.each([
@@ -26,15 +26,49 @@ describe('a value longer than its field takes', () => {
     expect(checkField('postcode', '20000', checks, messages)).toEqual({ok: false, reason: 'Your postcode has 4 digits, no more.'});
   });
 
-  it('has a message for every field whose own check does not say it (the email and mobile checks do)', () => {
+  it('has a message for every field whose own check does not say it (the email, mobile and postcode checks do)', () => {
     for (const field of SUPPORTER_FIELDS) {
       const {tooLong} = FIELD_TABLE[field];
-      if (field === 'email' || field === 'phone') expect(tooLong).toBeUndefined();
+      if (field === 'email' || field === 'phone' || field === 'postcode') expect(tooLong).toBeUndefined();
       else expect(FIELD_MESSAGES[tooLong!]).toMatch(/^\S.* must be \{max\} /);
     }
   });
 
   it('gives the inputs no maxlength, which would cut what is typed without a word', () => {
     for (const field of SUPPORTER_FIELDS) expect(inputOf(field)).not.toHaveProperty('maxLength');
+  });
+});
+
+describe('a postcode, by the supporter’s country', () => {
+  const postcode = (country: string, value: string) => checkField('postcode', value, {country, mobile: null}, FIELD_MESSAGES);
+
+  it('takes each country’s own format, with an example of its own when it refuses one', () => {
+    expect(postcode('NZ', '6011')).toEqual({ok: true, value: '6011'});
+    expect(postcode('PG', '111')).toEqual({ok: true, value: '111'});
+    expect(postcode('PG', '1111')).toEqual({ok: false, reason: 'Postcode must be 3 digits.'});
+    expect(postcode('PG', '11')).toEqual({ok: false, reason: 'Enter a postcode of 3 digits, like 111.'});
+    expect(postcode('NC', '98800')).toEqual({ok: true, value: '98800'});
+    expect(postcode('NC', '98700')).toEqual({ok: false, reason: 'Enter a postcode of 5 digits, like 98800.'});
+    expect(postcode('PF', '98714')).toEqual({ok: true, value: '98714'});
+    expect(postcode('AU', '98800')).toEqual({ok: false, reason: 'Postcode must be 4 digits.'});
+  });
+
+  it('asks none where addresses carry none, and refuses one given there by name', () => {
+    for (const country of ['FJ', 'SB', 'VU', 'WS', 'TO', 'KI', 'TV', 'CK', 'NU']) {
+      expect(asksFor('postcode', country), country).toBe(false);
+      expect(asksFor('phone', country)).toBe(true);
+    }
+    expect(postcode('FJ', '2000')).toEqual({ok: false, reason: 'There are no postcodes in Fiji: leave it out.'});
+    for (const country of ['AU', 'NZ', 'PG', 'NC', 'PF']) expect(asksFor('postcode', country), country).toBe(true);
+  });
+
+  it('never requires a postcode of a country without them', () => {
+    const fields = ['firstName', 'postcode'] as const;
+    const modes = {firstName: 'required', postcode: 'required'} as const;
+    const of = (country: string, postcodeValue: string) =>
+      fieldProblems(fields, {firstName: 'Mere', postcode: postcodeValue}, modes, {country, mobile: null}, FIELD_MESSAGES);
+    expect(of('FJ', '')).toEqual({});
+    expect(of('PG', '')).toEqual({postcode: FIELD_MESSAGES.postcodeMissing});
+    expect(of('FJ', '2000')).toEqual({postcode: 'There are no postcodes in Fiji: leave it out.'});
   });
 });

@@ -7,6 +7,7 @@
  * this table.
  */
 import {EMAIL_MESSAGES, MOBILE_MESSAGES, accept, refuse, type Check, fill} from '../basics';
+import {type Country, countryName, postcodeOf} from './country';
 import {validateEmail} from './email';
 
 export const SUPPORTER_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'postcode', 'address'] as const;
@@ -33,8 +34,6 @@ export type FieldSpec = {
   missing: MissingKey;
   /** Message key of a value longer than `maxLength`, where the field's own check does not say it (the email and mobile checks do). */
   tooLong?: TooLongKey;
-  /** A pattern a typed value must match, with the message key of the problem when it does not. */
-  pattern?: {regex: RegExp; message: 'postcodeInvalid'};
 };
 
 // Names from a URL: letters in any script, spaces, apostrophes, hyphens and full stops. No markup characters.
@@ -86,14 +85,13 @@ export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
     type: 'text',
     autoComplete: 'postal-code',
     inputMode: 'numeric',
-    maxLength: 4,
+    // The longest postcode of any country a form takes: a Micronesian ZIP+4, 96941-1234. Each country's own is checked by its pattern.
+    maxLength: 10,
     param: 'postcode',
-    paramPattern: /^\d{4}$/,
-    paramRefused: 'expected four digits',
+    paramPattern: /^\d{3,5}$/,
+    paramRefused: 'expected three to five digits',
     label: 'postcodeLabel',
     missing: 'postcodeMissing',
-    tooLong: 'postcodeTooLong',
-    pattern: {regex: /^\d{4}$/, message: 'postcodeInvalid'},
   },
   address: {
     type: 'text',
@@ -110,11 +108,14 @@ export const FIELD_TABLE: Readonly<Record<SupporterField, FieldSpec>> = {
 export const FIELD_MESSAGES = {
   ...EMAIL_MESSAGES,
   ...MOBILE_MESSAGES,
+  countryLabel: 'Country',
   firstNameMissing: 'Enter your first name.',
   lastNameMissing: 'Enter your last name.',
   postcodeMissing: 'Enter your postcode.',
   addressMissing: 'Enter your street address.',
-  postcodeInvalid: 'Enter a postcode of 4 digits, like 2000.',
+  postcodeInvalid: 'Enter a postcode of {digits} digits, like {example}.',
+  // A postcode sent for a country whose addresses have none: the form does not ask for one there.
+  postcodeNone: 'There are no postcodes in {country}: leave it out.',
   // A value too long for its field, in GOV.UK's words: "[the field] must be [number] characters or fewer".
   firstNameTooLong: 'First name must be {max} characters or fewer.',
   lastNameTooLong: 'Last name must be {max} characters or fewer.',
@@ -123,22 +124,43 @@ export const FIELD_MESSAGES = {
 } as const;
 export type FieldMessages = Record<keyof typeof FIELD_MESSAGES, string>;
 
-/** Checks that depend on the outside world: the mobile check loads on demand. */
-export type FieldChecks = {mobile: ((value: string) => Check<string>) | null};
+/**
+ * What a field's check depends on beyond its value: the supporter's country (its postcode's format) and the mobile
+ * check, which loads on demand with the metadata of the form's countries.
+ */
+export type FieldChecks = {country: Country; mobile: ((value: string) => Check<string>) | null};
+
+/** A postcode of the supporter's country, by its pattern; a country without postcodes takes none. */
+function checkPostcode(value: string, country: Country, messages: FieldMessages, locale: string): Check<string> {
+  const rule = postcodeOf(country);
+  if (!rule) return refuse(fill(messages.postcodeNone, {country: countryName(country, locale)}));
+  if (rule.pattern.test(value)) return accept(value);
+  const max = rule.example.length;
+  // A digit too many is said to be one too many, not an unreadable postcode.
+  return refuse(fill(value.length > max ? messages.postcodeTooLong : messages.postcodeInvalid, {max, digits: max, example: rule.example}));
+}
 
 /**
  * Checks a non-empty value typed into a field. Null while there is nothing to
  * say yet: the phone's check has not loaded (a submit waits for it).
  */
-export function checkField(field: SupporterField, value: string, checks: FieldChecks, messages: FieldMessages): Check<string> | null {
+export function checkField(
+  field: SupporterField,
+  value: string,
+  checks: FieldChecks,
+  messages: FieldMessages,
+  locale = 'en-AU',
+): Check<string> | null {
   const spec = FIELD_TABLE[field];
   if (field === 'email') return validateEmail(value, messages);
   if (field === 'phone') return checks.mobile ? checks.mobile(value) : null;
-  // Too long first: a fifth digit in a postcode is said to be one too many, not an unreadable postcode.
+  if (field === 'postcode') return checkPostcode(value, checks.country, messages, locale);
   if (spec.tooLong && value.length > spec.maxLength) return refuse(fill(messages[spec.tooLong], {max: spec.maxLength}));
-  if (spec.pattern && !spec.pattern.regex.test(value)) return refuse(messages[spec.pattern.message]);
   return accept(value);
 }
+
+/** Whether a form asks a supporter of `country` for the field: never for a postcode where there are none. */
+export const asksFor = (field: SupporterField, country: Country): boolean => field !== 'postcode' || postcodeOf(country) !== null;
 
 /** The input attributes of a field, for its `<input>`: no `maxlength`, which would cut what is typed without a word. */
 export const inputOf = (field: SupporterField) => {
@@ -148,7 +170,9 @@ export const inputOf = (field: SupporterField) => {
 
 /**
  * The problems of the supporter fields a form shows, by field and in their
- * order: a required one left empty, or a trimmed value its check refuses.
+ * order: a required one left empty, or a trimmed value its check refuses. A
+ * field the supporter's country does not have (a postcode in Fiji) is never
+ * required, and a value given for it is refused.
  */
 export function fieldProblems<F extends SupporterField>(
   fields: readonly F[],
@@ -156,15 +180,16 @@ export function fieldProblems<F extends SupporterField>(
   modes: Readonly<Record<F, 'required' | 'optional' | 'hidden'>>,
   checks: FieldChecks,
   messages: FieldMessages,
+  locale?: string,
 ): Partial<Record<F, string>> {
   const found: Partial<Record<F, string>> = {};
   for (const field of fields) {
     const value = values[field].trim();
     if (value === '') {
-      if (modes[field] === 'required') found[field] = messages[FIELD_TABLE[field].missing];
+      if (modes[field] === 'required' && asksFor(field, checks.country)) found[field] = messages[FIELD_TABLE[field].missing];
       continue;
     }
-    const checked = checkField(field, value, checks, messages);
+    const checked = checkField(field, value, checks, messages, locale);
     if (checked && !checked.ok) found[field] = checked.reason;
   }
   return found;

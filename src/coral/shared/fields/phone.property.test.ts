@@ -1,7 +1,9 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {MOBILE_MESSAGES, fill} from '../basics';
-import {allowedMobile, normaliseMobile, type MobileCountry} from './phone';
+import {allowedMobile, normaliseMobile} from './phone';
+
+type MobileCountry = 'AU' | 'NZ';
 import {hostileString, PROPERTY_TIMEOUT_MS, XSS_PAYLOADS} from '../testing';
 
 const country = fc.constantFrom<MobileCountry>('AU', 'NZ');

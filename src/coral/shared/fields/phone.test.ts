@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {MOBILE_MESSAGES} from '../basics';
-import {normaliseMobile, type MobileCountry} from './phone';
-import {mobileCountryOf} from './useMobileCheck';
+import {countryOf} from './country';
+import {loadMobiles, mobileCountries, normaliseMobile} from './phone';
 
 describe('normaliseMobile', () => {
   it.each([
@@ -33,18 +33,18 @@ describe('normaliseMobile', () => {
   });
 });
 
-describe('mobileCountryOf', () => {
+describe('countryOf', () => {
   it('reads numbers without a country code as New Zealand ones on an en-NZ form, else as Australian', () => {
-    expect(mobileCountryOf('en-NZ')).toBe('NZ');
-    expect(mobileCountryOf('mi-NZ')).toBe('NZ');
-    expect(mobileCountryOf('en-AU')).toBe('AU');
-    expect(mobileCountryOf('en')).toBe('AU');
-    expect(normaliseMobile('021 123 4567', mobileCountryOf('en-NZ'))).toEqual({ok: true, value: '+64211234567'});
-    expect(normaliseMobile('+64 21 123 4567', mobileCountryOf('en-AU'))).toEqual({ok: true, value: '+64211234567'});
+    expect(countryOf('en-NZ')).toBe('NZ');
+    expect(countryOf('mi-NZ')).toBe('NZ');
+    expect(countryOf('en-AU')).toBe('AU');
+    expect(countryOf('en')).toBe('AU');
+    expect(normaliseMobile('021 123 4567', countryOf('en-NZ'))).toEqual({ok: true, value: '+64211234567'});
+    expect(normaliseMobile('+64 21 123 4567', countryOf('en-AU'))).toEqual({ok: true, value: '+64211234567'});
   });
 
   it('gives an example from the form’s own country when a number is refused', () => {
-    const refused = (country: MobileCountry) => {
+    const refused = (country: string) => {
       const result = normaliseMobile('12345', country);
       return result.ok ? '' : result.reason;
     };
@@ -101,11 +101,37 @@ describe('a mobile of the other country that reads as one of the form’s own la
   });
 });
 
-describe('the phone metadata', () => {
-  it('is the current cut of the library’s mobile metadata for +61 and +64', async () => {
-    const {cutMetadata} = await import('../../../../scripts/phone-metadata.mjs');
-    const full = (await import('libphonenumber-js/metadata.mobile.json')).default;
-    const shipped = (await import('./phoneMetadata.json')).default;
-    expect(shipped, 'run `node scripts/phone-metadata.mjs` after updating libphonenumber-js').toEqual(cutMetadata(full));
+describe('the countries’ data', () => {
+  it('is the current cut of the libraries’ postcodes and mobile metadata', async () => {
+    const {generate} = await import('../../../../scripts/countries.mjs');
+    const {countries, mobiles} = generate();
+    const why = 'run `node scripts/countries.mjs` after updating libphonenumber-js, postcode-validator or @fragaria/address-formatter';
+    expect((await import('./countries.json')).default, why).toEqual(countries);
+    for (const [country, data] of Object.entries(mobiles)) {
+      expect((await import(`./mobiles/${country}.json`)).default, `${country}: ${why}`).toEqual(data);
+    }
+  });
+});
+
+describe('the Pacific’s mobiles', () => {
+  it('takes each country’s own mobile, once its metadata is loaded, on a form that takes it', async () => {
+    const taken = mobileCountries(['AU', 'FJ', 'PG', 'SB', 'NC']);
+    await loadMobiles(taken);
+    expect(normaliseMobile('+679 701 2345', 'AU', undefined, taken)).toEqual({ok: true, value: '+6797012345'});
+    expect(normaliseMobile('+675 7012 3456', 'AU', undefined, taken)).toEqual({ok: true, value: '+67570123456'});
+    expect(normaliseMobile('742 1234', 'SB', undefined, taken)).toEqual({ok: true, value: '+6777421234'});
+    expect(normaliseMobile('75.12.34', 'NC', undefined, taken)).toEqual({ok: true, value: '+687751234'});
+    // A form that takes Australia alone takes no Fijian mobile, and says what it takes.
+    expect(normaliseMobile('+679 701 2345', 'AU')).toEqual({
+      ok: false,
+      reason: 'That is not a mobile number we can text. Enter an Australian or New Zealand mobile number, like 0412 345 678.',
+    });
+  });
+
+  it('refuses a Fijian landline, and a number too short for the country chosen', async () => {
+    const taken = mobileCountries(['FJ']);
+    await loadMobiles(taken);
+    expect(normaliseMobile('331 2345', 'FJ', undefined, taken).ok).toBe(false);
+    expect(normaliseMobile('701 234', 'FJ', undefined, taken).ok).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ const allowed = {
   frequencies: ['one-off', 'monthly'] as const,
   steps: ['amount', 'details', 'payment'] as const,
   mobile: (value: string) => normaliseMobile(value),
+  country: 'AU',
 };
 const LISTED = URL_PARAMETERS.map((p) => p.name);
 

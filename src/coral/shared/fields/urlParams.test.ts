@@ -7,6 +7,7 @@ const allowed = {
   frequencies: ['one-off', 'monthly'] as const,
   steps: ['amount', 'details', 'payment'] as const,
   mobile: (value: string) => normaliseMobile(value),
+  country: 'AU',
 };
 
 describe('parseUrlParams', () => {

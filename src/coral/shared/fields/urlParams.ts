@@ -3,6 +3,7 @@
  * is checked like typed input, and one that fails is dropped with a warning.
  * Values are plain strings for text fields: nothing here is ever HTML.
  */
+import type {Country} from './country';
 import {checkField, FIELD_MESSAGES, FIELD_TABLE, SUPPORTER_FIELDS, type SupporterField} from './fields';
 import {parseAmount, type Cents} from '../money';
 import {accept, refuse, type Check} from '../basics';
@@ -50,6 +51,8 @@ export function parseUrlParams<F extends string, S extends string>(
     steps: readonly S[];
     /** The mobile check, passed in so the phone metadata loads only on pages that need it. */
     mobile: (value: string) => Check<string>;
+    /** The country the form first asks about, whose postcode format a postcode from the URL must have. */
+    country: Country;
   },
 ): ParsedParams<F, S> {
   const values: Prefill<F, S> = {utm: {}};
@@ -65,10 +68,7 @@ export function parseUrlParams<F extends string, S extends string>(
     (value: string): Check<string> => {
       const {paramPattern, paramRefused} = FIELD_TABLE[name];
       if (paramPattern && !paramPattern.test(value)) return refuse(paramRefused ?? 'not allowed in a URL');
-      return (
-        (name === 'phone' ? allowed.mobile(value) : checkField(name, value, {mobile: allowed.mobile}, FIELD_MESSAGES)) ??
-        refuse('not checked')
-      );
+      return (name === 'phone' ? allowed.mobile(value) : checkField(name, value, allowed, FIELD_MESSAGES)) ?? refuse('not checked');
     };
 
   take('amount', parseAmount, (v) => (values.amount = v));

@@ -87,16 +87,38 @@ describe('the phone check', () => {
     expect(phone.loads).toBe(1);
   });
 
-  it('answers a change of locale with the new country’s check, not the one loaded before it', async () => {
-    const {result, rerender} = renderHook(({locale}) => useMobileCheck(locale, MOBILE_MESSAGES), {initialProps: {locale: 'en-AU'}});
+  it('answers a change of country with the new country’s check, not the one loaded before it', async () => {
+    const {result, rerender} = renderHook(({own}) => useMobileCheck([own], own, 'en-AU', MOBILE_MESSAGES), {
+      initialProps: {own: 'AU'},
+    });
     await act(() => result.current[1]());
     // 021 123 4567 is a New Zealand mobile: an Australian form takes it as one, in E.164.
     expect(result.current[0]?.('021 123 4567')).toEqual({ok: true, value: '+64211234567'});
-    rerender({locale: 'en-NZ'});
+    rerender({own: 'NZ'});
     expect(result.current[0]).toBeNull();
     await act(() => result.current[1]());
     expect(result.current[0]?.('0412 345 678')).toEqual({ok: true, value: '+61412345678'});
     expect(result.current[0]?.('1')).toMatchObject({ok: false, reason: expect.stringContaining('021 123 4567')});
+  });
+
+  it('fetches the mobiles of a Pacific form’s countries, and reads a national number as the chosen country’s', async () => {
+    const {result, rerender} = renderHook(({own}) => useMobileCheck(['AU', 'FJ', 'PG'], own, 'en-AU', MOBILE_MESSAGES), {
+      initialProps: {own: 'AU'},
+    });
+    await act(() => result.current[1]());
+    expect(result.current[0]?.('+679 701 2345')).toEqual({ok: true, value: '+6797012345'});
+    expect(result.current[0]?.('+675 7012 3456')).toEqual({ok: true, value: '+67570123456'});
+    expect(result.current[0]?.('701 2345')).toEqual({
+      ok: false,
+      reason: 'If this is a mobile in Fiji, start with +679, like +679 701 2345.',
+    });
+    rerender({own: 'FJ'});
+    await act(() => result.current[1]());
+    expect(result.current[0]?.('701 2345')).toEqual({ok: true, value: '+6797012345'});
+    expect(result.current[0]?.('1')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('Enter a mobile number from Australia, Fiji, Papua New Guinea or New Zealand, like 701 2345.'),
+    });
   });
 
   it('holds a number back with a message when its code cannot load, keeps the powerform answering, and tries again next time', async () => {
@@ -112,7 +134,7 @@ describe('the phone check', () => {
     await waitFor(() => expect(mobile).toHaveAttribute('aria-invalid', 'true'));
     expect(document.body.textContent).toContain(MOBILE_MESSAGES.mobileUnchecked);
 
-    const {result} = renderHook(() => useMobileCheck('en-AU', MOBILE_MESSAGES));
+    const {result} = renderHook(() => useMobileCheck(['AU'], 'AU', 'en-AU', MOBILE_MESSAGES));
     let unchecked: MobileCheck | undefined;
     await act(async () => {
       unchecked = await result.current[1]();

@@ -3,6 +3,7 @@ export {ErrorSummary} from './ErrorSummary';
 export {LoadFailedBox} from './LoadFailedBox';
 export {SendingLabel} from './SendingLabel';
 export {Checkbox, TextField} from './TextField';
+export {CountryField} from './CountryField';
 export {lazyPart, type WaitingProps} from './lazyPart';
 export {type LightRoom, LightRoomContext} from './lightRoom';
 export {LOADING_ROOM, LoadingRoom} from './loadingRoom';
