@@ -9,6 +9,14 @@ import {useDonateFormContext} from '../context';
 import {activeMethod, methodsFor} from '../derive';
 import styles from '../DonateForm.module.css';
 import type {TextField as TextFieldName} from '../state';
+import {type Format, useFormattedInput} from './useFormattedInput';
+
+type TextFieldProps = Parameters<typeof TextField>[0];
+
+/** A TextField that reformats what is typed, the caret staying after the same digits. */
+function FormattedField({format, ...props}: TextFieldProps & {format: Format}): ReactNode {
+  return <TextField {...props} {...useFormattedInput(props.value, props.onChange, format)} />;
+}
 
 /** Said once a page, by the first form whose test fields it draws: a page that forgot its gateway looks live otherwise. */
 let toldConsole = false;
@@ -26,18 +34,19 @@ export function TestFields({checks}: {checks: PaymentChecks}): ReactNode {
   const method = activeMethod(config, state);
   const {cardBrand, formatCardNumber, formatExpiry} = checks;
   const brand = cardBrand(state.values.cardNumber);
-  const text = (field: TextFieldName, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField
-      id={fieldId(field)}
-      label={label}
-      value={state.values[field]}
-      required
-      error={shown[field]}
-      onChange={(value) => dispatch({type: 'field', field, value})}
-      onBlur={() => dispatch({type: 'blur', field})}
-      {...extra}
-    />
-  );
+  const text = (field: TextFieldName, label: string, {format, ...extra}: Partial<TextFieldProps> & {format?: Format} = {}) => {
+    const props: TextFieldProps = {
+      id: fieldId(field),
+      label,
+      value: state.values[field],
+      required: true,
+      error: shown[field],
+      onChange: (value) => dispatch({type: 'field', field, value}),
+      onBlur: () => dispatch({type: 'blur', field}),
+      ...extra,
+    };
+    return format ? <FormattedField {...props} format={format} /> : <TextField {...props} />;
+  };
   return (
     <>
       {methods.length > 1 && (

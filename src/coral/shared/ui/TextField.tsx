@@ -1,4 +1,4 @@
-import {useImperativeHandle, useLayoutEffect, useRef, type HTMLInputAutoCompleteAttribute, type ReactNode, type Ref} from 'react';
+import type {HTMLInputAutoCompleteAttribute, ReactNode, Ref} from 'react';
 import styles from './ui.module.css';
 
 export type TextFieldProps = {
@@ -19,20 +19,7 @@ export type TextFieldProps = {
   inputRef?: Ref<HTMLInputElement>;
   /** Extra content under the input, such as an email suggestion. */
   children?: ReactNode;
-  /** Reformats what is typed (a card number's groups, an expiry's "/"), given the value before; the caret stays after the same digits. */
-  format?: (typed: string, previous: string) => string;
 };
-
-/** Where the caret goes in `text` to sit just after its `digits`-th digit (at the start for none). */
-function afterDigits(text: string, digits: number): number {
-  if (digits === 0) return 0;
-  let seen = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    if (/\d/.test(text[i]!)) seen += 1;
-    if (seen === digits) return i + 1;
-  }
-  return text.length;
-}
 
 /**
  * A labelled input whose hint and error are tied to it with aria-describedby.
@@ -56,18 +43,7 @@ export function TextField(props: TextFieldProps): ReactNode {
     type,
     autoComplete,
     inputMode,
-    format,
   } = props;
-  const own = useRef<HTMLInputElement | null>(null);
-  const caret = useRef<number | null>(null);
-  // The caller's ref gets the same input this field keeps for its caret.
-  useImperativeHandle(inputRef, () => own.current!, []);
-  // After a reformat, the caret goes back after the same digits it followed, wherever the separators moved.
-  useLayoutEffect(() => {
-    if (caret.current === null || !own.current) return;
-    own.current.setSelectionRange(caret.current, caret.current);
-    caret.current = null;
-  }, [value]);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -91,7 +67,7 @@ export function TextField(props: TextFieldProps): ReactNode {
         )}
         <input
           id={id}
-          ref={own}
+          ref={inputRef}
           className={styles.input}
           part="input"
           type={type ?? 'text'}
@@ -102,15 +78,7 @@ export function TextField(props: TextFieldProps): ReactNode {
           autoComplete={autoComplete}
           inputMode={inputMode}
           spellCheck={type === 'email' ? false : undefined}
-          onChange={(event) => {
-            const input = event.currentTarget;
-            if (!format) return onChange(input.value);
-            const at = input.selectionStart ?? input.value.length;
-            const next = format(input.value, value);
-            const atEnd = at === input.value.length;
-            caret.current = atEnd ? next.length : afterDigits(next, input.value.slice(0, at).replace(/\D/g, '').length);
-            onChange(next);
-          }}
+          onChange={(event) => onChange(event.currentTarget.value)}
           onBlur={onBlur}
         />
       </div>
