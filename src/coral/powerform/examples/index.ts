@@ -6,6 +6,8 @@
  */
 export {petition} from './petition';
 export {leads} from './leads';
+export {pacific} from './pacific';
+export {pacificRecipe} from './pacificRecipe';
 export {daisychainPetition} from './daisychainPetition';
 export {daisychainRecipe} from './daisychainRecipe';
 export {docs} from './docs';
