@@ -49,6 +49,7 @@ test('the recipes category lists every recipe', async ({page}) => {
     'Prefilling the form from the URL',
     'Ask one-off donors to give monthly on the thank-you page',
     'Weekly giving',
+    'A petition for the whole Pacific',
   ]) {
     await expect(page.locator('article').getByRole('link', {name: new RegExp(title)})).toBeVisible();
   }
