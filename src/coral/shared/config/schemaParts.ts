@@ -98,15 +98,10 @@ export const locale = zod._default(
 );
 
 /**
- * The countries a form takes its supporters from, by ISO code (`["AU", "NZ", "FJ"]`), each once: a form taking more
- * than one asks which. Left out, it takes its locale's country alone.
+ * The countries a form takes its supporters from, by ISO code (`["AU", "NZ", "FJ"]`): a form taking more than one
+ * asks which. Left out (or empty), it takes its locale's country alone; a country named twice is asked once.
  */
-export const countries = zod.optional(
-  zod.array(zod.enum(COUNTRIES as [string, ...string[]])).check(
-    zod.minLength(1, {message: 'expected at least one country, such as ["AU"]'}),
-    zod.refine((list) => new Set(list).size === list.length, {message: 'expected each country once'}),
-  ),
-);
+export const countries = zod.optional(zod.array(zod.enum(COUNTRIES as [string, ...string[]])));
 
 export const theme = zod._default(zod.enum(['auto', 'light', 'dark', 'system']), 'auto');
 

@@ -10,7 +10,7 @@ import data from './countries.json';
 export type Country = string;
 
 /** Every country a form may take, in the order a list of them reads. */
-export const COUNTRIES: readonly Country[] = data.countries;
+export const COUNTRIES: readonly Country[] = data.countries.split(' ');
 
 /** Each country that has postcodes: their pattern, and a real one for the message that says what is allowed. */
 const POSTCODES: Readonly<Record<Country, readonly [string, string] | undefined>> = data.postcodes as unknown as Record<
@@ -34,7 +34,8 @@ export function countryOf(locale: string): Country {
 export function formCountries(locale: string, countries: readonly Country[] | undefined): readonly Country[] {
   const own = countryOf(locale);
   if (!countries?.length) return [own];
-  return countries.includes(own) ? [own, ...countries.filter((country) => country !== own)] : countries;
+  // Its own first where it takes it, each country once.
+  return [...new Set(countries.includes(own) ? [own, ...countries] : countries)];
 }
 
 /** A country's name in the form's language: Fiji, Papouasie-Nouvelle-Guinée. */

@@ -113,7 +113,7 @@ export const FIELD_MESSAGES = {
   lastNameMissing: 'Enter your last name.',
   postcodeMissing: 'Enter your postcode.',
   addressMissing: 'Enter your street address.',
-  postcodeInvalid: 'Enter a postcode of {digits} digits, like {example}.',
+  postcodeInvalid: 'Enter a postcode of {max} digits, like {example}.',
   // A postcode sent for a country whose addresses have none: the form does not ask for one there.
   postcodeNone: 'There are no postcodes in {country}: leave it out.',
   // A value too long for its field, in GOV.UK's words: "[the field] must be [number] characters or fewer".
@@ -137,7 +137,7 @@ function checkPostcode(value: string, country: Country, messages: FieldMessages,
   if (rule.pattern.test(value)) return accept(value);
   const max = rule.example.length;
   // A digit too many is said to be one too many, not an unreadable postcode.
-  return refuse(fill(value.length > max ? messages.postcodeTooLong : messages.postcodeInvalid, {max, digits: max, example: rule.example}));
+  return refuse(fill(value.length > max ? messages.postcodeTooLong : messages.postcodeInvalid, {max, example: rule.example}));
 }
 
 /**
