@@ -49,6 +49,7 @@ export function giftMetadata(gift: CheckedGift): Stripe.MetadataParam {
     coral_marketing_consent: String(gift.supporter.consent),
     ...gift.utm,
   };
+  if (gift.supporter.country) metadata.coral_country = gift.supporter.country;
   if (gift.sourceCode) metadata.coral_source_code = gift.sourceCode;
   if (gift.payments !== null) metadata.coral_payments = gift.payments;
   if (gift.form !== null) {
@@ -113,7 +114,12 @@ async function customerFor({stripe, notes, giftKey, attempt}: Making, supporter:
         email,
         name: fullName(supporter),
         phone: supporter.phone,
-        address: supporter.postcode || supporter.address ? {postal_code: supporter.postcode, line1: supporter.address} : undefined,
+        // Stripe's `address.country` is the two-letter code checkSupporterFields gives: sent with an address only, since
+        // a country alone is no address to bill or to tax.
+        address:
+          supporter.postcode || supporter.address
+            ? {postal_code: supporter.postcode, line1: supporter.address, country: supporter.country}
+            : undefined,
         metadata: {coral_gift: giftKey},
       },
       {idempotencyKey: `${attempt.key}:customer`},

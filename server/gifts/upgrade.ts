@@ -138,7 +138,11 @@ export async function upgradeGift(deps: UpgradeDeps, body: unknown): Promise<Rep
     perPayment: request.amount + request.fee,
     payments: null,
     savePaymentMethod: false,
-    supporter: {consent: first.metadata.coral_marketing_consent === 'true'},
+    // The first gift's country goes on with it: the monthly gift is the same supporter's.
+    supporter: {
+      consent: first.metadata.coral_marketing_consent === 'true',
+      ...(first.metadata.coral_country ? {country: first.metadata.coral_country} : {}),
+    },
     upgrade: {from: {amount: oneOff, frequency: 'one-off'}, accepted: true},
     form,
     utm: {},

@@ -99,7 +99,7 @@ describe.each(DATABASES)('export on $name', ({create}) => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.text()).toBe(
       'reference,campaign,kind,source_code,first_name,last_name,email,phone,postcode,answer_id,answer,consent,consent_wording,' +
-        'consent_version,consented_at,utm_source,utm_medium,utm_campaign,utm_content,utm_term,created_at,form,form_version,form_variant\n',
+        'consent_version,consented_at,utm_source,utm_medium,utm_campaign,utm_content,utm_term,created_at,form,form_version,form_variant,country\n',
     );
   });
 
@@ -140,6 +140,7 @@ describe.each(DATABASES)('export on $name', ({create}) => {
         form: '',
         form_version: '',
         form_variant: '',
+        country: '',
       },
     ]);
   });
@@ -204,6 +205,7 @@ describe.each(DATABASES)('export on $name', ({create}) => {
       form: '',
       form_version: '',
       form_variant: '',
+      country: '',
     });
     expect(second).toMatchObject({
       reference: 'sub_1',

@@ -50,6 +50,8 @@ const SIGNATURE_COLUMNS: readonly Column[] = [
   ['form', 's.form'],
   ['form_version', 's.form_version::text'],
   ['form_variant', 's.form_variant'],
+  // Last, as columns added later are: an import mapped by position keeps reading the ones before it.
+  ['country', 's.country'],
 ];
 
 /**
@@ -91,6 +93,7 @@ const GIFT_COLUMNS: readonly Column[] = [
   ['form', 'g.form'],
   ['form_version', 'g.form_version::text'],
   ['form_variant', 'g.form_variant'],
+  ['country', 'g.country'],
 ];
 
 const selectList = (columns: readonly Column[]) => columns.map(([header, sql]) => `${sql} as "${header}"`).join(', ');
@@ -136,6 +139,9 @@ const QUERIES: Record<ExportKind, {columns: readonly Column[]; sql: string}> = {
     ),
   },
 };
+
+/** Each export's header row, in order: what the docs' table of columns lists. */
+export const exportHeaders = (kind: ExportKind): string[] => QUERIES[kind].columns.map(([header]) => header);
 
 type PageRow = Record<string, string | null> & {cursor_at: string; cursor_reference: string};
 

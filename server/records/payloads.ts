@@ -27,14 +27,19 @@ export const SUPPORTER_COLUMNS: Readonly<Record<SupporterField, string>> = {
   address: 'address',
 };
 
-/** A row's supporter details under the field table's names: those its table does not keep, or that are null, left out. */
+/**
+ * A row's supporter details under the field table's names, and its country: those its table does not keep, or that
+ * are null (a country kept before 0016_supporter_country, or de-identified), left out.
+ */
 export const detailsOfRow = (row: object): SupporterDetails => {
   const columns = row as Record<string, unknown>;
   return Object.fromEntries(
-    SUPPORTER_FIELDS.flatMap((field) => {
-      const value = columns[SUPPORTER_COLUMNS[field]];
-      return typeof value === 'string' ? [[field, value]] : [];
-    }),
+    [...SUPPORTER_FIELDS.map((field) => [field, SUPPORTER_COLUMNS[field]] as const), ['country', 'country'] as const].flatMap(
+      ([name, column]) => {
+        const value = columns[column];
+        return typeof value === 'string' ? [[name, value]] : [];
+      },
+    ),
   );
 };
 
@@ -141,6 +146,7 @@ export type GiftRow = {
   phone: string | null;
   postcode: string | null;
   address: string | null;
+  country: string | null;
   consent: boolean;
   consent_wording: string;
   consent_version: string;

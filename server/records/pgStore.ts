@@ -104,9 +104,9 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
           false,
           `insert into gifts (reference, idempotency_key, via, campaign, source_code, frequency, method, amount, fee, currency, payments,
            ${GIFT_DETAILS}, consent, consent_wording, consent_version, consented_at,
-           utm, upgrade_from, form, form_version, form_variant, created_at)
+           utm, upgrade_from, form, form_version, form_variant, country, created_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, to_timestamp($21),
-           $22::text::jsonb, $23::text::jsonb, $24, $25, $26, to_timestamp($21))
+           $22::text::jsonb, $23::text::jsonb, $24, $25, $26, $27, to_timestamp($21))
          on conflict (reference) do nothing returning reference`,
           [
             gift.reference,
@@ -130,6 +130,7 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
             gift.form?.id ?? null,
             gift.form?.version ?? null,
             gift.form?.variant ?? null,
+            orNull(s.country),
           ],
         ),
       );
@@ -155,9 +156,10 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
         db,
         outbox,
         `insert into signatures (reference, idempotency_key, campaign, kind, source_code, ${SIGNATURE_DETAILS},
-           answer_id, answer, consent, consent_wording, consent_version, consented_at, utm, form, form_version, form_variant, created_at)
+           answer_id, answer, consent, consent_wording, consent_version, consented_at, utm, form, form_version, form_variant, country,
+           created_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, to_timestamp($16), $17::text::jsonb, $18, $19,
-           $20, to_timestamp($16))
+           $20, $21, to_timestamp($16))
          on conflict do nothing returning reference`,
         [
           reference,
@@ -176,6 +178,7 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
           signature.form?.id ?? null,
           signature.form?.version ?? null,
           signature.form?.variant ?? null,
+          orNull(s.country),
         ],
         signaturePayload(reference, {...signature, supporter: {...s, ...(email === null ? {} : {email})}}),
         // The petition's count, by one, in the same statement: a signature refused as a repeat adds nothing.

@@ -7,6 +7,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {createPgStore} from './pgStore';
+import {EXPORT_KINDS, exportHeaders} from './export';
 import {heldFor} from '../supporters';
 import {DATABASES} from '../testing/databases';
 import {docSnippet, sameShape, withoutComments} from '../testing/docSnippets';
@@ -69,6 +70,21 @@ describe('the list of tables in Signatures and records', () => {
   });
 });
 
+describe('the export’s columns in Signatures and records', () => {
+  it('are each kind’s header row, in its order, the country last', () => {
+    const text = readFileSync(RECORDS, 'utf8');
+    for (const kind of EXPORT_KINDS) {
+      const row = new RegExp(`^\\| \`${kind}\` \\| (.*) \\|$`, 'm').exec(text)?.[1];
+      expect(row, kind).toBeDefined();
+      expect(
+        [...row!.matchAll(/`(\w+)`/g)].map((match) => match[1]),
+        kind,
+      ).toEqual(exportHeaders(kind));
+      expect(exportHeaders(kind).at(-1)).toBe('country');
+    }
+  });
+});
+
 describe('the page configs and the endpoint’s copies', () => {
   it('agree on the petition, as the page asks them to', () => {
     const page = JSON.parse(docSnippet(RECORDS, 'A powerform config that signs through your endpoint')) as {campaign: string};
@@ -125,9 +141,21 @@ describe('what is held for an email, as Supporters’ privacy prints it', () => 
     try {
       const store = createPgStore(test.db, {outbox: true});
       const utm = {utm_source: 'newsletter'};
-      await store.keepGift(keptGift({reference: 'sub_1', frequency: 'monthly', amount: 2500, fee: 75, utm}));
+      await store.keepGift(
+        keptGift({
+          reference: 'sub_1',
+          frequency: 'monthly',
+          amount: 2500,
+          fee: 75,
+          utm,
+          supporter: {...keptGift().supporter, country: 'AU'},
+        }),
+      );
       await store.recordOnce('paid:in_1', paidRecord({reference: 'sub_1', stripeId: 'in_1', frequency: 'monthly', amount: 2575}));
-      await store.sign(keptSignature({sourceCode: null, answer: {id: 'why_it_matters', value: 'It is the last wild place.'}, utm}));
+      const signer = {...keptSignature().supporter, country: 'AU'};
+      await store.sign(
+        keptSignature({sourceCode: null, supporter: signer, answer: {id: 'why_it_matters', value: 'It is the last wild place.'}, utm}),
+      );
       const held = await heldFor(test.db, 'ADA@example.org', null);
       expect(held.gifts).toHaveLength(1);
       expect(held.signatures).toHaveLength(1);

@@ -50,8 +50,11 @@ export type GiftRecord = {
 /** What a supporter agreed to: the words they were shown beside the box, which version of them, and whether they ticked it. */
 export type Consent = {given: boolean; wording: string; version: string};
 
-/** A supporter's details, named as the field table names them; those not given left out. */
-export type SupporterDetails = Partial<Record<SupporterField, string>>;
+/**
+ * A supporter's details, named as the field table names them, and their country (AU, FJ: `checkSupporterFields`
+ * decides it); those not given left out, as is the country of a record kept before Coral asked it.
+ */
+export type SupporterDetails = Partial<Record<SupporterField, string>> & {country?: string};
 
 /** A gift as the supporter started it, before Stripe says what became of it. */
 export type KeptGift = {

@@ -1,7 +1,7 @@
 /**
  * De-identifying a gift or a signature: it keeps what it was (campaign, amount, frequency, dates, the consent
  * wording shown, and every payment outcome Stripe reported) and loses every detail that names the person who gave
- * or signed: name, email, mobile, postcode, address, a signature's answer and the utm values. The copies of those
+ * or signed: name, email, mobile, postcode, country, address, a signature's answer and the utm values. The copies of those
  * details waiting in (or already sent through) the outbox lose them too. `forget` does it at a supporter's request,
  * retention when a record is past its age; a signature stays, so a petition's count never drops.
  */
@@ -25,15 +25,19 @@ const WITHOUT_DETAILS = `jsonb_set(payload, '{data}', (payload->'data') || '{"su
 
 /** De-identifies the gifts and signatures named, once each; answers those it changed and the outbox payloads it emptied. */
 export async function deidentify(tx: Queryable, held: Held, atSeconds: number): Promise<Deidentified> {
+  // The country goes with the postcode, a finer part of the same address: alone it names no one, but beside a
+  // campaign, an amount and a day it can narrow a gift from Niue (about 1,700 people) or Tokelau down to a
+  // few, and the supporter gave it as one of their details. A forgotten signer's signature still counts on its
+  // petition, under no country.
   const gifts = await tx.query<{reference: string}>(
-    `update gifts set first_name = null, last_name = null, email = null, phone = null, postcode = null, address = null,
-       utm = '{}', deidentified_at = to_timestamp($2)
+    `update gifts set first_name = null, last_name = null, email = null, phone = null, postcode = null, country = null,
+       address = null, utm = '{}', deidentified_at = to_timestamp($2)
      where reference in ${listed('$1')} and deidentified_at is null returning reference`,
     [asJson(held.gifts), atSeconds],
   );
   const signatures = await tx.query<{reference: string}>(
-    `update signatures set first_name = null, last_name = null, email = null, phone = null, postcode = null, answer = null,
-       utm = '{}', deidentified_at = to_timestamp($2)
+    `update signatures set first_name = null, last_name = null, email = null, phone = null, postcode = null, country = null,
+       answer = null, utm = '{}', deidentified_at = to_timestamp($2)
      where reference in ${listed('$1')} and deidentified_at is null returning reference`,
     [asJson(held.signatures), atSeconds],
   );

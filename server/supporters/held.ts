@@ -25,6 +25,7 @@ type SignatureRow = {
   email: string | null;
   phone: string | null;
   postcode: string | null;
+  country: string | null;
   answer_id: string | null;
   answer: string | null;
   consent: boolean;

@@ -56,4 +56,4 @@ expectTypeOf<Exclude<keyof SignatureRequest['supporter'], 'consent' | 'country'>
 expectTypeOf<keyof SupporterChanges>().toEqualTypeOf<SupporterField>();
 expectTypeOf<Exclude<keyof CheckedGift['supporter'], 'consent' | 'country'>>().toEqualTypeOf<SupporterField>();
 expectTypeOf<Exclude<keyof CheckedSignature['supporter'], 'country'>>().toEqualTypeOf<Exclude<SupporterField, 'address'>>();
-expectTypeOf<keyof SupporterDetails>().toEqualTypeOf<SupporterField>();
+expectTypeOf<Exclude<keyof SupporterDetails, 'country'>>().toEqualTypeOf<SupporterField>();

@@ -1,0 +1,109 @@
+/**
+ * The supporter's country, kept everywhere their details go, on every database: signers in Fiji and Papua New
+ * Guinea through POST /signatures, kept with their country and exported in the last column; a giver in Fiji whose
+ * country reaches the CRM's payload, the gift's Stripe metadata and their Customer's address at the stand-in.
+ */
+import {parse} from 'csv-parse/sync';
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {parsePowerformConfig, type PowerformConfig} from '../../src/coral/contract/library';
+import {answerExport} from './exportRoute';
+import {createPgStore} from './pgStore';
+import {parseCampaigns} from '../gifts';
+import {DATABASES, type TestDatabase} from '../testing/databases';
+import {deliver, giftBody, makeHandler, post} from '../testing/fixtures';
+import {startStripeStandIn, type StripeStandIn} from '../testing/stripeStandIn';
+
+const TOKEN = 'export-token-for-tests-only-0000000000';
+const PACIFIC = ['AU', 'NZ', 'FJ', 'PG', 'SB'];
+const PETITION = 'pacific-ocean';
+
+const parsed = parsePowerformConfig({campaign: PETITION, countries: PACIFIC, fields: {phone: 'optional', postcode: 'optional'}});
+if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+const POWERFORMS = new Map<string, PowerformConfig>([[PETITION, parsed.config]]);
+const DONATE = {
+  campaign: 'pacific-reef',
+  frequencies: ['one-off', 'monthly'],
+  countries: PACIFIC,
+  fields: {phone: 'optional', postcode: 'optional', address: 'optional'},
+};
+
+describe.each(DATABASES)('the supporter’s country on $name', ({create}) => {
+  let test: TestDatabase;
+  let stripe: StripeStandIn;
+  let handler: ReturnType<typeof makeHandler>['handler'];
+  beforeEach(async () => {
+    [test, stripe] = await Promise.all([create(), startStripeStandIn()]);
+    handler = makeHandler(stripe, {
+      store: createPgStore(test.db, {outbox: true}),
+      db: test.db,
+      powerforms: POWERFORMS,
+      campaigns: parseCampaigns([DONATE]),
+      forwarding: true,
+    }).handler;
+  });
+  afterEach(async () => {
+    await Promise.all([test.drop(), stripe.close()]);
+  });
+
+  const sign = async (supporter: object) => {
+    const {status, body} = await post(handler, '/signatures', {campaign: PETITION, variant: 'petition', supporter});
+    expect(status, JSON.stringify(body)).toBe(200);
+    return String(body.reference);
+  };
+
+  it('keeps a Fiji and a Papua New Guinea signer’s country, and exports it in the last column', async () => {
+    // No country sent: the mobile's country code (+679) says it.
+    const suva = await sign({firstName: 'Litia', email: 'litia@example.org', phone: '+679 701 2345', consent: true});
+    const moresby = await sign({firstName: 'Kila', email: 'kila@example.org', country: 'PG', postcode: '111', consent: false});
+    const kept = await test.db.query<{reference: string; country: string | null}>('select reference, country from signatures');
+    expect(new Map(kept.map((row) => [row.reference, row.country]))).toEqual(
+      new Map([
+        [suva, 'FJ'],
+        [moresby, 'PG'],
+      ]),
+    );
+    const request = new Request('https://coral.example.org/export?kind=signatures', {headers: {authorization: `Bearer ${TOKEN}`}});
+    const rows = parse(await (await answerExport({db: test.db, token: TOKEN}, request)).text()) as string[][];
+    expect(rows[0]!.at(-1)).toBe('country');
+    expect(Object.fromEntries(rows.slice(1).map((row) => [row[0], row.at(-1)]))).toEqual({[suva]: 'FJ', [moresby]: 'PG'});
+    // The CRM is told each signer's country too.
+    const payloads = await test.db.query<{payload: {data: {supporter: {country?: string}}}}>(
+      "select payload from outbox where kind = 'signature' order by id",
+    );
+    expect(payloads.map((row) => row.payload.data.supporter.country)).toEqual(['FJ', 'PG']);
+  });
+
+  it('sends a Fiji giver’s country to the CRM, to the gift’s Stripe metadata and to their Customer’s address', async () => {
+    const supporter = {
+      firstName: 'Litia',
+      lastName: 'Tuilau',
+      email: 'litia@example.org',
+      address: '12 Victoria Pde, Suva',
+      country: 'FJ',
+      consent: true,
+    };
+    const {status, body} = await post(
+      handler,
+      '/gifts',
+      giftBody({campaign: DONATE.campaign, supporter, savePaymentMethod: true, utm: {}}),
+    );
+    expect(status, JSON.stringify(body)).toBe(200);
+    const intent = stripe.paymentIntents.get(String(body.reference))!;
+    expect(intent.metadata).toMatchObject({coral_campaign: DONATE.campaign, coral_country: 'FJ'});
+    expect(stripe.customers.get(String(intent.customer))).toMatchObject({
+      address: {line1: '12 Victoria Pde, Suva', country: 'FJ'},
+    });
+    for (const event of stripe.confirm(String(body.clientSecret), 'pm_card_visa')) await deliver(handler, event);
+    const [gift] = await test.db.query<{payload: {data: {supporter: Record<string, string>}}}>(
+      "select payload from outbox where kind = 'gift'",
+    );
+    expect(gift!.payload.data.supporter).toEqual({
+      firstName: 'Litia',
+      lastName: 'Tuilau',
+      email: 'litia@example.org',
+      address: '12 Victoria Pde, Suva',
+      country: 'FJ',
+    });
+    expect(await test.db.query('select country from gifts')).toEqual([{country: 'FJ'}]);
+  });
+});
