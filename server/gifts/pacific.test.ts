@@ -32,9 +32,15 @@ const NOUMEA = {
   coverFees: {enabled: true, percent: 3},
 };
 
-/** A gift to the Fiji or Nouméa campaign as its form sends it, in Coral's cents. */
+/** A giver in Suva, whose address has no postcode, and one in Nouméa, whose has five digits. */
+const GIVERS = {
+  'fiji-reef': {firstName: 'Litia', lastName: 'Qionibaravi', email: 'litia@example.org', consent: false},
+  'noumea-lagoon': {firstName: 'Maïa', lastName: 'Wamytan', email: 'maia@example.org', postcode: '98800', consent: false},
+};
+
+/** A gift to the Fiji or Nouméa campaign as its form sends it, in Coral's cents, from a giver there. */
 const pacificGift = (campaign: typeof FIJI | typeof NOUMEA, change: Record<string, unknown>) =>
-  giftBody({campaign: campaign.campaign, currency: campaign.currency, ...change});
+  giftBody({campaign: campaign.campaign, currency: campaign.currency, supporter: GIVERS[campaign.campaign], ...change});
 
 const plain = (text: unknown) => String(text).replace(/[\u00a0\u202f]/g, ' ');
 

@@ -28,7 +28,8 @@ const chargeable = donateFormSchema.check(
     };
     for (const name of config.frequencies) {
       const block = config.amounts[name];
-      if (minimum !== null && dollars(block.min) < minimum) {
+      // A min of 0 or less is already refused by the schema, in its own words.
+      if (minimum !== null && block.min > 0 && dollars(block.min) < minimum) {
         ctx.addIssue({
           code: 'custom',
           path: ['amounts', name, 'min'],
