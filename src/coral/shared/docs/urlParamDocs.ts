@@ -6,8 +6,8 @@ const PARAM_DOCS: Record<PrefilledField, string> = {
   firstName: 'Up to 50 letters (any alphabet), spaces, apostrophes, full stops and hyphens, as in J. R. or O’Neil-Smith.',
   lastName: 'Up to 50 letters (any alphabet), spaces, apostrophes, full stops and hyphens, as in J. R. or O’Neil-Smith.',
   email: 'An email address.',
-  phone: 'An Australian or New Zealand mobile number.',
-  postcode: 'Four digits.',
+  phone: 'A mobile number of a country the form takes, or of Australia or New Zealand.',
+  postcode: 'A postcode of the form’s own country, in its format (four digits in Australia and New Zealand).',
 };
 
 /** Every parameter the form reads, with what it accepts: the docs list this table. */
