@@ -40,7 +40,12 @@ const GIVERS = {
 
 /** A gift to the Fiji or Nouméa campaign as its form sends it, in Coral's cents, from a giver there. */
 const pacificGift = (campaign: typeof FIJI | typeof NOUMEA, change: Record<string, unknown>) =>
-  giftBody({campaign: campaign.campaign, currency: campaign.currency, supporter: GIVERS[campaign.campaign], ...change});
+  giftBody({
+    campaign: campaign.campaign,
+    currency: campaign.currency,
+    supporter: GIVERS[campaign.campaign as keyof typeof GIVERS],
+    ...change,
+  });
 
 const plain = (text: unknown) => String(text).replace(/[\u00a0\u202f]/g, ' ');
 
