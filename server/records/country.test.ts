@@ -9,8 +9,9 @@ import {parsePowerformConfig, type PowerformConfig} from '../../src/coral/contra
 import {answerExport} from './exportRoute';
 import {createPgStore} from './pgStore';
 import {parseCampaigns} from '../gifts';
+import {readCountries} from '../results';
 import {DATABASES, type TestDatabase} from '../testing/databases';
-import {deliver, giftBody, makeHandler, post} from '../testing/fixtures';
+import {deliver, giftBody, makeHandler, ORIGIN, post} from '../testing/fixtures';
 import {startStripeStandIn, type StripeStandIn} from '../testing/stripeStandIn';
 
 const TOKEN = 'export-token-for-tests-only-0000000000';
@@ -71,6 +72,15 @@ describe.each(DATABASES)('the supporter’s country on $name', ({create}) => {
       "select payload from outbox where kind = 'signature' order by id",
     );
     expect(payloads.map((row) => row.payload.data.supporter.country)).toEqual(['FJ', 'PG']);
+
+    // The results page counts the petition by country, most first; the live count answers as it did.
+    await sign({firstName: 'Vai', email: 'vai@example.org', country: 'FJ', consent: true});
+    expect(await readCountries(test.db, PETITION)).toEqual([
+      {country: 'FJ', signatures: 2},
+      {country: 'PG', signatures: 1},
+    ]);
+    const counted = await handler(new Request(`https://coral.example.org/campaigns/${PETITION}/count`, {headers: {origin: ORIGIN}}));
+    expect(await counted.json()).toEqual({campaign: PETITION, count: 3});
   });
 
   it('sends a Fiji giver’s country to the CRM, to the gift’s Stripe metadata and to their Customer’s address', async () => {

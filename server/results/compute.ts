@@ -157,5 +157,6 @@ export function resultsOf(
     days: figures.days,
     amounts: figures.amounts,
     sources: figures.sources,
+    countries: form.component === 'powerform' ? (figures.countries ?? []) : null,
   };
 }

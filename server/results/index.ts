@@ -6,5 +6,6 @@ export {foldBefore, foldEvents, publishedVariants, recordEvent} from './events';
 export {answerEvent, type EventRequestContext} from './eventsRoute';
 export {answerResultsPage, answerResultsScript} from './resultsPageRoute';
 export {makePlan, planSentence} from './plan';
+export {readCountries} from './read';
 export {answerResults, publishedPlan, RESULTS_PATH} from './resultsRoute';
 export {answerSignIn, answerSignOut} from './signInRoute';

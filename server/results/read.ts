@@ -47,6 +47,9 @@ export type SourceFigures = {
 /** Each version's first day with a visitor (UTC). */
 export type VersionDays = {version: number; first: string};
 
+/** A campaign's signatures from one country; `country` null for those kept without one. */
+export type CountryFigures = {country: string | null; signatures: number};
+
 export type FormFigures = {
   variants: VariantFigures[];
   versionDays: VersionDays[];
@@ -54,6 +57,8 @@ export type FormFigures = {
   amounts: AmountFigures[];
   sources: SourceFigures[];
   currency: string | null;
+  /** A powerform's campaign's signatures by country (`readCountries`); left out for other forms. */
+  countries?: CountryFigures[];
 };
 
 /** Each gift is capped at this quantile of its version's gifts for the comparison, so one large gift cannot decide it. */
@@ -187,6 +192,18 @@ export async function readFigures(db: Queryable, form: string): Promise<FormFigu
     db.query<{currency: string}>(`select currency from gifts where form = $1 order by created_at desc limit 1`, [form]),
   ]);
   return {variants, versionDays, days, amounts, sources, currency: currency[0]?.currency ?? null};
+}
+
+/**
+ * A campaign's signatures by the signer's country, most first, those without one last: every signature the endpoint
+ * keeps for it, on any form or page, as its count (GET /campaigns/<id>/count) takes them.
+ */
+export async function readCountries(db: Queryable, campaign: string): Promise<CountryFigures[]> {
+  return db.query<CountryFigures>(
+    `select country, count(*)::integer as signatures from signatures where campaign = $1
+     group by country order by country is null, count(*) desc, country`,
+    [campaign],
+  );
 }
 
 /** The form's visitors in the days before a time, the days that had any, and the metric's moments per visitor. */

@@ -125,6 +125,7 @@ const DONATE: ResultsAnswer = resultsAnswerSchema.parse({
     },
     {source: HOSTILE, utmSource: '', utmMedium: '', utmCampaign: '', visitors: 100, gifts: 7, signatures: 0, raisedCents: 42000},
   ],
+  countries: null,
 });
 
 const drawn = () => {
@@ -255,7 +256,7 @@ describe('the results report', () => {
       plan: {...PLAN, metric: 'signatures-per-visitor', long: false, days: 14},
       days: 0,
     });
-    const petition = resultsAnswerSchema.parse({...DONATE, component: 'powerform', currency: null, versions: [signatures]});
+    const petition = resultsAnswerSchema.parse({...DONATE, component: 'powerform', currency: null, versions: [signatures], countries: []});
     document.body.replaceChildren(...report(petition, 640));
     expect(document.querySelector('.valued')).toBeNull();
     expect(rowsOf('Version 1, experiment “headline”: signatures per visitor against the control')).toEqual([
@@ -264,6 +265,45 @@ describe('the results report', () => {
       ['urgent', 'Not decided yet', '+50.0 points (+200.0%)-40.0 to 100.0 points', '75.0%'],
       ['calm', 'Not compared yet', '—', '—'],
     ]);
+  });
+
+  it('counts a petition’s signatures by country, most first, by each country’s name, those with none last', () => {
+    const petition = resultsAnswerSchema.parse({
+      ...DONATE,
+      component: 'powerform',
+      campaign: 'pacific-ocean',
+      currency: null,
+      versions: [],
+      countries: [
+        {country: 'FJ', signatures: 1204},
+        {country: 'PG', signatures: 310},
+        {country: 'AU', signatures: 310},
+        {country: null, signatures: 2},
+      ],
+    });
+    document.body.replaceChildren(...report(petition, 640));
+    expect(rowsOf('Signatures by country')).toEqual([
+      ['Country', 'Signatures'],
+      ['Fiji', '1,204'],
+      ['Papua New Guinea', '310'],
+      ['Australia', '310'],
+      ['Not recorded', '2'],
+    ]);
+    expect([...document.querySelectorAll('h2')].map((heading) => heading.textContent)).toContain('Signatures by country');
+    expect(document.body.textContent).toContain('Every signature of campaign “pacific-ocean” this endpoint keeps');
+    expect(document.body.textContent).toContain('Not recorded: signed before forms asked for a country');
+  });
+
+  it('says a petition has no signature by country yet, and shows no such section for a donate form', () => {
+    const petition = resultsAnswerSchema.parse({...DONATE, component: 'powerform', currency: null, versions: [], countries: []});
+    document.body.replaceChildren(...report(petition, 640));
+    const section = [...document.querySelectorAll('h2')].find((heading) => heading.textContent === 'Signatures by country')!.parentElement!;
+    expect(section.querySelector('table')).toBeNull();
+    expect(section.querySelector('.empty')?.textContent).toBe(
+      'No signature yet: each country’s signatures are counted here once a supporter signs.',
+    );
+    drawn();
+    expect(document.body.textContent).not.toContain('Signatures by country');
   });
 
   it('draws no bar for nothing: a version with no visitor, and days with nothing raised, say so instead', () => {

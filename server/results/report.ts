@@ -1,12 +1,13 @@
 /**
  * One form's results as the page shows them: a section each for its days, each version (its experiment's verdict,
- * plan, progress and comparison, and its funnel), the amounts chosen and the sources; every chart (Observable Plot,
+ * plan, progress and comparison, and its funnel), a petition's signatures by country, the amounts chosen and the sources; every chart (Observable Plot,
  * drawn in `currentColor`, so dark mode follows) with a table of the same figures beside it, and a sentence in place
  * of a chart with nothing to draw.
  */
 import * as Plot from '@observablehq/plot';
 import type {ResultsAnswer, VariantResult, VersionResult} from '../../src/coral/contract';
-import {chart, count, element, money, orDash, pair, percent, section, table, type Cell, type Column} from './dom';
+import {countryName} from '../../src/coral/contract/library';
+import {chart, count, element, LOCALE, money, orDash, pair, percent, section, table, type Cell, type Column} from './dom';
 import {metricName, planSentence, REGULAR_VALUE} from './plan';
 
 /**
@@ -400,6 +401,33 @@ function sources(results: ResultsAnswer, width: number): HTMLElement[] {
   return [section(caption, [pair(chart(draw, width), table(caption, columns, rows))])];
 }
 
+/**
+ * A petition's signatures by the signer's country, most first: a small table, no chart, since most campaigns have a
+ * country or two. Every signature of the campaign the endpoint keeps, on any page, as its live count takes them.
+ */
+function countries(results: ResultsAnswer): HTMLElement[] {
+  if (results.countries === null) return [];
+  const caption = 'Signatures by country';
+  if (results.countries.length === 0) {
+    return [section(caption, [nothingYet('No signature yet: each country’s signatures are counted here once a supporter signs.')])];
+  }
+  const rows = results.countries.map((each) => [
+    each.country === null ? 'Not recorded' : countryName(each.country, LOCALE),
+    count(each.signatures),
+  ]);
+  return [
+    section(caption, [
+      element('p', `Every signature of campaign “${results.campaign}” this endpoint keeps, made on this form or any other page.`, {
+        class: 'note',
+      }),
+      table(caption, ['Country', 'Signatures'], rows),
+      ...(results.countries.some((each) => each.country === null)
+        ? [element('p', 'Not recorded: signed before forms asked for a country, or the signer asked to be forgotten.', {class: 'note'})]
+        : []),
+    ]),
+  ];
+}
+
 /** The whole report for one form, charts `width` pixels wide at most until `fit` (./dom.ts) fits them to their room. */
 export function report(results: ResultsAnswer, width: number): HTMLElement[] {
   const versions = [...results.versions].sort((a, b) => b.version - a.version);
@@ -409,6 +437,7 @@ export function report(results: ResultsAnswer, width: number): HTMLElement[] {
       'Versions and experiments',
       versions.map((each) => version(each, results, width)),
     ),
+    ...countries(results),
     ...amounts(results, width),
     ...sources(results, width),
   ];

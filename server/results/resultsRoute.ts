@@ -1,7 +1,8 @@
 /**
  * GET /results/<form>, with the admin token or the results page's session: a published form's figures by version and variant (visitors, starts,
  * gifts and signatures, what was raised, revenue per visitor), its experiment's comparison with the control and the
- * evidence in a sentence, its days, the amounts chosen and the sources, from the events' daily counts. Visitors' rows
+ * evidence in a sentence, its days, the amounts chosen and the sources, from the events' daily counts, and for a
+ * powerform its campaign's signatures by country. Visitors' rows
  * older than the results need are folded first (deleted, their counts kept), so no visitor id is kept longer.
  */
 import {FORM_ID, FORM_PARAM, ROUTES, type Experiment, type FormComponent} from '../../src/coral/contract';
@@ -10,7 +11,7 @@ import {type Logger, rejected, type Reply, type SessionCookie, answerFailures, p
 import {planOf, resultsOf} from './compute';
 import {foldBefore, foldEvents} from './events';
 import {HISTORY_DAYS, planSentence} from './plan';
-import {readFigures, readHistory, type FormHistory} from './read';
+import {readCountries, readFigures, readHistory, type FormHistory} from './read';
 import {admitted} from '../forms';
 
 /** `cookie`: the results page's session cookie, which admits as the token does (http/session.ts). */
@@ -34,6 +35,7 @@ export async function answerResults(deps: ResultsDeps, request: Request, id: str
     if (form === undefined) return rejected('no such form', 404);
     await foldEvents(db!, foldBefore(now()));
     const figures = await readFigures(db!, id);
+    if (form.component === 'powerform') figures.countries = await readCountries(db!, form.campaign);
     // Of each version's config, only what the results read: its experiment, currency and gateway, not the whole config.
     const versions = await db!.query<{version: number; config: Record<string, unknown>; published_at: Date}>(
       `select version, published_at, jsonb_strip_nulls(jsonb_build_object('experiment', config->'experiment',

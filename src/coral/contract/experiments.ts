@@ -230,6 +230,11 @@ export const resultsAnswerSchema = zod.object({
       raisedCents: cents,
     }),
   ),
+  /**
+   * A powerform's campaign's signatures kept by the endpoint, by the signer's country (AU, FJ), most first; those with
+   * none (kept before Coral asked it, or de-identified) last, as `null`. Null for any other form.
+   */
+  countries: zod.nullable(zod.array(zod.object({country: zod.nullable(zod.string()), signatures: count}))),
 });
 
 export type EventRequest = zod.output<typeof eventRequestSchema>;
