@@ -20,6 +20,7 @@ const GIFT_MACHINE_FIELDS = [
   'frequency',
   'method',
   'upgrade.from.frequency',
+  'supporter.country',
   'botCheck',
   'form.id',
   'form.variant',
@@ -28,7 +29,8 @@ const GIFT_MACHINE_FIELDS = [
 
 /**
  * The string fields of each route's request (src/coral/contract) that a machine writes, by path: the campaign's
- * config (`campaign`, `sourceCode`) and the published form's id and variant (`form.id`, `form.variant`), the form's own choices, the bot check's token, the page's address (its utm
+ * config (`campaign`, `sourceCode`) and the published form's id and variant (`form.id`, `form.variant`), the form's own choices
+ * (the supporter's country is an option of its select, never typed), the bot check's token, the page's address (its utm
  * values; a hosted checkout's `returnUrl` and `cancelUrl`, which carry the ad's click id), and Stripe
  * (`reference`, `clientSecret`). A person types the rest: the supporter's fields and the answer to a powerform's
  * question. A field no route defines is read as typed: the route refuses it anyway.
@@ -37,7 +39,16 @@ export const MACHINE_FIELDS: Readonly<Record<PostedRoute, readonly string[]>> = 
   [ROUTES.gifts.path]: GIFT_MACHINE_FIELDS,
   [ROUTES.checkout.path]: [...GIFT_MACHINE_FIELDS, 'returnUrl', 'cancelUrl'],
   [ROUTES.giftsUpgrade.path]: ['reference', 'clientSecret', 'currency'],
-  [ROUTES.signatures.path]: ['campaign', 'sourceCode', 'variant', 'answer.id', 'form.id', 'form.variant', ...UTM_FIELDS],
+  [ROUTES.signatures.path]: [
+    'campaign',
+    'sourceCode',
+    'variant',
+    'supporter.country',
+    'answer.id',
+    'form.id',
+    'form.variant',
+    ...UTM_FIELDS,
+  ],
 };
 
 /** The one field that holds a phone number, on every route that has it. */

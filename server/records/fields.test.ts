@@ -107,7 +107,12 @@ describe('a supporter’s country, on every route', () => {
     expect(await sign({country: 'NC', postcode: '98800'})).toBe(
       'supporter.country: expected AU, NZ, FJ, PG, SB, the countries this form takes',
     );
-    expect(await sign({postcode: '2000', phone: '+679 701 2345'})).toMatchObject({country: 'FJ'});
+    expect(await sign({postcode: '2000', phone: '+679 701 2345'})).toBe(
+      'supporter.postcode: There are no postcodes in Fiji: leave it out.',
+    );
+    expect(await sign({phone: '+679 701 2345'})).toMatchObject({country: 'FJ'});
+    // The mobile's country decides the postcode's format too: Papua New Guinea's 3 digits.
+    expect(await sign({postcode: '111', phone: '+675 7012 3456'})).toMatchObject({country: 'PG', postcode: '111'});
     expect(await sign({postcode: '2000'})).toMatchObject({country: 'AU'});
   });
 

@@ -78,9 +78,15 @@ export function checkSupporterFields<F extends SupporterField>(
   if (given.country !== undefined && !countries.includes(given.country)) {
     return refuse(`${path}.country: expected ${countries.join(', ')}, the countries this form takes`);
   }
-  const country = given.country ?? countries[0]!;
   const locale = place?.locale ?? 'en-AU';
   const taken = place ? mobileCountries(countries) : COUNTRIES;
+  const own = given.country ?? countries[0]!;
+  // Left out, the country is the mobile's, as the form's own would read it: where the form takes that country, its
+  // postcode is checked by that country's format (a mobile of Papua New Guinea, a postcode of 3 digits).
+  const typedPhone = typedValue('phone', (given as Partial<Record<SupporterField, string>>).phone ?? '');
+  const read = given.country === undefined && typedPhone !== '' ? normaliseMobile(typedPhone, own, SERVER_MESSAGES, taken, locale) : null;
+  const fromMobile = read?.ok ? countryOfMobile(read.value) : null;
+  const country = fromMobile !== null && countries.includes(fromMobile) ? fromMobile : own;
   const mobile = (value: string) => normaliseMobile(value, country, SERVER_MESSAGES, taken, locale);
   const fields = SUPPORTER_FIELDS.filter((field): field is F => field in modes);
   const values = Object.fromEntries(fields.map((field) => [field, typedValue(field, given[field] ?? '')])) as Record<F, string>;
@@ -96,7 +102,5 @@ export function checkSupporterFields<F extends SupporterField>(
     const phone = field === 'phone' ? mobile(value) : null;
     kept[field] = field === 'email' ? value.toLowerCase() : phone?.ok ? phone.value : value;
   }
-  const phone = (kept as Partial<Record<SupporterField, string>>).phone;
-  const fromMobile = given.country === undefined && phone !== undefined ? countryOfMobile(phone) : null;
   return {ok: true, value: place ? {...kept, country: fromMobile ?? country} : kept};
 }
