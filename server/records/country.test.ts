@@ -1,11 +1,19 @@
 /**
  * The supporter's country, kept everywhere their details go, on every database: signers in Fiji and Papua New
- * Guinea through POST /signatures, kept with their country and exported in the last column; a giver in Fiji whose
+ * Guinea through POST /signatures, kept with their country and exported in the last column; a Fiji signer's postcode
+ * and a Fijian mobile on a form of Australia alone refused in the form's own words; a giver in Fiji whose
  * country reaches the CRM's payload, the gift's Stripe metadata and their Customer's address at the stand-in.
  */
 import {parse} from 'csv-parse/sync';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {parsePowerformConfig, type PowerformConfig} from '../../src/coral/contract/library';
+import {
+  checkField,
+  FIELD_MESSAGES,
+  mobileCountries,
+  normaliseMobile,
+  parsePowerformConfig,
+  type PowerformConfig,
+} from '../../src/coral/contract/library';
 import {answerExport} from './exportRoute';
 import {createPgStore} from './pgStore';
 import {parseCampaigns} from '../gifts';
@@ -20,7 +28,13 @@ const PETITION = 'pacific-ocean';
 
 const parsed = parsePowerformConfig({campaign: PETITION, countries: PACIFIC, fields: {phone: 'optional', postcode: 'optional'}});
 if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-const POWERFORMS = new Map<string, PowerformConfig>([[PETITION, parsed.config]]);
+const AUSTRALIA = 'reef-petition';
+const australian = parsePowerformConfig({campaign: AUSTRALIA, fields: {phone: 'optional'}});
+if (!australian.ok) throw new Error(JSON.stringify(australian.errors));
+const POWERFORMS = new Map<string, PowerformConfig>([
+  [PETITION, parsed.config],
+  [AUSTRALIA, australian.config],
+]);
 const DONATE = {
   campaign: 'pacific-reef',
   frequencies: ['one-off', 'monthly'],
@@ -81,6 +95,24 @@ describe.each(DATABASES)('the supporter’s country on $name', ({create}) => {
     ]);
     const counted = await handler(new Request(`https://coral.example.org/campaigns/${PETITION}/count`, {headers: {origin: ORIGIN}}));
     expect(await counted.json()).toEqual({campaign: PETITION, count: 3});
+  });
+
+  it('refuses a Fiji signer’s 4-digit postcode, and a Fijian mobile on a form of Australia alone, in the form’s words, keeping nothing', async () => {
+    const refused = async (campaign: string, supporter: object) => {
+      const {status, body} = await post(handler, '/signatures', {campaign, variant: 'petition', supporter});
+      expect(status).toBe(422);
+      return body.reason;
+    };
+    const litia = {firstName: 'Litia', email: 'litia@example.org', consent: true};
+    // The form shows no postcode for Fiji, and its own check says why one given there is refused.
+    const fieldsOfFiji = checkField('postcode', '2000', {country: 'FJ', mobile: null}, FIELD_MESSAGES);
+    expect(await refused(PETITION, {...litia, country: 'FJ', postcode: '2000'})).toBe(
+      `supporter.postcode: ${fieldsOfFiji?.ok === false ? fieldsOfFiji.reason : ''}`,
+    );
+    // A form that takes Australia alone says of a Fijian mobile what the form says.
+    const form = normaliseMobile('+679 701 2345', 'AU', FIELD_MESSAGES, mobileCountries(['AU']));
+    expect(await refused(AUSTRALIA, {...litia, phone: '+679 701 2345'})).toBe(`supporter.phone: ${form.ok ? '' : form.reason}`);
+    expect(await test.db.query('select reference from signatures')).toEqual([]);
   });
 
   it('sends a Fiji giver’s country to the CRM, to the gift’s Stripe metadata and to their Customer’s address', async () => {
