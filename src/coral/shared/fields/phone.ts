@@ -18,11 +18,14 @@ export type Mobiles = {metadata: MetadataJson; example: {national: string; inter
 /** Every form takes Australian and New Zealand mobiles, as it always has: a supporter across the Tasman signs anywhere. */
 const ALWAYS: readonly Country[] = ['AU', 'NZ'];
 
-const loaded = new Map<Country, Mobiles>([
+// Nothing runs as the module loads (a bundle that imports its door for something else leaves it out): the metadata is
+// merged when a number is first read, and again after a country's is added.
+const loaded = /* @__PURE__ */ new Map<Country, Mobiles>([
   ['AU', australia as unknown as Mobiles],
   ['NZ', newZealand as unknown as Mobiles],
 ]);
-let metadata = merged();
+let merging: MetadataJson | null = null;
+const metadata = (): MetadataJson => (merging ??= merged());
 
 /** One metadata of every country loaded so far: each calling code's own entries side by side. */
 function merged(): MetadataJson {
@@ -40,7 +43,7 @@ export const mobileCountries = (countries: readonly Country[]): Country[] => [..
 /** Takes countries' metadata as it is already held (the endpoint holds every country's); `normaliseMobile` then takes their numbers. */
 export function addMobiles(held: Readonly<Record<Country, Mobiles>>): void {
   for (const [country, mobiles] of Object.entries(held)) loaded.set(country, mobiles);
-  metadata = merged();
+  merging = null;
 }
 
 /** Fetches the metadata of the countries not loaded yet; `normaliseMobile` then takes their numbers. */
@@ -54,7 +57,7 @@ export async function loadMobiles(countries: readonly Country[]): Promise<void> 
 }
 
 /** The country of a mobile number in E.164 (+679…: FJ), of those loaded; null for another. */
-export const countryOfMobile = (e164: string): Country | null => parsePhoneNumberFromString(e164, metadata)?.country ?? null;
+export const countryOfMobile = (e164: string): Country | null => parsePhoneNumberFromString(e164, metadata())?.country ?? null;
 
 /** A country's example mobile, as its own people write it (0412 345 678, 701 2345) or, from abroad, with its code. */
 const exampleOf = (country: Country, international: boolean): string => {
@@ -103,7 +106,7 @@ export function normaliseMobile(
   if (text === '') return say(messages.mobileMissing);
   if (!/^[+\d\s().-]+$/.test(text)) return say(messages.mobileNotDigits);
   const mobileOf = (country: Country): string | null => {
-    const parsed = parsePhoneNumberFromString(text, country as never, metadata);
+    const parsed = parsePhoneNumberFromString(text, country as never, metadata());
     return parsed?.country !== undefined && taken.includes(parsed.country) && parsed.isValid() ? parsed.number : null;
   };
   const found = mobileOf(own);
@@ -120,6 +123,6 @@ export function normaliseMobile(
   }
   const elsewhere = taken.find((country) => !ALWAYS.includes(country) && country !== own && mobileOf(country) !== null);
   if (elsewhere === undefined) return say(messages.mobileInvalid);
-  const code = metadata.countries[elsewhere as never][0];
+  const code = metadata().countries[elsewhere as never][0];
   return refuse(fill(messages.mobileCountryPrefix, {country: countryName(elsewhere, locale), code, example: exampleOf(elsewhere, true)}));
 }
