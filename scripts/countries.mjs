@@ -131,6 +131,21 @@ export function mobilesOf(country, full, examples) {
 export const COUNTRIES_FILE = fileURLToPath(new URL('../src/coral/shared/fields/countries.json', import.meta.url));
 export const MOBILES_DIR = fileURLToPath(new URL('../src/coral/shared/fields/mobiles/', import.meta.url));
 
+/** The module that imports every country's file, for the endpoint, which checks every country's mobiles from the start. */
+export const EVERY_COUNTRY_FILE = fileURLToPath(new URL('../src/coral/shared/fields/mobiles/every.ts', import.meta.url));
+
+/** That module's text: one import a country (no bundler's glob, so every runtime that loads the endpoint's code reads it). */
+export function everyCountryModule() {
+  return [
+    "// Written by scripts/countries.mjs: every country's mobiles, which the endpoint holds from the start.",
+    "import type {Mobiles} from '../phone';",
+    ...COUNTRIES.map((country) => `import ${country} from './${country}.json';`),
+    '',
+    `export const EVERY_COUNTRY: Readonly<Record<string, Mobiles>> = {${COUNTRIES.join(', ')}} as unknown as Record<string, Mobiles>;`,
+    '',
+  ].join('\n');
+}
+
 /** What the libraries say today, as the files hold it. */
 export function generate() {
   /** @type {Record<string, {address_template?: string, use_country?: string}>} */
@@ -150,5 +165,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   writeFileSync(COUNTRIES_FILE, `${JSON.stringify(countries)}\n`);
   mkdirSync(MOBILES_DIR, {recursive: true});
   for (const [country, data] of Object.entries(mobiles)) writeFileSync(`${MOBILES_DIR}${country}.json`, `${JSON.stringify(data)}\n`);
+  writeFileSync(EVERY_COUNTRY_FILE, everyCountryModule());
   console.log(`Wrote ${COUNTRIES_FILE} and ${COUNTRIES.length} files in ${MOBILES_DIR}`);
 }

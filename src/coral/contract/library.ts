@@ -31,4 +31,4 @@ export {
   type SupporterField,
   type Utm,
 } from '../shared/fields/core';
-export {addMobiles, countryOfMobile, mobileCountries, normaliseMobile, type Mobiles} from '../shared/fields/library';
+export {addMobiles, countryOfMobile, EVERY_COUNTRY, mobileCountries, normaliseMobile, type Mobiles} from '../shared/fields/library';

@@ -3,3 +3,4 @@
  * country's mobiles, which the endpoint adds all at once (`addMobiles`) where a form fetches only its own countries'.
  */
 export {addMobiles, countryOfMobile, mobileCountries, normaliseMobile, type Mobiles} from './phone';
+export {EVERY_COUNTRY} from './mobiles/every';

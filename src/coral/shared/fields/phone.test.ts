@@ -1,3 +1,4 @@
+import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {MOBILE_MESSAGES} from '../basics';
 import {countryOf} from './country';
@@ -103,10 +104,11 @@ describe('a mobile of the other country that reads as one of the form’s own la
 
 describe('the countries’ data', () => {
   it('is the current cut of the libraries’ postcodes and mobile metadata', async () => {
-    const {generate} = await import('../../../../scripts/countries.mjs');
+    const {everyCountryModule, EVERY_COUNTRY_FILE, generate} = await import('../../../../scripts/countries.mjs');
     const {countries, mobiles} = generate();
     const why = 'run `node scripts/countries.mjs` after updating libphonenumber-js, postcode-validator or @fragaria/address-formatter';
     expect((await import('./countries.json')).default, why).toEqual(countries);
+    expect(readFileSync(EVERY_COUNTRY_FILE, 'utf8'), why).toBe(everyCountryModule());
     for (const [country, data] of Object.entries(mobiles)) {
       expect((await import(`./mobiles/${country}.json`)).default, `${country}: ${why}`).toEqual(data);
     }
