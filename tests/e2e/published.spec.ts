@@ -79,8 +79,8 @@ test('an element by id renders the published form and signs through the endpoint
   const exported = await fetch(`${endpoint.base}/export?kind=signatures`, {headers: {authorization: `Bearer ${EXPORT_TOKEN}`}});
   const csv = await exported.text();
   expect(csv, endpoint.output()).toContain(`${SIGNER.email}`);
-  // The form, its version, and no variant: this form has no experiment.
-  expect(csv.trim().split('\n').at(-1)).toMatch(new RegExp(`,rivers,${version},$`));
+  // The form, its version, and no variant (this form has no experiment); then, last, the signer's country, the form's own.
+  expect(csv.trim().split('\n').at(-1)).toMatch(new RegExp(`,rivers,${version},,AU$`));
   expect(leaksOf(requested, [SIGNER.firstName, SIGNER.email]).filter((leak) => !leak.startsWith(endpoint.base))).toEqual([]);
 });
 

@@ -273,7 +273,9 @@ test('staff sign in with the admin token and see the experiment’s figures, cha
   const charts = report.locator('.chart svg[role="img"]');
   await expect(charts).toHaveCount(4);
   expect(await report.locator('.pair table').count()).toBe(3);
-  expect(await report.locator('table').count()).toBe(4);
+  // And one with no chart: the petition's signatures by country.
+  expect(await report.locator('table').count()).toBe(5);
+  await expect(report.getByRole('table', {name: 'Signatures by country'})).toBeVisible();
   expect(await columnsOutOfView(page)).toEqual([]);
   expect(await shrunkCharts(page)).toEqual([]);
   await readEachWay(page, 'petition');
