@@ -23,6 +23,7 @@ export default defineConfig({
         doctor: 'commands/doctorMain.ts',
         supporters: 'commands/supportersMain.ts',
         forms: 'commands/formsMain.ts',
+        statements: 'commands/statementsMain.ts',
         worker: 'worker.ts',
       },
       output: {format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs'},

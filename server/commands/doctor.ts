@@ -3,13 +3,15 @@
  * and names each thing the endpoint needs of it that is missing, one line
  * each, saying how to set it right: the webhook endpoint at this server's
  * public address (its events and API version), BECS Direct Debit when a
- * campaign offers direct debit, and the wallet domains for the pages.
+ * campaign offers direct debit, and the wallet domains for the pages; and,
+ * when receipts are mailed, that the relay answers and takes the sign-in.
  */
 import Stripe from 'stripe';
 import {ROUTES} from '../../src/coral/contract';
 import {type Campaigns, type SettingVars} from '../settings';
 import {readEndpointEnv, type StripeSettings} from '../doorway';
 import {WEBHOOK_API_VERSION, WEBHOOK_EVENTS} from '../gifts';
+import {relayProblems, type RelaySettings} from '../mail';
 
 export type DoctorSettings = {
   /** Where Stripe sends events: the public address, the base path and /webhooks/stripe. */
@@ -109,20 +111,24 @@ export async function runDoctor(
   vars: SettingVars,
   readFile?: (path: string) => string,
   makeStripe: (settings: StripeSettings) => Stripe = (settings) => new Stripe(settings.secretKey, {...settings.api, maxNetworkRetries: 2}),
+  checkRelay: (settings: RelaySettings) => Promise<string[]> = relayProblems,
 ): Promise<DoctorResult> {
   const read = readEndpointEnv(vars, readFile);
   if (!read.ok) return {ok: false, lines: [read.message]};
   const {env} = read;
-  if (!env.stripe)
+  const relay = env.mail ? await checkRelay(env.mail.relay) : [];
+  if (!env.stripe) {
+    if (env.mail) return relay.length === 0 ? {ok: true, lines: ['ok']} : {ok: false, lines: relay};
     return {
       ok: false,
       lines: ['coral doctor: no campaign takes gifts and STRIPE_SECRET_KEY is not set: there is no Stripe account to check'],
     };
+  }
   let webhookUrl: string;
   try {
     webhookUrl = webhookUrlOf(vars.CORAL_PUBLIC_URL, env.basePath);
   } catch (error) {
-    return {ok: false, lines: [`coral doctor: ${(error as Error).message}`]};
+    return {ok: false, lines: [`coral doctor: ${(error as Error).message}`, ...relay]};
   }
   try {
     const problems = await accountProblems(makeStripe(env.stripe), {
@@ -130,9 +136,10 @@ export async function runDoctor(
       campaigns: env.campaigns,
       allowedOrigins: env.allowedOrigins,
     });
-    return problems.length === 0 ? {ok: true, lines: ['ok']} : {ok: false, lines: problems};
+    const all = [...problems, ...relay];
+    return all.length === 0 ? {ok: true, lines: ['ok']} : {ok: false, lines: all};
   } catch (error) {
     const message = error instanceof Stripe.errors.StripeError ? `Stripe answered ${error.type}: ${error.message}` : String(error);
-    return {ok: false, lines: [`coral doctor: could not read the Stripe account (${message})`]};
+    return {ok: false, lines: [`coral doctor: could not read the Stripe account (${message})`, ...relay]};
   }
 }

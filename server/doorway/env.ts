@@ -20,6 +20,8 @@ import {
 } from '../settings';
 import {HOUR_MS, type VersionRules} from '../forms';
 import {readGuardEnv, type GuardSettings} from '../guard';
+import {readRelay, type RelaySettings} from '../mail';
+import {parseReceiptRules, type ReceiptRules} from '../receipts';
 
 export type StripeSettings = {
   secretKey: string;
@@ -51,6 +53,8 @@ export type EndpointEnv = {
   retentionDays: number | null;
   /** Where every new record is forwarded, signed with the secret; null when forwarding is off. */
   forward: {url: string; secret: string} | null;
+  /** The relay receipts and statements leave through, and what they say; null when mail is off (CORAL_SMTP_URL unset). */
+  mail: {relay: RelaySettings; rules: ReceiptRules} | null;
   logLevel: string;
   port: number;
   /** The card-testing guard: rate limits, trusted proxies, the decline breaker and the bot check. */
@@ -176,6 +180,27 @@ function readRetention(given: string | undefined): {days: number | null} | strin
   return {days};
 }
 
+/** The relay and CORAL_RECEIPTS (JSON, or a file's path, as CORAL_CAMPAIGNS), or a line naming what is wrong. */
+function readMail(vars: SettingVars, readFile?: (path: string) => string): EndpointEnv['mail'] | string {
+  const relay = readRelay(vars.CORAL_SMTP_URL, vars.CORAL_MAIL_FROM);
+  const source = vars.CORAL_RECEIPTS?.trim() ?? '';
+  if (relay === null)
+    return source === '' ? null : 'CORAL_RECEIPTS is set but CORAL_SMTP_URL is not: receipts go by mail, so set the relay too';
+  if (typeof relay === 'string') return relay;
+  if (source === '')
+    return 'CORAL_SMTP_URL is set but CORAL_RECEIPTS is not: give the organisation’s legal name and ABN or charity number that receipts state (see server/README.md)';
+  let input: unknown;
+  try {
+    const text = source.startsWith('{') ? source : readFile ? readFile(source) : null;
+    if (text === null) return 'CORAL_RECEIPTS must hold the settings as JSON on this host (a file path needs a file system)';
+    input = JSON.parse(text);
+  } catch (error) {
+    return `CORAL_RECEIPTS: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  const rules = parseReceiptRules(input, null);
+  return typeof rules === 'string' ? rules : {relay, rules};
+}
+
 /** Where the records are kept: all `npm run server:migrate` reads, and the endpoint reads them the same way. */
 export type RecordsSettings = Pick<EndpointEnv, 'databaseUrl' | 'dataDir'>;
 
@@ -265,6 +290,9 @@ export function readEndpointEnv(vars: SettingVars, readFile?: (path: string) => 
     forward = {url: url.href, secret: forwardSecret};
   }
 
+  const mail = readMail(vars, readFile);
+  if (typeof mail === 'string') return fail(mail);
+
   const logLevel = vars.CORAL_LOG_LEVEL?.trim() || SETTINGS.CORAL_LOG_LEVEL.fallback;
   if (!isOneOf(logLevel, LOG_LEVELS)) return fail(`CORAL_LOG_LEVEL: "${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
 
@@ -289,6 +317,7 @@ export function readEndpointEnv(vars: SettingVars, readFile?: (path: string) => 
       ...tokens,
       retentionDays: retention.days,
       forward,
+      mail,
       logLevel,
       port,
       guard,

@@ -91,6 +91,9 @@ type Found = {key: string; record: Omit<GiftRecord, 'eventId' | 'eventCreated' |
 /** The gift a payment belongs to, as its record names it. */
 type GiftOf = Pick<GiftRecord, 'reference' | 'campaign' | 'frequency'>;
 
+/** A gift, and the key its payment was recorded under (`paid:` and the PaymentIntent or the Invoice). */
+type PaidBy = GiftOf & {payment: string};
+
 const giftFrom = (reference: string, metadata: Metadata): GiftOf | null => {
   const campaign = campaignOf(metadata);
   return campaign ? {reference, campaign, frequency: frequencyOf(metadata)} : null;
@@ -200,12 +203,12 @@ function fromCheckoutSession(session: Stripe.Checkout.Session, outcome: GiftOutc
  * and its parent names the Subscription. A failed call throws, and the 500
  * that follows brings the event back.
  */
-async function giftPaidBy(paymentIntent: string, known: Metadata, stripe: Stripe): Promise<GiftOf | null> {
+async function giftPaidBy(paymentIntent: string, known: Metadata, stripe: Stripe): Promise<PaidBy | null> {
   const fromEvent = giftFrom(paymentIntent, known);
-  if (fromEvent) return fromEvent;
+  if (fromEvent) return {...fromEvent, payment: `paid:${paymentIntent}`};
   const intent = await stripe.paymentIntents.retrieve(paymentIntent);
   const oneOff = giftFrom(intent.id, intent.metadata);
-  if (oneOff) return oneOff;
+  if (oneOff) return {...oneOff, payment: `paid:${intent.id}`};
   const {data} = await stripe.invoicePayments.list({
     payment: {type: 'payment_intent', payment_intent: paymentIntent},
     expand: ['data.invoice'],
@@ -215,7 +218,8 @@ async function giftPaidBy(paymentIntent: string, known: Metadata, stripe: Stripe
   if (!invoice || typeof invoice === 'string' || invoice.deleted) return null;
   const details = invoice.parent?.subscription_details;
   const subscription = idOf(details?.subscription);
-  return subscription ? giftFrom(subscription, details?.metadata) : null;
+  const gift = subscription ? giftFrom(subscription, details?.metadata) : null;
+  return gift && invoice.id ? {...gift, payment: `paid:${invoice.id}`} : null;
 }
 
 /**
@@ -227,13 +231,20 @@ async function giftPaidBy(paymentIntent: string, known: Metadata, stripe: Stripe
  */
 async function fromRefund(charge: Stripe.Charge, stripe: Stripe): Promise<Found | null> {
   const intent = idOf(charge.payment_intent);
-  const gift = intent ? await giftPaidBy(intent, charge.metadata, stripe) : null;
-  if (!gift) return null;
+  const paid = intent ? await giftPaidBy(intent, charge.metadata, stripe) : null;
+  if (!paid) return null;
+  const {payment, ...gift} = paid;
   const id = given(charge.id, 'data.object.id');
   const refunded = amountOf(charge.amount_refunded, 'data.object.amount_refunded');
   return {
     key: `refunded:${id}:${refunded}`,
-    record: {...gift, outcome: 'refunded', stripeId: id, ...moneyOf(refunded, 'data.object.amount_refunded', charge.currency)},
+    record: {
+      ...gift,
+      outcome: 'refunded',
+      stripeId: id,
+      ...moneyOf(refunded, 'data.object.amount_refunded', charge.currency),
+      refundOf: payment,
+    },
   };
 }
 
@@ -253,8 +264,9 @@ const CLOSED_DISPUTE: Readonly<Partial<Record<Stripe.Dispute.Status, GiftOutcome
 async function fromDispute(dispute: Stripe.Dispute, closed: boolean, stripe: Stripe): Promise<Found | null> {
   const intent = idOf(dispute.payment_intent);
   // A dispute's own metadata is its own, never the payment's: the PaymentIntent is read.
-  const gift = intent ? await giftPaidBy(intent, null, stripe) : null;
-  if (!gift) return null;
+  const paid = intent ? await giftPaidBy(intent, null, stripe) : null;
+  if (!paid) return null;
+  const gift: GiftOf = {reference: paid.reference, campaign: paid.campaign, frequency: paid.frequency};
   const id = given(dispute.id, 'data.object.id');
   const status = given(dispute.status, 'data.object.status') as Stripe.Dispute.Status;
   return {

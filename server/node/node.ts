@@ -20,6 +20,8 @@ import type {RequestContext} from '../guard';
 import {type Logger, rejected, respond} from '../http';
 import {readNodeEnv} from './nodeSettings';
 import {startRetention} from '../supporters';
+import {createMailer, makeTransport} from '../mail';
+import {composeMail, issueFor, issueMonthly} from '../receipts';
 
 /**
  * How long a client has to send a whole request, and its headers: a gift's body is a few kilobytes, so a request
@@ -235,6 +237,7 @@ export async function startNodeEndpoint(
   }
 
   const stripe = makeStripe(env);
+  const {mail} = env;
   const handler = createCoralHandler({
     stripe,
     webhookSecret: env.stripe?.webhookSecret ?? null,
@@ -243,7 +246,10 @@ export async function startNodeEndpoint(
     campaigns: env.campaigns.donateForms,
     versions: env.versions,
     powerforms: env.campaigns.powerforms,
-    store: createPgStore(db, {outbox: env.forward !== null}),
+    store: createPgStore(db, {
+      outbox: env.forward !== null,
+      afterPayment: mail ? (tx, reference) => issueFor(tx, reference, mail.rules, Math.floor(Date.now() / 1000)) : undefined,
+    }),
     db,
     exportToken: env.exportToken,
     privacyToken: env.privacyToken,
@@ -272,6 +278,18 @@ export async function startNodeEndpoint(
   }
   const stopForwarding = env.forward ? createForwarder({db, ...env.forward, log}).start() : async () => {};
   const stopRetention = startRetention(db, env.retentionDays, log, {stripe});
+  const transport = mail ? makeTransport(mail.relay) : null;
+  const stopMail =
+    mail && transport
+      ? createMailer({
+          db,
+          transport,
+          from: mail.relay.from,
+          compose: composeMail(db, mail.rules),
+          beforeRound: () => issueMonthly(db, mail.rules, Math.floor(Date.now() / 1000)),
+          log,
+        }).start()
+      : async () => {};
 
   const stop = async () => {
     log.info({inFlight: listener.active()}, 'stopping: taking the connections already waiting, then refusing new ones');
@@ -287,6 +305,8 @@ export async function startNodeEndpoint(
     // A gift answered "not yet known" may still be waiting for Stripe: it keeps its record before the database closes.
     await handler.settled();
     await stopForwarding();
+    await stopMail();
+    transport?.close();
     await stopRetention();
     await db.close();
     log.info({}, 'stopped: every request answered, the database closed');

@@ -109,6 +109,7 @@ export type PaymentRow = {
   event_id: string | null;
   event_created: Date | null;
   recorded_at: Date;
+  refund_of?: string | null;
 };
 
 const seconds = (at: Date): number => Math.floor(at.getTime() / 1000);
@@ -124,6 +125,7 @@ export const recordOfRow = (row: PaymentRow): GiftRecord => ({
   eventId: row.event_id,
   eventCreated: row.event_created === null ? null : seconds(row.event_created),
   recordedAt: seconds(row.recorded_at),
+  ...(row.refund_of ? {refundOf: row.refund_of} : {}),
 });
 
 /** A row of `gifts`, as either driver answers it (jsonb parsed). */

@@ -23,7 +23,14 @@ const COUNT_SHARDS = 16;
 export type PgStoreOptions = {
   /** Queue every new record for forwarding (CORAL_FORWARD_URL is set). */
   outbox?: boolean;
+  /**
+   * Runs in the transaction that kept a payment's outcome, a gift or a hosted checkout's link, holding the lock on
+   * the reference it names: receipts are issued and their mail queued here (CORAL_SMTP_URL is set).
+   */
+  afterPayment?: (tx: Queryable, reference: string) => Promise<void>;
 };
+
+type Releasing = Required<Pick<PgStoreOptions, 'outbox'>> & Pick<PgStoreOptions, 'afterPayment'>;
 
 /**
  * Runs `insert` (a statement whose CTE is named `kept`, returning the new row)
@@ -50,28 +57,36 @@ async function insertOnce(
 }
 
 /**
- * Runs `write` alone, or with the outbox on, in a transaction holding `reference`'s lock, then queues what it let
- * go out (see outbox.ts). Answers what `write` answered.
+ * Runs `write` alone, or with the outbox or receipts on, in a transaction holding `reference`'s lock, then queues
+ * what it let go out (see outbox.ts) and issues what it calls for. Answers what `write` answered.
  */
-async function releasing(db: Database, outbox: boolean, reference: string, write: (tx: Queryable) => Promise<boolean>): Promise<boolean> {
-  if (!outbox) return write(db);
+async function releasing(
+  db: Database,
+  {outbox, afterPayment}: Releasing,
+  reference: string,
+  write: (tx: Queryable) => Promise<boolean>,
+): Promise<boolean> {
+  if (!outbox && !afterPayment) return write(db);
   return db.transaction(async (tx) => {
     await lockReference(tx, reference);
     const written = await write(tx);
-    if (written) await release(tx, reference);
+    if (written && outbox) await release(tx, reference);
+    if (written && afterPayment) await afterPayment(tx, reference);
     return written;
   });
 }
 
-export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {}): GiftStore {
+export function createPgStore(db: Database, {outbox = false, afterPayment}: PgStoreOptions = {}): GiftStore {
+  const after: Releasing = {outbox, afterPayment};
   return {
     recordOnce: (key, record) =>
-      releasing(db, outbox, record.reference, async (tx) =>
+      releasing(db, after, record.reference, async (tx) =>
         insertOnce(
           tx,
           false,
-          `insert into payments (key, outcome, reference, stripe_id, campaign, frequency, amount, currency, event_id, recorded_at, event_created)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, to_timestamp($10), to_timestamp($11))
+          `insert into payments (key, outcome, reference, stripe_id, campaign, frequency, amount, currency, event_id, recorded_at, event_created,
+           refund_of)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, to_timestamp($10), to_timestamp($11), $12)
          on conflict (key) do nothing returning key`,
           [
             key,
@@ -85,6 +100,7 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
             record.eventId,
             record.recordedAt,
             record.eventCreated,
+            record.refundOf ?? null,
           ],
         ),
       ),
@@ -98,7 +114,7 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
     // first invoice, paid as it is made) lets it out at once.
     keepGift: (gift) => {
       const {supporter: s} = gift;
-      return releasing(db, outbox, gift.reference, (tx) =>
+      return releasing(db, after, gift.reference, (tx) =>
         insertOnce(
           tx,
           false,
@@ -139,7 +155,7 @@ export function createPgStore(db: Database, {outbox = false}: PgStoreOptions = {
     // Tied to what Stripe made, a hosted checkout's gift may go out, with the way the supporter paid, should a
     // payment of it have been reported before this event.
     linkCheckout: async (session, reference, method) => {
-      await releasing(db, outbox, reference, async (tx) => {
+      await releasing(db, after, reference, async (tx) => {
         await tx.query(
           'update gifts set payment_reference = coalesce(payment_reference, $2), method = coalesce($3, method) where reference = $1',
           [session, reference, method],

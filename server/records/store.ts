@@ -45,6 +45,8 @@ export type GiftRecord = {
   eventCreated: number | null;
   /** Seconds since the epoch, from the handler's clock. */
   recordedAt: number;
+  /** A refund's payment, as its key (`paid:` and the PaymentIntent or Invoice it took back from); absent otherwise. */
+  refundOf?: string;
 };
 
 /** What a supporter agreed to: the words they were shown beside the box, which version of them, and whether they ticked it. */

@@ -122,6 +122,40 @@ export async function heldFor(db: Queryable, email: string, emailKey: string | n
      order by id`,
     [JSON.stringify(references), JSON.stringify(recordIds)],
   );
+  // Receipts and statements, with whether their message has gone: a receipt's details are its gift's as issued.
+  const receipts = await db.query<{
+    number: number;
+    kind: string;
+    cancels: number | null;
+    gift: string;
+    amount: number;
+    currency: string;
+    month: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    country: string | null;
+    issued_at: Date;
+    sent_at: Date | null;
+  }>(
+    `select receipts.*, mail.sent_at from receipts left join mail on mail.receipt = receipts.number
+     where receipts.gift in ${listed('$1')} or lower(receipts.email) = $2 order by receipts.number`,
+    [JSON.stringify(gifts.map((gift) => gift.reference)), folded],
+  );
+  const statements = await db.query<{
+    id: number;
+    year: number;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    country: string | null;
+    issued_at: Date;
+    sent_at: Date | null;
+  }>(
+    `select statements.*, mail.sent_at from statements left join mail on mail.statement = statements.id
+     where statements.email = $1 order by statements.id`,
+    [folded],
+  );
   // Customers made for gifts that failed after them: no kept gift names them, and the email is kept with each.
   const unkept = await db.query<{customer: string; created_at: Date}>(
     'select customer, created_at from stripe_customers where email = $1 order by created_at, customer',
@@ -137,6 +171,26 @@ export async function heldFor(db: Queryable, email: string, emailKey: string | n
     email: folded,
     gifts,
     signatures,
+    receipts: receipts.map((row) => ({
+      where: 'receipts',
+      number: row.number,
+      kind: row.kind,
+      cancels: row.cancels,
+      gift: row.gift,
+      amount: row.amount,
+      currency: row.currency,
+      month: row.month,
+      supporter: detailsOfRow(row),
+      issuedAt: iso(row.issued_at),
+      mailSentAt: iso(row.sent_at),
+    })),
+    statements: statements.map((row) => ({
+      where: 'statements',
+      year: row.year,
+      supporter: detailsOfRow(row),
+      issuedAt: iso(row.issued_at),
+      mailSentAt: iso(row.sent_at),
+    })),
     stripeCustomers: unkept.map((row) => ({where: 'stripe_customers', customer: row.customer, createdAt: iso(row.created_at)})),
     guard: {where: 'guard_counts', windows: guard?.windows ?? 0, requests: guard?.requests ?? 0},
     outbox: outbox.map((row) => ({

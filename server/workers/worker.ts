@@ -66,6 +66,12 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
   if (!read.ok) {
     console.error(read.message);
     ready = notConfigured('endpoint not configured');
+  } else if (read.env.mail) {
+    // nodemailer needs Node's sockets; a Worker's mail would need a relay reached over its own connect() API.
+    console.error(
+      'coral endpoint: CORAL_SMTP_URL is set, and a Worker does not send mail: run the endpoint on Node (npm run server) to send receipts, or unset CORAL_SMTP_URL, CORAL_MAIL_FROM and CORAL_RECEIPTS and leave receipts to the CRM',
+    );
+    ready = notConfigured('endpoint not configured');
   } else if (!databaseUrl && !store) {
     console.error(
       'coral endpoint: DATABASE_URL is not set: a Worker keeps nothing between requests, so its records need a Postgres server (DATABASE_URL, or a Hyperdrive binding named HYPERDRIVE)',

@@ -1,0 +1,20 @@
+/** Each queued message composed from the records as they are when it goes: a receipt, a note that cancels one, a statement. */
+import type {Database} from '../db';
+import type {Compose} from '../mail';
+import {readReceipt, readStatement} from './read';
+import {renderReceipt, renderStatement} from './render';
+import type {ReceiptRules} from './settings';
+
+export function composeMail(db: Database, rules: ReceiptRules): Compose {
+  return async (mail) => {
+    if (mail.kind === 'receipt' && mail.receipt !== null) {
+      const receipt = await readReceipt(db, mail.receipt, rules);
+      return receipt && {to: receipt.donor.email, ...(await renderReceipt(rules.issuer, receipt))};
+    }
+    if (mail.kind === 'statement' && mail.statement !== null) {
+      const statement = await readStatement(db, mail.statement, rules);
+      return statement && {to: statement.donor.email, ...(await renderStatement(rules.issuer, statement))};
+    }
+    throw new Error(`mail ${mail.key} is of a kind this endpoint does not send`);
+  };
+}

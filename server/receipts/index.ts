@@ -1,0 +1,11 @@
+/**
+ * Receipts and statements: issued as payments are recorded, sequentially numbered, cancelled by a note after a
+ * refund, composed as the email and PDF a supporter receives, and the settings that say what they state.
+ */
+export {composeMail} from './compose';
+export type {Issuer, ReceiptDocument, RenderedMail, StatementDocument} from './documents';
+export {eraseReceipts, type ReceiptsErased} from './forget';
+export {issueFor, issueMonthly} from './issue';
+export {readReceipt, readStatement} from './read';
+export {parseReceiptRules, type ReceiptRules, REGULAR_RECEIPTS, YEAR_STARTS} from './settings';
+export {financialYear, queueStatements, type StatementsQueued} from './statements';
