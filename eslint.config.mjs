@@ -122,7 +122,7 @@ export default tseslint.config(
   {
     // The endpoint reaches the library through the contract's two doors, the formats and the library it checks requests
     // with: never a component's internals, nor its index (which brings React).
-    files: ['server/**/*.ts'],
+    files: ['server/**/*.{ts,tsx}'],
     ignores: ['server/**/*.test.ts', 'server/testing/**'],
     rules: {
       'no-restricted-imports': [

@@ -7,6 +7,8 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [resultsScript()],
   logLevel: 'warn',
+  // The receipts' emails are React Email components: their JSX compiled as the library's is.
+  oxc: {jsx: {runtime: 'automatic'}},
   build: {
     ssr: true,
     target: 'node20',

@@ -53,8 +53,12 @@ export type EndpointEnv = {
   retentionDays: number | null;
   /** Where every new record is forwarded, signed with the secret; null when forwarding is off. */
   forward: {url: string; secret: string} | null;
-  /** The relay receipts and statements leave through, and what they say; null when mail is off (CORAL_SMTP_URL unset). */
-  mail: {relay: RelaySettings; rules: ReceiptRules} | null;
+  /**
+   * The relay receipts and statements leave through, and what they say; null when mail is off (CORAL_SMTP_URL unset).
+   * `pageUrl` is the supporter's page (CORAL_PUBLIC_URL, the base path, /me), which receipts link to; null without
+   * CORAL_PUBLIC_URL, and the page is off.
+   */
+  mail: {relay: RelaySettings; rules: ReceiptRules; pageUrl: string | null} | null;
   logLevel: string;
   port: number;
   /** The card-testing guard: rate limits, trusted proxies, the decline breaker and the bot check. */
@@ -181,7 +185,7 @@ function readRetention(given: string | undefined): {days: number | null} | strin
 }
 
 /** The relay and CORAL_RECEIPTS (JSON, or a file's path, as CORAL_CAMPAIGNS), or a line naming what is wrong. */
-function readMail(vars: SettingVars, readFile?: (path: string) => string): EndpointEnv['mail'] | string {
+function readMail(vars: SettingVars, basePath: string, readFile?: (path: string) => string): EndpointEnv['mail'] | string {
   const relay = readRelay(vars.CORAL_SMTP_URL, vars.CORAL_MAIL_FROM);
   const source = vars.CORAL_RECEIPTS?.trim() ?? '';
   if (relay === null)
@@ -197,8 +201,16 @@ function readMail(vars: SettingVars, readFile?: (path: string) => string): Endpo
   } catch (error) {
     return `CORAL_RECEIPTS: ${error instanceof Error ? error.message : String(error)}`;
   }
-  const rules = parseReceiptRules(input, null);
-  return typeof rules === 'string' ? rules : {relay, rules};
+  const publicUrl = vars.CORAL_PUBLIC_URL?.trim() || null;
+  const url = publicUrl !== null && URL.canParse(publicUrl) ? new URL(publicUrl) : null;
+  if (publicUrl !== null) {
+    const local = url !== null && url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname);
+    if (url === null || !(url.protocol === 'https:' || local) || url.pathname !== '/' || url.search || url.hash)
+      return `CORAL_PUBLIC_URL: "${publicUrl}" is not an https:// origin like https://coral.example.org`;
+  }
+  const pageUrl = url === null ? null : `${url.origin}${basePath}/me`;
+  const rules = parseReceiptRules(input, pageUrl);
+  return typeof rules === 'string' ? rules : {relay, rules, pageUrl};
 }
 
 /** Where the records are kept: all `npm run server:migrate` reads, and the endpoint reads them the same way. */
@@ -290,7 +302,7 @@ export function readEndpointEnv(vars: SettingVars, readFile?: (path: string) => 
     forward = {url: url.href, secret: forwardSecret};
   }
 
-  const mail = readMail(vars, readFile);
+  const mail = readMail(vars, basePath, readFile);
   if (typeof mail === 'string') return fail(mail);
 
   const logLevel = vars.CORAL_LOG_LEVEL?.trim() || SETTINGS.CORAL_LOG_LEVEL.fallback;

@@ -26,6 +26,21 @@ import {
 import {SETTINGS} from '../settings';
 import {answerCount, COUNT_PATH, sharedCounts, answerSignature} from '../signatures';
 import {answerSupporterRoute, SUPPORTER_ROUTE_NAMES} from '../supporters';
+import {
+  answerMeDetails,
+  answerMeDocument,
+  answerMeForget,
+  answerMeForgetPage,
+  answerMeGift,
+  answerMeLink,
+  answerMeOpen,
+  answerMePage,
+  answerMeRecords,
+  answerMeSignIn,
+  answerMeSignOut,
+  supporterCookie,
+  type SupporterPageDeps,
+} from '../supporterPage';
 import {adminDoor} from './adminDoor';
 import {beaconDoor} from './beaconDoor';
 import {answerHealth} from './healthRoute';
@@ -35,6 +50,10 @@ import {readerDoor} from './readerDoor';
 import {routeFor, type Doors, type Route} from './route';
 
 export {STRIPE_CALL_LIMITS, type CoralHandler, type CoralHandlerOptions} from './options';
+
+/** The part of `/me/documents/<name>` and `/me/gifts/<reference>` that is the route's. */
+const ME_DOCUMENT = /^\/me\/documents\/([A-Za-z0-9.-]{1,40})$/;
+const ME_GIFT = /^\/me\/gifts\/([A-Za-z0-9_]{1,255})$/;
 
 export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   const {stripe, store, db} = options;
@@ -80,6 +99,29 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
   };
   const resultsPage = {...forms, basePath, script: options.resultsScript ?? (async () => null)};
   const events = {db: db ?? null, published: db ? publishedVariants(db) : async () => false, limit: guard.limitEvents, now};
+
+  // Work a route leaves running after its answer (a supporter's link queued), waited for by `settled`.
+  const running = new Set<Promise<void>>();
+  const later = (work: () => Promise<void>) => {
+    const done: Promise<void> = work()
+      .catch((error: unknown) => rootLog.error({error: error instanceof Error ? error.name : 'error'}, 'work after an answer failed'))
+      .finally(() => running.delete(done));
+    running.add(done);
+  };
+  const me = (log: Logger): SupporterPageDeps => ({
+    db: db ?? null,
+    stripe,
+    secret: options.guard?.secret ?? null,
+    mail: options.supporterPage ?? null,
+    basePath,
+    cookie: supporterCookie(basePath),
+    now,
+    log,
+    guard,
+    campaigns: options.campaigns,
+    outbox: options.forwarding ?? false,
+    later,
+  });
 
   const doors: Doors = {allowed, adminOrigins, store, seconds, guard};
 
@@ -145,6 +187,21 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
       return {...ROUTES[name], from: 'server', answer};
     }),
     {...ROUTES.health, from: 'server', answer: () => answerHealth(store)},
+    {...ROUTES.mePage, from: 'server', answer: (request, log) => answerMePage(me(log), request)},
+    {
+      ...ROUTES.meLink,
+      from: 'server',
+      answer: (request, log, _, context) => answerMeLink(me(log), request, guard.addressOf(request, context)),
+    },
+    {...ROUTES.meOpen, from: 'server', answer: (request, log) => answerMeOpen(me(log), request)},
+    {...ROUTES.meSignIn, from: 'server', answer: (request, log) => answerMeSignIn(me(log), request)},
+    {...ROUTES.meSignOut, from: 'server', answer: (request, log) => answerMeSignOut(me(log), request)},
+    {...ROUTES.meDocument, pattern: ME_DOCUMENT, from: 'server', answer: (request, log, name) => answerMeDocument(me(log), request, name)},
+    {...ROUTES.meRecords, from: 'server', answer: (request, log) => answerMeRecords(me(log), request)},
+    {...ROUTES.meDetails, from: 'server', answer: (request, log) => answerMeDetails(me(log), request)},
+    {...ROUTES.meGift, pattern: ME_GIFT, from: 'server', answer: (request, log, gift) => answerMeGift(me(log), request, gift)},
+    {...ROUTES.meForgetPage, from: 'server', answer: (request, log) => answerMeForgetPage(me(log), request)},
+    {...ROUTES.meForget, from: 'server', answer: (request, log) => answerMeForget(me(log), request)},
   ];
 
   async function answer(request: Request, path: string, log: Logger, context?: RequestContext): Promise<Response> {
@@ -182,5 +239,9 @@ export function createCoralHandler(options: CoralHandlerOptions): CoralHandler {
     log.info({method: request.method, route, status: response.status, ms: now() - started}, 'request');
     return response;
   };
-  return Object.assign(handle, {settled: deadline.settled});
+  const settled = async () => {
+    await deadline.settled();
+    while (running.size > 0) await Promise.all(running);
+  };
+  return Object.assign(handle, {settled});
 }

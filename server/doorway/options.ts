@@ -6,6 +6,7 @@ import type {VersionRules} from '../forms';
 import {type RequestContext, type GuardSettings} from '../guard';
 import type {Logger} from '../http';
 import type {GiftStore} from '../records';
+import type {ReceiptRules} from '../receipts';
 
 export type CoralHandlerOptions = {
   /** A Stripe client made with the secret key from the environment; null when this endpoint takes signatures only. */
@@ -38,6 +39,11 @@ export type CoralHandlerOptions = {
   resultsScript?: () => Promise<string | null>;
   /** Whether the store queues records for a CRM: an erasure or a correction is then sent on too. */
   forwarding?: boolean;
+  /**
+   * The receipts' settings and the supporter's page's address (CORAL_PUBLIC_URL, the base path, /me), when mail is on
+   * and the endpoint knows its address: the page is served then, and not otherwise.
+   */
+  supporterPage?: {rules: ReceiptRules; pageUrl: string} | null;
   /** Milliseconds since the epoch; a test sets the clock. */
   now?: () => number;
   /** Where the routes live, when a host mounts the handler under a path, e.g. "/api/coral". */

@@ -35,7 +35,7 @@ export type Route =
   | {method: 'POST'; path: RoutePath<'events'>; from: 'beacon'; answer: (request: EventRequestContext) => Promise<Reply>}
   | {
       method: 'GET' | 'POST' | 'PUT' | 'any';
-      path: RoutePath<'export' | 'health' | 'formPublish' | 'forms' | 'results' | ResultsPageRoute> | SupporterRoute;
+      path: RoutePath<'export' | 'health' | 'formPublish' | 'forms' | 'results' | ResultsPageRoute | MeRoute> | SupporterRoute;
       /** For a path with a part of its own, as for `reader`. */
       pattern?: RegExp;
       from: 'server';
@@ -45,6 +45,20 @@ export type Route =
 
 /** The results page's own routes: the page, its sign-in and sign-out, and its script. */
 type ResultsPageRoute = 'resultsPage' | 'resultsSignIn' | 'resultsSignOut' | 'resultsScript';
+
+/** The supporter's page's routes. */
+type MeRoute =
+  | 'mePage'
+  | 'meLink'
+  | 'meOpen'
+  | 'meSignIn'
+  | 'meSignOut'
+  | 'meDocument'
+  | 'meRecords'
+  | 'meDetails'
+  | 'meGift'
+  | 'meForgetPage'
+  | 'meForget';
 
 /** The paths the handler routes: every one of the contract's, and no other. */
 export type RoutedPath = Route['path'];

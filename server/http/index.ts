@@ -7,6 +7,7 @@ export {type Address, addressBucket, type AddressRange, clientAddress, parseAddr
 export {answerFailures, IDEMPOTENCY_KEY, type PageRequest, pathPattern, type Seconds, UNAVAILABLE} from './answers';
 export {MAX_EVENT_BYTES, readCapped, readJson, screenUnkeepable} from './body';
 export {encoder, hmacHex, hmacKey, toHex} from './hmac';
+export {escapeHtml} from './html';
 export {consoleLogger, type Logger, memoryLogger} from './log';
 export {logLine, rejected, type Reply, respond} from './reply';
 export {type MACHINE_FIELDS, type PostedRoute, screenBody} from './screen';

@@ -19,8 +19,8 @@ export type MailMessage = {
   attachments: {filename: string; content: Uint8Array; contentType: string}[];
 };
 
-/** What is queued: its key, its kind, and the receipt or statement it carries. */
-export type QueuedMail = {key: string; kind: string; receipt: number | null; statement: number | null};
+/** What is queued: its key, its kind, and the receipt, statement or link to a supporter's page it carries. */
+export type QueuedMail = {key: string; kind: string; receipt: number | null; statement: number | null; link: string | null};
 
 /** Composes a queued message from the records; null when there is no one to send it to any more (erased). */
 export type Compose = (mail: QueuedMail) => Promise<MailMessage | null>;
@@ -76,7 +76,7 @@ type Claimed = QueuedMail & {id: string; attempts: number};
 const CLAIM = `
   update mail set next_attempt_at = $2::timestamptz
   where id = (select id from mail where sent_at is null and next_attempt_at <= $1::timestamptz order by id limit 1 for update skip locked)
-  returning id::text as id, key, kind, receipt, statement, attempts`;
+  returning id::text as id, key, kind, receipt, statement, link, attempts`;
 
 const at = (ms: number) => new Date(ms).toISOString();
 

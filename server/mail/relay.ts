@@ -3,7 +3,6 @@
  * from them, and the doctor's check (connect, EHLO, sign in; nothing sent). Outside localhost the connection must
  * be encrypted (smtps://, or STARTTLS on smtp://): a receipt carries a supporter's name and gift.
  */
-import {createTransport} from 'nodemailer';
 import type {MailTransport} from './mailer';
 
 export type RelaySettings = {
@@ -36,8 +35,10 @@ export function relayName(url: string): string {
   return `${parsed.protocol}//${parsed.host}`;
 }
 
-export function makeTransport(settings: RelaySettings): MailTransport & {verify(): Promise<true>; close(): void} {
+/** A transport to the relay. nodemailer is loaded here, only once mail is on: a Worker, which sends none, never loads it. */
+export async function makeTransport(settings: RelaySettings): Promise<MailTransport & {verify(): Promise<true>; close(): void}> {
   const local = LOCAL_HOSTS.has(new URL(settings.url).hostname);
+  const {createTransport} = await import('nodemailer');
   return createTransport({
     url: settings.url,
     // smtps:// is encrypted from the start; smtp:// must upgrade with STARTTLS, unless the relay is this machine.
@@ -52,7 +53,7 @@ export function makeTransport(settings: RelaySettings): MailTransport & {verify(
 
 /** The doctor's check of the relay: connects, greets and signs in, sending nothing. Answers problems, one line each. */
 export async function relayProblems(settings: RelaySettings): Promise<string[]> {
-  const transport = makeTransport(settings);
+  const transport = await makeTransport(settings);
   try {
     await transport.verify();
     return [];

@@ -5,6 +5,7 @@
 import type {Database} from '../db';
 import type {openPglite as open} from './pglite';
 
+export {mailComposer} from './mailing';
 export {makeStripe, startNodeEndpoint} from './node';
 export {fileReader, readNodeEnv, readNodeRecords, repositoryRoot, warnUnknownSettings} from './nodeSettings';
 export {openMigrated} from './open';

@@ -20,8 +20,8 @@ import type {RequestContext} from '../guard';
 import {type Logger, rejected, respond} from '../http';
 import {readNodeEnv} from './nodeSettings';
 import {startRetention} from '../supporters';
-import {createMailer, makeTransport} from '../mail';
-import {composeMail, issueFor, issueMonthly} from '../receipts';
+import {issueFor} from '../receipts';
+import {startMailing} from './mailing';
 
 /**
  * How long a client has to send a whole request, and its headers: a gift's body is a few kilobytes, so a request
@@ -255,6 +255,7 @@ export async function startNodeEndpoint(
     privacyToken: env.privacyToken,
     adminToken: env.adminToken,
     forwarding: env.forward !== null,
+    supporterPage: mail?.pageUrl ? {rules: mail.rules, pageUrl: mail.pageUrl} : null,
     basePath: env.basePath,
     logger: log,
     guard: env.guard,
@@ -278,19 +279,7 @@ export async function startNodeEndpoint(
   }
   const stopForwarding = env.forward ? createForwarder({db, ...env.forward, log}).start() : async () => {};
   const stopRetention = startRetention(db, env.retentionDays, log, {stripe});
-  const transport = mail ? makeTransport(mail.relay) : null;
-  const stopMail =
-    mail && transport
-      ? createMailer({
-          db,
-          transport,
-          from: mail.relay.from,
-          compose: composeMail(db, mail.rules),
-          beforeRound: () => issueMonthly(db, mail.rules, Math.floor(Date.now() / 1000)),
-          log,
-        }).start()
-      : async () => {};
-
+  const stopMail = mail ? await startMailing(db, mail, env.guard.secret, log) : async () => {};
   const stop = async () => {
     log.info({inFlight: listener.active()}, 'stopping: taking the connections already waiting, then refusing new ones');
     const cut = setTimeout(() => {
@@ -306,7 +295,6 @@ export async function startNodeEndpoint(
     await handler.settled();
     await stopForwarding();
     await stopMail();
-    transport?.close();
     await stopRetention();
     await db.close();
     log.info({}, 'stopped: every request answered, the database closed');

@@ -2,11 +2,12 @@
 import type {Database} from '../db';
 import type {Compose} from '../mail';
 import {readReceipt, readStatement} from './read';
-import {renderReceipt, renderStatement} from './render';
 import type {ReceiptRules} from './settings';
 
 export function composeMail(db: Database, rules: ReceiptRules): Compose {
   return async (mail) => {
+    // The PDF library and the emails' React load with the first message, never in a Worker, which sends none.
+    const {renderReceipt, renderStatement} = await import('./render');
     if (mail.kind === 'receipt' && mail.receipt !== null) {
       const receipt = await readReceipt(db, mail.receipt, rules);
       return receipt && {to: receipt.donor.email, ...(await renderReceipt(rules.issuer, receipt))};

@@ -12,7 +12,7 @@ import {Section} from '@react-email/section';
 import {Text} from '@react-email/text';
 import {Fragment, type CSSProperties, type ReactElement, type ReactNode} from 'react';
 import type {Issuer, ReceiptDocument, StatementDocument} from './documents';
-import {receiptWords, statementWords} from './pdf';
+import {receiptWords, statementWords} from './words';
 
 // The forms' look: the system's own font, their text, muted and accent colours, their soft panel.
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif";
@@ -45,7 +45,7 @@ const styles = {
   footer: {margin: 0, fontSize: '13px', lineHeight: '20px', color: MUTED},
 } satisfies Record<string, CSSProperties>;
 
-type LetterProps = {issuer: Issuer; locale: string; preview: string; title: string; attached: string; children: ReactNode};
+type LetterProps = {issuer: Issuer; locale: string; preview: string; title: string; attached: string | null; children: ReactNode};
 
 /** What every one of these emails has: the issuer, a title, the facts, what is attached, the supporter's page, who sent it. */
 function Letter({issuer, locale, preview, title, attached, children}: LetterProps) {
@@ -60,7 +60,7 @@ function Letter({issuer, locale, preview, title, attached, children}: LetterProp
             {title}
           </Heading>
           {children}
-          <Text style={styles.text}>{attached}</Text>
+          {attached !== null && <Text style={styles.text}>{attached}</Text>}
           {issuer.supporterPage !== null && (
             <Section style={{margin: '0 0 8px'}}>
               <Button href={issuer.supporterPage} style={styles.button}>
@@ -144,6 +144,32 @@ export function StatementEmail({issuer, doc}: {issuer: Issuer; doc: StatementDoc
       <Facts rows={[...words.facts, ['Gifts', String(count)], ...words.totals]} />
       <Paragraph>{words.intro}</Paragraph>
       {words.taxWords !== null && <Paragraph>{words.taxWords}</Paragraph>}
+    </Letter>
+  );
+}
+
+/** The link to a supporter's own page they asked for: it works once, for a while, on the browser it is opened in. */
+export function LinkEmail({issuer, url, minutes}: {issuer: Issuer; url: string; minutes: number}) {
+  return (
+    <Letter
+      issuer={{...issuer, supporterPage: null}}
+      locale="en"
+      preview={`Your link works once, for ${minutes} minutes`}
+      title="Your link to your page"
+      attached={null}
+    >
+      <Paragraph>
+        You asked for a link to your page with {issuer.legalName}: your gifts, receipts and details, and your regular gifts to change.
+      </Paragraph>
+      <Section style={{margin: '0 0 16px'}}>
+        <Button href={url} style={styles.button}>
+          Open my page
+        </Button>
+      </Section>
+      <Paragraph>Or copy this address into your browser: {url}</Paragraph>
+      <Paragraph>
+        The link works once, for {minutes} minutes. If you did not ask for it, there is nothing to do: no one can use it without this email.
+      </Paragraph>
     </Letter>
   );
 }

@@ -4,8 +4,10 @@
  */
 export {composeMail} from './compose';
 export type {Issuer, ReceiptDocument, RenderedMail, StatementDocument} from './documents';
+export {linkMessage, receiptFile, statementFile} from './files';
 export {eraseReceipts, type ReceiptsErased} from './forget';
 export {issueFor, issueMonthly} from './issue';
-export {readReceipt, readStatement} from './read';
+export {localeOf, readReceipt, readStatement} from './read';
 export {parseReceiptRules, type ReceiptRules, REGULAR_RECEIPTS, YEAR_STARTS} from './settings';
 export {financialYear, queueStatements, type StatementsQueued} from './statements';
+export {dateOf, money, paidBy, receiptNumber} from './words';

@@ -57,10 +57,10 @@ describe.each(DATABASES)('receipts by mail on $name', ({create}) => {
       store: createPgStore(db, {afterPayment: (tx, reference) => issueFor(tx, reference, receiptRules, NOW)}),
       db,
     }).handler;
-  const mailer = (db: Database, receiptRules = rules): Mailer =>
+  const mailer = async (db: Database, receiptRules = rules): Promise<Mailer> =>
     createMailer({
       db,
-      transport: makeTransport({url: relay.url, from: FROM}),
+      transport: await makeTransport({url: relay.url, from: FROM}),
       from: FROM,
       compose: composeMail(db, receiptRules),
       beforeRound: () => issueMonthly(db, receiptRules, Math.floor(clock / 1000)),
@@ -69,7 +69,7 @@ describe.each(DATABASES)('receipts by mail on $name', ({create}) => {
     });
   /** Rounds until nothing is due, as the running endpoint's every five seconds would. */
   const sendAll = async (db = test.db) => {
-    const sender = mailer(db);
+    const sender = await mailer(db);
     for (let round = 0; round < 10; round++) if ((await sender.runOnce()).sent === 0) break;
   };
   const give = async (change: Record<string, unknown>, card = 'pm_card_visa', on = handler) => {
@@ -224,7 +224,7 @@ describe.each(DATABASES)('receipts by mail on $name', ({create}) => {
     await relay.stop();
     for (const email of ['a@example.org', 'b@example.org', 'c@example.org'])
       await give({supporter: {firstName: 'Ana', lastName: 'Fifita', email, consent: false}});
-    const sender = mailer(test.db);
+    const sender = await mailer(test.db);
     // Every five seconds for a minute: each round tries the first message due and stops at the relay's refusal.
     for (let second = 0; second <= 60; second += 5) {
       clock = NOW_MS + second * 1000;
@@ -277,7 +277,8 @@ describe.each(DATABASES)('receipts by mail on $name', ({create}) => {
       );
       const issued = await test.db.query<{number: number; issued_at: Date}>('select number, issued_at from receipts order by number');
       expect(issued.map((row) => row.number)).toEqual(emails.map((_, index) => index + 1));
-      await Promise.all([mailer(test.db).runOnce(), mailer(second).runOnce(), mailer(test.db).runOnce(), mailer(second).runOnce()]);
+      const mailers = await Promise.all([mailer(test.db), mailer(second), mailer(test.db), mailer(second)]);
+      await Promise.all(mailers.map((each) => each.runOnce()));
       await sendAll();
       expect(relay.messages).toHaveLength(12);
       expect(new Set(relay.messages.map((message) => attachment(message).name)).size).toBe(12);

@@ -6,7 +6,8 @@ import {decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStrea
 import {beforeAll, describe, expect, it} from 'vitest';
 import type {Issuer, ReceiptDocument, StatementDocument} from './documents';
 import {notoSans} from './fonts';
-import {paidBy, type Fonts} from './pdf';
+import type {Fonts} from './pdf';
+import {paidBy} from './words';
 import {renderReceipt, renderStatement} from './render';
 
 const PDFTOTEXT = '/usr/bin/pdftotext';

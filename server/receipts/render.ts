@@ -1,8 +1,9 @@
 /** A receipt, a note that cancels one, or a year's statement as a message ready for the relay: subject, text, HTML and its PDF. */
 import {createElement} from 'react';
 import type {Issuer, ReceiptDocument, RenderedMail, StatementDocument} from './documents';
-import {ReceiptEmail, renderEmail, StatementEmail} from './emails';
-import {receiptNumber, receiptPdf, statementPdf, type Fonts} from './pdf';
+import {LinkEmail, ReceiptEmail, renderEmail, StatementEmail} from './emails';
+import {receiptPdf, statementPdf, type Fonts} from './pdf';
+import {receiptNumber} from './words';
 
 // Read from the package only when no fonts are handed in, so a host without a file system never loads fonts.ts.
 const fontsOrNotoSans = async (fonts: Fonts | undefined): Promise<Fonts> => fonts ?? (await import('./fonts')).notoSans();
@@ -34,4 +35,10 @@ export async function renderStatement(issuer: Issuer, doc: StatementDocument, fo
   ]);
   const subject = `Your statement of gifts for ${doc.year}`;
   return {subject, text, html, attachments: [pdf(`statement-${doc.year}.pdf`, content)]};
+}
+
+/** The message that carries a link to a supporter's own page: no attachment. */
+export async function renderLink(issuer: Issuer, url: string, minutes: number): Promise<RenderedMail> {
+  const {html, text} = await renderEmail(createElement(LinkEmail, {issuer, url, minutes}));
+  return {subject: `Your link to your page with ${issuer.legalName}`, text, html, attachments: []};
 }

@@ -2,10 +2,7 @@
  * The results page's HTML, drawn on the server: the sign-in form, or the shell the page's script (./app.ts) fills
  * with the chosen form's results. No inline script, and every value put in is escaped as text.
  */
-
-/** Text for an HTML text node or a quoted attribute. */
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'})[char]!);
+import {escapeHtml} from '../http';
 
 /**
  * Scripts only from this endpoint and none inline; styles inline too (the page's own, and those Plot puts in each

@@ -119,7 +119,7 @@ export async function correctSupporter(
   deps: SupporterDeps,
   email: string,
   changes: SupporterChanges,
-  {by}: {by: 'command' | 'route'},
+  {by}: {by: 'command' | 'route' | 'page'},
 ): Promise<Check<CorrectReport>> {
   const checked = checkChanges(changes);
   if (!checked.ok) return checked;

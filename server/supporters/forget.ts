@@ -85,7 +85,7 @@ async function customersOf(
 export async function forgetSupporter(
   deps: SupporterDeps,
   email: string,
-  {cancelSubscriptions = false, by}: {cancelSubscriptions?: boolean; by: 'command' | 'route'},
+  {cancelSubscriptions = false, by}: {cancelSubscriptions?: boolean; by: 'command' | 'route' | 'page'},
 ): Promise<ForgetReport> {
   const {db} = deps;
   const folded = foldEmail(email);

@@ -14,7 +14,7 @@ export type CarriedOut = {
   fields?: readonly string[];
   /** An erasure's Stripe Customers, deleted or kept. */
   customers?: readonly unknown[];
-  by: 'command' | 'route';
+  by: 'command' | 'route' | 'page';
   /** Seconds since the epoch. */
   at: number;
 };

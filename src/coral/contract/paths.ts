@@ -55,6 +55,25 @@ const OTHER_ROUTES = {
   resultsSignOut: {method: 'POST', path: '/results/sign-out'},
   /** The results page's script (a name no form id can take: ids have no dot). */
   resultsScript: {method: 'GET', path: '/results/app.js'},
+  /** A supporter's own page: the form that asks for a link by email, or, in a session, their gifts and details. */
+  mePage: {method: 'GET', path: '/me'},
+  /** A link to the page asked for, by email (a form's post). */
+  meLink: {method: 'POST', path: '/me/link'},
+  /** The page a link opens, with the button that starts a session; and the session started. */
+  meOpen: {method: 'GET', path: '/me/open'},
+  meSignIn: {method: 'POST', path: '/me/open'},
+  meSignOut: {method: 'POST', path: '/me/sign-out'},
+  /** A receipt's or a statement's PDF; `{document}` stands for its file name: receipt-000123.pdf, statement-2026.pdf. */
+  meDocument: {method: 'GET', path: '/me/documents/{document}'},
+  /** Everything held for the supporter, as `npm run records` gives it. */
+  meRecords: {method: 'GET', path: '/me/records.json'},
+  /** The supporter's details corrected. */
+  meDetails: {method: 'POST', path: '/me/details'},
+  /** A regular gift's amount changed, its card changed at Stripe, or the gift stopped; `{gift}` stands for its reference. */
+  meGift: {method: 'POST', path: '/me/gifts/{gift}'},
+  /** What forgetting the supporter does, and the confirmation that does it. */
+  meForgetPage: {method: 'GET', path: '/me/forget'},
+  meForget: {method: 'POST', path: '/me/forget'},
 } as const satisfies Record<string, Route>;
 
 /** Every route of the endpoint, by name; pure, so a bundle that reads only PAGE_PATHS leaves the rest out. */

@@ -41,6 +41,17 @@ const SCHEMAS = {
   resultsSignIn: {},
   resultsSignOut: {},
   resultsScript: {},
+  mePage: {},
+  meLink: {},
+  meOpen: {},
+  meSignIn: {},
+  meSignOut: {},
+  meDocument: {},
+  meRecords: {},
+  meDetails: {},
+  meGift: {},
+  meForgetPage: {},
+  meForget: {},
 } as const satisfies Record<RouteName, Schemas>;
 
 type Table = {[K in RouteName]: (typeof ROUTES)[K] & (typeof SCHEMAS)[K]};

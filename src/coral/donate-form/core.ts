@@ -13,5 +13,5 @@ export {
 } from './schema';
 export {DONATE_FORM_MESSAGES, type DonateFormMessages} from './messages';
 export {DONATE_FORM_EVENTS, type DonateFormEventDetails, type DonateFormEventName} from './events';
-export {giftTotal, type GiftTotal, limitsFor} from './rules';
+export {checkOtherAmount, giftTotal, type GiftTotal, limitsFor} from './rules';
 export {keepsCardFor, oneTapMonthly} from './keepCard';
