@@ -23,6 +23,7 @@ export function createCore(clock: () => number, apiVersion: string) {
     invoices: new Map<string, Json>(),
     subscriptions: new Map<string, Json>(),
     checkoutSessions: new Map<string, Json>(),
+    billingPortalSessions: new Map<string, Json>(),
     charges: new Map<string, Json>(),
     invoicePayments: new Map<string, Json>(),
     disputes: new Map<string, Json>(),

@@ -4,13 +4,15 @@
  * endpoint reads (docs.stripe.com/api); this copies documented behaviour,
  * not Stripe's code, and covers only what Coral's endpoint calls. Hosted
  * checkout is in `stripeCheckout.ts`, subscriptions in
- * `stripeSubscriptions.ts`, what happens after a payment is confirmed in
+ * `stripeSubscriptions.ts`, customer portal sessions in `stripePortal.ts`,
+ * what happens after a payment is confirmed in
  * `stripeOutcomes.ts`, and the objects all of them share, with the steps
  * they take on them, in `stripeCore.ts`.
  */
 import {checkoutMethods} from './stripeCheckout';
 import {createCore} from './stripeCore';
 import {outcomeMethods} from './stripeOutcomes';
+import {portalMethods} from './stripePortal';
 import {subscriptionMethods} from './stripeSubscriptions';
 import {
   chargeRefusal,
@@ -253,7 +255,8 @@ export function createLedger(clock: () => number, apiVersion: string) {
     },
   };
   const outcomes = outcomeMethods(core);
-  return {...ledger, ...subscriptionsOf, ...outcomes, ...checkoutMethods(core, {...ledger, ...subscriptionsOf, ...outcomes})};
+  const paying = {...ledger, ...subscriptionsOf, ...outcomes};
+  return {...paying, ...portalMethods(core), ...checkoutMethods(core, paying)};
 }
 
 export type Ledger = ReturnType<typeof createLedger>;

@@ -143,6 +143,18 @@ const CASES: Case[] = [
     withMissing: null,
   },
   {
+    endpoint: 'POST /v1/billing_portal/sessions',
+    source: ['BillingPortal/Sessions.d.ts', 'BillingPortal.SessionCreateParams'],
+    withUnknown: (s) => s.billingPortal.sessions.create({customer: 'cus_gift', ...stray}),
+    unknownParam: 'coral_colour',
+    withMissing: (s) =>
+      s.billingPortal.sessions.create({
+        customer: 'cus_gift',
+        flow_data: {after_completion: {type: 'portal_homepage'}} as Stripe.BillingPortal.SessionCreateParams.FlowData,
+      }),
+    missingParam: 'flow_data[type]',
+  },
+  {
     endpoint: 'GET /v1/invoice_payments',
     source: ['InvoicePayments.d.ts', 'InvoicePaymentListParams'],
     withUnknown: (s) => s.invoicePayments.list({invoice: 'in_gift', ...stray}),

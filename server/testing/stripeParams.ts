@@ -20,6 +20,7 @@ export type ParamsSource = readonly [file: string, name: string];
 /** The files the stand-in's endpoints take their parameters from, parsed together in one go. */
 const STAND_IN_FILES = [
   'Accounts.d.ts',
+  'BillingPortal/Sessions.d.ts',
   'Checkout/Sessions.d.ts',
   'Customers.d.ts',
   'InvoicePayments.d.ts',

@@ -245,6 +245,133 @@ describe('the stand-in’s subscriptions', () => {
     expect((await stripe.subscriptions.list({customer})).data).toEqual([]);
     expect((await stripe.subscriptions.list({customer, status: 'all'})).data.map((listed) => listed.id)).toEqual([sub.id]);
   });
+
+  /** A daily gift paid by card, its card kept for the days to come. */
+  async function paidGift() {
+    const sub = await subscribe({payment_settings: {save_default_payment_method: 'on_subscription'}});
+    standIn.confirm((sub.latest_invoice as Stripe.Invoice).confirmation_secret!.client_secret, 'pm_card_visa');
+    return sub;
+  }
+  const newAmount = (itemId: string, change: Partial<Stripe.SubscriptionUpdateParams.Item.PriceData> = {}) => ({
+    items: [{id: itemId, price_data: {...price, unit_amount: 1200, ...change}}],
+    proration_behavior: 'none' as const,
+  });
+
+  it('gives an item a new price, says what it was, and charges the new amount from the next day', async () => {
+    const sub = await paidGift();
+    const [item] = sub.items.data;
+    const updated = await stripe.subscriptions.update(sub.id, newAmount(item!.id));
+    const [changed] = updated.items.data;
+    expect(changed).toMatchObject({id: item!.id, price: {object: 'price', currency: 'aud', product: 'prod_gift', unit_amount: 1200}});
+    expect(changed!.price.id).not.toBe(item!.price.id);
+    expect(standIn.prices.get(changed!.price.id)).toMatchObject({unit_amount: 1200, recurring: {interval: 'day'}});
+    expect(standIn.events.at(-1)).toMatchObject({
+      type: 'customer.subscription.updated',
+      data: {
+        object: {items: {data: [{id: item!.id, price: {unit_amount: 1200}}]}},
+        previous_attributes: {items: {data: [{id: item!.id, price: {id: item!.price.id, unit_amount: 500}}]}},
+      },
+    });
+    const paid = standIn.renew(sub.id).find((event) => event.type === 'invoice.paid');
+    expect(paid).toMatchObject({data: {object: {amount_paid: 1200, currency: 'aud', billing_reason: 'subscription_cycle'}}});
+  });
+
+  it('refuses a price for an item the subscription lacks, in another currency, under the minimum, or with a stray field', async () => {
+    const sub = await paidGift();
+    const itemId = sub.items.data[0]!.id;
+    const from = standIn.events.length;
+    await expect(stripe.subscriptions.update(sub.id, newAmount('si_nothing'))).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'resource_missing',
+      param: 'items[0][id]',
+      message: "No such subscription item: 'si_nothing'",
+    });
+    await expect(stripe.subscriptions.update(sub.id, newAmount(itemId, {currency: 'nzd'}))).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      param: 'items[0][price_data][currency]',
+      message: expect.stringMatching(/^You cannot combine currencies on a single customer\..* with currency aud\.$/),
+    });
+    await expect(stripe.subscriptions.update(sub.id, newAmount(itemId, {unit_amount: 49}))).rejects.toMatchObject({
+      code: 'amount_too_small',
+      param: 'items[0][price_data][unit_amount]',
+    });
+    await expect(stripe.subscriptions.update(sub.id, newAmount(itemId, {product: 'prod_nothing'}))).rejects.toMatchObject({
+      code: 'resource_missing',
+      param: 'items[0][price_data][product]',
+    });
+    const stray = {recurring: {interval: 'day', coral_colour: 'teal'}} as unknown as Stripe.SubscriptionUpdateParams.Item.PriceData;
+    await expect(stripe.subscriptions.update(sub.id, newAmount(itemId, stray))).rejects.toMatchObject({
+      code: 'parameter_unknown',
+      param: 'items[0][price_data][recurring][coral_colour]',
+    });
+    await expect(stripe.subscriptions.update(sub.id, {...newAmount(itemId), proration_behavior: undefined})).rejects.toMatchObject({
+      param: 'proration_behavior',
+    });
+    expect(standIn.events.length).toBe(from);
+    expect((await stripe.subscriptions.retrieve(sub.id)).items.data[0]!.price.unit_amount).toBe(500);
+  });
+
+  it('takes no new price while the first payment is due, nor once canceled', async () => {
+    const sub = await subscribe();
+    const itemId = sub.items.data[0]!.id;
+    await expect(stripe.subscriptions.update(sub.id, newAmount(itemId))).rejects.toMatchObject({param: 'items'});
+    standIn.confirm((sub.latest_invoice as Stripe.Invoice).confirmation_secret!.client_secret, 'pm_card_visa');
+    await stripe.subscriptions.cancel(sub.id);
+    await expect(stripe.subscriptions.update(sub.id, newAmount(itemId))).rejects.toMatchObject({param: 'items'});
+  });
+});
+
+describe('the stand-in’s customer portal sessions', () => {
+  const returnUrl = 'https://www.example.org/my-gift';
+
+  it('opens a session for a live customer, shaped as Stripe’s, and keeps it', async () => {
+    const customer = await stripe.customers.create({email: 'ada@example.org'});
+    const session = await stripe.billingPortal.sessions.create({customer: customer.id, return_url: returnUrl});
+    expect(session).toMatchObject({
+      object: 'billing_portal.session',
+      customer: customer.id,
+      return_url: returnUrl,
+      created: 1_767_225_600,
+      livemode: false,
+      configuration: expect.stringMatching(/^bpc_/),
+      locale: null,
+      on_behalf_of: null,
+      flow: null,
+      url: expect.stringMatching(/^https:\/\/billing\.stripe\.com\/p\/session\/test_\w+$/),
+    });
+    expect(session.id).toMatch(/^bps_/);
+    const {lastResponse: _, ...shown} = session;
+    expect(standIn.billingPortalSessions.get(session.id)).toEqual(shown);
+    const again = await stripe.billingPortal.sessions.create({customer: customer.id});
+    expect(again).toMatchObject({return_url: null});
+    expect(again.url).not.toBe(session.url);
+    expect(standIn.billingPortalSessions.size).toBe(2);
+  });
+
+  it('refuses a customer unknown or deleted, a relative return_url, and a parameter Stripe does not know', async () => {
+    const customer = await stripe.customers.create({email: 'ada@example.org'});
+    await expect(stripe.billingPortal.sessions.create({customer: 'cus_nobody'})).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'resource_missing',
+      param: 'customer',
+      message: "No such customer: 'cus_nobody'",
+    });
+    await expect(stripe.billingPortal.sessions.create({customer: customer.id, return_url: '/my-gift'})).rejects.toMatchObject({
+      code: 'url_invalid',
+      param: 'return_url',
+    });
+    const stray = {coral_colour: 'teal'} as unknown as Stripe.BillingPortal.SessionCreateParams;
+    await expect(stripe.billingPortal.sessions.create({customer: customer.id, ...stray})).rejects.toMatchObject({
+      code: 'parameter_unknown',
+      param: 'coral_colour',
+    });
+    await stripe.customers.del(customer.id);
+    await expect(stripe.billingPortal.sessions.create({customer: customer.id})).rejects.toMatchObject({
+      code: 'resource_missing',
+      param: 'customer',
+    });
+    expect(standIn.billingPortalSessions.size).toBe(0);
+  });
 });
 
 describe('the stand-in’s deleted customers', () => {

@@ -179,6 +179,12 @@ export async function startStripeStandIn({
     },
     {
       method: 'POST',
+      path: /^\/v1\/billing_portal\/sessions$/,
+      params: ['BillingPortal/Sessions.d.ts', 'BillingPortal.SessionCreateParams'],
+      run: (params) => ledger.createBillingPortalSession(params),
+    },
+    {
+      method: 'POST',
       path: /^\/v1\/invoices\/([^/]+)\/void$/,
       params: ['Invoices.d.ts', 'InvoiceVoidInvoiceParams'],
       run: (_, id) => ledger.voidInvoice(id),

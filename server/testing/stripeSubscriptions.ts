@@ -32,9 +32,20 @@ const LISTED_BY_DEFAULT = (status: unknown) => status !== 'canceled';
 /** How long Stripe's Smart Retries wait between attempts in the stand-in: three days, within Stripe's documented range. */
 const RETRY_SECONDS = 3 * 86_400;
 
-type SubscriptionItem = {price: Json; current_period_start?: number; current_period_end?: number};
-const itemOf = (sub: Json): SubscriptionItem => (sub.items as {data: SubscriptionItem[]}).data[0]!;
-const stepOf = (sub: Json): number => INTERVAL_SECONDS[String((itemOf(sub).price.recurring as Json).interval)]!;
+type SubscriptionItem = {id: string; price: Json; current_period_start?: number; current_period_end?: number};
+type Items = {object: 'list'; data: SubscriptionItem[]};
+const itemOf = (sub: Json): SubscriptionItem => (sub.items as Items).data[0]!;
+const intervalOf = (sub: Json): string => String((itemOf(sub).price.recurring as Json).interval);
+const stepOf = (sub: Json): number => INTERVAL_SECONDS[intervalOf(sub)]!;
+
+/** A recurring price as `price_data` describes it, before Stripe gives it an id. */
+type PriceSpec = {
+  currency: string;
+  product: string;
+  unit_amount: number;
+  type: 'recurring';
+  recurring: {interval: string; interval_count: 1};
+};
 
 /** A `cancel_at` as Stripe takes it: a time in the future; Stripe's own keywords are not what Coral sends. */
 function cancelAtOf(value: Params[string], now: number): number | Reply {
@@ -49,6 +60,66 @@ const INCOMPLETE_SECONDS = 23 * 60 * 60;
 export function subscriptionMethods(core: LedgerCore) {
   const {clock, id, event, products, prices, paymentIntents, subscriptions, invoices, attached} = core;
   const {createInvoiceFor, newCharge, settleInvoice, failInvoice, moveSubscription, publicInvoice} = core;
+
+  /**
+   * The price an item's `price_data` makes, checked as Stripe checks it: a currency, a product that exists, an amount
+   * Stripe may charge in that currency, and an interval. `at` is where it was sent, as Stripe names it.
+   */
+  function priceSpecOf(data: Params, at: string): PriceSpec | Reply {
+    const currency = core.needCurrency(data);
+    if (isReply(currency)) return currency;
+    const product = str(data.product) ?? '';
+    if (!products.has(product)) return missing('product', product, `${at}[product]`);
+    const unitAmount = int(data.unit_amount);
+    if (unitAmount === null) return invalid('Invalid integer', `${at}[unit_amount]`);
+    const refused = chargeRefusal(unitAmount, currency, `${at}[unit_amount]`);
+    if (refused) return refused;
+    const interval = str(obj(data.recurring).interval) ?? '';
+    if (!Object.hasOwn(INTERVAL_SECONDS, interval)) return invalid('Invalid interval', `${at}[recurring][interval]`);
+    return {currency, product, unit_amount: unitAmount, type: 'recurring', recurring: {interval, interval_count: 1}};
+  }
+
+  /** The Price object Stripe makes of `price_data`, kept in `prices` as Stripe keeps it. */
+  function newPrice(spec: PriceSpec): Json {
+    const price = {id: id('price'), object: 'price', ...spec};
+    prices.set(price.id, price);
+    return price;
+  }
+
+  /**
+   * The subscription's items after `items` is applied, or Stripe's refusal. The stand-in changes what Coral changes:
+   * the price of an item the subscription has, by `price_data`, in the subscription's currency and interval and
+   * without proration. Stripe would also add items, prorate by default, and invoice at once for a new interval; the
+   * stand-in refuses those rather than pretend.
+   */
+  function itemsAfter(sub: Json, params: Params): {items: Items; item: SubscriptionItem; price: PriceSpec} | Reply {
+    const given = list(params.items);
+    if (given.length !== 1) return invalid('The stand-in changes one item at a time.', 'items');
+    const item = obj(given[0]);
+    const itemId = str(item.id);
+    if (itemId === undefined) return invalid('The stand-in changes an item the subscription has; it adds none.', 'items[0][id]');
+    const items = structuredClone(sub.items) as Items;
+    const target = items.data.find((existing) => existing.id === itemId);
+    if (!target) return missing('subscription item', itemId, 'items[0][id]');
+    const other = Object.keys(item).find((name) => name !== 'id' && name !== 'price_data');
+    if (other !== undefined) return invalid(`The stand-in does not take ${other} on a subscription item.`, `items[0][${other}]`);
+    if (item.price_data === undefined) return invalid('The stand-in changes an item by its price_data only.', 'items[0][price_data]');
+    if (params.proration_behavior !== 'none') {
+      return invalid('The stand-in does not prorate: a change of price takes proration_behavior none.', 'proration_behavior');
+    }
+    const price = priceSpecOf(obj(item.price_data), 'items[0][price_data]');
+    if (isReply(price)) return price;
+    // A subscription keeps the currency it began in, and so does its customer while it lasts.
+    if (price.currency !== sub.currency) {
+      const message = `You cannot combine currencies on a single customer. This customer has an active subscription, subscription schedule, discount, quote, or invoice item with currency ${String(sub.currency)}.`;
+      return invalid(message, 'items[0][price_data][currency]');
+    }
+    if (price.recurring.interval !== intervalOf(sub)) {
+      const message = 'The stand-in keeps a subscription’s interval: Stripe would invoice at once and start a new billing cycle.';
+      return invalid(message, 'items[0][price_data][recurring][interval]');
+    }
+    return {items, item: target, price};
+  }
 
   /** The billing period Stripe's clock is in now, shown on the subscription's item as Stripe shows it. */
   function showPeriod(sub: Json): SubscriptionItem {
@@ -102,17 +173,9 @@ export function subscriptionMethods(core: LedgerCore) {
       const customer = str(params.customer) ?? '';
       if (!core.liveCustomer(customer)) return missing('customer', customer, 'customer');
       const item = obj(list(params.items)[0]);
-      const data = obj(item.price_data);
-      const currency = core.needCurrency(data);
-      if (isReply(currency)) return currency;
-      const product = str(data.product) ?? '';
-      if (!products.has(product)) return missing('product', product, 'items[0][price_data][product]');
-      const unitAmount = int(data.unit_amount);
-      const interval = str(obj(data.recurring).interval) ?? '';
-      if (unitAmount === null) return invalid('Invalid integer', 'items[0][price_data][unit_amount]');
-      const refused = chargeRefusal(unitAmount, currency, 'items[0][price_data][unit_amount]');
-      if (refused) return refused;
-      if (!(interval in INTERVAL_SECONDS)) return invalid('Invalid interval', 'items[0][price_data][recurring][interval]');
+      const spec = priceSpecOf(obj(item.price_data), 'items[0][price_data]');
+      if (isReply(spec)) return spec;
+      const {currency, unit_amount: unitAmount} = spec;
       const metadata = metadataOf(params);
       if (isReply(metadata)) return metadata;
       const now = clock();
@@ -134,16 +197,7 @@ export function subscriptionMethods(core: LedgerCore) {
       // error_if_incomplete: a payment that cannot go through fails the call and leaves no subscription behind.
       if (decline && behavior === 'error_if_incomplete') return stripeError(402, 'card_error', decline.message, {code: decline.code});
 
-      const price = {
-        id: id('price'),
-        object: 'price',
-        currency,
-        product,
-        unit_amount: unitAmount,
-        type: 'recurring',
-        recurring: {interval, interval_count: 1},
-      };
-      prices.set(price.id, price);
+      const price = newPrice(spec);
       const settings = obj(params.payment_settings);
       const sub: Json = {
         id: id('sub'),
@@ -186,7 +240,9 @@ export function subscriptionMethods(core: LedgerCore) {
      * POST /v1/subscriptions/:id, as a page, the Dashboard or the customer portal sends it. Stripe documents that an
      * `incomplete` subscription (its first payment not made) takes only `metadata` and `default_source`, and a
      * canceled one only `metadata` and `cancellation_details`. `cancel_at` ends it then; `cancel_at_period_end` at
-     * the end of the period under way, which `cancel_at` then shows; each setting clears the other.
+     * the end of the period under way, which `cancel_at` then shows; each setting clears the other. `items` gives an
+     * item a new price, which the next invoice charges; `customer.subscription.updated` carries the old items. Every
+     * change is checked before any is made, so a refused request changes nothing.
      */
     updateSubscription(subId: string, params: Params): Reply {
       const sub = subscriptions.get(subId);
@@ -204,6 +260,14 @@ export function subscriptionMethods(core: LedgerCore) {
       if (params.proration_behavior !== undefined && !PRORATION_BEHAVIORS.has(str(params.proration_behavior) ?? '')) {
         return invalid('Invalid proration_behavior', 'proration_behavior');
       }
+      // An empty value removes the end.
+      const cancelAt = params.cancel_at === undefined || params.cancel_at === '' ? null : cancelAtOf(params.cancel_at, clock());
+      if (isReply(cancelAt)) return cancelAt;
+      const metadata = metadataOf(params);
+      if (isReply(metadata)) return metadata;
+      const itemsChange = params.items === undefined ? null : itemsAfter(sub, params);
+      if (isReply(itemsChange)) return itemsChange;
+
       const previous: Json = {};
       const change = (field: string, value: unknown) => {
         if (sub[field] === value) return;
@@ -211,10 +275,7 @@ export function subscriptionMethods(core: LedgerCore) {
         sub[field] = value;
       };
       if (params.cancel_at !== undefined) {
-        // An empty value removes the end.
-        const at = params.cancel_at === '' ? null : cancelAtOf(params.cancel_at, clock());
-        if (isReply(at)) return at;
-        change('cancel_at', at);
+        change('cancel_at', cancelAt);
         change('cancel_at_period_end', false);
       }
       if (params.cancel_at_period_end !== undefined) {
@@ -222,10 +283,12 @@ export function subscriptionMethods(core: LedgerCore) {
         change('cancel_at_period_end', atPeriodEnd);
         change('cancel_at', atPeriodEnd ? showPeriod(sub).current_period_end : null);
       }
-      if (params.metadata !== undefined) {
-        const metadata = metadataOf(params);
-        if (isReply(metadata)) return metadata;
-        change('metadata', {...(sub.metadata as Json), ...metadata});
+      if (params.metadata !== undefined) change('metadata', {...(sub.metadata as Json), ...metadata});
+      if (itemsChange) {
+        const {items, item, price} = itemsChange;
+        item.price = newPrice(price);
+        // The old items go whole into previous_attributes, as Stripe sends them.
+        change('items', items);
       }
       if (Object.keys(previous).length > 0) event('customer.subscription.updated', sub, previous);
       return ok(sub);

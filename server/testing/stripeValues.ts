@@ -67,6 +67,12 @@ export function metadataOf(params: Params): Json | Reply {
 /** A test payment method's type: `pm_au_becs_debit…` names a BECS Direct Debit account, any other a card. */
 export const methodType = (paymentMethod: string): string => (paymentMethod.startsWith('pm_au_becs_debit') ? 'au_becs_debit' : 'card');
 
+/** Why Stripe refuses a URL it is to send a supporter to (a page's `return_url`), or null: it must be absolute, http or https. */
+export function urlRefusal(value: FormValue, param: string): Reply | null {
+  const url = typeof value === 'string' && URL.canParse(value) ? new URL(value) : null;
+  return url && (url.protocol === 'https:' || url.protocol === 'http:') ? null : invalid('Not a valid URL', param, 'url_invalid');
+}
+
 export const incompleteRefusal = (param: string): Reply =>
   invalid('A subscription whose status is incomplete can only have its metadata and default_source updated.', param);
 export const isReply = (value: unknown): value is Reply =>
