@@ -8,6 +8,7 @@
  */
 import fc from 'fast-check';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {startSmtpReceiver, type SmtpReceiver} from '../testing/smtpServer';
 import {ROUTE_TABLE, type RouteName} from '../../src/coral/contract';
 import {
   buildApart,
@@ -68,7 +69,7 @@ const LONG = {timeout: 120_000 + RUNS * 1_000};
 const pathOf = (target: string) => target.split('?')[0];
 
 /** Which routes take a body, and which a limit on it, as the table of valid requests says before anything runs. */
-const SHAPES = {port: 0, firstGift: {reference: '', clientSecret: ''}, cookie: ''};
+const SHAPES = {port: 0, firstGift: {reference: '', clientSecret: ''}, cookie: '', supporter: ''};
 const withBody = ROUTE_NAMES.filter((name) => ROUTE_ATTACKS[name](SHAPES).body);
 const withLimit = withBody.filter((name) => ROUTE_ATTACKS[name](SHAPES).limit);
 /** A body's text fields, but those left as they are. */
@@ -91,6 +92,7 @@ afterAll(() => build?.remove());
 describe.each(RECORDS_PLACES)('every route of the contract, attacked through the Node server, on $name', ({open}) => {
   let stripe: StripeStandIn;
   let crm: Awaited<ReturnType<typeof startCrm>>;
+  let relay: SmtpReceiver;
   let records: Awaited<ReturnType<RecordsPlace['open']>>;
   let endpoint: Attacked;
   let context: AttackContext;
@@ -103,13 +105,14 @@ describe.each(RECORDS_PLACES)('every route of the contract, attacked through the
   beforeAll(async () => {
     stripe = await startStripeStandIn({clock: () => Math.floor(Date.now() / 1000)});
     crm = await startCrm();
+    relay = await startSmtpReceiver();
     records = await open();
-    endpoint = await startAttacked(build.main, attackVars(stripe, crm.url, records.vars));
-    context = await prepare(endpoint, stripe);
+    endpoint = await startAttacked(build.main, attackVars(stripe, crm.url, records.vars, relay.url));
+    context = await prepare(endpoint, stripe, relay);
   }, 120_000);
   afterAll(async () => {
     await endpoint?.stop();
-    await Promise.all([stripe?.close(), crm?.close()]);
+    await Promise.all([stripe?.close(), crm?.close(), relay?.close()]);
     await records?.drop();
   }, 60_000);
 

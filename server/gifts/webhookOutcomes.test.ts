@@ -458,7 +458,14 @@ describe('a refund or a dispute', () => {
     expect((await record(event, stripe)).records).toEqual([
       [
         'refunded:ch_1:2000',
-        told({outcome: 'refunded', frequency: 'one-off', stripeId: 'ch_1', amount: 2000, eventId: event.id as string}),
+        told({
+          outcome: 'refunded',
+          frequency: 'one-off',
+          stripeId: 'ch_1',
+          amount: 2000,
+          eventId: event.id as string,
+          refundOf: 'paid:pi_1',
+        }),
       ],
     ]);
     expect(calls).toEqual([]);
@@ -466,11 +473,15 @@ describe('a refund or a dispute', () => {
 
   it('whose charge carries no metadata reads the PaymentIntent, then the invoice its payment paid', async () => {
     const oneOff = fakeStripe({intents: {pi_1: intent()}});
-    expect((await record(eventOf('charge.refunded', charge({metadata: {}})), oneOff.stripe)).records[0]?.[1].reference).toBe('pi_1');
-    const paidInvoice = {parent: {subscription_details: {subscription: 'sub_1', metadata: CORAL}}};
+    expect((await record(eventOf('charge.refunded', charge({metadata: {}})), oneOff.stripe)).records[0]?.[1]).toMatchObject({
+      reference: 'pi_1',
+      refundOf: 'paid:pi_1',
+    });
+    const paidInvoice = {id: 'in_1', parent: {subscription_details: {subscription: 'sub_1', metadata: CORAL}}};
     const regular = fakeStripe({intents: {pi_1: intent({metadata: {}})}, invoicePayments: [{invoice: paidInvoice}]});
     const {records} = await record(eventOf('charge.refunded', charge({metadata: {}})), regular.stripe);
-    expect(records[0]?.[1]).toMatchObject({reference: 'sub_1', frequency: 'monthly'});
+    // The invoice's payment is the one refunded: its receipt is the one a note cancels.
+    expect(records[0]?.[1]).toMatchObject({reference: 'sub_1', frequency: 'monthly', refundOf: 'paid:in_1'});
     expect(regular.calls.at(-1)).toEqual([
       'invoicePayments.list',
       {payment: {type: 'payment_intent', payment_intent: 'pi_1'}, expand: ['data.invoice'], limit: 1},

@@ -122,8 +122,17 @@ describe('a refund or a dispute', () => {
     expect(each.stripe.requests.length).toBe(calls);
     const refunds = each.setup.store.all().filter(([key]) => key.startsWith('refunded:'));
     expect(refunds).toEqual([
-      [`refunded:${charge}:2000`, oneOffRecord({outcome: 'refunded', reference, stripeId: charge, amount: 2000, eventId: partial.id})],
-      [`refunded:${charge}:6000`, expect.objectContaining({outcome: 'refunded', reference, amount: 6000, eventId: rest.id})],
+      [
+        `refunded:${charge}:2000`,
+        {
+          ...oneOffRecord({outcome: 'refunded', reference, stripeId: charge, amount: 2000, eventId: partial.id}),
+          refundOf: `paid:${reference}`,
+        },
+      ],
+      [
+        `refunded:${charge}:6000`,
+        expect.objectContaining({outcome: 'refunded', reference, amount: 6000, eventId: rest.id, refundOf: `paid:${reference}`}),
+      ],
     ]);
   });
 

@@ -85,11 +85,12 @@ const see = (location: string, ...cookies: string[]): Response => {
 const look = (deps: On): PageLook => ({basePath: deps.basePath, organisation: deps.mail.rules.issuer.legalName});
 const seconds = (deps: On) => Math.floor(deps.now() / 1000);
 
-/** The form's fields; null for a body that is no form of this page's size. */
-async function formOf(request: Request): Promise<URLSearchParams | null> {
+/** The form's fields; null for a body that is no form; the 413 for one larger than any of this page's. */
+async function formOf(request: Request): Promise<URLSearchParams | null | Response> {
   if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? '')) return null;
   const read = await readCapped(request, MAX_FORM_BYTES);
-  return read.ok ? new URLSearchParams(new TextDecoder().decode(read.bytes)) : null;
+  if (!read.ok) return read.answer.status === 413 ? respond(read.answer) : null;
+  return new URLSearchParams(new TextDecoder().decode(read.bytes));
 }
 
 /** Runs a step, answering 503 while the database cannot be reached. */
@@ -152,6 +153,7 @@ export async function answerMeLink(deps: SupporterPageDeps, request: Request, ad
   if (request.method !== 'POST') return wrongMethod('POST');
   if (!fromOwnPages(request)) return crossSite(deps);
   const fields = await formOf(request);
+  if (fields instanceof Response) return fields;
   const typed = fields?.get('email')?.trim() ?? '';
   if (!isEmail(typed)) return html(400, askPage(look(deps), 'Enter an email address like ada@example.org.', typed.slice(0, 254)));
   const email = typed.toLowerCase();
@@ -188,7 +190,9 @@ export async function answerMeSignIn(deps: SupporterPageDeps, request: Request):
   if (!isOn(deps)) return NOT_FOUND();
   if (request.method !== 'POST') return wrongMethod('POST');
   if (!fromOwnPages(request)) return crossSite(deps);
-  const token = (await formOf(request))?.get('token') ?? '';
+  const fields = await formOf(request);
+  if (fields instanceof Response) return fields;
+  const token = fields?.get('token') ?? '';
   return withRecords(deps, async () => {
     const cookie = await openSession(deps.db, deps.cookie, token, seconds(deps));
     if (cookie === null) {
@@ -264,6 +268,7 @@ const DETAILS: (keyof DetailsView)[] = ['firstName', 'lastName', 'email', 'phone
 export function answerMeDetails(deps: SupporterPageDeps, request: Request): Promise<Response> {
   return signedIn(deps, request, 'POST', async (on, email) => {
     const fields = await formOf(request);
+    if (fields instanceof Response) return fields;
     const page = async (status: number, said: Parameters<typeof supporterView>[4], as = email) =>
       html(status, supporterPage(look(on), await supporterView(on.db, on.mail.rules, on.basePath, as, said)));
     if (fields === null) return page(400, {problem: 'That was not the details form. Nothing was changed.'});
@@ -287,6 +292,7 @@ export function answerMeDetails(deps: SupporterPageDeps, request: Request): Prom
 export function answerMeGift(deps: SupporterPageDeps, request: Request, reference: string): Promise<Response> {
   return signedIn(deps, request, 'POST', async (on, email) => {
     const fields = await formOf(request);
+    if (fields instanceof Response) return fields;
     const page = async (status: number, said: Parameters<typeof supporterView>[4]) =>
       html(status, supporterPage(look(on), await supporterView(on.db, on.mail.rules, on.basePath, email, said)));
     const gift = (await giftsOf(on.db, email)).find((each) => each.reference === reference);
@@ -343,6 +349,7 @@ export function answerMeForgetPage(deps: SupporterPageDeps, request: Request): P
 export function answerMeForget(deps: SupporterPageDeps, request: Request): Promise<Response> {
   return signedIn(deps, request, 'POST', async (on, email) => {
     const fields = await formOf(request);
+    if (fields instanceof Response) return fields;
     if (fields?.get('confirm') !== 'yes') {
       const regular = (await giftsOf(on.db, email)).filter(takesPayments).length;
       return html(400, forgetPage(look(on), regular));

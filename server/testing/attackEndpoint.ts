@@ -25,6 +25,7 @@ import {buildEndpoint, launch, SERVER} from './endpointProcess';
 import {giftBody, GUARD_SECRET, WEBHOOK_SECRET} from './fixtures';
 import {MARK} from './hostileValues';
 import {sendRaw, type RawAnswer, type RawRequest} from './rawHttp';
+import type {SmtpReceiver} from './smtpServer';
 import {STAND_IN_SECRET_KEY, type StripeStandIn} from './stripeStandIn';
 
 /** The longest any answer may take here: generous, on a busy 2-core machine; a route that hangs meets it. */
@@ -76,8 +77,13 @@ export async function startCrm(): Promise<{url: string; close: () => Promise<voi
   };
 }
 
-/** Every variable the endpoint reads to turn each capability on, fake secrets all. */
-export const attackVars = (stripe: StripeStandIn, crmUrl: string, records: Record<string, string>): Record<string, string> => ({
+/** Every variable the endpoint reads to turn each capability on, fake secrets all; mail goes to the suite's own SMTP server. */
+export const attackVars = (
+  stripe: StripeStandIn,
+  crmUrl: string,
+  records: Record<string, string>,
+  smtpUrl: string,
+): Record<string, string> => ({
   PATH: process.env.PATH ?? '',
   PORT: '0',
   CORAL_ALLOWED_ORIGINS: ORIGIN,
@@ -93,6 +99,10 @@ export const attackVars = (stripe: StripeStandIn, crmUrl: string, records: Recor
   CORAL_FORWARD_URL: crmUrl,
   CORAL_FORWARD_SECRET: 'forward-secret-for-tests-only-0000000000',
   CORAL_RETENTION_DAYS: '30',
+  CORAL_SMTP_URL: smtpUrl,
+  CORAL_MAIL_FROM: 'Reef Action Fund <receipts@reefaction.org.au>',
+  CORAL_RECEIPTS: JSON.stringify({legalName: 'Reef Action Fund Ltd', number: 'ABN 51 824 753 556'}),
+  CORAL_PUBLIC_URL: 'http://localhost',
   // Each request comes from an address of its own through this proxy, and no email is counted: the guard lets the
   // suite's requests through to the checks behind it. The breaker stays shut, so no gift needs a bot check.
   CORAL_TRUSTED_PROXIES: '127.0.0.1,::1',
@@ -247,9 +257,9 @@ export type Probed = RawAnswer & {logged: number | null};
  * What the valid requests need, made as their senders would: both forms published, a one-off gift with its card
  * kept and confirmed at the stand-in, a session for the results page, and a signature to look up and correct.
  */
-export async function prepare(endpoint: Attacked, stripe: StripeStandIn): Promise<AttackContext> {
+export async function prepare(endpoint: Attacked, stripe: StripeStandIn, relay: SmtpReceiver): Promise<AttackContext> {
   const port = endpoint.port();
-  const context: AttackContext = {port, firstGift: {reference: '', clientSecret: ''}, cookie: ''};
+  const context: AttackContext = {port, firstGift: {reference: '', clientSecret: ''}, cookie: '', supporter: ''};
   const send = async (request: RawRequest, wanted: number) => {
     const answer = await probe(endpoint, request, [wanted]);
     if (answer.status !== wanted) throw new Error(`preparing: ${describeRequest(request)} answered ${answer.status}: ${answer.body}`);
@@ -265,5 +275,22 @@ export async function prepare(endpoint: Attacked, stripe: StripeStandIn): Promis
   const signedIn = await send(rawOf(ROUTE_ATTACKS.resultsSignIn(context), context), 303);
   context.cookie = (signedIn.headers['set-cookie'] ?? '').split(';')[0]!;
   await send(rawOf(ROUTE_ATTACKS.signatures(context), context), 200);
+  // The signer's link, asked for, received by the relay, and spent for a session of the supporter's page.
+  await send(rawOf(ROUTE_ATTACKS.meLink(context), context, {value: {email: 'ada@example.org'}}), 200);
+  const token = await linkIn(relay, 'ada@example.org');
+  const opened = await send(rawOf(ROUTE_ATTACKS.meSignIn(context), context, {value: {token}}), 303);
+  context.supporter = (opened.headers['set-cookie'] ?? '').split(';')[0]!;
   return context;
+}
+
+/** The token of the link the relay receives for `email`, within the mailer's round and a half. */
+async function linkIn(relay: SmtpReceiver, email: string): Promise<string> {
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    const message = relay.messages.find((each) => each.subject?.startsWith('Your link') && each.text?.includes('token='));
+    const to = message?.to && 'text' in message.to ? message.to.text : null;
+    const token = to === email ? /token=([0-9a-f]{64})/.exec(message?.text ?? '')?.[1] : undefined;
+    if (token) return token;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`preparing: no link reached the relay for ${email}`);
 }

@@ -51,8 +51,11 @@ export const REEF_FORM = {
 };
 export {PETITION_FORM} from './publishedForms';
 
-/** What the valid requests need from the endpoint once it runs: a one-off gift kept with its card, and a session. */
-export type AttackContext = {port: number; firstGift: {reference: string; clientSecret: string}; cookie: string};
+/**
+ * What the valid requests need from the endpoint once it runs: a one-off gift kept with its card, a session of the
+ * results page, and one of the supporter's page, for the gift's supporter.
+ */
+export type AttackContext = {port: number; firstGift: {reference: string; clientSecret: string}; cookie: string; supporter: string};
 
 export type BodyEncoding = 'json' | 'form' | 'signed';
 
@@ -85,8 +88,9 @@ const fromPage = [['origin', ORIGIN]] as const;
 const posted = (value: unknown) => ({value, as: 'json' as const, type: JSON_TYPE});
 
 /** Limits, as the endpoint sets them: server/http/body.ts (MAX_BODY_BYTES, MAX_EVENT_BYTES), server/doorway/handler.ts
- * (MAX_EVENT_BODY_BYTES), server/forms/formsRoute.ts (MAX_CONFIG_BYTES) and server/results/signInRoute.ts (MAX_FORM_BYTES). */
-export const LIMITS = {body: 16 * 1024, event: 2048, config: 256 * 1024, signIn: 4 * 1024, webhook: MAX_EVENT_BYTES};
+ * (MAX_EVENT_BODY_BYTES), server/forms/formsRoute.ts (MAX_CONFIG_BYTES), server/results/signInRoute.ts (MAX_FORM_BYTES) and
+ * server/supporterPage/routes.ts (MAX_FORM_BYTES). */
+export const LIMITS = {body: 16 * 1024, event: 2048, config: 256 * 1024, signIn: 4 * 1024, webhook: MAX_EVENT_BYTES, meForm: 8 * 1024};
 const tooLarge = (bytes: number) => ({bytes, over: 413});
 
 const supporter = (name: RouteName, value: unknown): ((context: AttackContext) => RouteAttack) => {
@@ -100,6 +104,20 @@ const supporter = (name: RouteName, value: unknown): ((context: AttackContext) =
     limit: tooLarge(LIMITS.body),
   });
 };
+
+/** A form of the supporter's page, posted from the page, in a session when `cookie` is given. */
+function mePost(name: RouteName, fields: Record<string, string>, success: number[], cookie = ''): RouteAttack {
+  const headers: [string, string][] = [['sec-fetch-site', 'same-origin']];
+  if (cookie !== '') headers.push(['cookie', cookie]);
+  return {
+    method: 'POST',
+    target: ROUTES[name].path,
+    headers,
+    body: {value: fields, as: 'form', type: FORM_TYPE},
+    success,
+    limit: tooLarge(LIMITS.meForm),
+  };
+}
 
 /** A payment's success as Stripe sends it, about the gift the context kept: recorded once, and 200 every time. */
 const paidEvent = ({firstGift}: AttackContext) => ({
@@ -250,6 +268,37 @@ export const ROUTE_ATTACKS: Record<RouteName, (context: AttackContext) => RouteA
     success: [303],
   }),
   resultsScript: () => ({method: 'GET', target: ROUTES.resultsScript.path, headers: [], success: [200]}),
+  // The supporter's page, in the gift's supporter's session, from the page itself. A change that cannot be made twice
+  // (a link spent, the supporter forgotten) is sent as it is refused, so every request of the suite meets the same page.
+  mePage: ({supporter}) => ({method: 'GET', target: ROUTES.mePage.path, headers: [['cookie', supporter]], success: [200]}),
+  // A link asked for an address held nowhere: its answer is the same, and past the limit per email, 429.
+  meLink: () => mePost('meLink', {email: 'nobody-held@example.org'}, [200, 429]),
+  meOpen: () => ({method: 'GET', target: `${ROUTES.meOpen.path}?token=${'0'.repeat(64)}`, headers: [], success: [200]}),
+  meSignIn: () => mePost('meSignIn', {token: '0'.repeat(64)}, [400]),
+  // Without a session, as the sign-out of the page's other tab: nothing to end, and back to the page.
+  meSignOut: () => mePost('meSignOut', {}, [303], ''),
+  meDocument: ({supporter}) => ({
+    method: 'GET',
+    target: ROUTES.meDocument.path.replace('{document}', 'receipt-000001.pdf'),
+    headers: [['cookie', supporter]],
+    success: [200, 404],
+  }),
+  meRecords: ({supporter}) => ({method: 'GET', target: ROUTES.meRecords.path, headers: [['cookie', supporter]], success: [200]}),
+  meDetails: ({supporter}) =>
+    mePost(
+      'meDetails',
+      {firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', phone: '', postcode: '2000', address: ''},
+      [200, 422],
+      supporter,
+    ),
+  // The first gift is one-off: no regular gift of the supporter's has that reference.
+  meGift: ({supporter, firstGift}) => ({
+    ...mePost('meGift', {action: 'amount', amount: '25'}, [404], supporter),
+    target: ROUTES.meGift.path.replace('{gift}', firstGift.reference || 'pi_none'),
+  }),
+  meForgetPage: ({supporter}) => ({method: 'GET', target: ROUTES.meForgetPage.path, headers: [['cookie', supporter]], success: [200]}),
+  // Not ticked: the confirmation again, and nothing forgotten.
+  meForget: ({supporter}) => mePost('meForget', {confirm: 'not yet'}, [400], supporter),
 };
 
 export const ROUTE_NAMES = Object.keys(ROUTE_ATTACKS) as RouteName[];
