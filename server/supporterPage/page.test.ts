@@ -206,6 +206,72 @@ describe.each(DATABASES)('the supporter’s page on $name', ({create}) => {
       expect(logged).not.toContain(secret);
   });
 
+  it('changes a monthly gift’s amount at Stripe from its next payment, sends the card to Stripe’s portal, and stops it', async () => {
+    const reference = await give('mere@example.org', 'monthly', 2500);
+    const {cookie} = await askAndOpen('mere@example.org');
+    const headers = {...SAME_SITE, cookie};
+    // Below the form's minimum for a monthly gift: refused in words, nothing changed at Stripe.
+    const tooSmall = await form(`/me/gifts/${reference}`, {action: 'amount', amount: '0.50'}, headers);
+    expect(tooSmall.status).toBe(422);
+    expect(await tooSmall.text()).toMatch(/The amount was not changed/);
+    const changed = await form(`/me/gifts/${reference}`, {action: 'amount', amount: '40'}, headers);
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toContain('$40 AUD a month');
+    const subscription = await stripe.client().subscriptions.retrieve(reference);
+    expect(subscription.items.data[0]!.price.unit_amount).toBe(4000);
+    // The next payment is the new amount, and its receipt says so.
+    for (const event of stripe.renew(reference)) await deliver(made.handler, event);
+    expect(await test.db.query("select amount from payments where outcome = 'paid' order by recorded_at, key")).toEqual([
+      {amount: 2500},
+      {amount: 4000},
+    ]);
+    // The card is changed on Stripe's own page, which comes back here.
+    const card = await form(`/me/gifts/${reference}`, {action: 'card'}, headers);
+    expect(card.status).toBe(303);
+    expect(card.headers.get('location')).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+    const [portal] = [...stripe.billingPortalSessions.values()];
+    expect(portal).toMatchObject({customer: subscription.customer, return_url: PAGE});
+    // Stopped only when they tick the box.
+    expect((await form(`/me/gifts/${reference}`, {action: 'cancel'}, headers)).status).toBe(400);
+    const stopped = await form(`/me/gifts/${reference}`, {action: 'cancel', confirm: 'yes'}, headers);
+    expect(stopped.status).toBe(200);
+    expect((await stripe.client().subscriptions.retrieve(reference)).status).toBe('canceled');
+    const page = await (await request('/me', {headers: {cookie}})).text();
+    expect(page).toContain('Stopped');
+    expect(page).not.toContain('Change amount');
+    // Nor can another supporter's session change it.
+    await give('vai@example.org');
+    const other = await askAndOpen('vai@example.org');
+    expect((await form(`/me/gifts/${reference}`, {action: 'amount', amount: '10'}, {...SAME_SITE, cookie: other.cookie})).status).toBe(404);
+  });
+
+  it('corrects the supporter’s details, keeping what they typed when a field is wrong', async () => {
+    await give('mere@example.org');
+    const {cookie} = await askAndOpen('mere@example.org');
+    const headers = {...SAME_SITE, cookie};
+    const details = {
+      firstName: 'Mere',
+      lastName: 'Tūhoe-Smith',
+      email: 'mere@example.org',
+      phone: 'not a phone',
+      postcode: '',
+      address: '',
+    };
+    const wrong = await form('/me/details', details, headers);
+    expect(wrong.status).toBe(422);
+    const text = await wrong.text();
+    expect(text).toContain('value="not a phone"');
+    expect(text).toContain('value="Tūhoe-Smith"');
+    expect(await test.db.query('select last_name from gifts')).toEqual([{last_name: 'Tūhoe'}]);
+    const saved = await form('/me/details', {...details, phone: '0412 345 678', email: 'mere.t@example.org'}, headers);
+    expect(saved.status).toBe(200);
+    expect(await test.db.query('select last_name, email, phone from gifts')).toEqual([
+      {last_name: 'Tūhoe-Smith', email: 'mere.t@example.org', phone: '+61412345678'},
+    ]);
+    // The session follows the new address.
+    expect(await (await request('/me', {headers: {cookie}})).text()).toContain('Signed in as mere.t@example.org');
+  });
+
   it('forgets the supporter from their page: their records and mail lose the email, and the link and session stop working', async () => {
     await give('mere@example.org');
     const {cookie} = await askAndOpen('mere@example.org');
