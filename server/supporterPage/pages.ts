@@ -231,7 +231,7 @@ ${list(
 ${list(
   view.gifts.map(
     (gift) =>
-      `<li><h3>${escapeHtml(gift.amount)} to ${escapeHtml(gift.campaign)}</h3><p class="muted">${escapeHtml(gift.kind)} · ${escapeHtml(gift.date)} · ${escapeHtml(gift.status)}</p></li>`,
+      `<li><h3>${escapeHtml(gift.kind)} of ${escapeHtml(gift.amount)} to ${escapeHtml(gift.campaign)}</h3><p class="muted">${escapeHtml(gift.date)} · ${escapeHtml(gift.status)}</p></li>`,
   ),
   'No gifts.',
 )}

@@ -85,7 +85,7 @@ export async function supporterView(
   const giftViews: GiftView[] = gifts.map((gift) => ({
     campaign: gift.campaign,
     kind: KIND[gift.frequency],
-    amount: `${money(gift.amount + gift.fee, gift.currency, locale)}${EVERY[gift.frequency]}`,
+    amount: money(gift.amount + gift.fee, gift.currency, locale),
     date: day(gift.created_at),
     status: statusOf(gift),
   }));

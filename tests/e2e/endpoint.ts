@@ -11,8 +11,17 @@ import {expect} from './fixtures';
 
 const MAIN = 'server/dist/main.mjs';
 
-/** A running endpoint: its address (http://127.0.0.1:<port>), everything it has printed, and how to stop it. */
-export type Endpoint = {base: string; output: () => string; stop: () => Promise<void>};
+/**
+ * A running endpoint: its address (http://127.0.0.1:<port>), everything it has printed, its records' folder, and how
+ * to stop it: its records removed with it, unless kept to be read after (then `remove` removes them).
+ */
+export type Endpoint = {
+  base: string;
+  output: () => string;
+  dataDir: string;
+  stop: (options?: {keepRecords?: boolean}) => Promise<void>;
+  remove: () => void;
+};
 
 export async function startEndpoint(name: string, env: Record<string, string>): Promise<Endpoint> {
   if (!existsSync(MAIN)) {
@@ -27,14 +36,15 @@ export async function startEndpoint(name: string, env: Record<string, string>): 
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const stop = async () => {
+  const remove = () => rmSync(dataDir, {recursive: true, force: true});
+  const stop = async ({keepRecords = false} = {}) => {
     if (child.exitCode === null && child.signalCode === null) {
       await new Promise((stopped) => {
         child.once('exit', stopped);
         child.kill('SIGTERM');
       });
     }
-    rmSync(dataDir, {recursive: true, force: true});
+    if (!keepRecords) remove();
   };
   const base = await new Promise<string>((found, failed) => {
     const timer = setTimeout(() => failed(new Error(`the endpoint did not start:\n${output}`)), 60_000);
@@ -50,7 +60,7 @@ export async function startEndpoint(name: string, env: Record<string, string>): 
     await stop();
     throw error;
   });
-  return {base, output: () => output, stop};
+  return {base, output: () => output, dataDir, stop, remove};
 }
 
 /**
