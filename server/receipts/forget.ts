@@ -1,26 +1,22 @@
 /**
- * A supporter's receipts and statements at erasure: each keeps its number, amounts and dates, which the
- * organisation's books need, and loses the name, email and country; mail not yet sent for them is dropped.
+ * A supporter's statements at erasure or past retention: each keeps its year, which says when it was sent, and loses
+ * the name, email and country; mail not yet sent for them is dropped. (A receipt loses its details with its gift.)
  */
 import type {Queryable} from '../db';
 
-export type ReceiptsErased = {receipts: number; statements: number; unsent: number};
+export type StatementsErased = {statements: number; unsent: number};
 
-/** Erases the details on the receipts of `gifts` and on the statements for `email` (lower-cased). */
-export async function eraseReceipts(tx: Queryable, email: string, gifts: readonly string[]): Promise<ReceiptsErased> {
-  const receipts = await tx.query<{number: number}>(
-    `update receipts set first_name = null, last_name = null, email = null, country = null
-     where gift in (select jsonb_array_elements_text($1::text::jsonb)) and email is not null returning number`,
-    [JSON.stringify(gifts)],
-  );
+/** Erases the details on the statements for `email` (lower-cased), or, with `issuedBefore`, on every one issued before it. */
+export async function eraseStatements(tx: Queryable, which: {email: string} | {issuedBefore: number}): Promise<StatementsErased> {
+  const [condition, param] = 'email' in which ? ['email = $1', which.email] : ['issued_at < to_timestamp($1)', which.issuedBefore];
   const statements = await tx.query<{id: number}>(
     `update statements set first_name = null, last_name = null, email = null, country = null
-     where email = $1 returning id`,
-    [email],
+     where ${condition} and email is not null returning id`,
+    [param],
   );
   const unsent = await tx.query(
-    `delete from mail where sent_at is null and (receipt in (select (jsonb_array_elements_text($1::text::jsonb))::int) or statement in (select (jsonb_array_elements_text($2::text::jsonb))::int)) returning 1`,
-    [JSON.stringify(receipts.map((row) => row.number)), JSON.stringify(statements.map((row) => row.id))],
+    `delete from mail where sent_at is null and statement in (select (jsonb_array_elements_text($1::text::jsonb))::int) returning 1`,
+    [JSON.stringify(statements.map((row) => row.id))],
   );
-  return {receipts: receipts.length, statements: statements.length, unsent: unsent.length};
+  return {statements: statements.length, unsent: unsent.length};
 }

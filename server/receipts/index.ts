@@ -5,7 +5,7 @@
 export {composeMail} from './compose';
 export type {Issuer, ReceiptDocument, RenderedMail, StatementDocument} from './documents';
 export {linkMessage, receiptFile, statementFile} from './files';
-export {eraseReceipts, type ReceiptsErased} from './forget';
+export {eraseStatements, type StatementsErased} from './forget';
 export {issueFor, issueMonthly} from './issue';
 export {localeOf, readReceipt, readStatement} from './read';
 export {parseReceiptRules, type ReceiptRules, REGULAR_RECEIPTS, YEAR_STARTS} from './settings';

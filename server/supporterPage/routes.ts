@@ -11,7 +11,17 @@ import type {SupporterChanges} from '../../src/coral/contract';
 import {checkOtherAmount, limitsFor, stripeMinimum, type DonateFormConfig, type Frequency} from '../../src/coral/contract/library';
 import {isUnavailable, type Database} from '../db';
 import type {Guard} from '../guard';
-import {fromOwnPages, readCapped, rejected, respond, type Address, type Logger, type SessionCookie, UNAVAILABLE} from '../http';
+import {
+  fromOwnPages,
+  readCapped,
+  rejected,
+  respond,
+  screenUnkeepable,
+  type Address,
+  type Logger,
+  type SessionCookie,
+  UNAVAILABLE,
+} from '../http';
 import {type ReceiptRules, readReceipt, readStatement, receiptFile, statementFile} from '../receipts';
 import {correctSupporter, emailKeyOf, forgetSupporter, heldFor, isEmail} from '../supporters';
 import {endEverything, endSession, moveSessions, openSession, queueLink, sessionEmail, setCookie} from './access';
@@ -125,9 +135,8 @@ async function signedIn(
   return withRecords(deps, async () => {
     const email = await sessionEmail(deps.db, deps.cookie, request, seconds(deps));
     if (email === null) {
-      return method === 'GET'
-        ? see(`${deps.basePath}/me`)
-        : html(401, askPage(look(deps), 'Your session has ended, so nothing was changed. Ask for a new link to carry on.'));
+      const words = method === 'GET' ? 'Your session has ended.' : 'Your session has ended, so nothing was changed.';
+      return html(401, askPage(look(deps), `${words} Ask for a new link to carry on.`));
     }
     return act(deps, email);
   });
@@ -155,7 +164,11 @@ export async function answerMeLink(deps: SupporterPageDeps, request: Request, ad
   const fields = await formOf(request);
   if (fields instanceof Response) return fields;
   const typed = fields?.get('email')?.trim() ?? '';
-  if (!isEmail(typed)) return html(400, askPage(look(deps), 'Enter an email address like ada@example.org.', typed.slice(0, 254)));
+  if (!isEmail(typed) || screenUnkeepable(typed) !== null)
+    return html(
+      400,
+      askPage(look(deps), 'Enter an email address like ada@example.org.', screenUnkeepable(typed) === null ? typed.slice(0, 254) : ''),
+    );
   const email = typed.toLowerCase();
   return withRecords(deps, async () => {
     const limited =
@@ -274,6 +287,10 @@ export function answerMeDetails(deps: SupporterPageDeps, request: Request): Prom
     if (fields === null) return page(400, {problem: 'That was not the details form. Nothing was changed.'});
     const held = await detailsOf(on.db, email);
     const typed = Object.fromEntries(DETAILS.map((name) => [name, (fields.get(name) ?? '').trim()])) as DetailsView;
+    // A NUL or a lone surrogate no record could keep, named as the other routes name it.
+    const unkeepable = screenUnkeepable(typed);
+    if (unkeepable !== null) return page(422, {problem: `${String(unkeepable.body.reason)}. Nothing was saved.`, typed});
+    if (!isEmail(typed.email)) return page(422, {problem: 'Enter your email address, like ada@example.org. Nothing was saved.', typed});
     const changes = Object.fromEntries(
       DETAILS.flatMap((name) => (typed[name] === held[name] ? [] : [[name, typed[name] === '' ? null : typed[name]]])),
     );

@@ -2,14 +2,15 @@
  * De-identifying a gift or a signature: it keeps what it was (campaign, amount, frequency, dates, the consent
  * wording shown, and every payment outcome Stripe reported) and loses every detail that names the person who gave
  * or signed: name, email, mobile, postcode, country, address, a signature's answer and the utm values. The copies of those
- * details waiting in (or already sent through) the outbox lose them too. `forget` does it at a supporter's request,
+ * details waiting in (or already sent through) the outbox lose them too, as do the gift's receipts, and mail not yet
+ * sent for them goes. `forget` does it at a supporter's request,
  * retention when a record is past its age; a signature stays, so a petition's count never drops.
  */
 import type {Queryable} from '../db';
 
 export type Held = {gifts: readonly string[]; signatures: readonly string[]};
 
-export type Deidentified = {gifts: string[]; signatures: string[]; payloads: number};
+export type Deidentified = {gifts: string[]; signatures: string[]; payloads: number; receipts: number};
 
 const asJson = (references: readonly string[]) => JSON.stringify(references);
 /** A JSON list of texts given as parameter `param` (`$1`), as SQL a query can look in: `x in ${listed('$1')}`. */
@@ -41,6 +42,16 @@ export async function deidentify(tx: Queryable, held: Held, atSeconds: number): 
      where reference in ${listed('$1')} and deidentified_at is null returning reference`,
     [asJson(held.signatures), atSeconds],
   );
+  // A receipt keeps its number, amounts and dates, which the books need, and loses the donor's details; mail not yet
+  // sent for one has no one left to go to.
+  const receipts = await tx.query(
+    `update receipts set first_name = null, last_name = null, email = null, country = null
+     where gift in ${listed('$1')} and email is not null returning 1`,
+    [asJson(held.gifts)],
+  );
+  await tx.query(`delete from mail where sent_at is null and receipt in (select number from receipts where gift in ${listed('$1')})`, [
+    asJson(held.gifts),
+  ]);
   const records = [...held.gifts.map((reference) => `gift:${reference}`), ...held.signatures.map((reference) => `signature:${reference}`)];
   const payloads = await tx.query(
     `update outbox set payload = ${WITHOUT_DETAILS}
@@ -49,7 +60,7 @@ export async function deidentify(tx: Queryable, held: Held, atSeconds: number): 
   );
   // `returning` keeps no order: the lists are sorted, so what is reported reads the same every time.
   const sorted = (rows: Array<{reference: string}>) => rows.map((row) => row.reference).sort();
-  return {gifts: sorted(gifts), signatures: sorted(signatures), payloads: payloads.length};
+  return {gifts: sorted(gifts), signatures: sorted(signatures), payloads: payloads.length, receipts: receipts.length};
 }
 
 /** A supporter's erasure or correction record about any of `references` (its gifts' and signatures'), in SQL ($1 the JSON list). */

@@ -11,7 +11,7 @@
 import type Stripe from 'stripe';
 import {type Database, scrubEventValues} from '../db';
 import {lockReference} from '../records';
-import {eraseReceipts} from '../receipts';
+import {eraseStatements} from '../receipts';
 import {emailBucket, keyedHash} from '../guard';
 import {customersOfGifts, deleteCustomer, type CustomerOutcome} from './customers';
 import {deidentify, emptyRequestsAbout, listed} from './deidentify';
@@ -134,7 +134,7 @@ export async function forgetSupporter(
     );
     const eventValues = phones.length === 0 ? 0 : await scrubEventValues(tx, holdsPhone(phones.map((row) => row.phone)));
     const erased = await deidentify(tx, held, at);
-    const mailed = await eraseReceipts(tx, folded, erased.gifts);
+    const statements = await eraseStatements(tx, {email: folded});
     const gone = customers.filter((outcome) => outcome.deleted).map((outcome) => outcome.customer);
     await tx.query(`delete from stripe_customers where customer in ${listed('$1')}`, [JSON.stringify(gone)]);
     const requests = await emptyRequestsAbout(tx, held);
@@ -157,7 +157,7 @@ export async function forgetSupporter(
       payments: payments?.count ?? 0,
       crmRecord,
       anyHeld,
-      mailed,
+      statements,
     };
   });
 
@@ -168,7 +168,7 @@ export async function forgetSupporter(
     `payments: ${done.payments} outcomes kept, de-identified with their gifts (amounts, dates and outcomes only)`,
     `signatures: ${erased.signatures.length} de-identified${named(erased.signatures)}; each still counts on its petition`,
     `outbox: ${done.outboxEmptied} records emptied of the supporter's details`,
-    `receipts: ${done.mailed.receipts} receipts and ${done.mailed.statements} statements emptied of the supporter's details (numbers, amounts and dates kept); ${done.mailed.unsent} messages not yet sent dropped`,
+    `receipts: ${erased.receipts} receipts and ${done.statements.statements} statements emptied of the supporter's details (numbers, amounts and dates kept); mail not yet sent for them dropped`,
     emailKey === null
       ? 'guard: no CORAL_GUARD_SECRET, so the guard keeps no counts by email'
       : `guard: ${done.guardCounts} counts for the email dropped`,

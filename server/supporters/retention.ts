@@ -19,6 +19,7 @@
 import type Stripe from 'stripe';
 import {lockReference} from '../records';
 import type {Database, Queryable} from '../db';
+import {eraseStatements} from '../receipts';
 import {foldBefore, foldEvents} from '../results';
 import {deleteCustomer, stripeSays} from './customers';
 import {deidentify, listed} from './deidentify';
@@ -176,6 +177,8 @@ export async function applyRetention(
           gifts: (await deidentifyGifts(db, AGED_GIFT, [nowSeconds, days])).changed,
           signatures: await deidentifySignatures(db, nowSeconds, days),
         };
+  // A statement names its supporter as their gifts did: past the same age, it keeps only its year.
+  if (days !== null) await eraseStatements(db, {issuedBefore: nowSeconds - days * 86_400});
   const emptied = await db.query(
     `update outbox set payload = payload - 'data'
      where delivered_at < to_timestamp($1) - make_interval(days => $2) and payload ? 'data' returning 1`,

@@ -276,7 +276,10 @@ export const ROUTE_ATTACKS: Record<RouteName, (context: AttackContext) => RouteA
   meOpen: () => ({method: 'GET', target: `${ROUTES.meOpen.path}?token=${'0'.repeat(64)}`, headers: [], success: [200]}),
   meSignIn: () => mePost('meSignIn', {token: '0'.repeat(64)}, [400]),
   // Without a session, as the sign-out of the page's other tab: nothing to end, and back to the page.
-  meSignOut: () => mePost('meSignOut', {}, [303], ''),
+  meSignOut: () => {
+    const {limit: _reads, ...post} = mePost('meSignOut', {}, [303], '');
+    return post;
+  },
   meDocument: ({supporter}) => ({
     method: 'GET',
     target: ROUTES.meDocument.path.replace('{document}', 'receipt-000001.pdf'),
