@@ -5,6 +5,7 @@ import {runDoctor} from './doctor';
 import {GUARD_SECRET, WEBHOOK_SECRET} from '../testing/fixtures';
 import {STAND_IN_SECRET_KEY, startStripeStandIn, type StripeStandIn} from '../testing/stripeStandIn';
 import {WEBHOOK_API_VERSION, WEBHOOK_EVENTS} from '../gifts';
+import {startSmtpReceiver} from '../testing/smtpServer';
 
 const PUBLIC_URL = 'https://coral.example.org';
 const WEBHOOK_URL = `${PUBLIC_URL}/webhooks/stripe`;
@@ -141,5 +142,57 @@ describe('npm run doctor', () => {
       lines: [expect.stringMatching(/^coral doctor: could not read the Stripe account \(Stripe answered /)],
     });
     expect(Stripe.API_VERSION).toBe(WEBHOOK_API_VERSION);
+  });
+});
+
+describe('the relay, when receipts are mailed', () => {
+  const PASSWORD = 'relay-password-for-tests-only';
+  const petitions = JSON.stringify({powerforms: [{campaign: 'ban-deep-sea-mining'}]});
+  const mailVars = (url: string) => ({
+    CORAL_ALLOWED_ORIGINS: 'https://www.example.org',
+    CORAL_CAMPAIGNS: petitions,
+    CORAL_SMTP_URL: url,
+    CORAL_MAIL_FROM: 'Reef Action Fund <receipts@reefaction.org.au>',
+    CORAL_RECEIPTS: JSON.stringify({legalName: 'Reef Action Fund Ltd', number: 'ABN 51 824 753 556'}),
+  });
+
+  it('connects, greets and signs in, sending nothing, and says ok', async () => {
+    const relay = await startSmtpReceiver({user: 'coral', password: PASSWORD});
+    try {
+      expect(await runDoctor(mailVars(relay.url))).toEqual({ok: true, lines: ['ok']});
+      expect(relay.messages).toEqual([]);
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('names a relay that refuses the sign-in, or does not answer, never writing its password', async () => {
+    const relay = await startSmtpReceiver({user: 'coral', password: PASSWORD});
+    const wrong = relay.url.replace(PASSWORD, 'not-the-password');
+    const refused = await runDoctor(mailVars(wrong));
+    expect(refused).toEqual({
+      ok: false,
+      lines: [`mail: the relay at smtp://127.0.0.1:${relay.port} refused the user name and password in CORAL_SMTP_URL`],
+    });
+    await relay.close();
+    const down = await runDoctor(mailVars(relay.url));
+    expect(down.ok).toBe(false);
+    expect(down.lines).toEqual([
+      expect.stringMatching(new RegExp(`^mail: the relay at smtp://127\\.0\\.0\\.1:${relay.port} could not be reached`)),
+    ]);
+    expect(JSON.stringify([refused, down])).not.toContain(PASSWORD);
+  });
+
+  it('checks the relay beside the Stripe account', async () => {
+    const relay = await startSmtpReceiver();
+    try {
+      const result = await runDoctor({...vars(), ...mailVars(relay.url), CORAL_CAMPAIGNS: vars().CORAL_CAMPAIGNS});
+      expect(result.lines).not.toContainEqual(expect.stringMatching(/^mail:/));
+      await relay.close();
+      const down = await runDoctor({...vars(), ...mailVars(relay.url), CORAL_CAMPAIGNS: vars().CORAL_CAMPAIGNS});
+      expect(down.lines.at(-1)).toMatch(/^mail: the relay at .* could not be reached/);
+    } finally {
+      await relay.close();
+    }
   });
 });

@@ -97,6 +97,22 @@ describe('the Worker', () => {
     expect(stripe.requests).toHaveLength(0);
   });
 
+  it('refuses to start with mail set, which a Worker does not send, saying so in one line', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const mail = {
+      CORAL_SMTP_URL: 'smtps://receipts:relay-password-for-tests-only@smtp.example.org:465',
+      CORAL_MAIL_FROM: 'Reef Action Fund <receipts@reefaction.org.au>',
+      CORAL_RECEIPTS: JSON.stringify({legalName: 'Reef Action Fund Ltd', number: 'ABN 51 824 753 556'}),
+    };
+    const response = await worker.fetch(gift(), {...vars(), ...mail, DATABASE_URL: 'postgres://coral@127.0.0.1:1/none'});
+    expect(response.status).toBe(500);
+    expect(logged.mock.calls).toEqual([
+      [expect.stringMatching(/^coral endpoint: CORAL_SMTP_URL is set, and a Worker does not send mail: run the endpoint on Node/)],
+    ]);
+    expect(JSON.stringify(logged.mock.calls)).not.toContain('relay-password');
+    expect(stripe.requests).toHaveLength(0);
+  });
+
   it('answers that nothing was done while a variable is missing', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const response = await worker.fetch(gift(), {STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY});
