@@ -1,6 +1,7 @@
 /**
- * `npm run forms`, as an operator runs it: the built `forms.mjs` against the endpoint's data folder (or a Postgres
- * server), publishing, listing, showing and importing, and refusing in one line while an endpoint holds the folder.
+ * The commands, as an operator runs them: `npm run forms`, the built `forms.mjs` against the endpoint's data folder (or
+ * a Postgres server), publishing, listing, showing and importing, and refusing in one line while an endpoint holds the
+ * folder; and `npm run statements`, queuing a year's statements once however often it runs, and saying how many.
  */
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -9,6 +10,10 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {makePlan, planSentence} from '../results';
 import {DATABASES} from '../testing/databases';
 import {buildEndpoint, endpointEnv, run, SERVER, start, stop} from '../testing/endpointProcess';
+import {openPglite} from '../node';
+import {createPgStore} from '../records';
+import {migrate} from '../schema';
+import {keptGift, paidRecord} from '../testing/records';
 
 const ADMIN_TOKEN = 'admin-token-for-tests-only-000000000000';
 const PETITION = {campaign: 'ban-deep-sea-mining', counter: {count: 100, goal: 1000}, fields: {postcode: 'optional'}};
@@ -174,4 +179,58 @@ describe('node server/dist/forms.mjs', () => {
     },
     180_000,
   );
+});
+
+describe('node server/dist/statements.mjs', () => {
+  const statements = (env: Record<string, string | undefined>, ...args: string[]) =>
+    run(join(out, 'dist/statements.mjs'), env, 60_000, undefined, args);
+  const MAIL = {
+    CORAL_SMTP_URL: 'smtp://127.0.0.1:2525',
+    CORAL_MAIL_FROM: 'Reef Action Fund <receipts@reefaction.org.au>',
+    CORAL_RECEIPTS: JSON.stringify({legalName: 'Reef Action Fund Ltd', number: 'ABN 51 824 753 556'}),
+  };
+
+  it('queues a statement for each supporter who gave in the financial year, once however often it runs, and says how many', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'coral-data-'));
+    try {
+      const db = await openPglite(folder);
+      await migrate(db);
+      const store = createPgStore(db);
+      // Ada gave in March 2026, in Australia's financial year 2026; Vai in August 2026, in its 2027.
+      const march = Date.UTC(2026, 2, 3) / 1000;
+      const august = Date.UTC(2026, 7, 3) / 1000;
+      await store.keepGift(keptGift({reference: 'pi_ada', createdAt: march}));
+      await store.recordOnce('paid:pi_ada', paidRecord({reference: 'pi_ada', stripeId: 'pi_ada', recordedAt: march}));
+      const vai = {...keptGift().supporter, firstName: 'Vai', email: 'vai@example.org'};
+      await store.keepGift(keptGift({reference: 'pi_vai', createdAt: august, supporter: vai}));
+      await store.recordOnce('paid:pi_vai', paidRecord({reference: 'pi_vai', stripeId: 'pi_vai', recordedAt: august}));
+      await db.close();
+      const env = {...endpointEnv(folder), ...MAIL};
+      expect(await statements(env, '--year', '2026')).toMatchObject({
+        code: 0,
+        stdout: '1 statement for 2026 queued: the endpoint sends them through the relay\n',
+      });
+      expect(await statements(env, '--year', '2026')).toMatchObject({
+        code: 0,
+        stdout: '0 statements for 2026 queued; 1 statement queued by an earlier run, not again\n',
+      });
+      expect(await statements(env, '--year', '2027')).toMatchObject({
+        code: 0,
+        stdout: '1 statement for 2027 queued: the endpoint sends them through the relay\n',
+      });
+      expect(await statements(env, '--year', '26')).toMatchObject({
+        code: 1,
+        stderr: 'coral statements: --year "26" is not a year like 2026 (a financial year is named by the year it ends in)\n',
+      });
+      expect(await statements(endpointEnv(folder), '--year', '2026')).toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(/^coral statements: CORAL_SMTP_URL is not set: statements go by mail/),
+      });
+      const reopened = await openPglite(folder);
+      expect(await reopened.query('select kind, count(*)::int as count from mail group by kind')).toEqual([{kind: 'statement', count: 2}]);
+      await reopened.close();
+    } finally {
+      rmSync(folder, {recursive: true, force: true});
+    }
+  });
 });
