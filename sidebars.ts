@@ -17,6 +17,7 @@ const sidebars: SidebarsConfig = {
         'results-and-experiments',
         'signatures-and-records',
         'supporters-privacy',
+        'receipts-and-supporter-page',
         'donate-form-demos',
       ],
     },
