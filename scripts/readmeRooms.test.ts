@@ -44,7 +44,7 @@ describe("the endpoint's rooms", () => {
   const serverReadme = readFileSync(join(ROOT, 'server', 'README.md'), 'utf8');
   const table = serverReadme.slice(serverReadme.indexOf('<!-- rooms'), serverReadme.indexOf('<!-- /rooms -->'));
   /** Each row of the table: its room's folder, and the modules it lists. */
-  const rows = [...table.matchAll(/^\| `([a-z]+)\/` \|[^|]+\|([^|]*)\|$/gm)].map((match) => ({
+  const rows = [...table.matchAll(/^\| `([A-Za-z]+)\/` \|[^|]+\|([^|]*)\|$/gm)].map((match) => ({
     room: match[1]!,
     modules: [...match[2]!.matchAll(/`([^`]+)`/g)].map((module) => module[1]!).sort(),
   }));

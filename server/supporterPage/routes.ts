@@ -317,15 +317,27 @@ export function answerMeGift(deps: SupporterPageDeps, request: Request, referenc
     if (!on.stripe) return page(503, {problem: 'Regular gifts cannot be changed here just now. Nothing was changed.'});
     const subscription = gift.payment_reference ?? gift.reference;
     const action = fields?.get('action');
-    if (action === 'card') {
-      const url = await portalFor(on.stripe, subscription, `${on.mail.pageUrl}`);
-      return see(url);
-    }
+    const stripe = on.stripe;
+    // Should Stripe not answer, the page says so and nothing is kept: the same change can be made again.
+    const atStripe = async (change: () => Promise<Response>): Promise<Response> => {
+      try {
+        return await change();
+      } catch (error) {
+        if (!(error instanceof Error && error.name.startsWith('Stripe'))) throw error;
+        on.log.warn({error: error.name}, 'Stripe refused or did not answer a supporter’s change');
+        return page(502, {problem: 'Stripe did not take that change just now, so nothing was changed. Try again in a minute.'});
+      }
+    };
+    if (action === 'card') return atStripe(async () => see(await portalFor(stripe, subscription, on.mail.pageUrl)));
     if (action === 'cancel') {
       if (fields?.get('confirm') !== 'yes') return page(400, {problem: 'Tick “I want to stop this gift” to stop it.'});
-      await stopGift(on.stripe, on.db, gift.reference, subscription, seconds(on));
+      const stopped = await atStripe(async () => {
+        await stopGift(stripe, on.db, gift.reference, subscription, seconds(on));
+        return page(200, {notice: `Your ${gift.frequency} gift to ${gift.campaign} is stopped: no more payments will be taken.`});
+      });
+      if (stopped.status !== 200) return stopped;
       on.log.info({}, 'supporter stopped a regular gift');
-      return page(200, {notice: `Your ${gift.frequency} gift to ${gift.campaign} is stopped: no more payments will be taken.`});
+      return stopped;
     }
     if (action === 'amount') {
       const config = on.campaigns.get(gift.campaign);
@@ -346,9 +358,11 @@ export function answerMeGift(deps: SupporterPageDeps, request: Request, referenc
             : `Enter an amount ${problem.kind === 'below-min' ? 'of at least' : 'of at most'} ${problem.limit / 100} ${gift.currency}.`;
         return page(422, {problem: `${reason} The amount was not changed.`});
       }
-      await changeAmount(on.stripe, on.db, gift.reference, subscription, amount.value, gift.currency, seconds(on));
-      on.log.info({}, 'supporter changed a regular gift’s amount');
-      return page(200, {notice: 'Your regular gift’s amount is changed, from its next payment.'});
+      return atStripe(async () => {
+        await changeAmount(stripe, on.db, gift.reference, subscription, amount.value, gift.currency, seconds(on));
+        on.log.info({}, 'supporter changed a regular gift’s amount');
+        return page(200, {notice: 'Your regular gift’s amount is changed, from its next payment.'});
+      });
     }
     return page(400, {problem: 'That change is not one this page makes. Nothing was changed.'});
   });
