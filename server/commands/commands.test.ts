@@ -196,7 +196,7 @@ describe('node server/dist/statements.mjs', () => {
       const db = await openPglite(folder);
       await migrate(db);
       const store = createPgStore(db);
-      // Ada gave in March 2026, in Australia's financial year 2026; Vai in August 2026, in its 2027.
+      // Ada gave in March 2026, in Australia's financial year 2026, over by now; Vai in August 2026, in its 2027, which is not.
       const march = Date.UTC(2026, 2, 3) / 1000;
       const august = Date.UTC(2026, 7, 3) / 1000;
       await store.keepGift(keptGift({reference: 'pi_ada', createdAt: march}));
@@ -216,7 +216,8 @@ describe('node server/dist/statements.mjs', () => {
       });
       expect(await statements(env, '--year', '2027')).toMatchObject({
         code: 0,
-        stdout: '1 statement for 2027 queued: the endpoint sends them through the relay\n',
+        stdout:
+          '0 statements for 2027 queued; 1 supporter whose financial year 2027 is not over yet, none queued: run it again once it is\n',
       });
       expect(await statements(env, '--year', '26')).toMatchObject({
         code: 1,
@@ -227,7 +228,7 @@ describe('node server/dist/statements.mjs', () => {
         stderr: expect.stringMatching(/^coral statements: CORAL_SMTP_URL is not set: statements go by mail/),
       });
       const reopened = await openPglite(folder);
-      expect(await reopened.query('select kind, count(*)::int as count from mail group by kind')).toEqual([{kind: 'statement', count: 2}]);
+      expect(await reopened.query('select kind, count(*)::int as count from mail group by kind')).toEqual([{kind: 'statement', count: 1}]);
       await reopened.close();
     } finally {
       rmSync(folder, {recursive: true, force: true});

@@ -1,7 +1,8 @@
 /**
  * `npm run statements -- --year 2026`: queues a statement of the financial year's gifts for each supporter who
  * gave in it (Australia's year to 30 June 2026, New Zealand's to 31 March 2026, the calendar's elsewhere, unless
- * CORAL_RECEIPTS says otherwise), and says how many. Run again, it queues none twice. The running endpoint sends them.
+ * CORAL_RECEIPTS says otherwise), once that year is over, and says how many. Run again, it queues none twice. The
+ * running endpoint sends them.
  */
 import {parseArgs} from 'node:util';
 import {openMigrated, readNodeEnv, warnUnknownSettings} from '../node';
@@ -38,11 +39,13 @@ try {
   stop(`${by}: ${error instanceof Error ? error.message : String(error)}`);
 }
 try {
-  const {queued, already} = await queueStatements(opened.db, mail.rules, year, Math.floor(Date.now() / 1000));
+  const {queued, already, notOver} = await queueStatements(opened.db, mail.rules, year, Math.floor(Date.now() / 1000));
   const statements = (count: number) => `${count} statement${count === 1 ? '' : 's'}`;
+  const supporters = (count: number) => `${count} supporter${count === 1 ? '' : 's'}`;
   console.log(
     `${statements(queued)} for ${year} queued` +
       (already > 0 ? `; ${statements(already)} queued by an earlier run, not again` : '') +
+      (notOver > 0 ? `; ${supporters(notOver)} whose financial year ${year} is not over yet, none queued: run it again once it is` : '') +
       (queued > 0 ? ': the endpoint sends them through the relay' : ''),
   );
 } catch (error) {

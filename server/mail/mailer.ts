@@ -82,10 +82,13 @@ const at = (ms: number) => new Date(ms).toISOString();
 
 /** What went wrong, for the log and `last_error`: the relay's code and status, never its text, which may quote an address. */
 function failureOf(error: unknown): {said: string; permanent: boolean} {
-  const {code, responseCode} = (error ?? {}) as {code?: unknown; responseCode?: unknown};
+  const {code, responseCode, command} = (error ?? {}) as {code?: unknown; responseCode?: unknown; command?: unknown};
   const status = typeof responseCode === 'number' ? responseCode : null;
   const name = typeof code === 'string' ? code : error instanceof Error ? error.name : 'Error';
-  return {said: status === null ? name : `${name} ${status}`, permanent: code === 'EENVELOPE' && status !== null && status >= 500};
+  // Only the recipient refused for good is this message's own: a sender refused (MAIL FROM) is the relay's settings,
+  // and every message waits, retried, until they are put right.
+  const refusedRecipient = code === 'EENVELOPE' && command === 'RCPT TO' && status !== null && status >= 500;
+  return {said: status === null ? name : `${name} ${status}`, permanent: refusedRecipient};
 }
 
 /** A Message-ID that is the same each time one message is sent, at the sender's domain. */
@@ -149,7 +152,7 @@ export function createMailer(options: MailerOptions): Mailer {
           at(now()),
         ]);
         done.sent += 1;
-        log.info({mail: claimed.key, attempts: claimed.attempts + 1}, 'mail sent');
+        log.info({mail: claimed.id, kind: claimed.kind, attempts: claimed.attempts + 1}, 'mail sent');
         continue;
       }
       if (outcome === 'dropped') {
@@ -160,11 +163,11 @@ export function createMailer(options: MailerOptions): Mailer {
       const attempts = claimed.attempts + 1;
       const next = outcome.permanent ? 'infinity' : at(now() + mailPause(attempts));
       await db.query(
-        'update mail set attempts = $2, last_error = $3, next_attempt_at = $4::timestamptz where id = $1 and sent_at is null',
+        'update mail set attempts = $2, last_error = $3, next_attempt_at = $4::text::timestamptz where id = $1 and sent_at is null',
         [claimed.id, attempts, outcome.said, next],
       );
       done.failed += 1;
-      log.warn({mail: claimed.key, attempts, error: outcome.said, retry: !outcome.permanent}, 'mail not sent');
+      log.warn({mail: claimed.id, kind: claimed.kind, attempts, error: outcome.said, retry: !outcome.permanent}, 'mail not sent');
       // A relay that is down is down for the next message too: the round ends, and the pause starts.
       if (!outcome.permanent) break;
     }

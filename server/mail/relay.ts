@@ -62,8 +62,8 @@ export async function relayProblems(settings: RelaySettings): Promise<string[]> 
     const why =
       code === 'EAUTH'
         ? 'refused the user name and password in CORAL_SMTP_URL'
-        : code === 'ETLS' || code === 'ESOCKET'
-          ? 'could not be reached over an encrypted connection (use smtps:// on port 465, or smtp:// on 587 with STARTTLS)'
+        : code === 'ETLS'
+          ? 'would not encrypt the connection (use smtps:// on port 465, or smtp:// on 587 with STARTTLS)'
           : `could not be reached (${typeof code === 'string' ? code : 'error'}${typeof responseCode === 'number' ? ` ${responseCode}` : ''})`;
     return [`mail: the relay at ${relayName(settings.url)} ${why}`];
   } finally {

@@ -33,6 +33,18 @@ type Issued = {
   lines: Line[];
 };
 
+/**
+ * Receipts are for payments recorded from an hour before the first was issued: mail turned on for an endpoint that
+ * has taken gifts for years sends no receipt for those years' payments (a statement still lists them). The first
+ * call sets it; later ones only read it, and lock nothing.
+ */
+async function receiptsSince(tx: Queryable, nowSeconds: number): Promise<string> {
+  await tx.query("update receipt_numbers set since = to_timestamp($1) - interval '1 hour' where since is null", [nowSeconds]);
+  const [row] = await tx.query<{since: string}>('select since::text as since from receipt_numbers');
+  if (!row) throw new Error('receipt_numbers has no row: run the migrations');
+  return row.since;
+}
+
 /** When a payment was paid: Stripe's time for its event, else when it was recorded. */
 const PAID_AT = 'coalesce(payments.event_created, payments.recorded_at)';
 
@@ -162,12 +174,14 @@ export async function issueFor(tx: Queryable, reference: string, rules: ReceiptR
   if (!gift || gift.email === null) return;
   const under = [gift.reference, gift.payment_reference ?? gift.reference];
   if (!(rules.regularGifts === 'monthly' && gift.frequency !== 'one-off')) {
+    const since = await receiptsSince(tx, nowSeconds);
     const paid = await tx.query<PaidRow>(
       `select key, ${PAID_AT} as paid_at, currency from payments
        where reference in ($1, $2) and outcome = 'paid' and amount is not null and currency is not null
+         and recorded_at >= $3::timestamptz
          and not exists (select 1 from receipt_lines where receipt_lines.payment = payments.key)
        order by paid_at, key`,
-      under,
+      [...under, since],
     );
     for (const row of paid) await receiptOf(tx, gift, [row], null, nowSeconds);
   }
@@ -192,13 +206,14 @@ export async function issueFor(tx: Queryable, reference: string, rules: ReceiptR
 export async function issueMonthly(db: Database, rules: ReceiptRules, nowSeconds: number): Promise<number> {
   if (rules.regularGifts !== 'monthly') return 0;
   const {timeZone} = rules.issuer;
+  const since = await db.transaction((tx) => receiptsSince(tx, nowSeconds));
   const due = await db.query<{reference: string}>(
     `select distinct gifts.reference from payments
      join gifts on payments.reference in (gifts.reference, coalesce(gifts.payment_reference, gifts.reference))
-     where payments.outcome = 'paid' and gifts.frequency <> 'one-off' and gifts.email is not null
+     where payments.outcome = 'paid' and gifts.frequency <> 'one-off' and gifts.email is not null and payments.recorded_at >= $3::timestamptz
        and not exists (select 1 from receipt_lines where receipt_lines.payment = payments.key)
        and date_trunc('month', ${PAID_AT} at time zone $1) < date_trunc('month', to_timestamp($2) at time zone $1)`,
-    [timeZone, nowSeconds],
+    [timeZone, nowSeconds, since],
   );
   let issued = 0;
   for (const {reference} of due) {
@@ -209,10 +224,11 @@ export async function issueMonthly(db: Database, rules: ReceiptRules, nowSeconds
       const paid = await tx.query<PaidRow & {month: string}>(
         `select key, ${PAID_AT} as paid_at, currency, to_char(${PAID_AT} at time zone $3, 'YYYY-MM') as month from payments
          where reference in ($1, $2) and outcome = 'paid' and amount is not null and currency is not null
+           and recorded_at >= $5::timestamptz
            and not exists (select 1 from receipt_lines where receipt_lines.payment = payments.key)
            and date_trunc('month', ${PAID_AT} at time zone $3) < date_trunc('month', to_timestamp($4) at time zone $3)
          order by paid_at, key`,
-        [gift.reference, gift.payment_reference ?? gift.reference, timeZone, nowSeconds],
+        [gift.reference, gift.payment_reference ?? gift.reference, timeZone, nowSeconds, since],
       );
       const months = new Map<string, typeof paid>();
       for (const row of paid) months.set(`${row.month} ${row.currency}`, [...(months.get(`${row.month} ${row.currency}`) ?? []), row]);

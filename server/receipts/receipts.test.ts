@@ -57,6 +57,8 @@ describe.each(DATABASES)('receipts by mail on $name', ({create}) => {
       store: createPgStore(db, {afterPayment: (tx, reference) => issueFor(tx, reference, receiptRules, NOW)}),
       db,
     }).handler;
+  /** The same endpoint before mail was on: no receipts, its clock `ms`. */
+  const endpointAt = (ms: number) => makeHandler(stripe, {store: createPgStore(test.db), db: test.db, now: () => ms}).handler;
   const mailer = async (db: Database, receiptRules = rules): Promise<Mailer> =>
     createMailer({
       db,
@@ -138,10 +140,14 @@ describe.each(DATABASES)('receipts by mail on $name', ({create}) => {
     for (const message of relay.messages) expect(folded(attachment(message).text)).toContain('$25 AUD');
 
     // Australia's financial year 2026 runs from July 2025 to June 2026: the payments of January 2026 are in it.
-    expect(await queueStatements(test.db, rules, 2026, NOW)).toEqual({queued: 1, already: 0});
-    expect(await queueStatements(test.db, rules, 2026, NOW)).toEqual({queued: 0, already: 1});
-    // The calendar year 2025 has none of them, nor the financial year 2025.
-    expect(await queueStatements(test.db, rules, 2025, NOW)).toEqual({queued: 0, already: 0});
+    // Not before the year is over: the statement would miss its last months for good.
+    expect(await queueStatements(test.db, rules, 2026, NOW)).toEqual({queued: 0, already: 0, notOver: 1});
+    const july = Date.parse('2026-07-01T00:00:00+10:00') / 1000;
+    expect(await queueStatements(test.db, rules, 2026, july)).toEqual({queued: 1, already: 0, notOver: 0});
+    expect(await queueStatements(test.db, rules, 2026, july)).toEqual({queued: 0, already: 1, notOver: 0});
+    // The financial year 2025 has none of them.
+    expect(await queueStatements(test.db, rules, 2025, july)).toEqual({queued: 0, already: 0, notOver: 0});
+    clock = july * 1000;
     await sendAll();
     expect(relay.messages).toHaveLength(4);
     const statement = relay.messages[3]!;
@@ -154,6 +160,21 @@ describe.each(DATABASES)('receipts by mail on $name', ({create}) => {
     for (const number of ['000001', '000002', '000003']) expect(text).toContain(number);
     expect(text).toMatch(/1 Jul(y)? 2025/);
     expect(text).toMatch(/30 Jun(e)? 2026/);
+  });
+
+  it('sends no receipt for a payment recorded before mail was turned on, an hour and more before the first receipt', async () => {
+    // The endpoint took this monthly gift's first payment two days before mail was on: it kept no receipt then.
+    const before = endpointAt(NOW_MS - 2 * 24 * 60 * 60 * 1000);
+    const subscription = await give(
+      {amount: 2500, frequency: 'monthly', supporter: {firstName: 'Sione', lastName: 'Fifita', email: 'sione@example.org', consent: true}},
+      'pm_card_visa',
+      before,
+    );
+    expect(await test.db.query('select 1 from payments')).toHaveLength(1);
+    // Mail on: the next payment is receipted, the one before it never.
+    for (const event of stripe.renew(subscription)) await deliver(handler, event);
+    expect(await receipts()).toEqual([{number: 1, kind: 'receipt', cancels: null, amount: 2500}]);
+    expect(await test.db.query('select count(*)::int as count from receipt_lines')).toEqual([{count: 1}]);
   });
 
   it('sends nothing for a payment that failed', async () => {

@@ -20,11 +20,18 @@ export const yearStartOf = (rules: ReceiptRules, country: string | null): number
 
 type PaidRow = {email: string; first_name: string | null; last_name: string | null; country: string | null; day: string};
 
-export type StatementsQueued = {queued: number; already: number};
+export type StatementsQueued = {
+  queued: number;
+  /** Queued by an earlier run: not again. */
+  already: number;
+  /** Supporters whose financial year of that name is not over yet: none is queued before it is. */
+  notOver: number;
+};
 
 /**
- * Queues a statement for `year` for each supporter with a gift paid in it; answers how many it queued, and how many
- * were queued by an earlier run. The name and country are those of the supporter's latest gift.
+ * Queues a statement for `year` for each supporter with a gift paid in it, once their year is over; answers how many
+ * it queued, how many an earlier run queued, and how many wait for their year to end. The name and country are those
+ * of the supporter's latest gift.
  */
 export async function queueStatements(db: Database, rules: ReceiptRules, year: number, nowSeconds: number): Promise<StatementsQueued> {
   // Every payment that could fall in some country's year of that name, newest gift first for each email.
@@ -44,10 +51,17 @@ export async function queueStatements(db: Database, rules: ReceiptRules, year: n
     if (seen) seen.days.push(row.day);
     else supporters.set(row.email, {latest: row, days: [row.day]});
   }
-  const counted: StatementsQueued = {queued: 0, already: 0};
+  const counted: StatementsQueued = {queued: 0, already: 0, notOver: 0};
+  // Today in the organisation's time zone: a year is over once its last day has passed there.
+  const today = new Intl.DateTimeFormat('en-CA', {timeZone: rules.issuer.timeZone}).format(new Date(nowSeconds * 1000));
   for (const [email, {latest, days}] of supporters) {
     const {from, to} = financialYear(year, yearStartOf(rules, latest.country));
     if (!days.some((day) => day >= from && day <= to)) continue;
+    // A statement goes once: sent before its year is over, it would miss the rest of the year for good.
+    if (to >= today) {
+      counted.notOver += 1;
+      continue;
+    }
     const queued = await db.transaction(async (tx) => {
       const [made] = await tx.query<{id: number}>(
         `insert into statements (year, from_day, to_day, first_name, last_name, email, country, issued_at)

@@ -243,9 +243,13 @@ export function answerMeDocument(deps: SupporterPageDeps, request: Request, name
       const statement = row ? await readStatement(on.db, row.id, rules) : null;
       pdf = statement && (await statementFile(rules.issuer, statement));
     } else {
-      const receipt = await readReceipt(on.db, Number(found[2]), rules);
-      const kind = found[1] === 'cancellation' ? 'cancellation' : 'receipt';
-      const own = receipt !== null && receipt.donor.email.toLowerCase() === email && receipt.kind === kind;
+      const [mine] = await on.db.query(
+        `select 1 from receipts where number = $1 and kind = $2
+           and gift in (select reference from gifts where lower(email) = $3 and deidentified_at is null)`,
+        [Number(found[2]), found[1] === 'cancellation' ? 'cancellation' : 'receipt', email],
+      );
+      const receipt = mine ? await readReceipt(on.db, Number(found[2]), rules) : null;
+      const own = receipt !== null;
       pdf = own ? await receiptFile(rules.issuer, receipt) : null;
     }
     if (pdf === null) return missing();

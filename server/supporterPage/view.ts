@@ -96,7 +96,12 @@ export async function supporterView(
     amount: number;
     currency: string;
     issued_at: Date;
-  }>('select number, kind, cancels, amount, currency, issued_at from receipts where lower(email) = $1 order by number desc', [email]);
+  }>(
+    // By the supporter's gifts, so a receipt issued before they corrected their email is still theirs.
+    `select number, kind, cancels, amount, currency, issued_at from receipts
+     where gift in (select reference from gifts where lower(email) = $1 and deidentified_at is null) order by number desc`,
+    [email],
+  );
   const statements = await db.query<{year: number; from_day: string; to_day: string}>(
     "select year, to_char(from_day, 'YYYY-MM-DD') as from_day, to_char(to_day, 'YYYY-MM-DD') as to_day from statements where email = $1 order by year desc",
     [email],

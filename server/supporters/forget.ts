@@ -135,6 +135,9 @@ export async function forgetSupporter(
     const eventValues = phones.length === 0 ? 0 : await scrubEventValues(tx, holdsPhone(phones.map((row) => row.phone)));
     const erased = await deidentify(tx, held, at);
     const statements = await eraseStatements(tx, {email: folded});
+    // Whatever asked for it (the command, the route, the supporter's own page), their links and sessions end with it.
+    await tx.query('delete from supporter_links where email = $1', [folded]);
+    await tx.query('delete from supporter_sessions where email = $1', [folded]);
     const gone = customers.filter((outcome) => outcome.deleted).map((outcome) => outcome.customer);
     await tx.query(`delete from stripe_customers where customer in ${listed('$1')}`, [JSON.stringify(gone)]);
     const requests = await emptyRequestsAbout(tx, held);

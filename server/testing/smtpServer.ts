@@ -18,7 +18,16 @@ export type SmtpReceiver = {
   close(): Promise<void>;
 };
 
-export async function startSmtpReceiver({user, password}: {user?: string; password?: string} = {}): Promise<SmtpReceiver> {
+export type ReceiverOptions = {
+  user?: string;
+  password?: string;
+  /** Refuses these recipients for good (550), as a relay refuses an address that does not exist. */
+  refuses?: (address: string) => boolean;
+  /** Refuses every sender (550), as a relay refuses a From address its account may not send as. */
+  refusesSender?: () => boolean;
+};
+
+export async function startSmtpReceiver({user, password, refuses, refusesSender}: ReceiverOptions = {}): Promise<SmtpReceiver> {
   const messages: ParsedMail[] = [];
   let server: SMTPServer | null = null;
   let port = 0;
@@ -32,6 +41,16 @@ export async function startSmtpReceiver({user, password}: {user?: string; passwo
       onAuth(auth, _session, callback) {
         if (auth.username === user && auth.password === password) callback(null, {user});
         else callback(Object.assign(new Error('Invalid username or password'), {responseCode: 535}));
+      },
+      onMailFrom(_address, _session, callback) {
+        if (refusesSender?.())
+          callback(Object.assign(new Error('Sender address rejected: not owned by this account'), {responseCode: 550}));
+        else callback();
+      },
+      onRcptTo(address, _session, callback) {
+        if (refuses?.(address.address))
+          callback(Object.assign(new Error('Recipient address rejected: no such mailbox'), {responseCode: 550}));
+        else callback();
       },
       onData(stream, _session, callback) {
         simpleParser(stream).then(

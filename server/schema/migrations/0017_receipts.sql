@@ -8,7 +8,8 @@ create index payments_refund_of on payments (refund_of) where refund_of is not n
 -- endpoints on one server wait on each other for it, and numbers follow one another with none skipped or used twice.
 create table receipt_numbers (
   id boolean primary key default true check (id),
-  last integer not null
+  last integer not null,
+  since timestamptz                      -- receipts are for payments recorded from then: an hour before the first was issued
 );
 insert into receipt_numbers (last) values (0);
 
