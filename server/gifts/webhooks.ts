@@ -269,13 +269,16 @@ async function fromDispute(dispute: Stripe.Dispute, closed: boolean, stripe: Str
   const gift: GiftOf = {reference: paid.reference, campaign: paid.campaign, frequency: paid.frequency};
   const id = given(dispute.id, 'data.object.id');
   const status = given(dispute.status, 'data.object.status') as Stripe.Dispute.Status;
+  const outcome = (closed && Object.hasOwn(CLOSED_DISPUTE, status) && CLOSED_DISPUTE[status]) || 'disputed';
   return {
     key: closed ? `dispute-closed:${id}:${status}` : `disputed:${id}`,
     record: {
       ...gift,
-      outcome: (closed && Object.hasOwn(CLOSED_DISPUTE, status) && CLOSED_DISPUTE[status]) || 'disputed',
+      outcome,
       stripeId: id,
       ...moneyOf(dispute.amount, 'data.object.amount', dispute.currency),
+      // A dispute lost took the payment back, as a refund does: its receipt is cancelled.
+      ...(outcome === 'dispute-lost' ? {refundOf: paid.payment} : {}),
     },
   };
 }

@@ -2,13 +2,14 @@
  * Issuing receipts, in the transaction that records a payment's outcome (the store calls `issueFor` holding the
  * gift's lock, as it queues the CRM's records), so a receipt and its mail are kept with the payment or not at all.
  *
- * A paid payment gets a receipt with the next number; a failed one gets none. A refund cancels the receipt that
- * covered its payment with a note of its own number, and what the supporter still gave, if anything, gets a new
- * receipt. With monthly receipts for regular gifts, a month's payments wait for the month to end (`issueMonthly`).
+ * A paid payment gets a receipt with the next number; a failed one gets none. A refund, or a dispute lost, cancels
+ * the receipt that covered its payment with a note of its own number, and what the supporter still gave, if
+ * anything, gets a new receipt. With monthly receipts for regular gifts, a month's payments wait for the month to end (`issueMonthly`).
  */
 import type {Database, Queryable} from '../db';
 import {lockReference} from '../records';
 import type {ReceiptRules} from './settings';
+import {takenBack, TAKING_BACK} from './takenBack';
 
 type GiftHead = {
   reference: string;
@@ -95,12 +96,11 @@ async function issue(tx: Queryable, issued: Issued, nowSeconds: number): Promise
   return number;
 }
 
-/** What each payment gave, less what was refunded from it so far (a refund's record carries the total refunded). */
+/** What each payment gave, less what was taken back from it so far: refunded, or lost to a dispute. */
 async function netOf(tx: Queryable, payments: readonly string[]): Promise<Map<string, number>> {
   if (payments.length === 0) return new Map();
   const rows = await tx.query<{key: string; net: number}>(
-    `select paid.key, (paid.amount - coalesce((select max(refund.amount) from payments refund
-       where refund.outcome = 'refunded' and refund.refund_of = paid.key), 0))::int as net
+    `select paid.key, (paid.amount - ${takenBack('paid')})::int as net
      from payments paid where paid.key in (select jsonb_array_elements_text($1::text::jsonb))`,
     [JSON.stringify(payments)],
   );
@@ -187,7 +187,7 @@ export async function issueFor(tx: Queryable, reference: string, rules: ReceiptR
   }
   const refunds = await tx.query<{key: string; refund_of: string}>(
     `select key, refund_of from payments
-     where reference in ($1, $2) and outcome = 'refunded' and refund_of is not null
+     where reference in ($1, $2) and outcome in ${TAKING_BACK} and refund_of is not null
        and not exists (select 1 from receipt_refunds where receipt_refunds.refund = payments.key)
      order by recorded_at, key`,
     under,

@@ -7,6 +7,7 @@ import type {Frequency} from '../../src/coral/contract/library';
 import type {Queryable} from '../db';
 import type {ReceiptDocument, StatementDocument} from './documents';
 import type {ReceiptRules} from './settings';
+import {takenBack} from './takenBack';
 
 /** The locale a document is written in: English, with the supporter's country's dates and money. */
 export const localeOf = (country: string | null, rules: ReceiptRules): string => `en-${country ?? rules.country}`;
@@ -80,8 +81,7 @@ export async function readStatement(db: Queryable, id: number, rules: ReceiptRul
     `select coalesce(payments.event_created, payments.recorded_at) as paid_at, payments.amount, payments.currency,
        (select receipts.number from receipt_lines join receipts on receipts.number = receipt_lines.receipt
          where receipt_lines.payment = payments.key and receipts.kind = 'receipt' and receipts.cancelled_by is null limit 1) as receipt,
-       coalesce((select max(refund.amount) from payments refund where refund.outcome = 'refunded' and refund.refund_of = payments.key), 0)::int
-         as refunded
+       ${takenBack('payments')}::int as refunded
      from payments join gifts on payments.reference in (gifts.reference, coalesce(gifts.payment_reference, gifts.reference))
      where payments.outcome = 'paid' and payments.amount is not null and payments.currency is not null and lower(gifts.email) = $1
        and (coalesce(payments.event_created, payments.recorded_at) at time zone $2)::date between $3::date and $4::date

@@ -217,6 +217,25 @@ describe.each(DATABASES)('receipts by mail on $name', ({create}) => {
     expect(kept).toContain('Vai');
   });
 
+  it('cancels a receipt whose payment a dispute took back, and none whose dispute was won', async () => {
+    const lost = await give({amount: 5000, supporter: {firstName: 'Ana', lastName: 'Fifita', email: 'ana@example.org', consent: false}});
+    const won = await give({amount: 3000, supporter: {firstName: 'Vai', lastName: 'Tupou', email: 'vai@example.org', consent: false}});
+    for (const [intent, ending] of [
+      [lost, 'lost'],
+      [won, 'won'],
+    ] as const) {
+      const opened = stripe.dispute(intent);
+      for (const event of opened) await deliver(handler, event);
+      const dispute = String((opened[0] as {data: {object: {id: string}}}).data.object.id);
+      for (const event of stripe.closeDispute(dispute, ending)) await deliver(handler, event);
+    }
+    expect(await receipts()).toEqual([
+      {number: 1, kind: 'receipt', cancels: null, amount: 5000},
+      {number: 2, kind: 'receipt', cancels: null, amount: 3000},
+      {number: 3, kind: 'cancellation', cancels: 1, amount: 5000},
+    ]);
+  });
+
   it('with monthly receipts, sends one for a regular gift’s payments once their month is over', async () => {
     rules = rulesOf({regularGifts: 'monthly'});
     handler = endpoint(test.db, rules);
