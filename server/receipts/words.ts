@@ -1,8 +1,10 @@
 /**
  * The words a receipt, a note that cancels one, and a year's statement say, as both the PDF and the email say them,
  * and the supporter's page shows them. A receipt states what Australia's ITAA 1997 s 30-228 asks of one (the fund's
- * name, its ABN, that it is for a gift) and what New Zealand's donation tax credit asks (the donee organisation, the
- * donor's name, the amount, the date, that it was a donation).
+ * name, its ABN, that it is for a gift), and the facts New Zealand's donation tax credit reads off one (the donee
+ * organisation, the donor's name, the amount, the date, that it was a donation). Inland Revenue asks for more that
+ * only the organisation has (its charity and IRD numbers, an authorised signature): those go in the issuer's
+ * `number` and `address` as it writes them.
  */
 import {formatMoney, type Frequency} from '../../src/coral/contract/library';
 import type {Donor, Issuer, ReceiptDocument, StatementDocument} from './documents';
