@@ -6,9 +6,18 @@ import {type Compose, createMailer, makeTransport} from '../mail';
 import {composeMail, issueMonthly} from '../receipts';
 import {composeLink} from '../supporterPage';
 
-/** Each queued message composed as it goes: a receipt, a statement, or a link to a supporter's page. */
-export function mailComposer(db: Database, mail: NonNullable<EndpointEnv['mail']>, secret: string | null, now: () => number): Compose {
-  const documents = composeMail(db, mail.rules);
+/**
+ * Each queued message composed as it goes: a receipt, a statement, or a link to a supporter's page. `fonts` are the
+ * PDFs' fonts where no file system holds them (a Worker); without them they are read from their package.
+ */
+export function mailComposer(
+  db: Database,
+  mail: NonNullable<EndpointEnv['mail']>,
+  secret: string | null,
+  now: () => number,
+  fonts?: Parameters<typeof composeMail>[2],
+): Compose {
+  const documents = composeMail(db, mail.rules, fonts);
   const links = secret !== null && mail.pageUrl !== null ? composeLink(db, secret, mail.rules, mail.pageUrl, now) : null;
   return async (queued) => {
     if (queued.kind !== 'link') return documents(queued);

@@ -3,7 +3,7 @@ import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {createMemoryGiftStore} from '../testing/memoryStore';
 import {giftBody, newKey, ORIGIN, GUARD_SECRET, WEBHOOK_SECRET} from '../testing/fixtures';
 import {STAND_IN_SECRET_KEY, startStripeStandIn, type StripeStandIn} from '../testing/stripeStandIn';
-import worker, {handlerFromEnv} from './worker';
+import worker, {buildFromEnv, handlerFromEnv, WORKER} from './worker';
 
 let stripe: StripeStandIn;
 beforeEach(async () => {
@@ -17,6 +17,12 @@ const gift = () =>
     headers: {origin: ORIGIN, 'content-type': 'application/json', 'idempotency-key': newKey()},
     body: JSON.stringify(giftBody()),
   });
+
+const MAIL = {
+  CORAL_SMTP_URL: 'smtps://receipts:relay-password-for-tests-only@smtp.example.org:465',
+  CORAL_MAIL_FROM: 'Reef Action Fund <receipts@reefaction.org.au>',
+  CORAL_RECEIPTS: JSON.stringify({legalName: 'Reef Action Fund Ltd', number: 'ABN 51 824 753 556'}),
+};
 
 const vars = () => ({
   STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
@@ -97,17 +103,26 @@ describe('the Worker', () => {
     expect(stripe.requests).toHaveLength(0);
   });
 
-  it('refuses to start with mail set, which a Worker does not send, saying so in one line', async () => {
+  it('starts with mail set, taking gifts while its Cron Trigger sends the receipts', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const mail = {
-      CORAL_SMTP_URL: 'smtps://receipts:relay-password-for-tests-only@smtp.example.org:465',
-      CORAL_MAIL_FROM: 'Reef Action Fund <receipts@reefaction.org.au>',
-      CORAL_RECEIPTS: JSON.stringify({legalName: 'Reef Action Fund Ltd', number: 'ABN 51 824 753 556'}),
-    };
-    const response = await worker.fetch(gift(), {...vars(), ...mail, DATABASE_URL: 'postgres://coral@127.0.0.1:1/none'});
+    const env = {...vars(), ...MAIL};
+    const {response} = await buildFromEnv(env, createMemoryGiftStore(), WORKER).serve(gift());
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({status: 'requires_confirmation', kind: 'payment'});
+    expect(buildFromEnv(env, undefined, WORKER).scheduled).toBeTypeOf('function');
+    expect(logged).not.toHaveBeenCalled();
+  });
+
+  it('refuses to start on Vercel or Netlify with mail set, which no Cron Trigger there would send, saying so in one line', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = await handlerFromEnv({...vars(), ...MAIL}, createMemoryGiftStore())(gift());
     expect(response.status).toBe(500);
     expect(logged.mock.calls).toEqual([
-      [expect.stringMatching(/^coral endpoint: CORAL_SMTP_URL is set, and a Worker does not send mail: run the endpoint on Node/)],
+      [
+        expect.stringMatching(
+          /^coral endpoint: CORAL_SMTP_URL is set, and this host has no Cron Trigger to send mail: run the endpoint on Node/,
+        ),
+      ],
     ]);
     expect(JSON.stringify(logged.mock.calls)).not.toContain('relay-password');
     expect(stripe.requests).toHaveLength(0);

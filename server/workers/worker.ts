@@ -11,7 +11,8 @@
  * is no embedded database here, and the Worker refuses to start without one.
  * Workers let a request use only the connections it opened itself, so each
  * request (and each Cron Trigger run) opens its own and closes it when its
- * work is done. The Cron Trigger (`scheduled`) forwards new records to the CRM and runs the day's retention.
+ * work is done. The Cron Trigger (`scheduled`) forwards new records to the CRM, runs the day's retention and, with
+ * CORAL_SMTP_URL set, sends what the mail queue holds through the relay over Workers' TCP sockets.
  */
 import Stripe from 'stripe';
 import {type Database, openPostgres} from '../db';
@@ -23,6 +24,13 @@ import resultsScript from 'virtual:coral-results-script';
 import {consoleLogger} from '../http';
 import {unknownSettings} from '../settings';
 import {retainDaily} from '../supporters';
+import {createMailer} from '../mail';
+import {issueFor, issueMonthly} from '../receipts';
+// eslint-disable-next-line boundaries/dependencies -- the receipts' door does not list it: only a Worker hands the page's PDFs their fonts
+import {provideFonts} from '../receipts/files';
+// eslint-disable-next-line boundaries/dependencies -- the node room's door would bring Node's server into the Worker's bundle
+import {mailComposer} from '../node/mailing';
+import {type Fonts, workerFonts} from './fonts';
 
 /** A Worker's environment: variables and secrets as strings, and Hyperdrive's binding. */
 export type WorkerEnv = Readonly<Record<string, unknown>> & {HYPERDRIVE?: {connectionString: string}};
@@ -30,7 +38,7 @@ export type WorkerEnv = Readonly<Record<string, unknown>> & {HYPERDRIVE?: {conne
 type Built = {
   /** Answers one request; `done` resolves once its late work is kept and its connection closed. */
   serve: (request: Request, context?: RequestContext) => Promise<{response: Response; done: Promise<void>}>;
-  /** A Cron Trigger's run: the day's retention, when due, then forwarding what the outbox holds. */
+  /** A Cron Trigger's run: the day's retention, when due, then forwarding what the outbox holds, then a round of mail. */
   scheduled: (() => Promise<void>) | null;
 };
 
@@ -51,12 +59,16 @@ function strings(vars: WorkerEnv): Record<string, string | undefined> {
   return Object.fromEntries(Object.entries(vars).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
+/** What only a Worker has: a Cron Trigger, which sends the mail, and the receipts' fonts in its bundle. */
+export type WorkerHost = {fonts: () => Promise<Fonts>};
+
 /**
  * The handler for an environment, its settings read once per isolate or
  * process (and again if the environment object changes). `store` replaces
- * the database, for tests.
+ * the database, for tests. Without `worker` (Vercel, Netlify) there is no
+ * Cron Trigger to send mail, so mail set stops it.
  */
-export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
+export function buildFromEnv(vars: WorkerEnv, store?: GiftStore, worker?: WorkerHost): Built {
   if (built?.source === vars) return built.ready;
   const read = readEndpointEnv(strings(vars));
   // Once per isolate, as the settings are read: a misspelt limit would otherwise leave its default in force unsaid.
@@ -66,10 +78,10 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
   if (!read.ok) {
     console.error(read.message);
     ready = notConfigured('endpoint not configured');
-  } else if (read.env.mail) {
-    // nodemailer needs Node's sockets; a Worker's mail would need a relay reached over its own connect() API.
+  } else if (read.env.mail && !worker) {
+    // Receipts would wait in the queue for ever: nothing here runs the rounds that send them.
     console.error(
-      'coral endpoint: CORAL_SMTP_URL is set, and a Worker does not send mail: run the endpoint on Node (npm run server) to send receipts, or unset CORAL_SMTP_URL, CORAL_MAIL_FROM and CORAL_RECEIPTS and leave receipts to the CRM',
+      'coral endpoint: CORAL_SMTP_URL is set, and this host has no Cron Trigger to send mail: run the endpoint on Node (npm run server) or as a Cloudflare Worker to send receipts, or unset CORAL_SMTP_URL, CORAL_MAIL_FROM and CORAL_RECEIPTS and leave receipts to the CRM',
     );
     ready = notConfigured('endpoint not configured');
   } else if (!databaseUrl && !store) {
@@ -94,6 +106,8 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
       migrated = true;
     };
     const forwarding = env.forward;
+    const {mail} = env;
+    if (worker) provideFonts(worker.fonts);
     let toldNoAddress = false;
     ready = {
       serve: async (request, context) => {
@@ -127,12 +141,18 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
           campaigns: env.campaigns.donateForms,
           versions: env.versions,
           powerforms: env.campaigns.powerforms,
-          store: store ?? createPgStore(db!, {outbox: forwarding !== null}),
+          store:
+            store ??
+            createPgStore(db!, {
+              outbox: forwarding !== null,
+              afterPayment: mail ? (tx, reference) => issueFor(tx, reference, mail.rules, Math.floor(Date.now() / 1000)) : undefined,
+            }),
           ...(db ? {db} : {}),
           exportToken: env.exportToken,
           privacyToken: env.privacyToken,
           adminToken: env.adminToken,
           forwarding: forwarding !== null,
+          supporterPage: mail?.pageUrl ? {rules: mail.rules, pageUrl: mail.pageUrl} : null,
           basePath: env.basePath,
           logger,
           guard: env.guard,
@@ -150,6 +170,18 @@ export function buildFromEnv(vars: WorkerEnv, store?: GiftStore): Built {
           const retained = await retainDaily(db, env.retentionDays, Math.floor(Date.now() / 1000), stripe);
           if (retained) logger.info({...retained, retentionDays: env.retentionDays ?? 'keep'}, 'retention ran');
           if (forwarding) await createForwarder({db, ...forwarding, log: logger}).runOnce();
+          if (mail && worker) {
+            // Loaded only here: the sockets module exists in workerd alone, and the fonts only in the Worker's bundle.
+            const [{workersTransport}, given] = await Promise.all([import('./mailTransport'), worker.fonts()]);
+            await createMailer({
+              db,
+              transport: workersTransport(mail.relay),
+              from: mail.relay.from,
+              compose: mailComposer(db, mail, env.guard.secret, Date.now, given),
+              beforeRound: () => issueMonthly(db, mail.rules, Math.floor(Date.now() / 1000)),
+              log: logger,
+            }).runOnce();
+          }
         } finally {
           await db.close();
         }
@@ -172,17 +204,22 @@ export const handlerFromEnv = (vars: WorkerEnv, store?: GiftStore) => async (req
   return response;
 };
 
+/** Cloudflare's host, as its default export below passes it. */
+export const WORKER: WorkerHost = {fonts: workerFonts};
+
 export default {
   fetch: async (request: Request, env: WorkerEnv, context?: Context): Promise<Response> => {
     // Cloudflare sets CF-Connecting-IP to the visitor's address, replacing any a visitor sent; no other host's is believed.
-    const {response, done} = await buildFromEnv(env).serve(request, {clientAddress: request.headers.get('cf-connecting-ip')});
+    const {response, done} = await buildFromEnv(env, undefined, WORKER).serve(request, {
+      clientAddress: request.headers.get('cf-connecting-ip'),
+    });
     // The Worker lives on until the request's late work is kept and its connection closed.
     context?.waitUntil(done);
     return response;
   },
-  /** A Cron Trigger (e.g. every minute) runs the day's retention once a day and forwards what is waiting in the outbox. */
+  /** A Cron Trigger (e.g. every minute) runs the day's retention once a day, forwards the outbox and sends the mail queue. */
   scheduled: async (_controller: unknown, env: WorkerEnv, context: Context): Promise<void> => {
-    const {scheduled} = buildFromEnv(env);
+    const {scheduled} = buildFromEnv(env, undefined, WORKER);
     if (scheduled) context.waitUntil(scheduled());
   },
 };
