@@ -8,6 +8,7 @@ export {answerFailures, IDEMPOTENCY_KEY, type PageRequest, pathPattern, type Sec
 export {MAX_EVENT_BYTES, readCapped, readJson, screenUnkeepable} from './body';
 export {encoder, hmacHex, hmacKey, toHex} from './hmac';
 export {escapeHtml} from './html';
+export {inRounds, type Rounds} from './rounds';
 export {consoleLogger, type Logger, memoryLogger} from './log';
 export {logLine, rejected, type Reply, respond} from './reply';
 export {type MACHINE_FIELDS, type PostedRoute, screenBody} from './screen';

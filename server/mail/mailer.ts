@@ -9,6 +9,7 @@
  * relay's answer and that mark, it goes again with the same Message-ID, which mail programs show once.
  */
 import type {Database} from '../db';
+import {inRounds, type Rounds} from '../http';
 
 /** A message as the relay takes it: nodemailer's fields, from the address the settings give. */
 export type MailMessage = {
@@ -56,11 +57,7 @@ export type MailerOptions = {
 
 export type MailRound = {sent: number; failed: number};
 
-export type Mailer = {
-  runOnce(): Promise<MailRound>;
-  /** Runs rounds every `intervalMs`, never two at once; the function it answers stops them, waiting for a round in flight. */
-  start(intervalMs?: number): () => Promise<void>;
-};
+export type Mailer = Rounds<MailRound>;
 
 const BATCH = 50;
 const FIRST_PAUSE_MS = 2_000;
@@ -174,37 +171,8 @@ export function createMailer(options: MailerOptions): Mailer {
     return done;
   }
 
-  let inFlight: Promise<MailRound> | null = null;
-  const runOnce = (): Promise<MailRound> =>
-    (inFlight ??= round().finally(() => {
-      inFlight = null;
-    }));
-
-  function start(intervalMs = 5000): () => Promise<void> {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let current: Promise<unknown> = Promise.resolve();
-    const schedule = (delay: number) => {
-      if (stopped) return;
-      timer = setTimeout(tick, delay);
-      (timer as {unref?: () => void}).unref?.();
-    };
-    const tick = () => {
-      current = runOnce().then(
-        (result) => schedule(result.sent === BATCH ? 0 : intervalMs),
-        (error: unknown) => {
-          log.warn({error: failureOf(error).said}, 'mail round failed');
-          schedule(intervalMs);
-        },
-      );
-    };
-    schedule(0);
-    return async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-    };
-  }
-
-  return {runOnce, start};
+  return inRounds(round, {
+    full: (result) => result.sent === BATCH,
+    failed: (error) => log.warn({error: failureOf(error).said}, 'mail round failed'),
+  });
 }

@@ -14,7 +14,7 @@
  * would hold up every gift and signature for as long as the CRM took.
  */
 import type {Database} from '../db';
-import {encoder, hmacKey, toHex} from '../http';
+import {encoder, hmacKey, inRounds, type Rounds, toHex} from '../http';
 
 export type ForwardLog = {info(details: object, message?: string): void; warn(details: object, message?: string): void};
 
@@ -38,12 +38,8 @@ export type ForwardRound = {
   waiting: boolean;
 };
 
-export type Forwarder = {
-  /** One round: delivers due records in order until one fails, none is due, or a batch is done. */
-  runOnce(): Promise<ForwardRound>;
-  /** Runs rounds every `intervalMs`, never two at once; the function it answers stops them, waiting for a round in flight. */
-  start(intervalMs?: number): () => Promise<void>;
-};
+/** Each round delivers due records in order until one fails, none is due, or a batch is done. */
+export type Forwarder = Rounds<ForwardRound>;
 
 /** The Coral-Signature header for `body` sent at `timestamp` (seconds): `t=<seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
 export async function signRecord(secret: string, timestamp: number, body: string): Promise<string> {
@@ -185,40 +181,9 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     return {delivered, waiting: left?.waiting ?? false};
   }
 
-  let inFlight: Promise<ForwardRound> | null = null;
-  // A round already running is the answer to a second call, so one forwarder never runs two at once.
-  const runOnce = (): Promise<ForwardRound> =>
-    (inFlight ??= round().finally(() => {
-      inFlight = null;
-    }));
-
-  function start(intervalMs = 5000): () => Promise<void> {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let current: Promise<unknown> = Promise.resolve();
-    const schedule = (delay: number) => {
-      if (stopped) return;
-      timer = setTimeout(tick, delay);
-      // Node: a pending round never keeps the process alive on its own.
-      (timer as {unref?: () => void}).unref?.();
-    };
-    const tick = () => {
-      current = runOnce().then(
-        // A full batch means more are due: the next round starts at once.
-        (result) => schedule(result.delivered === BATCH ? 0 : intervalMs),
-        (error: unknown) => {
-          log.warn({error: failureOf(error), code: (error as {code?: unknown} | null)?.code}, 'forward round failed');
-          schedule(intervalMs);
-        },
-      );
-    };
-    schedule(0);
-    return async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-    };
-  }
-
-  return {runOnce, start};
+  return inRounds(round, {
+    // A full batch means more are due: the next round starts at once.
+    full: (result) => result.delivered === BATCH,
+    failed: (error) => log.warn({error: failureOf(error), code: (error as {code?: unknown} | null)?.code}, 'forward round failed'),
+  });
 }
