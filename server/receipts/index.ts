@@ -4,7 +4,7 @@
  */
 export {composeMail} from './compose';
 export type {Issuer, ReceiptDocument, RenderedMail, StatementDocument} from './documents';
-export {linkMessage, receiptFile, statementFile} from './files';
+export {linkMessage, provideFonts, receiptFile, statementFile} from './files';
 export {eraseStatements, type StatementsErased} from './forget';
 export {issueFor, issueMonthly} from './issue';
 export {localeOf, readReceipt, readStatement} from './read';

@@ -25,9 +25,7 @@ import {consoleLogger} from '../http';
 import {unknownSettings} from '../settings';
 import {retainDaily} from '../supporters';
 import {createMailer} from '../mail';
-import {issueFor, issueMonthly} from '../receipts';
-// eslint-disable-next-line boundaries/dependencies -- the receipts' door does not list it: only a Worker hands the page's PDFs their fonts
-import {provideFonts} from '../receipts/files';
+import {issueFor, issueMonthly, provideFonts} from '../receipts';
 // eslint-disable-next-line boundaries/dependencies -- the node room's door would bring Node's server into the Worker's bundle
 import {mailComposer} from '../node/mailing';
 import {type Fonts, workerFonts} from './fonts';
