@@ -51,6 +51,22 @@ export type ReceiptRules = {
   yearStarts: Readonly<Record<string, number>>;
 };
 
+/** What is wrong, in words: the schema's own where it has them, else what the key takes. */
+function problemOf(issue: zod.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return `${issue.keys.join(', ')} is not a key it takes`;
+    case 'invalid_value':
+      return `expected one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
+    case 'invalid_key':
+      return issue.issues.map((inner) => inner.message).join('; ');
+    case 'invalid_type':
+      return `expected ${issue.expected === 'object' ? 'an object' : `a ${issue.expected}`}`;
+    default:
+      return issue.message;
+  }
+}
+
 /** Reads CORAL_RECEIPTS' JSON; answers the rules, or a line naming each key that is wrong and why. */
 export function parseReceiptRules(input: unknown, supporterPage: string | null): ReceiptRules | string {
   const read = zod.safeParse(receiptsSchema, input);
@@ -58,8 +74,7 @@ export function parseReceiptRules(input: unknown, supporterPage: string | null):
     return read.error.issues
       .map((issue) => {
         const path = issue.path.map(String).join('.');
-        const message = issue.code === 'unrecognized_keys' ? `${issue.keys.join(', ')} is not a key it takes` : issue.message;
-        return `CORAL_RECEIPTS${path ? `.${path}` : ''}: ${message}`;
+        return `CORAL_RECEIPTS${path ? `.${path}` : ''}: ${problemOf(issue)}`;
       })
       .join('; ');
   }
