@@ -77,7 +77,9 @@ async function giveMonthly(): Promise<string> {
 
 /** The newest message to the supporter whose subject starts so, once the endpoint's mailer has sent it. */
 async function mailTo(subject: string) {
-  await expect.poll(() => relay.messages.filter((message) => message.subject?.startsWith(subject)).length, {timeout: 20_000}).toBeGreaterThan(0);
+  await expect
+    .poll(() => relay.messages.filter((message) => message.subject?.startsWith(subject)).length, {timeout: 20_000})
+    .toBeGreaterThan(0);
   return relay.messages.filter((message) => message.subject?.startsWith(subject)).at(-1)!;
 }
 
@@ -153,7 +155,11 @@ test('a supporter opens their page from the link they asked for, changes and sto
   await expect(page.getByRole('heading', {name: 'Your gifts and details'})).toBeVisible();
   await expect(page.getByText(`Signed in as ${EMAIL}`)).toBeVisible();
   const cookies = await page.context().cookies();
-  expect(cookies.find((cookie) => cookie.name === '__Host-coral-supporter')).toMatchObject({httpOnly: true, secure: true, sameSite: 'Strict'});
+  expect(cookies.find((cookie) => cookie.name === '__Host-coral-supporter')).toMatchObject({
+    httpOnly: true,
+    secure: true,
+    sameSite: 'Strict',
+  });
   await expect(page.getByRole('heading', {name: '$25 AUD a month to reef-monthly'})).toBeVisible();
   await axeClean(page, 'page');
   await noSidewaysScroll(page);
@@ -201,7 +207,17 @@ test('a supporter opens their page from the link they asked for, changes and sto
   await endpoint.stop({keepRecords: true});
   const db = new PGlite(endpoint.dataDir);
   try {
-    for (const table of ['gifts', 'payments', 'receipts', 'mail', 'outbox', 'supporter_links', 'supporter_sessions', 'statements', 'stripe_customers']) {
+    for (const table of [
+      'gifts',
+      'payments',
+      'receipts',
+      'mail',
+      'outbox',
+      'supporter_links',
+      'supporter_sessions',
+      'statements',
+      'stripe_customers',
+    ]) {
       const {rows} = await db.query(`select * from ${table}`);
       expect(JSON.stringify(rows).toLowerCase(), table).not.toContain(EMAIL);
     }

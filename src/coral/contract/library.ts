@@ -5,7 +5,15 @@
  */
 export {accept, type Check, refuse} from '../shared/basics';
 export {donateFormConsentLabel, powerformConsentLabel} from './consent';
-export {checkOtherAmount, giftTotal, keepsCardFor, limitsFor, oneTapMonthly, type DonateFormConfig, type GiftTotal} from '../donate-form/core';
+export {
+  checkOtherAmount,
+  giftTotal,
+  keepsCardFor,
+  limitsFor,
+  oneTapMonthly,
+  type DonateFormConfig,
+  type GiftTotal,
+} from '../donate-form/core';
 export {parseDonateFormConfig} from '../donate-form/parse';
 export {type PowerformConfig} from '../powerform/core';
 export {parsePowerformConfig} from '../powerform/parse';
